@@ -1,0 +1,63 @@
+import { allRoutes, API_BASE, PERMISSIONS } from '@fleetfuel/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+describe('the route table', () => {
+  it('every route declares a known permission and is registered by the app', () => {
+    expect(allRoutes.length).toBeGreaterThan(0);
+    for (const route of allRoutes) {
+      expect(Object.keys(PERMISSIONS), route.path).toContain(route.permission);
+      expect(t.app.hasRoute({ method: route.method, url: `${API_BASE}${route.path}` }), `${route.method} ${route.path}`).toBe(true);
+    }
+  });
+
+  it('every route but the public ones refuses a call without a token', async () => {
+    for (const route of allRoutes.filter((r) => r.permission !== 'public')) {
+      const url = `${API_BASE}${route.path.replace(/:id/g, '00000000-0000-4000-8000-000000000000')}`;
+      const res = await t.call(route.method, url, { body: route.method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+  });
+
+  it('publishes OpenAPI at /api/docs/json with every route', async () => {
+    const res = await t.call('GET', '/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const route of allRoutes) {
+      expect(paths).toContain(`${API_BASE}${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    }
+  });
+
+  it('answers unknown endpoints with the error shape and a request id', async () => {
+    const res = await t.call('GET', '/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: 'No such endpoint: GET /api/nope' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('organization and station lists (for the user form)', () => {
+  it('ADMIN lists organizations and stations, searchable, with meta; others get 403', async () => {
+    const admin = await t.login('admin@fleetfuel.test');
+    const orgs = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'acme' } });
+    expect(orgs.statusCode).toBe(200);
+    expect(orgs.json().meta).toEqual({ page: 1, pageSize: 20, total: 1 });
+    expect(orgs.json().data[0]).toMatchObject({ name: 'Acme Logistics', type: 'transport_logistics_company', status: 'ACTIVE', subscription: { name: 'Business' }, driversCount: 2 });
+
+    const stations = await t.call('GET', '/api/admin/fuel-stations', { token: admin });
+    expect(stations.json().meta.total).toBe(2);
+    const unity = stations.json().data.find((s: { name: string }) => s.name === 'Unity Fuels Ikeja');
+    expect(unity).toMatchObject({ availableFuels: ['PETROL', 'DIESEL'], latitude: 6.601838, longitude: 3.351486 });
+
+    const orgAdmin = await t.login('orgadmin@acme.test');
+    expect((await t.call('GET', '/api/admin/organizations', { token: orgAdmin })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/admin/fuel-stations', { token: orgAdmin })).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Composes the platform and the modules into one Fastify app. No business logic lives here: this
+ * file only wires services together and binds the contract's routes to them.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE, type RouteDefinition } from '@fleetfuel/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db/database.js';
+import { installErrorHandling } from './platform/http/error-handler.js';
+import { createRouteBinder } from './platform/http/routing.js';
+import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
+import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
+import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
+import { createSessionsService } from './modules/sessions/index.js';
+import { bindUserRoutes, createUsersService } from './modules/users/index.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    contractRoute?: RouteDefinition;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Mantine sets inline style attributes; scripts stay same-origin only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+      },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'FleetFuel API', version: '0.1.0', description: 'Generated from the contract package route table.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
+
+  const mailer = deps.mailer ?? createMailer(config.mail);
+  const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
+  const users = createUsersService({ db, sessions });
+  const organizations = createOrganizationsService({ db });
+  const fuelStations = createFuelStationsService({ db });
+  const auth = createAuthService({ db, config, mailer, log: app.log, users, sessions, organizations });
+
+  const binder = createRouteBinder(app, sessions.resolve);
+  bindAuthRoutes(binder, auth);
+  bindUserRoutes(binder, users);
+  bindOrganizationRoutes(binder, organizations);
+  bindFuelStationRoutes(binder, fuelStations);
+
+  if (config.webDistDir) await serveWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** The built web app at `/`, with every non-API path answered by index.html (client-side routes). */
+async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  await app.register(fastifyStatic, { root: path.resolve(distDir), wildcard: false, index: 'index.html' });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !url.startsWith(`${API_BASE}/`) && !path.extname(url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: `No such endpoint: ${request.method} ${url}`,
+      message: `No such endpoint: ${request.method} ${url}`,
+      code: 'NOT_FOUND',
+    });
+  });
+}

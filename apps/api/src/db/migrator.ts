@@ -1,0 +1,17 @@
+/** Runs the numbered migrations in order; each file runs once and is never edited after it lands. */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from '../platform/db/database.js';
+import * as m0001 from './migrations/0001-identity-and-tenants.js';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-identity-and-tenants': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
+
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

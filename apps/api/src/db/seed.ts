@@ -1,0 +1,115 @@
+/**
+ * Demo data: a platform admin, two client organizations, two stations, three plans and the people
+ * of each role, so that a new user finds every screen populated. Later issues extend it with what
+ * they add. All demo accounts share one password.
+ */
+import { ROLE_LABELS, nairaToKobo, type Role } from '@fleetfuel/contract';
+import { sql } from 'kysely';
+import type { Database } from '../platform/db/database.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+interface DemoUser {
+  name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  title: string | null;
+  tenant?: 'acme' | 'beta' | 'unity' | 'greenline';
+}
+
+const DEMO_USERS: DemoUser[] = [
+  { name: 'Ada Okafor', email: 'admin@fleetfuel.test', phone: '+2348030000001', role: 'ADMIN', title: 'Platform Operations Lead' },
+  { name: 'Tunde Bakare', email: 'orgadmin@acme.test', phone: '+2348030000002', role: 'ADMINISTRATOR', title: 'Fleet Manager', tenant: 'acme' },
+  { name: 'Ngozi Eze', email: 'asst@acme.test', phone: '+2348030000003', role: 'ASST_ADMINISTRATOR', title: null, tenant: 'acme' },
+  { name: 'Musa Ibrahim', email: 'driver@acme.test', phone: '+2348030000004', role: 'DRIVER', title: null, tenant: 'acme' },
+  { name: 'Chinedu Obi', email: 'driver2@acme.test', phone: '+2348030000005', role: 'DRIVER', title: null, tenant: 'acme' },
+  { name: 'Halima Yusuf', email: 'orgadmin@beta.test', phone: '+2348030000006', role: 'ADMINISTRATOR', title: 'Operations Director', tenant: 'beta' },
+  { name: 'Emeka Nwosu', email: 'driver@beta.test', phone: '+2348030000007', role: 'DRIVER', title: null, tenant: 'beta' },
+  { name: 'Bola Adeyemi', email: 'rep@unityfuels.test', phone: '+2348030000008', role: 'STATION_REP', title: 'Station Manager', tenant: 'unity' },
+  { name: 'Sani Danjuma', email: 'attendant@unityfuels.test', phone: '+2348030000009', role: 'ATTENDANT', title: null, tenant: 'unity' },
+  { name: 'Kemi Lawal', email: 'rep@greenline.test', phone: '+2348030000010', role: 'STATION_REP', title: 'Station Manager', tenant: 'greenline' },
+];
+
+/** The sign-ins the start-up banner and the README list. */
+export const DEMO_SIGN_INS = DEMO_USERS.filter((u) => !u.email.startsWith('driver2') && u.email !== 'driver@beta.test').map((u) => ({
+  email: u.email,
+  label: `${ROLE_LABELS[u.role]} (${u.role})`,
+}));
+
+/** Seeds the demo data; with `ifEmpty`, only into a database without users. Returns whether it seeded. */
+export async function seedDemoData(db: Database, options: { ifEmpty: boolean }): Promise<boolean> {
+  if (options.ifEmpty) {
+    const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (any) return false;
+  }
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const plan = (values: { name: string; naira: number; drivers: number; assets: number; fuel: number; maintenance: number; description: string; isDefault?: boolean }) =>
+      trx
+        .insertInto('subscription_plans')
+        .values({
+          name: values.name,
+          amount_kobo: nairaToKobo(values.naira).toString(),
+          drivers_limit: values.drivers,
+          assets_limit: values.assets,
+          fuel_request_limit: values.fuel,
+          maintenance_request_limit: values.maintenance,
+          description: values.description,
+          is_default: values.isDefault ?? false,
+        })
+        .returning(['id', 'circle_days'])
+        .executeTakeFirstOrThrow();
+
+    const starter = await plan({ name: 'Starter', naira: 25000, drivers: 5, assets: 10, fuel: 60, maintenance: 10, description: 'For small fleets getting started', isDefault: true });
+    const business = await plan({ name: 'Business', naira: 75000, drivers: 25, assets: 50, fuel: 500, maintenance: 100, description: 'For growing fleets with several groups' });
+    await plan({ name: 'Enterprise', naira: 250000, drivers: 0, assets: 0, fuel: 0, maintenance: 0, description: 'Unlimited drivers, assets and requests' });
+
+    const organization = (name: string, type: string, address: string, domain: string, planRow: { id: string; circle_days: number }, daysAgo: number) =>
+      trx
+        .insertInto('organizations')
+        .values({
+          name,
+          type,
+          address,
+          domain,
+          subscription_plan_id: planRow.id,
+          // A cycle that started `daysAgo` days ago, so that usage and renewal dates look lived-in.
+          next_billing: sql<Date>`now() + make_interval(days => ${planRow.circle_days - daysAgo})`,
+          created_at: sql<Date>`now() - make_interval(days => ${daysAgo + 60})`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const acme = await organization('Acme Logistics', 'transport_logistics_company', '12 Creek Road, Apapa, Lagos', 'acme.test', business, 10);
+    const beta = await organization('Beta Haulage', 'private_organisation', '4 Zaria Road, Kano', 'beta.test', starter, 20);
+
+    const station = (name: string, address: string, latitude: number, longitude: number, fuels: string[]) =>
+      trx
+        .insertInto('fuel_stations')
+        .values({ name, address, latitude, longitude, available_fuels: fuels })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const unity = await station('Unity Fuels Ikeja', '45 Obafemi Awolowo Way, Ikeja, Lagos', 6.601838, 3.351486, ['PETROL', 'DIESEL']);
+    const greenline = await station('Greenline Energy Lekki', 'Admiralty Way, Lekki Phase 1, Lagos', 6.447, 3.4723, ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC']);
+
+    const tenants = { acme: acme.id, beta: beta.id, unity: unity.id, greenline: greenline.id };
+    for (const user of DEMO_USERS) {
+      const isStation = user.tenant === 'unity' || user.tenant === 'greenline';
+      await trx
+        .insertInto('users')
+        .values({
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          role: user.role,
+          title: user.title,
+          organization_id: user.tenant && !isStation ? tenants[user.tenant] : null,
+          fuel_station_id: user.tenant && isStation ? tenants[user.tenant] : null,
+          password_hash: passwordHash,
+        })
+        .execute();
+    }
+  });
+  return true;
+}

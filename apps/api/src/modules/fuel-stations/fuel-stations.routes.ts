@@ -1,0 +1,10 @@
+import { fuelStationRoutes } from '@fleetfuel/contract';
+import type { RouteBinder } from '../../platform/http/routing.js';
+import type { FuelStationsService } from './fuel-stations.service.js';
+
+export function bindFuelStationRoutes(binder: RouteBinder, stations: FuelStationsService): void {
+  binder.bind(fuelStationRoutes.list, async ({ query }) => {
+    const { data, total } = await stations.list(query);
+    return { data, meta: { page: query.page, pageSize: query.pageSize, total } };
+  });
+}

@@ -1,0 +1,193 @@
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import type { UsersTable } from '../../platform/db/schema.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
+
+/** Which accounts a caller may see: everyone, one organization's, or one station's. */
+export type UserScope = { kind: 'all' } | { kind: 'organization'; id: string } | { kind: 'station'; id: string };
+
+export interface UserFilters {
+  search?: string | undefined;
+  role?: string | undefined;
+  status?: string | undefined;
+  organizationId?: string | undefined;
+  fuelStationId?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+function userViews(db: Database) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .leftJoin('fuel_stations as f', 'f.id', 'u.fuel_station_id')
+    .select([
+      'u.id',
+      'u.name',
+      'u.title',
+      'u.email',
+      'u.phone',
+      'u.role',
+      'u.organization_id',
+      'u.fuel_station_id',
+      'u.image_key',
+      'u.status',
+      'u.created_at',
+      'o.name as organization_name',
+      'o.image_key as organization_image_key',
+      'f.name as station_name',
+      'f.image_key as station_image_key',
+    ]);
+}
+
+export type UserViewRow = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
+
+function inScope(scope: UserScope) {
+  return (eb: ExpressionBuilder<{ u: UsersTable }, 'u'>) => {
+    if (scope.kind === 'organization') return eb('u.organization_id', '=', scope.id);
+    if (scope.kind === 'station') return eb('u.fuel_station_id', '=', scope.id);
+    return eb.lit(true);
+  };
+}
+
+export function findUserView(db: Database, id: string, scope: UserScope = { kind: 'all' }) {
+  return userViews(db).where('u.id', '=', id).where(inScope(scope)).executeTakeFirst();
+}
+
+export async function listUserViews(db: Database, scope: UserScope, filters: UserFilters) {
+  let query = userViews(db).where(inScope(scope));
+  if (filters.search) {
+    query = query.where(
+      sql<string>`u.name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone, '')`,
+      'ilike',
+      containsPattern(filters.search),
+    );
+  }
+  if (filters.role) query = query.where('u.role', '=', filters.role);
+  if (filters.status) query = query.where('u.status', '=', filters.status);
+  if (filters.organizationId) query = query.where('u.organization_id', '=', filters.organizationId);
+  if (filters.fuelStationId) query = query.where('u.fuel_station_id', '=', filters.fuelStationId);
+
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('u.created_at', 'desc')
+      .orderBy('u.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function findUserById(db: Database, id: string): Promise<Selectable<UsersTable> | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Database, username: string): Promise<Selectable<UsersTable> | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('email', '=', username), eb('phone', '=', username)]))
+    .executeTakeFirst();
+}
+
+/** Another account already holding this e-mail or phone, if any. */
+export function findContactOwner(db: Database, contact: { email?: string | null; phone?: string | null }, exceptId?: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'phone'])
+    .where((eb) => {
+      const clauses = [];
+      if (contact.email) clauses.push(eb('email', '=', contact.email));
+      if (contact.phone) clauses.push(eb('phone', '=', contact.phone));
+      return clauses.length ? eb.or(clauses) : eb.val(false);
+    })
+    .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId as string))
+    .executeTakeFirst();
+}
+
+export interface UserInsert {
+  name: string;
+  title: string | null;
+  email: string | null;
+  phone: string | null;
+  role: string;
+  organizationId: string | null;
+  fuelStationId: string | null;
+  passwordHash: string;
+  status: string;
+}
+
+export async function insertUser(db: Database, values: UserInsert): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      name: values.name,
+      title: values.title,
+      email: values.email,
+      phone: values.phone,
+      role: values.role,
+      organization_id: values.organizationId,
+      fuel_station_id: values.fuelStationId,
+      password_hash: values.passwordHash,
+      status: values.status,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type UserPatch = Partial<Omit<UserInsert, 'passwordHash'>> & { passwordHash?: string };
+
+export async function updateUser(db: Database, id: string, patch: UserPatch): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.email !== undefined ? { email: patch.email } : {}),
+      ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+      ...(patch.role !== undefined ? { role: patch.role } : {}),
+      ...(patch.organizationId !== undefined ? { organization_id: patch.organizationId } : {}),
+      ...(patch.fuelStationId !== undefined ? { fuel_station_id: patch.fuelStationId } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteUser(db: Database, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/**
+ * Locks the organization row for the rest of the transaction, so that two concurrent account
+ * creations cannot both pass the plan's limit check.
+ */
+export function lockOrganizationWithPlan(db: Database, organizationId: string) {
+  return db
+    .selectFrom('organizations as o')
+    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
+    .select(['o.id', 'o.name', 'o.status', 'p.name as plan_name', 'p.drivers_limit'])
+    .where('o.id', '=', organizationId)
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+export function findStation(db: Database, stationId: string) {
+  return db.selectFrom('fuel_stations').select(['id', 'name', 'status']).where('id', '=', stationId).executeTakeFirst();
+}
+
+export async function countActiveDrivers(db: Database, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'DRIVER')
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

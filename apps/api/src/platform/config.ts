@@ -1,0 +1,95 @@
+/**
+ * Configuration from the environment, read once at start-up. Every value has a safe default for
+ * the demo on a laptop; production mode (NODE_ENV=production) refuses to start with the demo secret.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The demo secret: fine on a laptop, refused in production. */
+export const DEMO_SECRET = 'fleetfuel-demo-secret-do-not-use-in-production';
+const MIN_SECRET_LENGTH = 32;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Public address of the app, used in e-mailed links. */
+  appUrl: string;
+  /** PostgreSQL server; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Signs coupons' QR payloads and the sandbox provider's webhooks. */
+  appSecret: string;
+  sessionTtlHours: number;
+  signIn: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  passwordResetTtlMinutes: number;
+  signupEnabled: boolean;
+  seedDemoData: boolean;
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  webDistDir: string | null;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be true or false (got "${raw}")`);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = integer(env, 'PORT', 3000, 0);
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
+  const appSecret = env.APP_SECRET ?? DEMO_SECRET;
+  if (mode === 'production' && (appSecret === DEMO_SECRET || appSecret.length < MIN_SECRET_LENGTH)) {
+    throw new Error(
+      `APP_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters in production ` +
+        '(for example: openssl rand -hex 32).',
+    );
+  }
+  const webDist = env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
+  return {
+    env: mode,
+    host: env.HOST ?? '0.0.0.0',
+    port,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    appSecret,
+    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1),
+    signIn: {
+      maxFailuresPerAccount: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
+      maxFailuresPerAddress: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ADDRESS', 30, 1),
+      windowMinutes: integer(env, 'SIGN_IN_WINDOW_MINUTES', 15, 1),
+    },
+    passwordResetTtlMinutes: 60,
+    signupEnabled: flag(env, 'SIGNUP_ENABLED', false),
+    seedDemoData: flag(env, 'SEED_DEMO_DATA', mode !== 'production'),
+    mail: {
+      smtpUrl: env.SMTP_URL || null,
+      from: env.MAIL_FROM ?? 'FleetFuel <no-reply@fleetfuel.local>',
+      outboxDir: path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox'),
+    },
+    webDistDir: existsSync(webDist) ? webDist : null,
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Table types for Kysely, kept by hand beside the migrations (no code generation). Columns the
+ * database fills get `Generated`; int8 and numeric arrive as strings, `date` as YYYY-MM-DD.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Int8 = ColumnType<string, string | number | bigint, string | number | bigint>;
+
+export interface SubscriptionPlansTable {
+  id: Generated<string>;
+  name: string;
+  status: Generated<string>;
+  circle_days: Generated<number>;
+  amount_kobo: Int8;
+  drivers_limit: Generated<number>;
+  assets_limit: Generated<number>;
+  fuel_request_limit: Generated<number>;
+  maintenance_request_limit: Generated<number>;
+  description: string | null;
+  is_default: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  type: string;
+  address: string | null;
+  status: Generated<string>;
+  subscription_plan_id: string | null;
+  next_billing: NullableTimestamp;
+  domain: string | null;
+  image_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FuelStationsTable {
+  id: Generated<string>;
+  name: string;
+  address: string | null;
+  latitude: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  longitude: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  status: Generated<string>;
+  image_key: string | null;
+  available_fuels: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  name: string;
+  title: string | null;
+  email: string | null;
+  phone: string | null;
+  role: string;
+  organization_id: string | null;
+  fuel_station_id: string | null;
+  password_hash: string;
+  image_key: string | null;
+  status: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: string | null;
+  user_agent: string | null;
+  ip_address: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface SignInAttemptsTable {
+  id: Generated<Int8>;
+  username: string;
+  ip_address: string;
+  succeeded: boolean;
+  attempted_at: Timestamp;
+}
+
+export interface DB {
+  subscription_plans: SubscriptionPlansTable;
+  organizations: OrganizationsTable;
+  fuel_stations: FuelStationsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  sign_in_attempts: SignInAttemptsTable;
+}

@@ -1,0 +1,21 @@
+/**
+ * The one error type services throw. The HTTP layer maps the code to a status and to the
+ * `{error, message, code}` body; services never think in HTTP terms.
+ */
+import type { ErrorCode } from '@fleetfuel/contract';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { field?: string; detail?: string } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const invalidField = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { field });

@@ -1,0 +1,71 @@
+/**
+ * The one place errors become replies: `{error, message, code}` with the status of the code.
+ * Client mistakes get a 4xx that says what is wrong (naming the field); anything unexpected is
+ * logged with the request id and answered with a 500 that hides the internals.
+ */
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@fleetfuel/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+function body(code: ErrorCode, error: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { error, message: extra.message ?? error, code, ...extra };
+}
+
+/** Fastify's own 4xx errors, reworded for people. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; text: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'BAD_REQUEST', text: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'BAD_REQUEST', text: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', text: 'The request is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', text: 'This content type is not supported here' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', text: 'The request length is wrong' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', text: 'The file is larger than 10MB' },
+  FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', text: 'Too many files in one request' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', text: 'The request is not multipart' },
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    void reply.header('x-request-id', request.id);
+
+    if (error instanceof AppError) {
+      return reply.status(ERROR_STATUS[error.code]).send(
+        body(error.code, error.message, {
+          ...(error.details.detail ? { message: error.details.detail } : {}),
+          ...(error.details.field ? { field: error.details.field } : {}),
+        }),
+      );
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
+      const fieldPath = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
+      const unknownKeys = issue?.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : null;
+      const field = unknownKeys ? (unknownKeys[0] ?? fieldPath) : fieldPath;
+      const text = unknownKeys
+        ? `Unknown field${unknownKeys.length > 1 ? 's' : ''}: ${unknownKeys.join(', ')}`
+        : `${field || where}: ${issue?.message ?? 'is invalid'}`;
+      return reply.status(400).send(body('VALIDATION_FAILED', text, field ? { field } : {}));
+    }
+
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(ERROR_STATUS[known.code]).send(body(known.code, known.text));
+
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait and try again.'));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500 && !isResponseSerializationError(error)) {
+      return reply.status(error.statusCode).send(body('BAD_REQUEST', error.message));
+    }
+
+    request.log.error({ err: error, requestId: request.id }, 'unhandled error');
+    return reply.status(500).send(
+      body('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId: request.id }),
+    );
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send(body('NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

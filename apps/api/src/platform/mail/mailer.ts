@@ -1,0 +1,46 @@
+/**
+ * Outgoing e-mail behind one interface: SMTP when configured, otherwise an outbox folder the
+ * operator can read (one JSON file a message), which is also what the tests read.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createOutboxMailer(outboxDir: string): Mailer {
+  return {
+    async send(message) {
+      await mkdir(outboxDir, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const file = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
+      // Written aside and renamed, so that a reader never sees half a message.
+      const partial = path.join(outboxDir, `.${file}.partial`);
+      await writeFile(partial, JSON.stringify({ ...message, createdAt }, null, 2));
+      await rename(partial, path.join(outboxDir, file));
+    },
+  };
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+export function createMailer(config: { smtpUrl: string | null; from: string; outboxDir: string }): Mailer {
+  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.from) : createOutboxMailer(config.outboxDir);
+}

@@ -1,0 +1,41 @@
+/**
+ * Starts FleetFuel: opens the database (PostgreSQL when DATABASE_URL is set, else PGlite in the
+ * data folder), applies migrations, seeds the demo data into an empty database, and serves the API
+ * and the web app on one port.
+ */
+import { buildApp } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/database.js';
+import { migrateToLatest } from './db/migrator.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './db/seed.js';
+
+const config = loadConfig();
+const handle = await openDatabase(
+  config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dataDir: `${config.dataDir}/pglite` },
+);
+await migrateToLatest(handle.db);
+const seeded = config.seedDemoData ? await seedDemoData(handle.db, { ifEmpty: true }) : false;
+
+const app = await buildApp({ config, db: handle.db });
+const shutdown = async () => {
+  await app.close();
+  await handle.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+
+await app.listen({ host: config.host, port: config.port });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`;
+const lines = [
+  '',
+  `FleetFuel is running at ${config.appUrl}  (API ${config.appUrl}/api, docs ${config.appUrl}/api/docs)`,
+  `Database: ${where}${seeded ? ' (demo data seeded now)' : ''}`,
+  config.webDistDir ? '' : 'The web app is not built yet: run `npm run build` to serve it here.',
+];
+if (config.seedDemoData) {
+  lines.push(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
+  for (const demo of DEMO_SIGN_INS) lines.push(`  ${demo.email.padEnd(28)} ${demo.label}`);
+}
+if (!config.mail.smtpUrl) lines.push(`E-mails (password resets) are written to ${config.mail.outboxDir}`);
+console.log(lines.filter((l) => l !== '').join('\n'));

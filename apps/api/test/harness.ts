@@ -1,0 +1,138 @@
+/**
+ * Builds a real app over a private copy of the seeded template database, for API tests through
+ * HTTP (`inject`). Each test file calls `createTestApp()` once and `close()` at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import { openDatabase, type Database } from '../src/platform/db/database.js';
+import { DEMO_PASSWORD } from '../src/db/seed.js';
+import { databaseUrl } from './database-url.js';
+import './provided.js';
+
+export { DEMO_PASSWORD };
+
+export interface CallOptions {
+  token?: string | null;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  engine: 'pglite' | 'postgres';
+  call(method: string, url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
+  /** Signs in a demo (or any) account and returns its token. */
+  login(username: string, password?: string): Promise<string>;
+  /** Mail written to the outbox so far, oldest first. */
+  outbox(): OutboxMail[];
+  close(): Promise<void>;
+}
+
+type ConfigOverrides = { [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K] };
+
+async function copyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (inject('dbEngine') === 'pglite') {
+    const template = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+    const handle = await openDatabase({ engine: 'pglite', dataDir: null, loadDataDir: template });
+    return { db: handle.db, drop: () => handle.close() };
+  }
+  const serverUrl = inject('postgresUrl');
+  const name = `ff_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const handle = await openDatabase({ engine: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 5 });
+  return {
+    db: handle.db,
+    drop: async () => {
+      await handle.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-test-'));
+  const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://app.test' });
+  const config: Config = {
+    ...base,
+    ...overrides,
+    signIn: { ...base.signIn, ...overrides.signIn },
+    mail: { ...base.mail, ...overrides.mail },
+    webDistDir: null,
+  };
+  const { db, drop } = await copyDatabase();
+  const app = await buildApp({ config, db });
+  await app.ready();
+
+  const call: TestApp['call'] = (method, url, options = {}) => {
+    const query = Object.fromEntries(
+      Object.entries(options.query ?? {})
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    return app.inject({
+      method: method as 'GET',
+      url,
+      query,
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+  };
+
+  return {
+    app,
+    db,
+    config,
+    engine: inject('dbEngine'),
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await call('POST', '/api/auth/login', { body: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ token: string }>().token;
+    },
+    outbox() {
+      let files: string[];
+      try {
+        files = readdirSync(config.mail.outboxDir).filter((f) => f.endsWith('.json')).sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => JSON.parse(readFileSync(path.join(config.mail.outboxDir, f), 'utf8')) as OutboxMail);
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `check` returns a value, for work that finishes after the reply (e-mail). */
+export async function eventually<T>(check: () => T | undefined, timeoutMs = 3000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

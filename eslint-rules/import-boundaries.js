@@ -1,0 +1,60 @@
+/**
+ * The layering rules of docs/ARCHITECTURE.md, checked on every import:
+ * - the contract package imports nothing of the apps;
+ * - the web app never imports the API (nor the database);
+ * - a web feature never imports another feature;
+ * - an API module reaches another module only through its index.ts.
+ */
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'apps/web/src');
+const API = path.join(ROOT, 'apps/api');
+const API_MODULES = path.join(ROOT, 'apps/api/src/modules');
+const CONTRACT = path.join(ROOT, 'packages/contract');
+
+const inside = (file, dir) => file === dir || file.startsWith(`${dir}${path.sep}`);
+/** The first folder below `dir` that `file` sits in, e.g. the feature or module name. */
+const areaOf = (file, dir) => (inside(file, dir) ? path.relative(dir, file).split(path.sep)[0] : null);
+
+function check(context, node) {
+  const specifier = node.source?.value;
+  if (typeof specifier !== 'string') return;
+  const file = context.filename;
+  const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null;
+  const report = (message) => context.report({ node: node.source, message });
+
+  if (inside(file, CONTRACT)) {
+    if (specifier.startsWith('@fleetfuel/') || (target && !inside(target, CONTRACT))) {
+      report('The contract package depends on nothing of the apps.');
+    }
+    return;
+  }
+  if (inside(file, WEB)) {
+    if (specifier.startsWith('@fleetfuel/api') || (target && inside(target, API)) || ['pg', 'kysely', '@electric-sql/pglite'].includes(specifier)) {
+      report('The web app never imports the API or the database: go through the contract and the API client.');
+    }
+    const from = areaOf(file, path.join(WEB, 'features'));
+    const to = target ? areaOf(target, path.join(WEB, 'features')) : null;
+    if (from && to && from !== to) report(`Feature "${from}" may not import feature "${to}": move what they share to components/ or lib/.`);
+    return;
+  }
+  if (inside(file, API_MODULES) && target && inside(target, API_MODULES)) {
+    const from = areaOf(file, API_MODULES);
+    const to = areaOf(target, API_MODULES);
+    const viaIndex = path.relative(path.join(API_MODULES, to), target).replace(/\.js$/, '') === 'index';
+    if (from !== to && !viaIndex) report(`Module "${from}" reaches module "${to}" only through its index.ts.`);
+  }
+}
+
+export default {
+  meta: { type: 'problem', docs: { description: 'Layering of the FleetFuel workspace' }, schema: [] },
+  create(context) {
+    return {
+      ImportDeclaration: (node) => check(context, node),
+      ExportNamedDeclaration: (node) => check(context, node),
+      ExportAllDeclaration: (node) => check(context, node),
+      ImportExpression: (node) => check(context, node),
+    };
+  },
+};

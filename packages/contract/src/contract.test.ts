@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { koboToNaira, nairaSchema, nairaToKobo } from './money.js';
+import { normalizeNigerianPhone, normalizeUsername } from './identity.js';
+import { landingPath, menuFor } from './permissions.js';
+import { NIGERIAN_LOCATIONS, TANK_LEVELS, tankLevelLabel } from './enums.js';
+
+describe('money', () => {
+  it('converts naira to kobo exactly, without float error', () => {
+    expect(nairaToKobo(0.1)).toBe(10n);
+    expect(nairaToKobo(0.29)).toBe(29n);
+    expect(nairaToKobo(1234567.89)).toBe(123456789n);
+    expect(nairaToKobo('12.5')).toBe(1250n);
+    expect(nairaToKobo(-3.05)).toBe(-305n);
+    expect(() => nairaToKobo(1.005)).toThrow(RangeError);
+    expect(() => nairaToKobo(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('converts kobo back to naira', () => {
+    expect(koboToNaira(123456789n)).toBe(1234567.89);
+    expect(koboToNaira('5')).toBe(0.05);
+    expect(koboToNaira(-305n)).toBe(-3.05);
+  });
+
+  it('accepts at most two decimals and no negative amount', () => {
+    expect(nairaSchema.safeParse(10.25).success).toBe(true);
+    expect(nairaSchema.safeParse(10.255).error?.issues[0]?.message).toBe('Please enter valid amount');
+    expect(nairaSchema.safeParse(-1).success).toBe(false);
+  });
+});
+
+describe('usernames', () => {
+  it.each([
+    ['08031234567', '+2348031234567'],
+    ['0803 123 4567', '+2348031234567'],
+    ['+234 803-123-4567', '+2348031234567'],
+    ['2347031234567', '+2347031234567'],
+    ['9051234567', '+2349051234567'],
+  ])('normalizes %s', (input, expected) => {
+    expect(normalizeNigerianPhone(input)).toBe(expected);
+  });
+
+  it('rejects what is not a Nigerian mobile number', () => {
+    for (const input of ['12345', '0603 123 4567', '+44 7911 123456', '080312345678']) {
+      expect(normalizeNigerianPhone(input), input).toBeNull();
+    }
+  });
+
+  it('lower-cases e-mails and normalizes phones', () => {
+    expect(normalizeUsername(' Ada@Example.COM ')).toBe('ada@example.com');
+    expect(normalizeUsername('08031234567')).toBe('+2348031234567');
+    expect(normalizeUsername('not a user')).toBeNull();
+  });
+});
+
+describe('permission table and menu (spec section 6)', () => {
+  const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((e) => e.label);
+  it('gives each role exactly its entries', () => {
+    expect(labels('ADMIN')).toEqual(['Dashboard', 'Clients', 'Fuel Stations', 'Fuel Tracking', 'Maintenance', 'Assets', 'Drivers', 'Groups', 'Reports', 'Analytics', 'Support', 'Settings']);
+    expect(labels('ADMINISTRATOR')).toEqual(['Dashboard', 'Wallet', 'Fuel Tracking', 'Maintenance', 'Assets', 'Drivers', 'Groups', 'Reports', 'Analytics', 'Billing', 'Support', 'Settings']);
+    expect(labels('ASST_ADMINISTRATOR')).toEqual(labels('ADMINISTRATOR'));
+    expect(labels('STATION_REP')).toEqual(['Dashboard', 'Wallet', 'Fuel Tracking', 'Maintenance', 'Support', 'Settings']);
+    expect(labels('DRIVER')).toEqual(['Dashboard', 'Support', 'Settings']);
+    expect(labels('ATTENDANT')).toEqual(['Dashboard', 'Support', 'Settings']);
+  });
+
+  it('lands ADMIN on /admin and STATION_REP on /stations', () => {
+    expect(landingPath('ADMIN')).toBe('/admin');
+    expect(landingPath('STATION_REP')).toBe('/stations');
+    expect(landingPath('DRIVER')).toBe('/');
+  });
+});
+
+describe('constants of spec section 9', () => {
+  it('has 37 locations and tank levels 0 to 70', () => {
+    expect(NIGERIAN_LOCATIONS).toHaveLength(37);
+    expect(NIGERIAN_LOCATIONS).toContain('FCT - Abuja');
+    expect(TANK_LEVELS).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
+    expect(TANK_LEVELS.map(tankLevelLabel)).toEqual(['Empty', '1/10', '2/10', '3/10', '4/10', '5/10', '6/10', '7/10']);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * Enumerations of spec sections 3, 4 and 9. Every value the product stores or shows comes from here,
+ * so the API's CHECK constraints, the zod schemas and the web app's selects cannot drift apart.
+ */
+import { z } from 'zod';
+
+export const ROLES = [
+  'ADMIN',
+  'ADMINISTRATOR',
+  'ASST_ADMINISTRATOR',
+  'DRIVER',
+  'ATTENDANT',
+  'STATION_REP',
+] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const ROLE_LABELS: Record<Role, string> = {
+  ADMIN: 'Platform Admin',
+  ADMINISTRATOR: 'Organization Admin',
+  ASST_ADMINISTRATOR: 'Asst. Organization Admin',
+  DRIVER: 'Driver',
+  ATTENDANT: 'Fuel Station Attendant',
+  STATION_REP: 'Fuel Station Representative',
+};
+
+/** Roles that belong to exactly one organization. */
+export const ORGANIZATION_ROLES = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR', 'DRIVER'] as const satisfies readonly Role[];
+/** Roles that belong to exactly one fuel station. */
+export const STATION_ROLES = ['ATTENDANT', 'STATION_REP'] as const satisfies readonly Role[];
+
+export function isOrganizationRole(role: Role): role is (typeof ORGANIZATION_ROLES)[number] {
+  return (ORGANIZATION_ROLES as readonly Role[]).includes(role);
+}
+export function isStationRole(role: Role): role is (typeof STATION_ROLES)[number] {
+  return (STATION_ROLES as readonly Role[]).includes(role);
+}
+
+/**
+ * Which roles a role may create or manage ("nobody grants a role above its own"): the platform admin
+ * manages everyone, an organization admin its assistants and drivers, a station rep its attendants.
+ */
+export const MANAGEABLE_ROLES: Record<Role, readonly Role[]> = {
+  ADMIN: ROLES,
+  ADMINISTRATOR: ['ASST_ADMINISTRATOR', 'DRIVER'],
+  ASST_ADMINISTRATOR: [],
+  DRIVER: [],
+  ATTENDANT: [],
+  STATION_REP: ['ATTENDANT'],
+};
+
+/** Stations, organizations and groups. */
+export const TENANT_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
+export const tenantStatusSchema = z.enum(TENANT_STATUSES);
+export type TenantStatus = z.infer<typeof tenantStatusSchema>;
+
+/** Users and drivers: ACTIVE or disabled. */
+export const USER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export const planStatusSchema = z.enum(PLAN_STATUSES);
+export type PlanStatus = z.infer<typeof planStatusSchema>;
+
+export const ASSET_STATUSES = ['ACTIVE', 'UNDER_MAINTENANCE', 'INACTIVE'] as const;
+export const INSURANCE_STATUSES = ['NOT_INSURED', 'EXPIRED', 'ACTIVE'] as const;
+export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED', 'EXPIRED'] as const;
+export const TRANSACTION_TYPES = [
+  'FUNDING',
+  'PAYMENT',
+  'PAYOUT',
+  'CREDIT',
+  'DEBIT',
+  'FEE',
+  'REFUND',
+  'SUBSCRIPTION',
+] as const;
+export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
+export const RESERVE_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
+
+/** Fuel types a vehicle may have. A HYBRID vehicle draws PETROL. */
+export const VEHICLE_FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'HYBRID'] as const;
+/** Fuel types that have a price, a unit and a reserve, and that a station may sell. */
+export const SOLD_FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'CNG'] as const;
+export const FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'HYBRID', 'CNG'] as const;
+export const vehicleFuelTypeSchema = z.enum(VEHICLE_FUEL_TYPES);
+export const soldFuelTypeSchema = z.enum(SOLD_FUEL_TYPES);
+export type VehicleFuelType = z.infer<typeof vehicleFuelTypeSchema>;
+export type SoldFuelType = z.infer<typeof soldFuelTypeSchema>;
+
+export const FUEL_UNITS: Record<SoldFuelType, string> = {
+  PETROL: 'L',
+  DIESEL: 'L',
+  ELECTRIC: 'kWh',
+  CNG: 'kg',
+};
+
+/** The fuel a station dispenses for a vehicle of this fuel type. */
+export function dispensedFuelType(fuelType: VehicleFuelType): SoldFuelType {
+  return fuelType === 'HYBRID' ? 'PETROL' : fuelType;
+}
+
+export const ASSET_TYPES = ['VEHICLE', 'GENERATOR', 'MOTORCYCLE'] as const;
+export const assetTypeSchema = z.enum(ASSET_TYPES);
+
+export const ORGANIZATION_TYPES = [
+  'government_institution',
+  'private_organisation',
+  'ngo_development_organisation',
+  'transport_logistics_company',
+  'real_estate_construction',
+  'other',
+] as const;
+export const organizationTypeSchema = z.enum(ORGANIZATION_TYPES);
+export type OrganizationType = z.infer<typeof organizationTypeSchema>;
+
+export const ORGANIZATION_TYPE_LABELS: Record<OrganizationType, string> = {
+  government_institution: 'Government Institution',
+  private_organisation: 'Private Organisation',
+  ngo_development_organisation: 'NGO / Development Organisation',
+  transport_logistics_company: 'Transport & Logistics Company',
+  real_estate_construction: 'Real Estate & Construction',
+  other: 'Other',
+};
+
+export const TRANSMISSION_TYPES = ['auto', 'manual', 'continuously-variable'] as const;
+
+/** Tank level choices of the fuel request form: Empty, 1/10 … 7/10. */
+export const TANK_LEVELS = [0, 10, 20, 30, 40, 50, 60, 70] as const;
+export function tankLevelLabel(level: number): string {
+  return level === 0 ? 'Empty' : `${level / 10}/10`;
+}
+
+/** The 36 states and the Federal Capital Territory. */
+export const NIGERIAN_LOCATIONS = [
+  'Abia',
+  'Adamawa',
+  'Akwa Ibom',
+  'Anambra',
+  'Bauchi',
+  'Bayelsa',
+  'Benue',
+  'Borno',
+  'Cross River',
+  'Delta',
+  'Ebonyi',
+  'Edo',
+  'Ekiti',
+  'Enugu',
+  'FCT - Abuja',
+  'Gombe',
+  'Imo',
+  'Jigawa',
+  'Kaduna',
+  'Kano',
+  'Katsina',
+  'Kebbi',
+  'Kogi',
+  'Kwara',
+  'Lagos',
+  'Nasarawa',
+  'Niger',
+  'Ogun',
+  'Ondo',
+  'Osun',
+  'Oyo',
+  'Plateau',
+  'Rivers',
+  'Sokoto',
+  'Taraba',
+  'Yobe',
+  'Zamfara',
+] as const;
+export const nigerianLocationSchema = z.enum(NIGERIAN_LOCATIONS);
+
+export const CURRENCY = 'NGN';
+export const BANK_ACCOUNT_NUMBER_LENGTH = 10;
+export const DEFAULT_PLAN_CYCLE_DAYS = 30;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MOBILE_BREAKPOINT_PX = 760;

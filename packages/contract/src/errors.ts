@@ -1,0 +1,38 @@
+/**
+ * Error codes and the one error body every failed call returns: `error` is the human text the
+ * client shows first, `message` repeats or details it, `code` is for machines.
+ */
+import { z } from 'zod';
+
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHENTICATED: 401,
+  INVALID_TOKEN: 401,
+  FORBIDDEN: 403,
+  ACCOUNT_INACTIVE: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  HAS_HISTORY: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RULE_VIOLATION: 422,
+  LIMIT_REACHED: 422,
+  TENANT_READ_ONLY: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  PROVIDER_UNAVAILABLE: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  /** The field a validation error is about, as a dotted path. */
+  field: z.string().optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,132 @@
+/** Entities and payloads of sign-in, sessions and user accounts (spec sections 3 and 7, Auth). */
+import { z } from 'zod';
+import { idSchema, timestampSchema, listQuerySchema, pageMetaSchema } from './common.js';
+import { roleSchema, userStatusSchema, organizationTypeSchema } from './enums.js';
+import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, requiredText } from './identity.js';
+import { MESSAGES } from './messages.js';
+
+export const tenantRefSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+export const userSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  title: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  organizationId: idSchema.nullable(),
+  fuelStationId: idSchema.nullable(),
+  imageUrl: z.string().nullable(),
+  status: userStatusSchema,
+  organization: tenantRefSchema.nullable(),
+  fuelStation: tenantRefSchema.nullable(),
+  createdAt: timestampSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The signed-in user as the shell shows it. */
+export const sessionUserSchema = userSchema.extend({ firstName: z.string() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginBodySchema = z.strictObject({
+  username: z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(254),
+  password: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(1024),
+});
+
+export const authReplySchema = z.object({ token: z.string(), user: sessionUserSchema });
+
+export const passwordResetRequestBodySchema = z.strictObject({ email: emailSchema });
+export const passwordResetConfirmBodySchema = z.strictObject({
+  token: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required).max(200),
+  password: passwordSchema,
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MESSAGES.maxLength(max))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** An optional field a form may send as '' (meaning "none"); the server stores null. */
+const blankable = (check: (value: string) => boolean, message: string, normalize: (value: string) => string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || check(v), message)
+    .transform((v) => (v === '' ? null : normalize(v)))
+    .nullable()
+    .optional();
+
+const optionalEmail = blankable((v) => z.email().safeParse(v).success, MESSAGES.email, normalizeEmail);
+const optionalPhone = blankable(
+  (v) => normalizeNigerianPhone(v) !== null,
+  MESSAGES.phone,
+  (v) => normalizeNigerianPhone(v) as string,
+);
+const optionalId = blankable((v) => idSchema.safeParse(v).success, 'Must be a valid id', (v) => v);
+
+/** Fields an account is made of; the tenant fields are checked against the role by the server. */
+const accountFields = {
+  name: requiredText(120),
+  title: optionalText(120),
+  email: optionalEmail,
+  phone: optionalPhone,
+  role: roleSchema,
+  organizationId: optionalId,
+  fuelStationId: optionalId,
+};
+
+const needsEmailOrPhone = (v: { email?: string | null; phone?: string | null }) => Boolean(v.email || v.phone);
+const emailOrPhoneIssue = { message: 'Enter an email or a phone number', path: ['email'] };
+
+export const userCreateBodySchema = z
+  .strictObject({ ...accountFields, password: passwordSchema, status: userStatusSchema.optional() })
+  .refine(needsEmailOrPhone, emailOrPhoneIssue);
+export type UserCreateBody = z.input<typeof userCreateBodySchema>;
+
+export const userUpdateBodySchema = z.strictObject({
+  name: accountFields.name.optional(),
+  title: accountFields.title,
+  email: accountFields.email,
+  phone: accountFields.phone,
+  role: roleSchema.optional(),
+  organizationId: accountFields.organizationId,
+  fuelStationId: accountFields.fuelStationId,
+  status: userStatusSchema.optional(),
+  password: passwordSchema.optional(),
+});
+export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
+
+/**
+ * `POST /auth/register`: with a bearer token, an account created within the caller's rights (the
+ * same fields as `POST /admin/users`); without one, self-service sign-up of a new organization and
+ * its ADMINISTRATOR, when the platform enables it.
+ */
+export const registerBodySchema = z
+  .strictObject({
+    ...accountFields,
+    role: roleSchema.optional(),
+    password: passwordSchema,
+    organizationName: requiredText(160).optional(),
+    organizationType: organizationTypeSchema.optional(),
+  })
+  .refine(needsEmailOrPhone, emailOrPhoneIssue);
+
+/** With a bearer token the caller keeps its own session: no token is issued for the new account. */
+export const registerReplySchema = z.object({ token: z.string().nullable(), user: userSchema });
+
+export const userListQuerySchema = listQuerySchema.extend({
+  role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
+  organizationId: idSchema.optional(),
+  fuelStationId: idSchema.optional(),
+});
+
+export const userListReplySchema = z.object({ users: z.array(userSchema), meta: pageMetaSchema });

@@ -1,0 +1,56 @@
+/**
+ * Identity rules shared by the API and the web app: usernames are an e-mail or a Nigerian phone
+ * number (normalized to +234…), passwords 8 to 128 characters.
+ */
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Normalizes the Nigerian phone formats people type (0803 123 4567, 234803…, +234 803…, 803…) to
+ * +234 followed by ten digits; returns null for anything else.
+ */
+export function normalizeNigerianPhone(input: string): string | null {
+  const digits = input.replace(/[\s\-().]/g, '');
+  const match = /^(?:\+?234|0)?([789][01]\d{8})$/.exec(digits);
+  return match ? `+234${match[1]}` : null;
+}
+
+export function normalizeEmail(input: string): string {
+  return input.trim().toLowerCase();
+}
+
+/** An e-mail or phone username in its stored form, or null when it is neither. */
+export function normalizeUsername(input: string): string | null {
+  const trimmed = input.trim();
+  if (trimmed.includes('@')) {
+    return z.email().safeParse(trimmed).success ? normalizeEmail(trimmed) : null;
+  }
+  return normalizeNigerianPhone(trimmed);
+}
+
+export const emailSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(254, MESSAGES.maxLength(254))
+  .pipe(z.email({ error: MESSAGES.email }))
+  .transform(normalizeEmail);
+
+export const phoneSchema = z
+  .string({ error: MESSAGES.required })
+  .trim()
+  .min(1, MESSAGES.required)
+  .refine((v) => normalizeNigerianPhone(v) !== null, MESSAGES.phone)
+  .transform((v) => normalizeNigerianPhone(v) as string);
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.required })
+  .min(1, MESSAGES.required)
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.minLength(PASSWORD_MIN_LENGTH))
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.maxLength(PASSWORD_MAX_LENGTH));
+
+export const requiredText = (max = 200) =>
+  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.maxLength(max));

@@ -1,0 +1,15 @@
+/**
+ * The generic validation messages of spec section 5, shared by the API's validation errors and the
+ * web app's forms so that a user reads the same words in both places.
+ */
+export const MESSAGES = {
+  required: 'This field is required',
+  email: 'Must be a valid email',
+  minLength: (n: number) => `Must be at least ${n} characters`,
+  maxLength: (n: number) => `Must be at most ${n} characters`,
+  phone: 'Must be a valid Nigerian phone number',
+  emailOrPhone: 'Must be a valid email or Nigerian phone number',
+  invalidAmount: 'Please enter valid amount',
+  apiFailed: 'API request failed',
+  invalidToken: 'Invalid token',
+} as const;

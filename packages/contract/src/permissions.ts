@@ -1,0 +1,98 @@
+/**
+ * The one permission table. The API guards every route with one of these permissions and the web
+ * app builds its side menu from the same table, so the menu can only mirror what the API allows.
+ * The API's guard is the authority; record-level (tenant) checks happen in the services on top.
+ */
+import type { Role } from './enums.js';
+
+const ALL_ROLES: readonly Role[] = [
+  'ADMIN',
+  'ADMINISTRATOR',
+  'ASST_ADMINISTRATOR',
+  'DRIVER',
+  'ATTENDANT',
+  'STATION_REP',
+];
+const ORG_ADMINS: readonly Role[] = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'];
+const FLEET_MANAGERS: readonly Role[] = ['ADMIN', ...ORG_ADMINS];
+
+export const PERMISSIONS = {
+  /** No session needed. */
+  public: null,
+  /** Any signed-in user: own session and profile, dashboard, support, settings. */
+  signedIn: ALL_ROLES,
+  'clients.manage': ['ADMIN'],
+  'stations.manage': ['ADMIN'],
+  'plans.manage': ['ADMIN'],
+  'plans.read': ['ADMIN', ...ORG_ADMINS],
+  /** Account management; the service narrows it to the roles each caller may manage. */
+  'users.manage': ['ADMIN', 'ADMINISTRATOR', 'STATION_REP'],
+  /** The side menu's Wallet entry: the caller's own wallet. */
+  'wallet.own': [...ORG_ADMINS, 'STATION_REP'],
+  'wallet.read': ['ADMIN', ...ORG_ADMINS, 'STATION_REP'],
+  'wallet.fund': ORG_ADMINS,
+  'wallet.adjust': ['ADMIN'],
+  'wallet.settle': ['ADMIN'],
+  'wallet.banking': ['ADMIN', 'STATION_REP'],
+  'subscription.renew': ['ADMINISTRATOR'],
+  'billing.view': ORG_ADMINS,
+  'reserves.create': ORG_ADMINS,
+  'reserves.approve': ['ADMINISTRATOR'],
+  /** Fuel Tracking and Maintenance screens. */
+  'requests.track': [...FLEET_MANAGERS, 'STATION_REP'],
+  'requests.read': ALL_ROLES,
+  'requests.create': [...ORG_ADMINS, 'DRIVER'],
+  'requests.approve': ['ADMINISTRATOR'],
+  'requests.redeem': ['ATTENDANT', 'STATION_REP'],
+  'prices.manage': ['STATION_REP'],
+  /** Assets, drivers, groups, insurance: write and list. */
+  'fleet.manage': FLEET_MANAGERS,
+  /** Reading one vehicle: a driver reads its own. */
+  'fleet.read': [...FLEET_MANAGERS, 'DRIVER'],
+  'reports.view': FLEET_MANAGERS,
+  'analytics.view': FLEET_MANAGERS,
+} as const satisfies Record<string, readonly Role[] | null>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function hasPermission(role: Role | null | undefined, permission: Permission): boolean {
+  const roles = PERMISSIONS[permission];
+  if (roles === null) return true;
+  return role != null && (roles as readonly Role[]).includes(role);
+}
+
+export interface MenuEntry {
+  label: string;
+  path: string;
+  permission: Permission;
+  section: 'main' | 'lower';
+}
+
+/** Spec section 2's side navigation with section 6's visibility. */
+export const MENU: readonly MenuEntry[] = [
+  { label: 'Dashboard', path: '/', permission: 'signedIn', section: 'main' },
+  { label: 'Clients', path: '/clients', permission: 'clients.manage', section: 'main' },
+  { label: 'Fuel Stations', path: '/fuel-stations', permission: 'stations.manage', section: 'main' },
+  { label: 'Wallet', path: '/wallet', permission: 'wallet.own', section: 'main' },
+  { label: 'Fuel Tracking', path: '/fuel', permission: 'requests.track', section: 'main' },
+  { label: 'Maintenance', path: '/maintenance', permission: 'requests.track', section: 'main' },
+  { label: 'Assets', path: '/assets', permission: 'fleet.manage', section: 'main' },
+  { label: 'Drivers', path: '/drivers', permission: 'fleet.manage', section: 'main' },
+  { label: 'Groups', path: '/departments', permission: 'fleet.manage', section: 'main' },
+  { label: 'Reports', path: '/report', permission: 'reports.view', section: 'main' },
+  { label: 'Analytics', path: '/analytics', permission: 'analytics.view', section: 'main' },
+  { label: 'Billing', path: '/billing', permission: 'billing.view', section: 'lower' },
+  { label: 'Support', path: '/support', permission: 'signedIn', section: 'lower' },
+  { label: 'Settings', path: '/settings', permission: 'signedIn', section: 'lower' },
+];
+
+export function menuFor(role: Role): MenuEntry[] {
+  return MENU.filter((entry) => hasPermission(role, entry.permission));
+}
+
+/** Where the root page sends each role (spec section 2). */
+export function landingPath(role: Role): string {
+  if (role === 'ADMIN') return '/admin';
+  if (role === 'STATION_REP') return '/stations';
+  return '/';
+}

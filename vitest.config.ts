@@ -1,0 +1,30 @@
+/**
+ * One vitest run: unit tests once, and the API tests once per database engine — PGlite always,
+ * PostgreSQL as well when TEST_DATABASE_URL is set. Each API test file builds its own app on its
+ * own copy of a migrated, seeded template database, so files run in parallel without sharing state.
+ */
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.api.test.ts'];
+const apiProject = (name: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: apiTests,
+    globalSetup: [`apps/api/test/global-setup-${name}.ts`],
+    pool: 'threads' as const,
+    maxWorkers: 2,
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'eslint-rules/*.test.js'], exclude: apiTests } },
+      apiProject('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
+    ],
+  },
+});
