@@ -6,14 +6,14 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.api.test.ts'];
+/** Two cores: two worker threads, no per-file isolation (no test file keeps module-level state). */
+const workers = { pool: 'threads' as const, maxWorkers: 2, isolate: false };
 const apiProject = (name: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: apiTests,
     globalSetup: [`apps/api/test/global-setup-${name}.ts`],
-    pool: 'threads' as const,
-    maxWorkers: 2,
-    isolate: false,
+    ...workers,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -22,7 +22,14 @@ const apiProject = (name: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'eslint-rules/*.test.js'], exclude: apiTests } },
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'eslint-rules/*.test.js'],
+          exclude: apiTests,
+          ...workers,
+        },
+      },
       apiProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('postgres')] : []),
     ],
