@@ -5,10 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE, type RouteDefinition } from '@fleetfuel/contract';
+import { API_BASE, MAX_UPLOAD_BYTES, type RouteDefinition } from '@fleetfuel/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
@@ -16,6 +17,10 @@ import type { Database } from './platform/db/database.js';
 import { installErrorHandling } from './platform/http/error-handler.js';
 import { createRouteBinder } from './platform/http/routing.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createLocalStorage, createS3Storage, type FileStorage } from './platform/files/storage.js';
+import { bindFileRoutes, createFilesService } from './modules/files/index.js';
+import { bindPriceRoutes, createPricesService } from './modules/prices/index.js';
+import { bindSubscriptionRoutes, createPlansService } from './modules/subscriptions/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
@@ -26,6 +31,7 @@ export interface AppDeps {
   config: Config;
   db: Database;
   mailer?: Mailer;
+  storage?: FileStorage;
 }
 
 declare module 'fastify' {
@@ -67,12 +73,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 60, fieldSize: 64 * 1024, parts: 80 },
+  });
 
   const mailer = deps.mailer ?? createMailer(config.mail);
+  const storage =
+    deps.storage ?? (config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir));
+  const files = createFilesService({ db, storage, secret: config.appSecret });
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
-  const users = createUsersService({ db, sessions });
-  const organizations = createOrganizationsService({ db });
-  const fuelStations = createFuelStationsService({ db });
+  const users = createUsersService({ db, sessions, files });
+  const organizations = createOrganizationsService({ db, files });
+  const fuelStations = createFuelStationsService({ db, files });
+  const plans = createPlansService({ db });
+  const prices = createPricesService({ db });
   const auth = createAuthService({ db, config, mailer, log: app.log, users, sessions, organizations });
 
   const binder = createRouteBinder(app, sessions.resolve);
@@ -80,6 +94,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindUserRoutes(binder, users);
   bindOrganizationRoutes(binder, organizations);
   bindFuelStationRoutes(binder, fuelStations);
+  bindSubscriptionRoutes(binder, plans);
+  bindPriceRoutes(binder, prices);
+  bindFileRoutes(binder, files);
 
   if (config.webDistDir) await serveWebApp(app, config.webDistDir);
   return app;

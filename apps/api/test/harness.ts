@@ -45,7 +45,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-type ConfigOverrides = { [K in keyof Config]?: Config[K] extends object ? Partial<Config[K]> : Config[K] };
+/** Overrides of the test configuration; `signIn` and `mail` merge into the defaults. */
+type ConfigOverrides = Partial<Omit<Config, 'signIn' | 'mail'>> & { signIn?: Partial<Config['signIn']>; mail?: Partial<Config['mail']> };
 
 async function copyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
   if (inject('dbEngine') === 'pglite') {

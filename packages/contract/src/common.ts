@@ -34,3 +34,59 @@ export const messageReplySchema = z.object({ message: z.string() });
 export const booleanQuerySchema = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true');
+
+/**
+ * Form-friendly field types: the same schema validates a JSON body and a multipart form, where
+ * every value arrives as a string and '' means "not given".
+ */
+function formValueToNumber(value: unknown, blank: null | undefined): unknown {
+  if (value === '' || value === undefined || value === null) return blank;
+  if (typeof value !== 'string') return value;
+  const n = Number(value.trim());
+  return Number.isNaN(n) ? value : n;
+}
+
+/** An optional number: '' or absent becomes null. */
+export const formNumber = <T extends z.ZodNumber>(inner: T) =>
+  z.preprocess((v) => formValueToNumber(v, null), inner.nullable());
+
+/** A required number: '' counts as missing and gets the inner schema's message. */
+export const requiredFormNumber = <T extends z.ZodType<number>>(inner: T) =>
+  z.preprocess((v) => formValueToNumber(v, undefined), inner);
+
+export const formInteger = (min = 0, max = 1_000_000_000) =>
+  formNumber(
+    z
+      .number({ error: 'Must be a number' })
+      .int('Must be a whole number')
+      .min(min, `Must be at least ${min}`)
+      .max(max, `Must be at most ${max}`),
+  );
+
+/** A list sent as a JSON array, as repeated form fields, or as one comma-separated field. */
+export const formList = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    if (typeof v === 'string') return v === '' ? [] : v.split(',').map((s) => s.trim());
+    return v;
+  }, z.array(item));
+
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, MESSAGES.maxLength(max))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** An optional field a form may send as '' (meaning "none"); the server stores null. */
+export const blankable = (check: (value: string) => boolean, message: string, normalize: (value: string) => string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || check(v), message)
+    .transform((v) => (v === '' ? null : normalize(v)))
+    .nullable()
+    .optional();
+
+export const optionalIdSchema = blankable((v) => idSchema.safeParse(v).success, 'Must be a valid id', (v) => v);

@@ -1,6 +1,6 @@
 /** Entities and payloads of sign-in, sessions and user accounts (spec sections 3 and 7, Auth). */
 import { z } from 'zod';
-import { idSchema, timestampSchema, listQuerySchema, pageMetaSchema } from './common.js';
+import { blankable, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
 import { roleSchema, userStatusSchema, organizationTypeSchema } from './enums.js';
 import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, requiredText } from './identity.js';
 import { MESSAGES } from './messages.js';
@@ -45,32 +45,13 @@ export const passwordResetConfirmBodySchema = z.strictObject({
   password: passwordSchema,
 });
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, MESSAGES.maxLength(max))
-    .transform((v) => (v === '' ? null : v))
-    .nullable()
-    .optional();
-
-/** An optional field a form may send as '' (meaning "none"); the server stores null. */
-const blankable = (check: (value: string) => boolean, message: string, normalize: (value: string) => string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || check(v), message)
-    .transform((v) => (v === '' ? null : normalize(v)))
-    .nullable()
-    .optional();
-
 const optionalEmail = blankable((v) => z.email().safeParse(v).success, MESSAGES.email, normalizeEmail);
 const optionalPhone = blankable(
   (v) => normalizeNigerianPhone(v) !== null,
   MESSAGES.phone,
   (v) => normalizeNigerianPhone(v) as string,
 );
-const optionalId = blankable((v) => idSchema.safeParse(v).success, 'Must be a valid id', (v) => v);
+const optionalId = optionalIdSchema;
 
 /** Fields an account is made of; the tenant fields are checked against the role by the server. */
 const accountFields = {

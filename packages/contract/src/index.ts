@@ -7,4 +7,5 @@ export * from './permissions.js';
 export * from './common.js';
 export * from './identity.schemas.js';
 export * from './tenants.schemas.js';
+export * from './plans.schemas.js';
 export * from './routes.js';

@@ -45,6 +45,7 @@ export const PERMISSIONS = {
   'requests.approve': ['ADMINISTRATOR'],
   'requests.redeem': ['ATTENDANT', 'STATION_REP'],
   'prices.manage': ['STATION_REP'],
+  'prices.read': ['ADMIN', 'STATION_REP', 'ATTENDANT'],
   /** Assets, drivers, groups, insurance: write and list. */
   'fleet.manage': FLEET_MANAGERS,
   /** Reading one vehicle: a driver reads its own. */

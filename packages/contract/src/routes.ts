@@ -3,7 +3,7 @@
  * inputs, reply and permission. The API registers its handlers from this table and the web client
  * calls through it, so a path or a payload key cannot differ between the two.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Permission } from './permissions.js';
 import { idParamsSchema, messageReplySchema } from './common.js';
 import {
@@ -20,7 +20,28 @@ import {
   userSchema,
   userUpdateBodySchema,
 } from './identity.schemas.js';
-import { fuelStationListReplySchema, organizationListReplySchema, tenantListQuerySchema } from './tenants.schemas.js';
+import {
+  fuelStationCreateBodySchema,
+  fuelStationListReplySchema,
+  fuelStationSchema,
+  fuelStationUpdateBodySchema,
+  organizationCreateBodySchema,
+  organizationListReplySchema,
+  organizationSchema,
+  organizationUpdateBodySchema,
+  tenantListQuerySchema,
+} from './tenants.schemas.js';
+import {
+  planCreateBodySchema,
+  planListQuerySchema,
+  planListReplySchema,
+  planUpdateBodySchema,
+  planWriteReplySchema,
+  priceHistoryQuerySchema,
+  priceHistoryReplySchema,
+  priceUpdateBodySchema,
+  priceUpdateReplySchema,
+} from './plans.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -35,8 +56,12 @@ export interface RouteDefinition {
   query?: z.ZodType;
   body?: z.ZodType;
   reply: z.ZodType;
-  /** How the body travels; multipart bodies carry files beside the fields. */
+  /** How the body travels; multipart bodies carry files beside the fields (JSON is accepted too). */
   bodyType?: 'json' | 'multipart';
+  /** The file fields a multipart body may carry, with what each must be. */
+  files?: Readonly<Record<string, 'image' | 'document'>>;
+  /** `file`: the reply is the bytes of a stored file or a generated PDF, not JSON. */
+  replyType?: 'json' | 'file';
   /** Sign-in attempts are rate limited per account and per address. */
   rateLimited?: boolean;
 }
@@ -158,6 +183,47 @@ export const organizationRoutes = {
     query: tenantListQuerySchema,
     reply: organizationListReplySchema,
   }),
+  get: route({
+    method: 'GET',
+    path: '/admin/organizations/:id',
+    permission: 'clients.manage',
+    summary: 'One client organization',
+    tag: 'organizations',
+    params: idParamsSchema,
+    reply: organizationSchema,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/admin/organizations',
+    permission: 'clients.manage',
+    summary: 'Register a client organization (multipart, optional logo `image`)',
+    tag: 'organizations',
+    body: organizationCreateBodySchema,
+    bodyType: 'multipart',
+    files: { image: 'image' },
+    reply: organizationSchema,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/admin/organizations/:id',
+    permission: 'clients.manage',
+    summary: 'Update a client organization (multipart, optional logo `image`)',
+    tag: 'organizations',
+    params: idParamsSchema,
+    body: organizationUpdateBodySchema,
+    bodyType: 'multipart',
+    files: { image: 'image' },
+    reply: organizationSchema,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/admin/organizations/:id',
+    permission: 'clients.manage',
+    summary: 'Delete a client without history (otherwise suspend it)',
+    tag: 'organizations',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
 };
 
 export const fuelStationRoutes = {
@@ -170,6 +236,113 @@ export const fuelStationRoutes = {
     query: tenantListQuerySchema,
     reply: fuelStationListReplySchema,
   }),
+  get: route({
+    method: 'GET',
+    path: '/admin/fuel-stations/:id',
+    permission: 'stations.manage',
+    summary: 'One fuel station',
+    tag: 'fuel-stations',
+    params: idParamsSchema,
+    reply: fuelStationSchema,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/admin/fuel-stations',
+    permission: 'stations.manage',
+    summary: 'Add a partner fuel station (multipart, optional `image`)',
+    tag: 'fuel-stations',
+    body: fuelStationCreateBodySchema,
+    bodyType: 'multipart',
+    files: { image: 'image' },
+    reply: fuelStationSchema,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/admin/fuel-stations/:id',
+    permission: 'stations.manage',
+    summary: 'Update a fuel station (multipart, optional `image`)',
+    tag: 'fuel-stations',
+    params: idParamsSchema,
+    body: fuelStationUpdateBodySchema,
+    bodyType: 'multipart',
+    files: { image: 'image' },
+    reply: fuelStationSchema,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/admin/fuel-stations/:id',
+    permission: 'stations.manage',
+    summary: 'Delete a station without history (otherwise deactivate it)',
+    tag: 'fuel-stations',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
+};
+
+export const planRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/subscriptions',
+    permission: 'plans.read',
+    summary: 'Subscription plans (organization admins see the active ones)',
+    tag: 'subscriptions',
+    query: planListQuerySchema,
+    reply: planListReplySchema,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/subscriptions',
+    permission: 'plans.manage',
+    summary: 'Add a subscription plan',
+    tag: 'subscriptions',
+    body: planCreateBodySchema,
+    reply: planWriteReplySchema,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/subscriptions/:id',
+    permission: 'plans.manage',
+    summary: 'Edit a subscription plan',
+    tag: 'subscriptions',
+    params: idParamsSchema,
+    body: planUpdateBodySchema,
+    reply: planWriteReplySchema,
+  }),
+};
+
+export const priceRoutes = {
+  update: route({
+    method: 'PATCH',
+    path: '/fuel-requests/update-price',
+    permission: 'prices.manage',
+    summary: "Set the price per unit of a fuel the representative's station sells",
+    tag: 'prices',
+    body: priceUpdateBodySchema,
+    reply: priceUpdateReplySchema,
+  }),
+  history: route({
+    method: 'GET',
+    path: '/fuel-requests/prices',
+    permission: 'prices.read',
+    summary: "A station's current prices and price history (ADMIN names the station)",
+    tag: 'prices',
+    query: priceHistoryQuerySchema,
+    reply: priceHistoryReplySchema,
+  }),
+};
+
+export const fileRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/files/:key',
+    permission: 'public',
+    summary: 'A stored file, by signed link or for a caller who may see its record',
+    tag: 'files',
+    params: z.strictObject({ key: z.string().min(1).max(200) }),
+    query: z.strictObject({ exp: z.string().optional(), sig: z.string().optional() }),
+    reply: z.unknown(),
+    replyType: 'file',
+  }),
 };
 
 export const routes = {
@@ -177,6 +350,9 @@ export const routes = {
   users: userRoutes,
   organizations: organizationRoutes,
   fuelStations: fuelStationRoutes,
+  plans: planRoutes,
+  prices: priceRoutes,
+  files: fileRoutes,
 };
 
 /** Every route of the table, for registration and for the test that nothing is left unbound. */

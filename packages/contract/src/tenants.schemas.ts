@@ -1,7 +1,17 @@
-/** Organizations (clients) and fuel stations as listed for the platform admin. */
+/** Organizations (clients) and fuel stations, and what the platform admin writes of them. */
 import { z } from 'zod';
-import { idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  formList,
+  formNumber,
+  idSchema,
+  listQuerySchema,
+  optionalIdSchema,
+  optionalText,
+  pageMetaSchema,
+  timestampSchema,
+} from './common.js';
 import { organizationTypeSchema, soldFuelTypeSchema, tenantStatusSchema } from './enums.js';
+import { requiredText } from './identity.js';
 
 export const organizationSchema = z.object({
   id: idSchema,
@@ -36,3 +46,49 @@ export const tenantListQuerySchema = listQuerySchema.extend({ status: tenantStat
 
 export const organizationListReplySchema = z.object({ data: z.array(organizationSchema), meta: pageMetaSchema });
 export const fuelStationListReplySchema = z.object({ data: z.array(fuelStationSchema), meta: pageMetaSchema });
+
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+const domainSchema = optionalText(253).refine(
+  (v) => v === null || v === undefined || DOMAIN_PATTERN.test(v.toLowerCase()),
+  'Must be a domain such as acme.com.ng',
+);
+
+/** `POST /admin/organizations` (multipart with an optional `image` logo, or JSON). */
+export const organizationCreateBodySchema = z.strictObject({
+  name: requiredText(160),
+  type: organizationTypeSchema,
+  address: optionalText(300),
+  status: tenantStatusSchema.optional(),
+  subscriptionId: optionalIdSchema,
+  domain: domainSchema,
+});
+export const organizationUpdateBodySchema = organizationCreateBodySchema.partial();
+
+export const organizationAnalyticsSchema = z.object({
+  activeClients: z.object({ count: z.number().int(), newThisWeek: z.number().int() }),
+  suspendedClients: z.number().int(),
+  totalClients: z.object({ count: z.number().int(), addedThisMonth: z.number().int() }),
+  totalVehicles: z.number().int(),
+  vehiclesNeedServicing: z.number().int(),
+});
+
+const coordinate = (min: number, max: number, name: string) =>
+  formNumber(
+    z
+      .number({ error: `${name} must be a number` })
+      .min(min, `${name} must be between ${min} and ${max}`)
+      .max(max, `${name} must be between ${min} and ${max}`),
+  ).optional();
+
+/** `POST /admin/fuel-stations` (multipart with an optional `image`, or JSON). */
+export const fuelStationCreateBodySchema = z.strictObject({
+  name: requiredText(160),
+  address: optionalText(300),
+  latitude: coordinate(-90, 90, 'Latitude'),
+  longitude: coordinate(-180, 180, 'Longitude'),
+  status: tenantStatusSchema.optional(),
+  availableFuels: formList(soldFuelTypeSchema)
+    .refine((list) => list.length > 0, 'Choose at least one fuel type')
+    .transform((list) => [...new Set(list)]),
+});
+export const fuelStationUpdateBodySchema = fuelStationCreateBodySchema.partial();

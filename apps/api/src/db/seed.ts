@@ -94,9 +94,10 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean }):
     const greenline = await station('Greenline Energy Lekki', 'Admiralty Way, Lekki Phase 1, Lagos', 6.447, 3.4723, ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC']);
 
     const tenants = { acme: acme.id, beta: beta.id, unity: unity.id, greenline: greenline.id };
+    const userIds: Record<string, string> = {};
     for (const user of DEMO_USERS) {
       const isStation = user.tenant === 'unity' || user.tenant === 'greenline';
-      await trx
+      const row = await trx
         .insertInto('users')
         .values({
           name: user.name,
@@ -108,6 +109,27 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean }):
           fuel_station_id: user.tenant && isStation ? tenants[user.tenant] : null,
           password_hash: passwordHash,
         })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      userIds[user.email] = row.id;
+    }
+
+    // Current pump prices, each with an older price before it so that the history has something to show.
+    const prices: Array<[string, string, string, number, number]> = [
+      [unity.id, 'rep@unityfuels.test', 'PETROL', 935, 950],
+      [unity.id, 'rep@unityfuels.test', 'DIESEL', 1120, 1150],
+      [greenline.id, 'rep@greenline.test', 'PETROL', 955, 965],
+      [greenline.id, 'rep@greenline.test', 'DIESEL', 1160, 1180],
+      [greenline.id, 'rep@greenline.test', 'CNG', 370, 380],
+      [greenline.id, 'rep@greenline.test', 'ELECTRIC', 200, 210],
+    ];
+    for (const [index, [stationId, rep, fuelType, earlier, now]] of prices.entries()) {
+      await trx
+        .insertInto('fuel_prices')
+        .values([
+          { fuel_station_id: stationId, fuel_type: fuelType, price_kobo: nairaToKobo(earlier).toString(), set_by: userIds[rep] ?? null, created_at: sql<Date>`now() - interval '14 days' + make_interval(hours => ${index})` },
+          { fuel_station_id: stationId, fuel_type: fuelType, price_kobo: nairaToKobo(now).toString(), set_by: userIds[rep] ?? null, created_at: sql<Date>`now() - interval '2 days' + make_interval(hours => ${index})` },
+        ])
         .execute();
     }
   });

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Settings } from './files/storage.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -29,6 +30,8 @@ export interface Config {
   signupEnabled: boolean;
   seedDemoData: boolean;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** Uploaded files: a folder under the data folder, or an S3-compatible bucket. */
+  storage: { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Settings);
   webDistDir: string | null;
   logLevel: string;
   trustProxy: boolean;
@@ -88,6 +91,17 @@ export function loadConfig(env: Env = process.env): Config {
       from: env.MAIL_FROM ?? 'FleetFuel <no-reply@fleetfuel.local>',
       outboxDir: path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox'),
     },
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || null,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+          forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
     webDistDir: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     trustProxy: flag(env, 'TRUST_PROXY', false),

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
+const COLUMNS = ['f.id', 'f.name', 'f.address', 'f.latitude', 'f.longitude', 'f.status', 'f.image_key', 'f.available_fuels', 'f.created_at'] as const;
+
 export async function listFuelStations(
   db: Database,
   filters: { search?: string | undefined; status?: string | undefined; page: number; pageSize: number },
@@ -13,7 +15,7 @@ export async function listFuelStations(
   if (filters.status) query = query.where('f.status', '=', filters.status);
   const [rows, count] = await Promise.all([
     query
-      .select(['f.id', 'f.name', 'f.address', 'f.latitude', 'f.longitude', 'f.status', 'f.image_key', 'f.available_fuels', 'f.created_at'])
+      .select(COLUMNS)
       .orderBy('f.created_at', 'desc')
       .orderBy('f.id')
       .limit(filters.pageSize)
@@ -24,4 +26,69 @@ export async function listFuelStations(
   return { rows, total: Number(count.total) };
 }
 
-export type FuelStationRow = Awaited<ReturnType<typeof listFuelStations>>['rows'][number];
+export function findFuelStation(db: Database, id: string) {
+  return db.selectFrom('fuel_stations as f').select(COLUMNS).where('f.id', '=', id).executeTakeFirst();
+}
+
+export type FuelStationRow = NonNullable<Awaited<ReturnType<typeof findFuelStation>>>;
+
+export interface FuelStationValues {
+  name: string;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  status: string;
+  availableFuels: string[];
+  imageKey?: string | null;
+}
+
+export async function insertFuelStation(db: Database, values: FuelStationValues): Promise<string> {
+  const row = await db
+    .insertInto('fuel_stations')
+    .values({
+      name: values.name,
+      address: values.address,
+      latitude: values.latitude,
+      longitude: values.longitude,
+      status: values.status,
+      available_fuels: values.availableFuels,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateFuelStation(db: Database, id: string, patch: Partial<FuelStationValues>): Promise<void> {
+  await db
+    .updateTable('fuel_stations')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.address !== undefined ? { address: patch.address } : {}),
+      ...(patch.latitude !== undefined ? { latitude: patch.latitude } : {}),
+      ...(patch.longitude !== undefined ? { longitude: patch.longitude } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.availableFuels !== undefined ? { available_fuels: patch.availableFuels } : {}),
+      ...(patch.imageKey !== undefined ? { image_key: patch.imageKey } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Anything recorded under the station that must outlive it: its people and its prices so far. */
+export async function fuelStationHasHistory(db: Database, id: string): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('users').select('id').where('fuel_station_id', '=', id)).as('has_users'),
+      eb.exists(eb.selectFrom('fuel_prices').select('id').where('fuel_station_id', '=', id)).as('has_prices'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.has_users) || Boolean(row.has_prices);
+}
+
+export async function deleteFuelStation(db: Database, id: string): Promise<string[]> {
+  await db.updateTable('fuel_stations').set({ image_key: null }).where('id', '=', id).execute();
+  const files = await db.deleteFrom('files').where('fuel_station_id', '=', id).returning('storage_key').execute();
+  await db.deleteFrom('fuel_stations').where('id', '=', id).execute();
+  return files.map((f) => f.storage_key);
+}

@@ -1,33 +1,117 @@
-/** Partner fuel stations. This issue lists them for the user form; the admin pages come next. */
-import type { FuelStation, ListQuery, SoldFuelType, TenantStatus } from '@fleetfuel/contract';
+/**
+ * Partner fuel stations, managed by the platform admin. A station sells some of PETROL, DIESEL,
+ * ELECTRIC and CNG; its position is optional but, when given, both coordinates are.
+ */
+import type { FuelStation, ListQuery, RouteBody, SoldFuelType, TenantStatus, fuelStationRoutes } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
-import { fileUrl } from '../../platform/files/urls.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
+import type { FilesService } from '../files/index.js';
 import * as repository from './fuel-stations.repository.js';
 import type { FuelStationRow } from './fuel-stations.repository.js';
 
-function toFuelStation(row: FuelStationRow): FuelStation {
-  return {
+type CreateBody = RouteBody<typeof fuelStationRoutes.create>;
+type UpdateBody = RouteBody<typeof fuelStationRoutes.update>;
+
+export interface FuelStationsService {
+  list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: FuelStation[]; total: number }>;
+  get(id: string): Promise<FuelStation>;
+  create(actor: Actor, body: CreateBody, image: UploadedFile | undefined): Promise<FuelStation>;
+  update(actor: Actor, id: string, body: UpdateBody, image: UploadedFile | undefined): Promise<FuelStation>;
+  remove(id: string): Promise<{ message: string }>;
+}
+
+function assertCoordinatePair(latitude: number | null | undefined, longitude: number | null | undefined): void {
+  if ((latitude == null) !== (longitude == null)) {
+    throw invalidField(latitude == null ? 'latitude' : 'longitude', 'Enter both latitude and longitude, or neither');
+  }
+}
+
+export function createFuelStationsService(deps: { db: Database; files: FilesService }): FuelStationsService {
+  const { db, files } = deps;
+
+  const toFuelStation = (row: FuelStationRow): FuelStation => ({
     id: row.id,
     name: row.name,
     address: row.address,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     status: row.status as TenantStatus,
-    imageUrl: fileUrl(row.image_key),
+    imageUrl: files.url(row.image_key),
     availableFuels: row.available_fuels as SoldFuelType[],
     createdAt: row.created_at.toISOString(),
-  };
-}
+  });
 
-export interface FuelStationsService {
-  list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: FuelStation[]; total: number }>;
-}
+  async function view(id: string): Promise<FuelStation> {
+    const row = await repository.findFuelStation(db, id);
+    if (!row) throw notFound('Fuel station');
+    return toFuelStation(row);
+  }
 
-export function createFuelStationsService(deps: { db: Database }): FuelStationsService {
   return {
     async list(filters) {
-      const { rows, total } = await repository.listFuelStations(deps.db, filters);
+      const { rows, total } = await repository.listFuelStations(db, filters);
       return { data: rows.map(toFuelStation), total };
+    },
+
+    get: view,
+
+    async create(actor, body, image) {
+      assertCoordinatePair(body.latitude, body.longitude);
+      const id = await db.transaction().execute(async (trx) => {
+        const stationId = await repository.insertFuelStation(trx, {
+          name: body.name,
+          address: body.address ?? null,
+          latitude: body.latitude ?? null,
+          longitude: body.longitude ?? null,
+          status: body.status ?? 'ACTIVE',
+          availableFuels: body.availableFuels,
+        });
+        if (image) {
+          const imageKey = await files.store(image, 'image', { purpose: 'STATION_IMAGE', fuelStationId: stationId, uploadedBy: actor.userId }, trx);
+          await repository.updateFuelStation(trx, stationId, { imageKey });
+        }
+        return stationId;
+      });
+      return view(id);
+    },
+
+    async update(actor, id, body, image) {
+      const existing = await repository.findFuelStation(db, id);
+      if (!existing) throw notFound('Fuel station');
+      const latitude = body.latitude === undefined ? (existing.latitude === null ? null : Number(existing.latitude)) : body.latitude;
+      const longitude = body.longitude === undefined ? (existing.longitude === null ? null : Number(existing.longitude)) : body.longitude;
+      assertCoordinatePair(latitude, longitude);
+      await db.transaction().execute(async (trx) => {
+        const imageKey = image
+          ? await files.store(image, 'image', { purpose: 'STATION_IMAGE', fuelStationId: id, uploadedBy: actor.userId }, trx)
+          : undefined;
+        await repository.updateFuelStation(trx, id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.address !== undefined ? { address: body.address } : {}),
+          ...(body.latitude !== undefined ? { latitude: body.latitude } : {}),
+          ...(body.longitude !== undefined ? { longitude: body.longitude } : {}),
+          ...(body.status !== undefined ? { status: body.status } : {}),
+          ...(body.availableFuels !== undefined ? { availableFuels: body.availableFuels } : {}),
+          ...(imageKey ? { imageKey } : {}),
+        });
+      });
+      return view(id);
+    },
+
+    async remove(id) {
+      const existing = await repository.findFuelStation(db, id);
+      if (!existing) throw notFound('Fuel station');
+      if (await repository.fuelStationHasHistory(db, id)) {
+        throw new AppError(
+          'HAS_HISTORY',
+          `${existing.name} has history (staff, prices or redemptions) and cannot be deleted. Set it INACTIVE instead.`,
+        );
+      }
+      const keys = await db.transaction().execute((trx) => repository.deleteFuelStation(trx, id));
+      await files.discard(keys);
+      return { message: `${existing.name} was deleted` };
     },
   };
 }

@@ -9,8 +9,41 @@ export interface TenantFilters {
   pageSize: number;
 }
 
+function organizationViews(db: Database) {
+  return db
+    .selectFrom('organizations as o')
+    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
+    .select([
+      'o.id',
+      'o.name',
+      'o.type',
+      'o.address',
+      'o.status',
+      'o.subscription_plan_id',
+      'o.next_billing',
+      'o.domain',
+      'o.image_key',
+      'o.created_at',
+      'p.name as plan_name',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('users as d')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('d.organization_id', '=', 'o.id')
+        .where('d.role', '=', 'DRIVER')
+        .as('drivers_count'),
+    );
+}
+
+export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;
+
+export function findOrganization(db: Database, id: string) {
+  return organizationViews(db).where('o.id', '=', id).executeTakeFirst();
+}
+
 export async function listOrganizations(db: Database, filters: TenantFilters) {
-  let query = db.selectFrom('organizations as o');
+  let query = organizationViews(db);
   if (filters.search) {
     query = query.where(
       sql<string>`o.name || ' ' || coalesce(o.domain, '') || ' ' || coalesce(o.address, '')`,
@@ -19,42 +52,21 @@ export async function listOrganizations(db: Database, filters: TenantFilters) {
     );
   }
   if (filters.status) query = query.where('o.status', '=', filters.status);
-
   const [rows, count] = await Promise.all([
     query
-      .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
-      .select([
-        'o.id',
-        'o.name',
-        'o.type',
-        'o.address',
-        'o.status',
-        'o.subscription_plan_id',
-        'o.next_billing',
-        'o.domain',
-        'o.image_key',
-        'o.created_at',
-        'p.name as plan_name',
-      ])
-      .select((eb) =>
-        eb
-          .selectFrom('users as d')
-          .select((e) => e.fn.countAll<string>().as('n'))
-          .whereRef('d.organization_id', '=', 'o.id')
-          .where('d.role', '=', 'DRIVER')
-          .as('drivers_count'),
-      )
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id')
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
 
-export type OrganizationRow = Awaited<ReturnType<typeof listOrganizations>>['rows'][number];
+export function findPlan(db: Database, id: string) {
+  return db.selectFrom('subscription_plans').select(['id', 'name', 'status', 'circle_days']).where('id', '=', id).executeTakeFirst();
+}
 
 export function findDefaultPlan(db: Database) {
   return db
@@ -65,19 +77,70 @@ export function findDefaultPlan(db: Database) {
     .executeTakeFirst();
 }
 
-export async function insertOrganization(
-  db: Database,
-  values: { name: string; type: string; planId: string | null; circleDays: number | null },
-): Promise<string> {
+export interface OrganizationValues {
+  name: string;
+  type: string;
+  address: string | null;
+  status: string;
+  domain: string | null;
+  planId: string | null;
+  /** Days until the first billing date, from now; null without a plan. */
+  circleDays: number | null;
+}
+
+export async function insertOrganization(db: Database, values: OrganizationValues): Promise<string> {
   const row = await db
     .insertInto('organizations')
     .values({
       name: values.name,
       type: values.type,
+      address: values.address,
+      status: values.status,
+      domain: values.domain,
       subscription_plan_id: values.planId,
       next_billing: values.circleDays === null ? null : sql<Date>`now() + make_interval(days => ${values.circleDays})`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export type OrganizationPatch = Partial<Omit<OrganizationValues, 'circleDays'>> & {
+  /** Set when the plan changes: a new cycle starts now. */
+  circleDays?: number | null;
+  imageKey?: string | null;
+};
+
+export async function updateOrganization(db: Database, id: string, patch: OrganizationPatch): Promise<void> {
+  await db
+    .updateTable('organizations')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.type !== undefined ? { type: patch.type } : {}),
+      ...(patch.address !== undefined ? { address: patch.address } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.domain !== undefined ? { domain: patch.domain } : {}),
+      ...(patch.planId !== undefined ? { subscription_plan_id: patch.planId } : {}),
+      ...(patch.circleDays !== undefined
+        ? { next_billing: patch.circleDays === null ? null : sql<Date>`now() + make_interval(days => ${patch.circleDays})` }
+        : {}),
+      ...(patch.imageKey !== undefined ? { image_key: patch.imageKey } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Anything recorded under the organization that must outlive it: accounts so far. */
+export async function organizationHasHistory(db: Database, id: string): Promise<boolean> {
+  const user = await db.selectFrom('users').select('id').where('organization_id', '=', id).limit(1).executeTakeFirst();
+  return user !== undefined;
+}
+
+/** Removes an organization without history and the files recorded under it; returns their keys. */
+export async function deleteOrganization(db: Database, id: string): Promise<string[]> {
+  await db.updateTable('organizations').set({ image_key: null }).where('id', '=', id).execute();
+  const files = await db.deleteFrom('files').where('organization_id', '=', id).returning('storage_key').execute();
+  await db.deleteFrom('organizations').where('id', '=', id).execute();
+  return files.map((f) => f.storage_key);
 }

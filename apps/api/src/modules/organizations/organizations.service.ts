@@ -1,14 +1,42 @@
-/** Client organizations. This issue lists them (for the user form) and creates them at sign-up. */
-import type { ListQuery, Organization, OrganizationType, TenantStatus } from '@fleetfuel/contract';
+/**
+ * Client organizations, managed by the platform admin. Assigning a plan starts a billing cycle
+ * (nextBilling = now + the plan's cycle); an inactive plan cannot be chosen; an organization with
+ * history cannot be deleted, only suspended.
+ */
+import type {
+  ListQuery,
+  Organization,
+  OrganizationType,
+  RouteBody,
+  TenantStatus,
+  organizationRoutes,
+} from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
-import { fileUrl } from '../../platform/files/urls.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
+import type { FilesService } from '../files/index.js';
 import * as repository from './organizations.repository.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
-function toOrganization(row: OrganizationRow): Organization {
-  return {
+type CreateBody = RouteBody<typeof organizationRoutes.create>;
+type UpdateBody = RouteBody<typeof organizationRoutes.update>;
+
+export interface OrganizationsService {
+  list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: Organization[]; total: number }>;
+  get(id: string): Promise<Organization>;
+  create(actor: Actor, body: CreateBody, image: UploadedFile | undefined): Promise<Organization>;
+  update(actor: Actor, id: string, body: UpdateBody, image: UploadedFile | undefined): Promise<Organization>;
+  remove(id: string): Promise<{ message: string }>;
+  /** A new organization on the platform's default plan, inside the caller's transaction. */
+  createForSignUp(trx: Database, values: { name: string; type: OrganizationType }): Promise<string>;
+}
+
+export function createOrganizationsService(deps: { db: Database; files: FilesService }): OrganizationsService {
+  const { db, files } = deps;
+
+  const toOrganization = (row: OrganizationRow): Organization => ({
     id: row.id,
     name: row.name,
     type: row.type as OrganizationType,
@@ -18,39 +46,121 @@ function toOrganization(row: OrganizationRow): Organization {
     subscription: row.subscription_plan_id && row.plan_name ? { id: row.subscription_plan_id, name: row.plan_name } : null,
     domain: row.domain,
     nextBilling: row.next_billing?.toISOString() ?? null,
-    imageUrl: fileUrl(row.image_key),
+    imageUrl: files.url(row.image_key),
     driversCount: Number(row.drivers_count ?? 0),
     createdAt: row.created_at.toISOString(),
-  };
-}
+  });
 
-export interface OrganizationsService {
-  list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: Organization[]; total: number }>;
-  /** A new organization on the platform's default plan, inside the caller's transaction. */
-  createForSignUp(trx: Database, values: { name: string; type: OrganizationType }): Promise<string>;
-}
+  async function view(id: string): Promise<Organization> {
+    const row = await repository.findOrganization(db, id);
+    if (!row) throw notFound('Organization');
+    return toOrganization(row);
+  }
 
-export function createOrganizationsService(deps: { db: Database }): OrganizationsService {
+  /** The plan to assign and its cycle length; an inactive plan is refused. */
+  async function choosePlan(executor: Database, planId: string) {
+    const plan = await repository.findPlan(executor, planId);
+    if (!plan) throw invalidField('subscriptionId', 'This subscription plan does not exist');
+    if (plan.status !== 'ACTIVE') {
+      throw new AppError('RULE_VIOLATION', `The ${plan.name} plan is inactive and cannot be chosen`, { field: 'subscriptionId' });
+    }
+    return plan;
+  }
+
+  async function nameIsFree<T>(write: () => Promise<T>, field = 'name'): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'organizations_name_key')) {
+        throw new AppError('CONFLICT', 'An organization with this name already exists', { field });
+      }
+      throw error;
+    }
+  }
+
   return {
     async list(filters) {
-      const { rows, total } = await repository.listOrganizations(deps.db, filters);
+      const { rows, total } = await repository.listOrganizations(db, filters);
       return { data: rows.map(toOrganization), total };
+    },
+
+    get: view,
+
+    async create(actor, body, image) {
+      const id = await nameIsFree(() =>
+        db.transaction().execute(async (trx) => {
+          const plan = body.subscriptionId ? await choosePlan(trx, body.subscriptionId) : null;
+          const organizationId = await repository.insertOrganization(trx, {
+            name: body.name,
+            type: body.type,
+            address: body.address ?? null,
+            status: body.status ?? 'ACTIVE',
+            domain: body.domain?.toLowerCase() ?? null,
+            planId: plan?.id ?? null,
+            circleDays: plan?.circle_days ?? null,
+          });
+          if (image) {
+            const imageKey = await files.store(image, 'image', { purpose: 'ORGANIZATION_LOGO', organizationId, uploadedBy: actor.userId }, trx);
+            await repository.updateOrganization(trx, organizationId, { imageKey });
+          }
+          return organizationId;
+        }),
+      );
+      return view(id);
+    },
+
+    async update(actor, id, body, image) {
+      const existing = await repository.findOrganization(db, id);
+      if (!existing) throw notFound('Organization');
+      await nameIsFree(() =>
+        db.transaction().execute(async (trx) => {
+          const planChanges = body.subscriptionId !== undefined && body.subscriptionId !== existing.subscription_plan_id;
+          const plan = planChanges && body.subscriptionId ? await choosePlan(trx, body.subscriptionId) : null;
+          const imageKey = image
+            ? await files.store(image, 'image', { purpose: 'ORGANIZATION_LOGO', organizationId: id, uploadedBy: actor.userId }, trx)
+            : undefined;
+          await repository.updateOrganization(trx, id, {
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.type !== undefined ? { type: body.type } : {}),
+            ...(body.address !== undefined ? { address: body.address } : {}),
+            ...(body.status !== undefined ? { status: body.status } : {}),
+            ...(body.domain !== undefined ? { domain: body.domain?.toLowerCase() ?? null } : {}),
+            ...(planChanges ? { planId: plan?.id ?? null, circleDays: plan?.circle_days ?? null } : {}),
+            ...(imageKey ? { imageKey } : {}),
+          });
+        }),
+      );
+      return view(id);
+    },
+
+    async remove(id) {
+      const existing = await repository.findOrganization(db, id);
+      if (!existing) throw notFound('Organization');
+      if (await repository.organizationHasHistory(db, id)) {
+        throw new AppError(
+          'HAS_HISTORY',
+          `${existing.name} has history (accounts, assets or requests) and cannot be deleted. Suspend it instead.`,
+        );
+      }
+      const keys = await db.transaction().execute((trx) => repository.deleteOrganization(trx, id));
+      await files.discard(keys);
+      return { message: `${existing.name} was deleted` };
     },
 
     async createForSignUp(trx, values) {
       const plan = await repository.findDefaultPlan(trx);
-      try {
-        return await repository.insertOrganization(trx, {
-          ...values,
-          planId: plan?.id ?? null,
-          circleDays: plan?.circle_days ?? null,
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, 'organizations_name_key')) {
-          throw new AppError('CONFLICT', 'An organization with this name already exists', { field: 'organizationName' });
-        }
-        throw error;
-      }
+      return nameIsFree(
+        () =>
+          repository.insertOrganization(trx, {
+            ...values,
+            address: null,
+            status: 'ACTIVE',
+            domain: null,
+            planId: plan?.id ?? null,
+            circleDays: plan?.circle_days ?? null,
+          }),
+        'organizationName',
+      );
     },
   };
 }

@@ -1,2 +1,2 @@
-export { createUsersService, toUser, type UsersService, type Credentials } from './users.service.js';
+export { createUsersService, type UsersService, type Credentials } from './users.service.js';
 export { bindUserRoutes } from './users.routes.js';

@@ -20,8 +20,8 @@ import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.js';
 import { assertPasswordAllowed, hashPassword } from '../../platform/auth/passwords.js';
-import { fileUrl } from '../../platform/files/urls.js';
 import type { Actor } from '../../platform/http/actor.js';
+import type { FilesService } from '../files/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import * as repository from './users.repository.js';
 import type { UserScope, UserViewRow } from './users.repository.js';
@@ -30,7 +30,7 @@ type CreateBody = RouteBody<typeof userRoutes.create>;
 type UpdateBody = RouteBody<typeof userRoutes.update>;
 type ListFilters = ListQuery & { role?: Role; status?: string; organizationId?: string; fuelStationId?: string };
 
-export function toUser(row: UserViewRow): User {
+function toUser(row: UserViewRow, files: Pick<FilesService, 'url'>): User {
   return {
     id: row.id,
     name: row.name,
@@ -40,15 +40,15 @@ export function toUser(row: UserViewRow): User {
     role: row.role as Role,
     organizationId: row.organization_id,
     fuelStationId: row.fuel_station_id,
-    imageUrl: fileUrl(row.image_key),
+    imageUrl: files.url(row.image_key),
     status: row.status as User['status'],
     organization:
       row.organization_id && row.organization_name
-        ? { id: row.organization_id, name: row.organization_name, imageUrl: fileUrl(row.organization_image_key) }
+        ? { id: row.organization_id, name: row.organization_name, imageUrl: files.url(row.organization_image_key) }
         : null,
     fuelStation:
       row.fuel_station_id && row.station_name
-        ? { id: row.fuel_station_id, name: row.station_name, imageUrl: fileUrl(row.station_image_key) }
+        ? { id: row.fuel_station_id, name: row.station_name, imageUrl: files.url(row.station_image_key) }
         : null,
     createdAt: row.created_at.toISOString(),
   };
@@ -134,13 +134,13 @@ export interface OwnerFields {
   passwordHash: string;
 }
 
-export function createUsersService(deps: { db: Database; sessions: SessionsService }): UsersService {
-  const { db, sessions } = deps;
+export function createUsersService(deps: { db: Database; sessions: SessionsService; files: FilesService }): UsersService {
+  const { db, sessions, files } = deps;
 
   async function view(id: string, scope: UserScope = { kind: 'all' }): Promise<User> {
     const row = await repository.findUserView(db, id, scope);
     if (!row) throw notFound('User');
-    return toUser(row);
+    return toUser(row, files);
   }
 
   async function assertContactsFree(
@@ -204,7 +204,7 @@ export function createUsersService(deps: { db: Database; sessions: SessionsServi
   return {
     async list(actor, filters) {
       const { rows, total } = await repository.listUserViews(db, scopeOf(actor), filters);
-      return { users: rows.map(toUser), total };
+      return { users: rows.map((row) => toUser(row, files)), total };
     },
 
     get: (actor, id) => view(id, scopeOf(actor)),

@@ -97,7 +97,31 @@ export interface SignInAttemptsTable {
   attempted_at: Timestamp;
 }
 
+export interface FilesTable {
+  id: Generated<string>;
+  storage_key: string;
+  purpose: string;
+  content_type: string;
+  size_bytes: number;
+  original_name: string | null;
+  organization_id: string | null;
+  fuel_station_id: string | null;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface FuelPricesTable {
+  id: Generated<string>;
+  fuel_station_id: string;
+  fuel_type: string;
+  price_kobo: Int8;
+  set_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  files: FilesTable;
+  fuel_prices: FuelPricesTable;
   subscription_plans: SubscriptionPlansTable;
   organizations: OrganizationsTable;
   fuel_stations: FuelStationsTable;

@@ -7,6 +7,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@fleetfuel/contrac
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { validationError } from './validation.js';
 
 function body(code: ErrorCode, error: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { error, message: extra.message ?? error, code, ...extra };
@@ -38,15 +39,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
+      const first = error.validation[0];
       const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'request');
-      const fieldPath = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
-      const unknownKeys = issue?.keyword === 'unrecognized_keys' ? ((issue.params as { keys?: string[] }).keys ?? []) : null;
-      const field = unknownKeys ? (unknownKeys[0] ?? fieldPath) : fieldPath;
-      const text = unknownKeys
-        ? `Unknown field${unknownKeys.length > 1 ? 's' : ''}: ${unknownKeys.join(', ')}`
-        : `${field || where}: ${issue?.message ?? 'is invalid'}`;
-      return reply.status(400).send(body('VALIDATION_FAILED', text, field ? { field } : {}));
+      const failure = validationError(
+        first && {
+          path: first.instancePath.split('/').filter(Boolean),
+          message: first.message ?? 'is invalid',
+          code: first.keyword,
+          keys: (first.params as { keys?: string[] }).keys ?? [],
+        },
+        where,
+      );
+      return reply.status(400).send(
+        body('VALIDATION_FAILED', failure.message, failure.details.field ? { field: failure.details.field } : {}),
+      );
     }
 
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;

@@ -18,6 +18,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { readBearerToken } from '../auth/tokens.js';
 import type { Actor, SessionResolver } from './actor.js';
+import { readMultipart, type UploadedFile } from './uploads.js';
+import { parseOrThrow } from './validation.js';
 
 export interface HandlerContext<R extends RouteDefinition> {
   params: RouteParams<R>;
@@ -28,6 +30,8 @@ export interface HandlerContext<R extends RouteDefinition> {
   request: FastifyRequest;
   reply: FastifyReply;
   client: { ip: string; userAgent: string | null };
+  /** Files of a multipart body, by field name; empty for JSON bodies. */
+  files: Record<string, UploadedFile>;
 }
 
 export type RouteHandler<R extends RouteDefinition> = (context: HandlerContext<R>) => Promise<RouteReply<R>>;
@@ -66,8 +70,17 @@ export function createRouteBinder(app: FastifyInstance, resolveSession: SessionR
     request.actor = actor;
   }
 
+  /** Multipart bodies are validated here, after their parts are read; JSON bodies by fastify. */
+  async function readBody(request: FastifyRequest, route: RouteDefinition) {
+    if (route.bodyType !== 'multipart' || !route.body) return { body: request.body, files: {} };
+    if (!request.isMultipart()) return { body: parseOrThrow(route.body, request.body ?? {}, 'body'), files: {} };
+    const { fields, files } = await readMultipart(request, route.files ?? {});
+    return { body: parseOrThrow(route.body, fields, 'body'), files };
+  }
+
   return {
     bind(route, handler) {
+      const jsonBody = route.body && route.bodyType !== 'multipart';
       app.route({
         method: route.method,
         url: `${API_BASE}${route.path}`,
@@ -77,22 +90,25 @@ export function createRouteBinder(app: FastifyInstance, resolveSession: SessionR
           ...(route.permission === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
-          ...(route.body && route.bodyType !== 'multipart' ? { body: route.body } : {}),
-          response: { 200: route.reply },
+          ...(jsonBody ? { body: route.body } : {}),
+          ...(route.replyType === 'file' ? {} : { response: { 200: route.reply } }),
         },
         config: { contractRoute: route },
         // Before the body is parsed or validated: an unauthenticated caller learns nothing about the input rules.
         onRequest: async (request) => authenticate(request, route),
-        handler: async (request, reply) =>
-          handler({
+        handler: async (request, reply) => {
+          const { body, files } = await readBody(request, route);
+          return handler({
             params: request.params as never,
             query: request.query as never,
-            body: request.body as never,
+            body: body as never,
             actor: request.actor as never,
             request,
             reply,
             client: clientOf(request),
-          }),
+            files,
+          });
+        },
       });
     },
   };

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createS3Storage } from '../../platform/files/storage.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
+
+/** The S3 backend, against a local S3-compatible server. */
+let server: S3rver;
+let dir: string;
+let t: TestApp;
+let endpoint: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-s3-'));
+  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'fleetfuel-test', configs: [] }] });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  const settings = { bucket: 'fleetfuel-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  t = await createTestApp({ storage: { kind: 's3', ...settings } });
+});
+afterAll(async () => {
+  await t.close();
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('S3-compatible storage', () => {
+  it('stores an upload in the bucket and serves it back', async () => {
+    const admin = await t.login('admin@fleetfuel.test');
+    const { body, headers } = multipart({ name: 'Bucket Logistics', type: 'other', image: png() });
+    const res = await t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
+    expect(res.statusCode).toBe(200);
+    const key = decodeURIComponent(/\/api\/files\/([^?]+)/.exec(res.json().imageUrl)?.[1] ?? '');
+
+    const direct = createS3Storage({ bucket: 'fleetfuel-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const stored = await direct.get(key);
+    expect(stored && Buffer.from(stored).equals(TINY_PNG)).toBe(true);
+
+    const served = await t.call('GET', res.json().imageUrl);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+
+    await direct.delete(key);
+    expect(await direct.get(key)).toBeNull();
+    expect((await t.call('GET', res.json().imageUrl)).statusCode).toBe(404);
+  });
+});

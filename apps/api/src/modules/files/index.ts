@@ -1,0 +1,2 @@
+export { createFilesService, type FilesService, type FileOwner, type FilePurpose } from './files.service.js';
+export { bindFileRoutes } from './files.routes.js';

@@ -1,0 +1,178 @@
+import { MAX_UPLOAD_BYTES } from '@fleetfuel/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
+
+let t: TestApp;
+let admin: string;
+const planIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@fleetfuel.test');
+  for (const plan of await t.db.selectFrom('subscription_plans').select(['id', 'name']).execute()) planIds[plan.name] = plan.id;
+});
+afterAll(async () => t.close());
+
+const send = (method: string, url: string, fields: Parameters<typeof multipart>[0], token: string | null = admin) => {
+  const { body, headers } = multipart(fields);
+  return t.call(method, url, { token, body, headers });
+};
+
+describe('creating clients', () => {
+  it('registers a client with a logo, a plan and a billing date one cycle away', async () => {
+    const res = await send('POST', '/api/admin/organizations', {
+      name: 'Delta Couriers',
+      type: 'transport_logistics_company',
+      address: '3 Marina, Lagos',
+      domain: 'Delta-Couriers.com.ng',
+      subscriptionId: planIds.Business as string,
+      image: png(),
+    });
+    expect(res.statusCode).toBe(200);
+    const org = res.json();
+    expect(org).toMatchObject({ name: 'Delta Couriers', status: 'ACTIVE', domain: 'delta-couriers.com.ng', subscription: { name: 'Business' }, driversCount: 0 });
+    const days = (Date.parse(org.nextBilling) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    expect(org.imageUrl).toMatch(/^\/api\/files\/organization-logo-[0-9a-f-]+\.png\?exp=\d+&sig=/);
+
+    // The signed link works without a token (an <img> sends none), with the right headers.
+    const logo = await t.call('GET', org.imageUrl);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['content-disposition']).toBe('inline; filename="organization-logo.png"');
+    expect(logo.rawPayload.equals(TINY_PNG)).toBe(true);
+  });
+
+  it('accepts JSON as well as multipart', async () => {
+    const res = await t.call('POST', '/api/admin/organizations', { token: admin, body: { name: 'Json Freight', type: 'other' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subscription: null, nextBilling: null, imageUrl: null });
+  });
+
+  it('refuses a text file posing as a PNG, and writes nothing', async () => {
+    const before = await t.db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const res = await send('POST', '/api/admin/organizations', {
+      name: 'Fake Logo Ltd',
+      type: 'other',
+      image: { filename: 'logo.png', contentType: 'image/png', data: Buffer.from('this is plain text, not an image') },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'image', error: 'The image must be a PNG, JPEG, WebP or GIF file' });
+    const after = await t.db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+  });
+
+  it('accepts exactly 10 MB and refuses 10 MB + 1 byte with 413', async () => {
+    const atLimit = Buffer.alloc(MAX_UPLOAD_BYTES);
+    TINY_PNG.copy(atLimit);
+    const ok = await send('POST', '/api/admin/organizations', { name: 'Big Logo Co', type: 'other', image: png('big.png', atLimit) });
+    expect(ok.statusCode).toBe(200);
+
+    const over = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+    TINY_PNG.copy(over);
+    const res = await send('POST', '/api/admin/organizations', { name: 'Too Big Co', type: 'other', image: png('huge.png', over) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is larger than 10MB' });
+    const created = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Too Big Co').executeTakeFirst();
+    expect(created).toBeUndefined();
+  });
+
+  it('validates fields: type, domain, duplicate name, inactive plan', async () => {
+    const badType = await send('POST', '/api/admin/organizations', { name: 'X', type: 'church' });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().field).toBe('type');
+    const badDomain = await send('POST', '/api/admin/organizations', { name: 'Y', type: 'other', domain: 'not a domain' });
+    expect(badDomain.json()).toMatchObject({ field: 'domain', error: 'domain: Must be a domain such as acme.com.ng' });
+    const duplicate = await send('POST', '/api/admin/organizations', { name: 'acme logistics', type: 'other' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().field).toBe('name');
+
+    await sql`UPDATE subscription_plans SET status = 'INACTIVE' WHERE name = 'Enterprise'`.execute(t.db);
+    const inactive = await send('POST', '/api/admin/organizations', { name: 'Zeta', type: 'other', subscriptionId: planIds.Enterprise as string });
+    expect(inactive.statusCode).toBe(422);
+    expect(inactive.json()).toMatchObject({ field: 'subscriptionId', error: 'The Enterprise plan is inactive and cannot be chosen' });
+    await sql`UPDATE subscription_plans SET status = 'ACTIVE' WHERE name = 'Enterprise'`.execute(t.db);
+  });
+});
+
+describe('reading, editing and deleting clients', () => {
+  it('lists with search, status filter and pagination', async () => {
+    const all = await t.call('GET', '/api/admin/organizations', { token: admin, query: { pageSize: 2 } });
+    expect(all.json().data).toHaveLength(2);
+    expect(all.json().meta.total).toBeGreaterThanOrEqual(4);
+    const search = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'haulage' } });
+    expect(search.json().data.map((o: { name: string }) => o.name)).toEqual(['Beta Haulage']);
+    const suspended = await t.call('GET', '/api/admin/organizations', { token: admin, query: { status: 'SUSPENDED' } });
+    expect(suspended.json().meta.total).toBe(0);
+  });
+
+  it('changing the plan starts a new cycle; keeping it keeps the date', async () => {
+    const beta = await t.db.selectFrom('organizations').select(['id', 'next_billing']).where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow();
+    const same = await t.call('PUT', `/api/admin/organizations/${beta.id}`, { token: admin, body: { address: 'New address', subscriptionId: planIds.Starter } });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().nextBilling).toBe(beta.next_billing?.toISOString());
+
+    const changed = await send('PUT', `/api/admin/organizations/${beta.id}`, { subscriptionId: planIds.Enterprise as string, status: 'SUSPENDED' });
+    expect(changed.json()).toMatchObject({ subscription: { name: 'Enterprise' }, status: 'SUSPENDED', address: 'New address' });
+    expect(Date.parse(changed.json().nextBilling)).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
+    await t.call('PUT', `/api/admin/organizations/${beta.id}`, { token: admin, body: { status: 'ACTIVE' } });
+  });
+
+  it('deletes a client without history and refuses one with history', async () => {
+    const fresh = await send('POST', '/api/admin/organizations', { name: 'Short Lived', type: 'other', image: png() });
+    const del = await t.call('DELETE', `/api/admin/organizations/${fresh.json().id}`, { token: admin });
+    expect(del.statusCode).toBe(200);
+    expect((await t.call('GET', fresh.json().imageUrl)).statusCode).toBe(404);
+
+    const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+    const refused = await t.call('DELETE', `/api/admin/organizations/${acme.id}`, { token: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('Acme Logistics has history (accounts, assets or requests) and cannot be deleted. Suspend it instead.');
+    expect((await t.call('GET', '/api/admin/organizations/00000000-0000-4000-8000-000000000000', { token: admin })).statusCode).toBe(404);
+  });
+
+  it.each(['orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test'])(
+    '%s gets 403 on every client call',
+    async (email) => {
+      const token = await t.login(email);
+      const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+      for (const [method, url] of [
+        ['GET', '/api/admin/organizations'],
+        ['GET', `/api/admin/organizations/${acme.id}`],
+        ['POST', '/api/admin/organizations'],
+        ['PUT', `/api/admin/organizations/${acme.id}`],
+        ['DELETE', `/api/admin/organizations/${acme.id}`],
+      ] as const) {
+        const res = await t.call(method, url, { token, body: method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' } });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    },
+  );
+});
+
+describe('who may fetch a file', () => {
+  it('a logo is readable by its organization and the platform admin, not by another tenant', async () => {
+    const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+    const updated = await send('PUT', `/api/admin/organizations/${acme.id}`, { image: png('acme.png') });
+    const url: string = updated.json().imageUrl;
+    const bare = url.split('?')[0] as string;
+
+    expect((await t.call('GET', bare)).statusCode).toBe(404);
+    expect((await t.call('GET', bare, { token: await t.login('driver@acme.test') })).statusCode).toBe(200);
+    expect((await t.call('GET', bare, { token: admin })).statusCode).toBe(200);
+    expect((await t.call('GET', bare, { token: await t.login('orgadmin@beta.test') })).statusCode).toBe(404);
+    expect((await t.call('GET', bare, { token: await t.login('rep@unityfuels.test') })).statusCode).toBe(404);
+
+    const tampered = url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect((await t.call('GET', tampered)).statusCode).toBe(404);
+    const expired = `${bare}?exp=1000&sig=${/sig=([^&]+)/.exec(url)?.[1]}`;
+    expect((await t.call('GET', expired)).statusCode).toBe(404);
+
+    // The organization's members see the logo through their own profile too.
+    const me = await t.call('GET', '/api/auth/me', { token: await t.login('orgadmin@acme.test') });
+    expect(me.json().organization.imageUrl).toMatch(/^\/api\/files\/organization-logo-/);
+  });
+});

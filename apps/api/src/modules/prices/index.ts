@@ -1,0 +1,2 @@
+export { createPricesService, type PricesService } from './prices.service.js';
+export { bindPriceRoutes } from './prices.routes.js';

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { pageOffset } from '../../platform/db/search.js';
+
+function priceViews(db: Database) {
+  return db
+    .selectFrom('fuel_prices as fp')
+    .leftJoin('users as u', 'u.id', 'fp.set_by')
+    .select(['fp.id', 'fp.fuel_station_id', 'fp.fuel_type', 'fp.price_kobo', 'fp.created_at', 'fp.set_by', 'u.name as set_by_name']);
+}
+
+export type PriceRow = Awaited<ReturnType<typeof listPriceHistory>>['rows'][number];
+
+export function findStationForPricing(db: Database, stationId: string) {
+  return db.selectFrom('fuel_stations').select(['id', 'name', 'available_fuels']).where('id', '=', stationId).executeTakeFirst();
+}
+
+export async function insertPrice(db: Database, values: { stationId: string; fuelType: string; priceKobo: bigint; setBy: string }) {
+  const row = await db
+    .insertInto('fuel_prices')
+    .values({ fuel_station_id: values.stationId, fuel_type: values.fuelType, price_kobo: values.priceKobo.toString(), set_by: values.setBy })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return priceViews(db).where('fp.id', '=', row.id).executeTakeFirstOrThrow();
+}
+
+/** The latest price of each fuel at each of the given stations. */
+export function currentPrices(db: Database, stationIds: readonly string[]) {
+  if (stationIds.length === 0) return Promise.resolve([]);
+  return priceViews(db)
+    .distinctOn(['fp.fuel_station_id', 'fp.fuel_type'])
+    .where('fp.fuel_station_id', 'in', stationIds)
+    .orderBy('fp.fuel_station_id')
+    .orderBy('fp.fuel_type')
+    .orderBy('fp.created_at', 'desc')
+    .orderBy(sql`fp.id`)
+    .execute();
+}
+
+export async function listPriceHistory(
+  db: Database,
+  filters: { stationId: string; fuelType?: string | undefined; page: number; pageSize: number },
+) {
+  let query = priceViews(db).where('fp.fuel_station_id', '=', filters.stationId);
+  if (filters.fuelType) query = query.where('fp.fuel_type', '=', filters.fuelType);
+  const [rows, count] = await Promise.all([
+    query
+      .orderBy('fp.created_at', 'desc')
+      .orderBy('fp.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

@@ -1,0 +1,86 @@
+/**
+ * Station fuel prices. Each change is a new row, so the history is the table; the current price
+ * of a fuel is its latest row. Approval of a fuel request locks the current price into the request.
+ */
+import {
+  FUEL_UNITS,
+  koboToNaira,
+  nairaToKobo,
+  type FuelPrice,
+  type ListQuery,
+  type RouteBody,
+  type SoldFuelType,
+  type priceRoutes,
+} from '@fleetfuel/contract';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import * as repository from './prices.repository.js';
+import type { PriceRow } from './prices.repository.js';
+
+export function toFuelPrice(row: PriceRow): FuelPrice {
+  const fuelType = row.fuel_type as SoldFuelType;
+  return {
+    id: row.id,
+    fuelStationId: row.fuel_station_id,
+    fuelType,
+    pricePerLitre: koboToNaira(row.price_kobo),
+    unit: FUEL_UNITS[fuelType],
+    setBy: row.set_by && row.set_by_name ? { id: row.set_by, name: row.set_by_name } : null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function createPricesService(deps: { db: Database }) {
+  const { db } = deps;
+
+  /** A station user's own station; the platform admin must name one. */
+  function stationOf(actor: Actor, requested: string | undefined): string {
+    if (actor.role === 'ADMIN') {
+      if (!requested) throw invalidField('stationId', 'Choose a fuel station');
+      return requested;
+    }
+    if (!actor.fuelStationId) throw forbidden();
+    if (requested && requested !== actor.fuelStationId) throw notFound('Fuel station');
+    return actor.fuelStationId;
+  }
+
+  return {
+    async update(actor: Actor, body: RouteBody<typeof priceRoutes.update>) {
+      const stationId = stationOf(actor, undefined);
+      const station = await repository.findStationForPricing(db, stationId);
+      if (!station) throw notFound('Fuel station');
+      if (!station.available_fuels.includes(body.fuelType)) {
+        throw new AppError('RULE_VIOLATION', `${station.name} does not sell ${body.fuelType}`, { field: 'fuelType' });
+      }
+      const row = await repository.insertPrice(db, {
+        stationId,
+        fuelType: body.fuelType,
+        priceKobo: nairaToKobo(body.pricePerLitre),
+        setBy: actor.userId,
+      });
+      return { message: 'Price Updated!', price: toFuelPrice(row) };
+    },
+
+    async history(actor: Actor, query: ListQuery & { fuelType?: SoldFuelType; stationId?: string }) {
+      const stationId = stationOf(actor, query.stationId);
+      if (!(await repository.findStationForPricing(db, stationId))) throw notFound('Fuel station');
+      const [current, history] = await Promise.all([
+        repository.currentPrices(db, [stationId]),
+        repository.listPriceHistory(db, { ...query, stationId }),
+      ]);
+      return {
+        current: current.map(toFuelPrice),
+        prices: history.rows.map(toFuelPrice),
+        meta: { page: query.page, pageSize: query.pageSize, total: history.total },
+      };
+    },
+
+    /** Current prices at several stations, for the station list organizations choose from. */
+    async currentAt(stationIds: readonly string[]): Promise<FuelPrice[]> {
+      return (await repository.currentPrices(db, stationIds)).map(toFuelPrice);
+    },
+  };
+}
+
+export type PricesService = ReturnType<typeof createPricesService>;

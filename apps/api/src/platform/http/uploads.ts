@@ -1,0 +1,38 @@
+/**
+ * Multipart bodies: fields are gathered into an object (a repeated field becomes a list) for the
+ * route's zod schema, and files into buffers, refused past the size limit by @fastify/multipart.
+ */
+// Brings request.parts() and request.isMultipart() into FastifyRequest's type.
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  data: Buffer;
+}
+
+export async function readMultipart(
+  request: FastifyRequest,
+  allowedFiles: Readonly<Record<string, unknown>>,
+): Promise<{ fields: Record<string, unknown>; files: Record<string, UploadedFile> }> {
+  const fields: Record<string, unknown> = {};
+  const files: Record<string, UploadedFile> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!(part.fieldname in allowedFiles)) {
+        throw new AppError('VALIDATION_FAILED', `Unknown file field: ${part.fieldname}`, { field: part.fieldname });
+      }
+      const data = await part.toBuffer();
+      // An empty file input still sends a part; it means "no new file".
+      if (data.length > 0) files[part.fieldname] = { field: part.fieldname, filename: part.filename, data };
+      continue;
+    }
+    const value = typeof part.value === 'string' ? part.value : String(part.value);
+    const previous = fields[part.fieldname];
+    if (previous === undefined) fields[part.fieldname] = value;
+    else fields[part.fieldname] = Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
+  }
+  return { fields, files };
+}
