@@ -20,18 +20,22 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './platform/files/storage.js';
 import { bindFileRoutes, createFilesService } from './modules/files/index.js';
 import { bindPriceRoutes, createPricesService } from './modules/prices/index.js';
-import { bindSubscriptionRoutes, createPlansService } from './modules/subscriptions/index.js';
+import { bindSubscriptionRoutes, createPlansService, createUsageService } from './modules/subscriptions/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
 import { createSessionsService } from './modules/sessions/index.js';
-import { bindUserRoutes, createUsersService } from './modules/users/index.js';
+import { bindDriverRoutes, bindUserRoutes, createUsersService } from './modules/users/index.js';
+import { bindDepartmentRoutes, createDepartmentsService } from './modules/departments/index.js';
+import { bindVehicleRoutes, createInsuranceService, createVehiclesService } from './modules/vehicles/index.js';
+import { systemClock, type Clock } from './platform/clock.js';
 
 export interface AppDeps {
   config: Config;
   db: Database;
   mailer?: Mailer;
   storage?: FileStorage;
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -82,7 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.storage ?? (config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir));
   const files = createFilesService({ db, storage, secret: config.appSecret });
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
-  const users = createUsersService({ db, sessions, files });
+  const clock = deps.clock ?? systemClock;
+  const usage = createUsageService();
+  const departments = createDepartmentsService({ db, usage });
+  const users = createUsersService({ db, sessions, files, usage, departments });
+  const vehicles = createVehiclesService({ db, files, usage, departments, clock });
+  const insurance = createInsuranceService({ db, files, usage, vehicles });
   const organizations = createOrganizationsService({ db, files });
   const fuelStations = createFuelStationsService({ db, files });
   const plans = createPlansService({ db });
@@ -92,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const binder = createRouteBinder(app, sessions.resolve);
   bindAuthRoutes(binder, auth);
   bindUserRoutes(binder, users);
+  bindDriverRoutes(binder, users);
+  bindDepartmentRoutes(binder, departments);
+  bindVehicleRoutes(binder, vehicles, insurance);
   bindOrganizationRoutes(binder, organizations);
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
+import type { Clock } from '../src/platform/clock.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { databaseUrl } from './database-url.js';
@@ -70,7 +71,18 @@ async function copyDatabase(): Promise<{ db: Database; drop: () => Promise<void>
   };
 }
 
-export async function createTestApp(overrides: ConfigOverrides = {}): Promise<TestApp> {
+/** A clock the test can move: `clock.set(date)` makes the app think it is that instant. */
+export function movableClock(start = new Date()): Clock & { set(instant: Date | string): void } {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (instant) => {
+      current = new Date(instant);
+    },
+  };
+}
+
+export async function createTestApp(overrides: ConfigOverrides = {}, deps: { clock?: Clock } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-test-'));
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://app.test' });
   const config: Config = {
@@ -81,7 +93,7 @@ export async function createTestApp(overrides: ConfigOverrides = {}): Promise<Te
     webDistDir: null,
   };
   const { db, drop } = await copyDatabase();
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, ...deps });
   await app.ready();
 
   const call: TestApp['call'] = (method, url, options = {}) => {

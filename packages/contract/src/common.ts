@@ -90,3 +90,13 @@ export const blankable = (check: (value: string) => boolean, message: string, no
     .optional();
 
 export const optionalIdSchema = blankable((v) => idSchema.safeParse(v).success, 'Must be a valid id', (v) => v);
+
+/** An optional choice from a list; a form's empty `--select--` option ('') means none. */
+export const optionalChoice = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), schema.nullable()).optional();
+
+/** An optional calendar date; '' means none. */
+export const optionalDate = optionalChoice(dateSchema);
+
+/** A required calendar date. */
+export const requiredDate = z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ error: 'Must be a valid date (YYYY-MM-DD)' }));

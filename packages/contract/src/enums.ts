@@ -103,6 +103,7 @@ export function dispensedFuelType(fuelType: VehicleFuelType): SoldFuelType {
 
 export const ASSET_TYPES = ['VEHICLE', 'GENERATOR', 'MOTORCYCLE'] as const;
 export const assetTypeSchema = z.enum(ASSET_TYPES);
+export type AssetType = z.infer<typeof assetTypeSchema>;
 
 export const ORGANIZATION_TYPES = [
   'government_institution',

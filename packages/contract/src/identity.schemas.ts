@@ -1,7 +1,7 @@
 /** Entities and payloads of sign-in, sessions and user accounts (spec sections 3 and 7, Auth). */
 import { z } from 'zod';
 import { blankable, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
-import { roleSchema, userStatusSchema, organizationTypeSchema } from './enums.js';
+import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enums.js';
 import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, requiredText } from './identity.js';
 import { MESSAGES } from './messages.js';
 
@@ -24,6 +24,10 @@ export const userSchema = z.object({
   status: userStatusSchema,
   organization: tenantRefSchema.nullable(),
   fuelStation: tenantRefSchema.nullable(),
+  /** The asset a driver is assigned to (a driver holds at most one). */
+  vehicle: z
+    .object({ id: idSchema, plateNumber: z.string().nullable(), make: z.string(), model: z.string(), type: assetTypeSchema, fuelType: vehicleFuelTypeSchema })
+    .nullable(),
   createdAt: timestampSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -45,8 +49,8 @@ export const passwordResetConfirmBodySchema = z.strictObject({
   password: passwordSchema,
 });
 
-const optionalEmail = blankable((v) => z.email().safeParse(v).success, MESSAGES.email, normalizeEmail);
-const optionalPhone = blankable(
+export const optionalEmail = blankable((v) => z.email().safeParse(v).success, MESSAGES.email, normalizeEmail);
+export const optionalPhone = blankable(
   (v) => normalizeNigerianPhone(v) !== null,
   MESSAGES.phone,
   (v) => normalizeNigerianPhone(v) as string,

@@ -8,4 +8,5 @@ export * from './common.js';
 export * from './identity.schemas.js';
 export * from './tenants.schemas.js';
 export * from './plans.schemas.js';
+export * from './fleet.schemas.js';
 export * from './routes.js';

@@ -3,10 +3,12 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import * as m0001 from './migrations/0001-identity-and-tenants.js';
 import * as m0002 from './migrations/0002-files-and-prices.js';
+import * as m0003 from './migrations/0003-fleet.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
   '0002-files-and-prices': m0002,
+  '0003-fleet': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -114,6 +114,8 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean }):
       userIds[user.email] = row.id;
     }
 
+    await seedFleet(trx, { acme: acme.id, beta: beta.id }, userIds);
+
     // Current pump prices, each with an older price before it so that the history has something to show.
     const prices: Array<[string, string, string, number, number]> = [
       [unity.id, 'rep@unityfuels.test', 'PETROL', 935, 950],
@@ -134,4 +136,105 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean }):
     }
   });
   return true;
+}
+
+/**
+ * Groups, assets of every type with insurance in each state, and driver assignments. Dates are
+ * relative to the day of seeding so that statuses stay meaningful on any day.
+ */
+async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, userIds: Record<string, string>) {
+  const group = async (organizationId: string, name: string, maxDailyConsumption: number) =>
+    (
+      await trx
+        .insertInto('departments')
+        .values({ organization_id: organizationId, name, max_daily_consumption: maxDailyConsumption })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const operations = await group(orgs.acme, 'Operations', 200);
+  const logistics = await group(orgs.acme, 'Logistics', 600);
+  const facilities = await group(orgs.acme, 'HQ Facilities', 0);
+  const haulage = await group(orgs.beta, 'Haulage', 400);
+  const site = await group(orgs.beta, 'Site Power', 0);
+
+  await trx.updateTable('users').set({ department_id: operations }).where('email', '=', 'driver@acme.test').execute();
+  await trx.updateTable('users').set({ department_id: facilities }).where('email', '=', 'driver2@acme.test').execute();
+  await trx.updateTable('users').set({ department_id: haulage }).where('email', '=', 'driver@beta.test').execute();
+
+  interface DemoAsset {
+    organizationId: string;
+    plate: string | null;
+    make: string;
+    model: string;
+    type: 'VEHICLE' | 'GENERATOR' | 'MOTORCYCLE';
+    fuel: 'PETROL' | 'DIESEL' | 'ELECTRIC' | 'HYBRID';
+    group: string;
+    tank: number;
+    year: number;
+    state: string;
+    driver?: string;
+    /** Days from today to the policy's end; absent: never insured. */
+    insuredUntil?: number;
+    registration?: { number: string; chasis: string; transmission: string; expiresInDays: number };
+  }
+  const assets: DemoAsset[] = [
+    { organizationId: orgs.acme, plate: 'LND-451-KJ', make: 'Toyota', model: 'Hilux', type: 'VEHICLE', fuel: 'PETROL', group: operations, tank: 80, year: 2021, state: 'Lagos', driver: 'driver@acme.test', insuredUntil: 165, registration: { number: 'LA-2021-88412', chasis: 'MR0FB8CD3M0712345', transmission: 'manual', expiresInDays: 120 } },
+    { organizationId: orgs.acme, plate: 'APP-220-XA', make: 'Mercedes-Benz', model: 'Actros 2640', type: 'VEHICLE', fuel: 'DIESEL', group: logistics, tank: 400, year: 2018, state: 'Lagos', insuredUntil: -35, registration: { number: 'LA-2018-11873', chasis: 'WDB93403215678901', transmission: 'auto', expiresInDays: 20 } },
+    { organizationId: orgs.acme, plate: null, make: 'Mikano', model: 'MP 100kVA', type: 'GENERATOR', fuel: 'DIESEL', group: facilities, tank: 250, year: 2020, state: 'Lagos', driver: 'driver2@acme.test' },
+    { organizationId: orgs.acme, plate: 'KJA-118-QB', make: 'Bajaj', model: 'Boxer BM150', type: 'MOTORCYCLE', fuel: 'PETROL', group: operations, tank: 11, year: 2023, state: 'Ogun', insuredUntil: 20 },
+    { organizationId: orgs.beta, plate: 'KAN-903-BT', make: 'Isuzu', model: 'NPR 71', type: 'VEHICLE', fuel: 'DIESEL', group: haulage, tank: 100, year: 2019, state: 'Kano', insuredUntil: 240, registration: { number: 'KN-2019-55120', chasis: 'JALC4B16107012345', transmission: 'manual', expiresInDays: 300 } },
+    { organizationId: orgs.beta, plate: null, make: 'Perkins', model: 'P200-3', type: 'GENERATOR', fuel: 'DIESEL', group: site, tank: 400, year: 2017, state: 'Kano' },
+    { organizationId: orgs.beta, plate: 'KAN-412-MC', make: 'TVS', model: 'HLX 125', type: 'MOTORCYCLE', fuel: 'PETROL', group: haulage, tank: 10, year: 2022, state: 'Kano', insuredUntil: -3 },
+  ];
+  for (const asset of assets) {
+    const vehicle = await trx
+      .insertInto('vehicles')
+      .values({
+        organization_id: asset.organizationId,
+        plate_number: asset.plate,
+        make: asset.make,
+        model: asset.model,
+        type: asset.type,
+        fuel_type: asset.fuel,
+        department_id: asset.group,
+        tank_size: asset.tank,
+        year: asset.year,
+        state: asset.state,
+        date_purchase: sql<string>`make_date(${asset.year}, 3, 1)`,
+        purchase_price_kobo: nairaToKobo(asset.type === 'VEHICLE' ? 38_500_000 : asset.type === 'GENERATOR' ? 14_200_000 : 1_650_000).toString(),
+        driver_id: asset.driver ? (userIds[asset.driver] ?? null) : null,
+        ...(asset.registration
+          ? {
+              registration_number: asset.registration.number,
+              chasis_number: asset.registration.chasis,
+              transmission_type: asset.registration.transmission,
+              registration_state: asset.state,
+              registration_expiry: sql<string>`current_date + ${asset.registration.expiresInDays}::int`,
+            }
+          : {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (asset.driver) {
+      await trx
+        .insertInto('vehicle_assignments')
+        .values({ organization_id: asset.organizationId, vehicle_id: vehicle.id, driver_id: userIds[asset.driver] as string, assigned_at: sql<Date>`now() - interval '30 days'` })
+        .execute();
+    }
+    if (asset.insuredUntil !== undefined) {
+      await trx
+        .insertInto('insurance_policies')
+        .values({
+          organization_id: asset.organizationId,
+          vehicle_id: vehicle.id,
+          insurer_name: asset.type === 'MOTORCYCLE' ? 'AIICO Insurance' : 'Leadway Assurance',
+          insurance_type: asset.type === 'MOTORCYCLE' ? 'Third Party' : 'Comprehensive',
+          insurance_number: `POL-${asset.plate ?? asset.model}-${asset.year}`,
+          coverage_start: sql<string>`current_date + ${asset.insuredUntil - 365}::int`,
+          coverage_end: sql<string>`current_date + ${asset.insuredUntil}::int`,
+          amount_kobo: nairaToKobo(asset.type === 'MOTORCYCLE' ? 45_000 : 385_000).toString(),
+        })
+        .execute();
+    }
+  }
 }

@@ -34,3 +34,19 @@ export function findFile(db: Database, storageKey: string) {
     .where('storage_key', '=', storageKey)
     .executeTakeFirst();
 }
+
+/** Deletes file records; returns the storage keys whose bytes can then be discarded. */
+export async function deleteFiles(
+  db: Database,
+  where: { organizationId?: string; fuelStationId?: string; keys?: readonly string[] },
+): Promise<string[]> {
+  let query = db.deleteFrom('files');
+  if (where.organizationId) query = query.where('organization_id', '=', where.organizationId);
+  if (where.fuelStationId) query = query.where('fuel_station_id', '=', where.fuelStationId);
+  if (where.keys) {
+    if (where.keys.length === 0) return [];
+    query = query.where('storage_key', 'in', where.keys);
+  }
+  const rows = await query.returning('storage_key').execute();
+  return rows.map((r) => r.storage_key);
+}

@@ -43,6 +43,14 @@ export interface FilesService {
   store(upload: UploadedFile, kind: 'image' | 'document', owner: FileOwner, executor?: Database): Promise<string>;
   /** A signed link to a stored file, or null for no file. */
   url(key: string | null): string | null;
+  /**
+   * Deletes the records of files that belonged to something being deleted, inside its transaction;
+   * returns the keys to `discard` once that transaction has committed.
+   */
+  forget(
+    executor: Database,
+    where: { organizationId?: string; fuelStationId?: string; keys?: readonly string[] },
+  ): Promise<string[]>;
   /** Deletes stored bytes whose records are gone (after the deleting transaction committed). */
   discard(keys: readonly string[]): Promise<void>;
   serve(key: string, link: { exp?: string | undefined; sig?: string | undefined }, actor: Actor | null, reply: FastifyReply): Promise<FastifyReply>;
@@ -99,6 +107,8 @@ export function createFilesService(deps: { db: Database; storage: FileStorage; s
       const exp = (Math.ceil(now() / 1000 / LINK_WINDOW_SECONDS) + 1) * LINK_WINDOW_SECONDS;
       return `${API_BASE}/files/${encodeURIComponent(key)}?exp=${exp}&sig=${sign(key, exp)}`;
     },
+
+    forget: (executor, where) => repository.deleteFiles(executor, where),
 
     async discard(keys) {
       await Promise.all(keys.map((key) => deps.storage.delete(key)));

@@ -86,9 +86,11 @@ export async function fuelStationHasHistory(db: Database, id: string): Promise<b
   return Boolean(row.has_users) || Boolean(row.has_prices);
 }
 
-export async function deleteFuelStation(db: Database, id: string): Promise<string[]> {
+/** Unlinks the image so that the station's file records can go before it does. */
+export async function unlinkImage(db: Database, id: string): Promise<void> {
   await db.updateTable('fuel_stations').set({ image_key: null }).where('id', '=', id).execute();
-  const files = await db.deleteFrom('files').where('fuel_station_id', '=', id).returning('storage_key').execute();
+}
+
+export async function deleteFuelStation(db: Database, id: string): Promise<void> {
   await db.deleteFrom('fuel_stations').where('id', '=', id).execute();
-  return files.map((f) => f.storage_key);
 }

@@ -109,7 +109,12 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
           `${existing.name} has history (staff, prices or redemptions) and cannot be deleted. Set it INACTIVE instead.`,
         );
       }
-      const keys = await db.transaction().execute((trx) => repository.deleteFuelStation(trx, id));
+      const keys = await db.transaction().execute(async (trx) => {
+        await repository.unlinkImage(trx, id);
+        const removed = await files.forget(trx, { fuelStationId: id });
+        await repository.deleteFuelStation(trx, id);
+        return removed;
+      });
       await files.discard(keys);
       return { message: `${existing.name} was deleted` };
     },

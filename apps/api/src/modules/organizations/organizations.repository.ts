@@ -137,10 +137,11 @@ export async function organizationHasHistory(db: Database, id: string): Promise<
   return user !== undefined;
 }
 
-/** Removes an organization without history and the files recorded under it; returns their keys. */
-export async function deleteOrganization(db: Database, id: string): Promise<string[]> {
+/** Unlinks the logo so that the organization's file records can go before it does. */
+export async function unlinkImage(db: Database, id: string): Promise<void> {
   await db.updateTable('organizations').set({ image_key: null }).where('id', '=', id).execute();
-  const files = await db.deleteFrom('files').where('organization_id', '=', id).returning('storage_key').execute();
+}
+
+export async function deleteOrganization(db: Database, id: string): Promise<void> {
   await db.deleteFrom('organizations').where('id', '=', id).execute();
-  return files.map((f) => f.storage_key);
 }

@@ -142,7 +142,12 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
           `${existing.name} has history (accounts, assets or requests) and cannot be deleted. Suspend it instead.`,
         );
       }
-      const keys = await db.transaction().execute((trx) => repository.deleteOrganization(trx, id));
+      const keys = await db.transaction().execute(async (trx) => {
+        await repository.unlinkImage(trx, id);
+        const removed = await files.forget(trx, { organizationId: id });
+        await repository.deleteOrganization(trx, id);
+        return removed;
+      });
       await files.discard(keys);
       return { message: `${existing.name} was deleted` };
     },

@@ -69,8 +69,3 @@ export async function endSessionsOfUser(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-export async function userHasSessions(db: Database, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-  return row !== undefined;
-}

@@ -16,7 +16,6 @@ export interface SessionsService {
   resolve: SessionResolver;
   end(sessionId: string, reason: repository.SessionEndReason): Promise<void>;
   endAllOf(userId: string, reason: repository.SessionEndReason, options?: { except?: string; db?: Database }): Promise<number>;
-  hasHistory(userId: string): Promise<boolean>;
 }
 
 export function createSessionsService(deps: { db: Database; ttlHours: number }): SessionsService {
@@ -54,6 +53,5 @@ export function createSessionsService(deps: { db: Database; ttlHours: number }):
     endAllOf: (userId, reason, options = {}) =>
       repository.endSessionsOfUser(options.db ?? db, userId, reason, options.except),
 
-    hasHistory: (userId) => repository.userHasSessions(db, userId),
   };
 }

@@ -1,2 +1,3 @@
 export { createPlansService, type PlansService } from './plans.service.js';
 export { bindSubscriptionRoutes } from './subscriptions.routes.js';
+export { createUsageService, type UsageService, type LimitedResource } from './usage.service.js';

@@ -1,2 +1,3 @@
 export { createUsersService, type UsersService, type Credentials } from './users.service.js';
 export { bindUserRoutes } from './users.routes.js';
+export { bindDriverRoutes } from './drivers.routes.js';

@@ -12,6 +12,9 @@ export interface UserFilters {
   status?: string | undefined;
   organizationId?: string | undefined;
   fuelStationId?: string | undefined;
+  departmentId?: string | undefined;
+  /** Only accounts without a vehicle. */
+  withoutVehicle?: boolean;
   page: number;
   pageSize: number;
 }
@@ -21,6 +24,8 @@ function userViews(db: Database) {
     .selectFrom('users as u')
     .leftJoin('organizations as o', 'o.id', 'u.organization_id')
     .leftJoin('fuel_stations as f', 'f.id', 'u.fuel_station_id')
+    .leftJoin('vehicles as v', 'v.driver_id', 'u.id')
+    .leftJoin('departments as g', 'g.id', 'u.department_id')
     .select([
       'u.id',
       'u.name',
@@ -37,6 +42,14 @@ function userViews(db: Database) {
       'o.image_key as organization_image_key',
       'f.name as station_name',
       'f.image_key as station_image_key',
+      'v.id as vehicle_id',
+      'v.plate_number as vehicle_plate_number',
+      'v.make as vehicle_make',
+      'v.model as vehicle_model',
+      'v.type as vehicle_type',
+      'v.fuel_type as vehicle_fuel_type',
+      'u.department_id',
+      'g.name as department_name',
     ]);
 }
 
@@ -67,6 +80,8 @@ export async function listUserViews(db: Database, scope: UserScope, filters: Use
   if (filters.status) query = query.where('u.status', '=', filters.status);
   if (filters.organizationId) query = query.where('u.organization_id', '=', filters.organizationId);
   if (filters.fuelStationId) query = query.where('u.fuel_station_id', '=', filters.fuelStationId);
+  if (filters.departmentId) query = query.where('u.department_id', '=', filters.departmentId);
+  if (filters.withoutVehicle) query = query.where('v.id', 'is', null);
 
   const [rows, count] = await Promise.all([
     query
@@ -117,6 +132,8 @@ export interface UserInsert {
   fuelStationId: string | null;
   passwordHash: string;
   status: string;
+  departmentId?: string | null;
+  imageKey?: string | null;
 }
 
 export async function insertUser(db: Database, values: UserInsert): Promise<string> {
@@ -132,6 +149,7 @@ export async function insertUser(db: Database, values: UserInsert): Promise<stri
       fuel_station_id: values.fuelStationId,
       password_hash: values.passwordHash,
       status: values.status,
+      department_id: values.departmentId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -153,6 +171,8 @@ export async function updateUser(db: Database, id: string, patch: UserPatch): Pr
       ...(patch.fuelStationId !== undefined ? { fuel_station_id: patch.fuelStationId } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
+      ...(patch.departmentId !== undefined ? { department_id: patch.departmentId } : {}),
+      ...(patch.imageKey !== undefined ? { image_key: patch.imageKey } : {}),
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
@@ -163,31 +183,17 @@ export async function deleteUser(db: Database, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/**
- * Locks the organization row for the rest of the transaction, so that two concurrent account
- * creations cannot both pass the plan's limit check.
- */
-export function lockOrganizationWithPlan(db: Database, organizationId: string) {
-  return db
-    .selectFrom('organizations as o')
-    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
-    .select(['o.id', 'o.name', 'o.status', 'p.name as plan_name', 'p.drivers_limit'])
-    .where('o.id', '=', organizationId)
-    .forUpdate('o')
-    .executeTakeFirst();
-}
-
 export function findStation(db: Database, stationId: string) {
   return db.selectFrom('fuel_stations').select(['id', 'name', 'status']).where('id', '=', stationId).executeTakeFirst();
 }
 
-export async function countActiveDrivers(db: Database, organizationId: string): Promise<number> {
+/** Sign-ins and vehicle assignments are history: an account that has either is never deleted. */
+export async function userHasHistory(db: Database, id: string): Promise<boolean> {
   const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('organization_id', '=', organizationId)
-    .where('role', '=', 'DRIVER')
-    .where('status', '=', 'ACTIVE')
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('sessions').select('id').where('user_id', '=', id)).as('signed_in'),
+      eb.exists(eb.selectFrom('vehicle_assignments').select('id').where('driver_id', '=', id)).as('assigned'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return Boolean(row.signed_in) || Boolean(row.assigned);
 }

@@ -63,6 +63,7 @@ export interface UsersTable {
   password_hash: string;
   image_key: string | null;
   status: Generated<string>;
+  department_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -119,7 +120,78 @@ export interface FuelPricesTable {
   created_at: Timestamp;
 }
 
+type NullableNumeric = ColumnType<string | null, number | string | null | undefined, number | string | null>;
+
+export interface DepartmentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  status: Generated<string>;
+  max_daily_consumption: ColumnType<string, number | string | undefined, number | string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VehiclesTable {
+  id: Generated<string>;
+  organization_id: string;
+  plate_number: string | null;
+  model: string;
+  make: string;
+  type: string;
+  fuel_type: string;
+  driver_id: string | null;
+  department_id: string | null;
+  registration_number: string | null;
+  chasis_number: string | null;
+  transmission_type: string | null;
+  color: string | null;
+  date_purchase: string | null;
+  registration_state: string | null;
+  registration_expiry: string | null;
+  year: number | null;
+  state: string | null;
+  security_number: string | null;
+  purchase_price_kobo: ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
+  tank_size: NullableNumeric;
+  status: Generated<string>;
+  image_key: string | null;
+  last_odometer: NullableNumeric;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VehicleAssignmentsTable {
+  id: Generated<string>;
+  organization_id: string;
+  vehicle_id: string;
+  driver_id: string;
+  assigned_at: Timestamp;
+  assigned_by: string | null;
+  unassigned_at: NullableTimestamp;
+  unassigned_by: string | null;
+}
+
+export interface InsurancePoliciesTable {
+  id: Generated<string>;
+  organization_id: string;
+  vehicle_id: string;
+  insurer_name: string;
+  insurance_type: string;
+  insurance_number: string;
+  coverage_start: string;
+  coverage_end: string;
+  amount_kobo: Int8;
+  document_key: string | null;
+  recorded_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  departments: DepartmentsTable;
+  vehicles: VehiclesTable;
+  vehicle_assignments: VehicleAssignmentsTable;
+  insurance_policies: InsurancePoliciesTable;
   files: FilesTable;
   fuel_prices: FuelPricesTable;
   subscription_plans: SubscriptionPlansTable;

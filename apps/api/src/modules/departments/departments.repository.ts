@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
+
+function departmentViews(db: Database) {
+  return db
+    .selectFrom('departments as g')
+    .innerJoin('organizations as o', 'o.id', 'g.organization_id')
+    .select(['g.id', 'g.name', 'g.status', 'g.max_daily_consumption', 'g.organization_id', 'g.created_at', 'o.name as organization_name'])
+    .select((eb) => [
+      eb.selectFrom('vehicles as v').select((e) => e.fn.countAll<string>().as('n')).whereRef('v.department_id', '=', 'g.id').as('vehicles_count'),
+      eb.selectFrom('users as u').select((e) => e.fn.countAll<string>().as('n')).whereRef('u.department_id', '=', 'g.id').as('drivers_count'),
+    ]);
+}
+
+export type DepartmentRow = NonNullable<Awaited<ReturnType<typeof findDepartment>>>;
+
+export function findDepartment(db: Database, id: string, organizationId: string | null) {
+  return departmentViews(db)
+    .where('g.id', '=', id)
+    .$if(organizationId !== null, (q) => q.where('g.organization_id', '=', organizationId as string))
+    .executeTakeFirst();
+}
+
+export async function listDepartments(
+  db: Database,
+  filters: { organizationId: string | null; search?: string | undefined; status?: string | undefined; page: number; pageSize: number },
+) {
+  let query = departmentViews(db);
+  if (filters.organizationId) query = query.where('g.organization_id', '=', filters.organizationId);
+  if (filters.search) query = query.where('g.name', 'ilike', containsPattern(filters.search));
+  if (filters.status) query = query.where('g.status', '=', filters.status);
+  const [rows, count] = await Promise.all([
+    query.orderBy('g.created_at', 'desc').orderBy('g.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export async function insertDepartment(
+  db: Database,
+  values: { organizationId: string; name: string; status: string; maxDailyConsumption: number },
+): Promise<string> {
+  const row = await db
+    .insertInto('departments')
+    .values({ organization_id: values.organizationId, name: values.name, status: values.status, max_daily_consumption: values.maxDailyConsumption })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateDepartment(
+  db: Database,
+  id: string,
+  patch: { name?: string; status?: string; maxDailyConsumption?: number },
+): Promise<void> {
+  await db
+    .updateTable('departments')
+    .set({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.maxDailyConsumption !== undefined ? { max_daily_consumption: patch.maxDailyConsumption } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteDepartment(db: Database, id: string): Promise<void> {
+  await db.deleteFrom('departments').where('id', '=', id).execute();
+}
+
+/** Removes a driver from the group; false when the driver was not in it. */
+export async function removeDriverFromDepartment(db: Database, departmentId: string, driverId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ department_id: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', driverId)
+    .where('department_id', '=', departmentId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,48 @@
+import type { Database } from '../../platform/db/database.js';
+
+/**
+ * Locks the organization row until the transaction ends, so that concurrent additions are counted
+ * one after the other against the plan's limits.
+ */
+export function lockOrganizationWithPlan(db: Database, organizationId: string) {
+  return db
+    .selectFrom('organizations as o')
+    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
+    .select(['o.id', 'o.name', 'o.status', 'o.next_billing', 'p.name as plan_name', 'p.circle_days', 'p.drivers_limit', 'p.assets_limit'])
+    .where('o.id', '=', organizationId)
+    .forUpdate('o')
+    .executeTakeFirst();
+}
+
+export function findOrganizationWithPlan(db: Database, organizationId: string) {
+  return db
+    .selectFrom('organizations as o')
+    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
+    .select(['o.id', 'o.name', 'o.status', 'o.next_billing', 'p.name as plan_name', 'p.circle_days', 'p.drivers_limit', 'p.assets_limit'])
+    .where('o.id', '=', organizationId)
+    .executeTakeFirst();
+}
+
+export type OrganizationPlanRow = NonNullable<Awaited<ReturnType<typeof findOrganizationWithPlan>>>;
+
+export async function countActiveDrivers(db: Database, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'DRIVER')
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Assets in service: every one but those set INACTIVE. */
+export async function countAssetsInService(db: Database, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('status', '!=', 'INACTIVE')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,3 @@
+export { createVehiclesService, type VehiclesService } from './vehicles.service.js';
+export { createInsuranceService, type InsuranceService } from './insurance.service.js';
+export { bindVehicleRoutes } from './vehicles.routes.js';

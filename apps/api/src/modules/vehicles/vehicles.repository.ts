@@ -1,0 +1,222 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
+
+/**
+ * The one rule for an insurance status, for a policy aliased `ip` and today's Lagos date: ACTIVE
+ * from the coverage start to the end date inclusive, EXPIRED after it, NOT_INSURED before its start
+ * (and, by `insuranceStatusOf`, without any policy).
+ */
+export function policyStatus(today: string) {
+  return sql<string>`CASE WHEN ip.coverage_end < ${today}::date THEN 'EXPIRED'
+    WHEN ip.coverage_start <= ${today}::date THEN 'ACTIVE' ELSE 'NOT_INSURED' END`;
+}
+
+/** An asset's insurance status: that of its latest policy. */
+export function insuranceStatusOf(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, today: string) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('insurance_policies as ip')
+      .select(policyStatus(today).as('status'))
+      .whereRef('ip.vehicle_id', '=', 'v.id')
+      .orderBy('ip.created_at', 'desc')
+      .limit(1),
+    sql<string>`'NOT_INSURED'`,
+  );
+}
+
+function vehicleViews(db: Database, today: string) {
+  return db
+    .selectFrom('vehicles as v')
+    .innerJoin('organizations as o', 'o.id', 'v.organization_id')
+    .leftJoin('users as d', 'd.id', 'v.driver_id')
+    .leftJoin('departments as g', 'g.id', 'v.department_id')
+    .selectAll('v')
+    .select(['o.name as organization_name', 'd.name as driver_name', 'd.phone as driver_phone', 'd.email as driver_email', 'g.name as department_name'])
+    .select((eb) => insuranceStatusOf(eb, today).as('insurance_status'));
+}
+
+export type VehicleRow = NonNullable<Awaited<ReturnType<typeof findVehicle>>>;
+
+export interface VehicleScope {
+  /** null: every organization (ADMIN). */
+  organizationId: string | null;
+  /** Set for a DRIVER, who sees only the vehicle it drives. */
+  driverId?: string;
+}
+
+export function findVehicle(db: Database, id: string, scope: VehicleScope, today: string) {
+  return vehicleViews(db, today)
+    .where('v.id', '=', id)
+    .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
+    .$if(scope.driverId !== undefined, (q) => q.where('v.driver_id', '=', scope.driverId as string))
+    .executeTakeFirst();
+}
+
+export interface VehicleFilters {
+  organizationId: string | null;
+  search?: string | undefined;
+  type?: string | undefined;
+  status?: string | undefined;
+  departmentId?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export async function listVehicles(db: Database, filters: VehicleFilters, today: string) {
+  let query = vehicleViews(db, today);
+  if (filters.organizationId) query = query.where('v.organization_id', '=', filters.organizationId);
+  if (filters.search) {
+    query = query.where(
+      sql<string>`coalesce(v.plate_number, '') || ' ' || v.make || ' ' || v.model || ' ' || coalesce(v.registration_number, '') || ' ' || coalesce(d.name, '')`,
+      'ilike',
+      containsPattern(filters.search),
+    );
+  }
+  if (filters.type) query = query.where('v.type', '=', filters.type);
+  if (filters.status) query = query.where('v.status', '=', filters.status);
+  if (filters.departmentId) query = query.where('v.department_id', '=', filters.departmentId);
+  const [rows, count] = await Promise.all([
+    query.orderBy('v.created_at', 'desc').orderBy('v.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export interface VehicleValues {
+  plateNumber?: string | null;
+  model?: string;
+  make?: string;
+  type?: string;
+  fuelType?: string;
+  departmentId?: string | null;
+  registrationNumber?: string | null;
+  chasisNumber?: string | null;
+  transmissionType?: string | null;
+  color?: string | null;
+  datePurchase?: string | null;
+  registrationState?: string | null;
+  registrationExpiry?: string | null;
+  year?: number | null;
+  state?: string | null;
+  securityNumber?: string | null;
+  purchasePriceKobo?: bigint | null;
+  tankSize?: number | null;
+  status?: string;
+  imageKey?: string | null;
+}
+
+const COLUMN: Record<keyof VehicleValues, keyof DB['vehicles']> = {
+  plateNumber: 'plate_number',
+  model: 'model',
+  make: 'make',
+  type: 'type',
+  fuelType: 'fuel_type',
+  departmentId: 'department_id',
+  registrationNumber: 'registration_number',
+  chasisNumber: 'chasis_number',
+  transmissionType: 'transmission_type',
+  color: 'color',
+  datePurchase: 'date_purchase',
+  registrationState: 'registration_state',
+  registrationExpiry: 'registration_expiry',
+  year: 'year',
+  state: 'state',
+  securityNumber: 'security_number',
+  purchasePriceKobo: 'purchase_price_kobo',
+  tankSize: 'tank_size',
+  status: 'status',
+  imageKey: 'image_key',
+};
+
+function toColumns(values: VehicleValues): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    columns[COLUMN[key as keyof VehicleValues]] = typeof value === 'bigint' ? value.toString() : value;
+  }
+  return columns;
+}
+
+export async function insertVehicle(db: Database, organizationId: string, values: VehicleValues): Promise<string> {
+  const row = await db
+    .insertInto('vehicles')
+    .values({ ...toColumns(values), organization_id: organizationId } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateVehicle(db: Database, id: string, values: VehicleValues): Promise<void> {
+  await db
+    .updateTable('vehicles')
+    .set({ ...toColumns(values), updated_at: sql<Date>`now()` } as never)
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findDriverInOrganization(db: Database, driverId: string, organizationId: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('vehicles as v', 'v.driver_id', 'u.id')
+    .select(['u.id', 'u.name', 'u.status', 'v.id as vehicle_id', 'v.plate_number as vehicle_plate'])
+    .where('u.id', '=', driverId)
+    .where('u.organization_id', '=', organizationId)
+    .where('u.role', '=', 'DRIVER')
+    .executeTakeFirst();
+}
+
+/** Gives a driverless vehicle its driver; false when the vehicle already has one. */
+export async function setDriverIfFree(db: Database, vehicleId: string, driverId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('vehicles')
+    .set({ driver_id: driverId, updated_at: sql<Date>`now()` })
+    .where('id', '=', vehicleId)
+    .where('driver_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes the given driver off the vehicle; false when that driver no longer drives it. */
+export async function clearDriver(db: Database, vehicleId: string, driverId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('vehicles')
+    .set({ driver_id: null, updated_at: sql<Date>`now()` })
+    .where('id', '=', vehicleId)
+    .where('driver_id', '=', driverId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function openAssignment(db: Database, values: { organizationId: string; vehicleId: string; driverId: string; by: string }) {
+  await db
+    .insertInto('vehicle_assignments')
+    .values({ organization_id: values.organizationId, vehicle_id: values.vehicleId, driver_id: values.driverId, assigned_by: values.by })
+    .execute();
+}
+
+export async function closeAssignment(db: Database, vehicleId: string, by: string) {
+  await db
+    .updateTable('vehicle_assignments')
+    .set({ unassigned_at: sql<Date>`now()`, unassigned_by: by })
+    .where('vehicle_id', '=', vehicleId)
+    .where('unassigned_at', 'is', null)
+    .execute();
+}
+
+/** Assignments and insurance policies are history: a vehicle that has any is never deleted. */
+export async function vehicleHasHistory(db: Database, id: string): Promise<boolean> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('vehicle_assignments').select('id').where('vehicle_id', '=', id)).as('assigned'),
+      eb.exists(eb.selectFrom('insurance_policies').select('id').where('vehicle_id', '=', id)).as('insured'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Boolean(row.assigned) || Boolean(row.insured);
+}
+
+export async function deleteVehicle(db: Database, id: string): Promise<string | null> {
+  const row = await db.deleteFrom('vehicles').where('id', '=', id).returning('image_key').executeTakeFirst();
+  return row?.image_key ?? null;
+}

@@ -1,0 +1,20 @@
+import { insuranceRoutes, vehicleRoutes } from '@fleetfuel/contract';
+import type { RouteBinder } from '../../platform/http/routing.js';
+import type { InsuranceService } from './insurance.service.js';
+import type { VehiclesService } from './vehicles.service.js';
+
+export function bindVehicleRoutes(binder: RouteBinder, vehicles: VehiclesService, insurance: InsuranceService): void {
+  binder.bind(vehicleRoutes.list, async ({ actor, query }) => {
+    const { data, total } = await vehicles.list(actor, query);
+    return { data, meta: { page: query.page, pageSize: query.pageSize, total } };
+  });
+  binder.bind(vehicleRoutes.get, ({ actor, params }) => vehicles.get(actor, params.id));
+  binder.bind(vehicleRoutes.create, ({ actor, body, files }) => vehicles.create(actor, body, files.image));
+  binder.bind(vehicleRoutes.update, ({ actor, params, body, files }) => vehicles.update(actor, params.id, body, files.image));
+  binder.bind(vehicleRoutes.remove, ({ actor, params }) => vehicles.remove(actor, params.id));
+  binder.bind(vehicleRoutes.assignDriver, ({ actor, body }) => vehicles.assignDriver(actor, body));
+  binder.bind(vehicleRoutes.unassignDriver, ({ actor, params }) => vehicles.unassignDriver(actor, params.id));
+
+  binder.bind(insuranceRoutes.get, ({ actor, params }) => insurance.get(actor, params.id));
+  binder.bind(insuranceRoutes.put, ({ actor, params, body, files }) => insurance.put(actor, params.id, body, files.document));
+}

@@ -1,0 +1,244 @@
+/**
+ * Assets of an organization. Registration details exist only for type VEHICLE; a generator may
+ * go without a plate number. A vehicle holds at most one driver and a driver at most one vehicle,
+ * held by the database (a conditional update and a unique index), so that two admins assigning at
+ * the same moment cannot both succeed. Every assignment is kept as history.
+ */
+import {
+  koboToNaira,
+  nairaToKobo,
+  type AssetType,
+  type ListQuery,
+  type RouteBody,
+  type Vehicle,
+  type VehicleFuelType,
+  type vehicleRoutes,
+} from '@fleetfuel/contract';
+import { lagosDate, type Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/database.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
+import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
+import type { DepartmentsService } from '../departments/index.js';
+import type { FilesService } from '../files/index.js';
+import type { UsageService } from '../subscriptions/index.js';
+import * as repository from './vehicles.repository.js';
+import type { VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
+
+type CreateBody = RouteBody<typeof vehicleRoutes.create>;
+type UpdateBody = RouteBody<typeof vehicleRoutes.update>;
+
+const REGISTRATION_FIELDS = ['registrationState', 'registrationExpiry', 'chasisNumber', 'transmissionType'] as const;
+
+/** The fields of a body that are columns, with naira converted to kobo. */
+function toValues(body: UpdateBody): VehicleValues {
+  const { purchasePrice, ...rest } = body;
+  return {
+    ...rest,
+    ...(purchasePrice !== undefined ? { purchasePriceKobo: purchasePrice === null ? null : nairaToKobo(purchasePrice) } : {}),
+  };
+}
+
+export interface VehiclesDeps {
+  db: Database;
+  files: FilesService;
+  usage: UsageService;
+  departments: DepartmentsService;
+  clock: Clock;
+}
+
+export function createVehiclesService(deps: VehiclesDeps) {
+  const { db, files, usage, departments, clock } = deps;
+  const today = () => lagosDate(clock.now());
+
+  const toVehicle = (row: VehicleRow): Vehicle => ({
+    id: row.id,
+    plateNumber: row.plate_number,
+    model: row.model,
+    make: row.make,
+    type: row.type as AssetType,
+    fuelType: row.fuel_type as VehicleFuelType,
+    driverId: row.driver_id,
+    driver: row.driver_id && row.driver_name ? { id: row.driver_id, name: row.driver_name, phone: row.driver_phone, email: row.driver_email } : null,
+    departmentId: row.department_id,
+    department: row.department_id && row.department_name ? { id: row.department_id, name: row.department_name } : null,
+    organizationId: row.organization_id,
+    organization: { id: row.organization_id, name: row.organization_name },
+    registrationNumber: row.registration_number,
+    chasisNumber: row.chasis_number,
+    transmissionType: row.transmission_type as Vehicle['transmissionType'],
+    color: row.color,
+    datePurchase: row.date_purchase,
+    registrationState: row.registration_state,
+    registrationExpiry: row.registration_expiry,
+    year: row.year,
+    state: row.state,
+    securityNumber: row.security_number,
+    purchasePrice: row.purchase_price_kobo === null ? null : koboToNaira(row.purchase_price_kobo),
+    tankSize: row.tank_size === null ? null : Number(row.tank_size),
+    status: row.status as Vehicle['status'],
+    imageUrl: files.url(row.image_key),
+    insuranceStatus: row.insurance_status as Vehicle['insuranceStatus'],
+    lastOdometer: row.last_odometer === null ? null : Number(row.last_odometer),
+    createdAt: row.created_at.toISOString(),
+  });
+
+  function scopeOf(actor: Actor): VehicleScope {
+    if (actor.role === 'DRIVER') return { organizationId: actor.organizationId, driverId: actor.userId };
+    return { organizationId: organizationFilter(actor, null) };
+  }
+
+  async function find(actor: Actor, id: string, executor: Database = db): Promise<VehicleRow> {
+    const row = await repository.findVehicle(executor, id, scopeOf(actor), today());
+    if (!row) throw notFound('Vehicle');
+    return row;
+  }
+
+  /** Type-specific rules the schema cannot see: registration only for vehicles, a plate unless a generator. */
+  function assertFieldsFitType(type: AssetType, values: VehicleValues): void {
+    if (type !== 'GENERATOR' && !values.plateNumber) throw invalidField('plateNumber', 'plateNumber: This field is required');
+    if (type !== 'VEHICLE') {
+      const misplaced = REGISTRATION_FIELDS.find((field) => values[field] != null);
+      if (misplaced) throw invalidField(misplaced, `Only assets of type VEHICLE have ${misplaced}`);
+    }
+    if (values.datePurchase && values.datePurchase > today()) {
+      throw invalidField('datePurchase', 'The purchase date cannot be in the future');
+    }
+  }
+
+  async function plateIsFree<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error, 'vehicles_plate_key')) {
+        throw new AppError('CONFLICT', 'The organization already has an asset with this plate number', { field: 'plateNumber' });
+      }
+      if (isUniqueViolation(error, 'vehicles_driver_key') || isUniqueViolation(error, 'vehicle_assignments_open_driver')) {
+        throw new AppError('CONFLICT', 'This driver was just assigned to another vehicle. Unassign them there first.', { field: 'driverId' });
+      }
+      throw error;
+    }
+  }
+
+  async function assign(trx: Database, actor: Actor, vehicle: { id: string; organization_id: string }, driverId: string) {
+    const driver = await repository.findDriverInOrganization(trx, driverId, vehicle.organization_id);
+    if (!driver) throw notFound('Driver');
+    if (driver.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${driver.name} is disabled and cannot be assigned a vehicle`);
+    if (driver.vehicle_id && driver.vehicle_id !== vehicle.id) {
+      throw new AppError('CONFLICT', `${driver.name} already drives ${driver.vehicle_plate ?? 'another asset'}. Unassign them there first.`, {
+        field: 'driverId',
+      });
+    }
+    if (!(await repository.setDriverIfFree(trx, vehicle.id, driverId))) {
+      throw new AppError('CONFLICT', 'This vehicle already has a driver. Unassign them first.', { field: 'vehicleId' });
+    }
+    await repository.openAssignment(trx, { organizationId: vehicle.organization_id, vehicleId: vehicle.id, driverId, by: actor.userId });
+  }
+
+  return {
+    async list(actor: Actor, query: ListQuery & { organizationId?: string; type?: AssetType; status?: Vehicle['status']; departmentId?: string }) {
+      const { rows, total } = await repository.listVehicles(db, { ...query, organizationId: organizationFilter(actor, query.organizationId) }, today());
+      return { data: rows.map(toVehicle), total };
+    },
+
+    get: async (actor: Actor, id: string) => toVehicle(await find(actor, id)),
+
+    async create(actor: Actor, body: CreateBody, image: UploadedFile | undefined) {
+      const { organizationId: namedOrganization, driverId, ...fields } = body;
+      const organizationId = owningOrganization(actor, namedOrganization);
+      const values = toValues(fields);
+      assertFieldsFitType(body.type, values);
+      const id = await plateIsFree(() =>
+        db.transaction().execute(async (trx) => {
+          if ((values.status ?? 'ACTIVE') === 'INACTIVE') await usage.assertWritable(trx, organizationId, 'no new assets can be added');
+          else await usage.assertCanAdd(trx, organizationId, 'assets');
+          if (values.departmentId) await departments.assertInOrganization(trx, values.departmentId, organizationId);
+          const vehicleId = await repository.insertVehicle(trx, organizationId, values);
+          if (driverId) await assign(trx, actor, { id: vehicleId, organization_id: organizationId }, driverId);
+          if (image) {
+            const imageKey = await files.store(image, 'image', { purpose: 'VEHICLE_IMAGE', organizationId, uploadedBy: actor.userId }, trx);
+            await repository.updateVehicle(trx, vehicleId, { imageKey });
+          }
+          return vehicleId;
+        }),
+      );
+      return toVehicle(await find(actor, id));
+    },
+
+    async update(actor: Actor, id: string, body: UpdateBody, image: UploadedFile | undefined) {
+      const existing = await find(actor, id);
+      const values = toValues(body);
+      const type = (values.type ?? existing.type) as AssetType;
+      if (type !== 'VEHICLE') {
+        // An asset that stops being a vehicle loses the details only vehicles have.
+        for (const field of REGISTRATION_FIELDS) values[field] ??= null;
+      }
+      assertFieldsFitType(type, { ...values, plateNumber: values.plateNumber === undefined ? existing.plate_number : values.plateNumber });
+      await plateIsFree(() =>
+        db.transaction().execute(async (trx) => {
+          const returnsToService = existing.status === 'INACTIVE' && values.status !== undefined && values.status !== 'INACTIVE';
+          if (returnsToService) await usage.assertCanAdd(trx, existing.organization_id, 'assets');
+          else await usage.assertWritable(trx, existing.organization_id, 'its assets cannot be changed');
+          if (values.departmentId) await departments.assertInOrganization(trx, values.departmentId, existing.organization_id);
+          if (image) {
+            values.imageKey = await files.store(
+              image,
+              'image',
+              { purpose: 'VEHICLE_IMAGE', organizationId: existing.organization_id, uploadedBy: actor.userId },
+              trx,
+            );
+          }
+          await repository.updateVehicle(trx, id, values);
+        }),
+      );
+      return toVehicle(await find(actor, id));
+    },
+
+    async remove(actor: Actor, id: string) {
+      const existing = await find(actor, id);
+      const label = existing.plate_number ?? `${existing.make} ${existing.model}`;
+      if (existing.driver_id || (await repository.vehicleHasHistory(db, id))) {
+        throw new AppError('HAS_HISTORY', `${label} has history (assignments, insurance or requests) and cannot be deleted. Set it INACTIVE instead.`);
+      }
+      const keys = await db.transaction().execute(async (trx) => {
+        const imageKey = await repository.deleteVehicle(trx, id);
+        return imageKey ? files.forget(trx, { keys: [imageKey] }) : [];
+      });
+      await files.discard(keys);
+      return { message: `${label} was deleted` };
+    },
+
+    async assignDriver(actor: Actor, body: RouteBody<typeof vehicleRoutes.assignDriver>) {
+      const vehicle = await find(actor, body.vehicleId);
+      await plateIsFree(() =>
+        db.transaction().execute(async (trx) => {
+          await usage.assertWritable(trx, vehicle.organization_id, 'drivers cannot be assigned');
+          await assign(trx, actor, vehicle, body.driverId);
+        }),
+      );
+      return toVehicle(await find(actor, vehicle.id));
+    },
+
+    async unassignDriver(actor: Actor, id: string) {
+      const vehicle = await find(actor, id);
+      if (!vehicle.driver_id) throw new AppError('RULE_VIOLATION', 'This vehicle has no driver to unassign');
+      const driverId = vehicle.driver_id;
+      await db.transaction().execute(async (trx) => {
+        await usage.assertWritable(trx, vehicle.organization_id, 'drivers cannot be unassigned');
+        if (!(await repository.clearDriver(trx, id, driverId))) {
+          throw new AppError('CONFLICT', 'The driver of this vehicle just changed. Reload and try again.');
+        }
+        await repository.closeAssignment(trx, id, actor.userId);
+      });
+      return toVehicle(await find(actor, id));
+    },
+
+    /** For the insurance service: the vehicle the actor may see, or 404. */
+    find,
+    today,
+  };
+}
+
+export type VehiclesService = ReturnType<typeof createVehiclesService>;
