@@ -2,7 +2,7 @@
  * Composes the platform and the modules into one Fastify app. No business logic lives here: this
  * file only wires services together and binds the contract's routes to them.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -20,7 +20,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './platform/files/storage.js';
 import { bindFileRoutes, createFilesService } from './modules/files/index.js';
 import { bindPriceRoutes, createPricesService } from './modules/prices/index.js';
-import { bindSubscriptionRoutes, createPlansService, createUsageService } from './modules/subscriptions/index.js';
+import { bindSubscriptionRoutes, createPlansService, createRenewalService, createUsageService } from './modules/subscriptions/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
@@ -29,6 +29,13 @@ import { bindDriverRoutes, bindUserRoutes, createUsersService } from './modules/
 import { bindDepartmentRoutes, createDepartmentsService } from './modules/departments/index.js';
 import { bindVehicleRoutes, createInsuranceService, createVehiclesService } from './modules/vehicles/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
+import { createIdempotencyStore } from './platform/http/idempotency.js';
+import { createPaystackProvider } from './platform/payments/paystack.js';
+import { createSandboxProvider, type SandboxProvider } from './platform/payments/sandbox.js';
+import type { PaymentProvider } from './platform/payments/provider.js';
+import { createLedgerService } from './modules/ledger/index.js';
+import { bindWalletRoutes, createWalletService } from './modules/wallet/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +43,15 @@ export interface AppDeps {
   mailer?: Mailer;
   storage?: FileStorage;
   clock?: Clock;
+  /** Replaces the configured payment provider (tests of the Paystack adapter bring their own). */
+  paymentProvider?: PaymentProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work still running after its reply (e-mails, sandbox webhooks); tests and shutdown wait on it. */
+    background: BackgroundTasks;
+  }
 }
 
 declare module 'fastify' {
@@ -77,6 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
+  // The sandbox card page posts a plain HTML form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 60, fieldSize: 64 * 1024, parts: 80 },
   });
@@ -87,18 +107,54 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = createFilesService({ db, storage, secret: config.appSecret });
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
   const clock = deps.clock ?? systemClock;
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
+  const ledger = createLedgerService();
   const usage = createUsageService();
   const departments = createDepartmentsService({ db, usage });
   const users = createUsersService({ db, sessions, files, usage, departments });
   const vehicles = createVehiclesService({ db, files, usage, departments, clock });
   const insurance = createInsuranceService({ db, files, usage, vehicles });
-  const organizations = createOrganizationsService({ db, files });
-  const fuelStations = createFuelStationsService({ db, files });
+  const organizations = createOrganizationsService({ db, files, ledger });
+  const fuelStations = createFuelStationsService({ db, files, ledger });
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });
-  const auth = createAuthService({ db, config, mailer, log: app.log, users, sessions, organizations });
+  const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations });
+  const renewal = createRenewalService({ db, ledger, clock });
+  let sandbox: SandboxProvider | null = null;
+  let provider: PaymentProvider;
+  if (deps.paymentProvider) {
+    provider = deps.paymentProvider;
+  } else if (config.payments.provider === 'paystack') {
+    provider = createPaystackProvider({ secretKey: config.payments.paystackSecretKey, baseUrl: config.payments.paystackBaseUrl, timeoutMs: 10_000 });
+  } else {
+    sandbox = createSandboxProvider({
+      db,
+      settings: { appUrl: config.appUrl, webhookSecret: sandboxWebhookSecret(config.appSecret) },
+      // The sandbox's webhooks go through the very route a real provider calls.
+      deliver: async (rawBody, signature) => {
+        await app.inject({
+          method: 'POST',
+          url: `${API_BASE}/payments/webhook`,
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+          payload: rawBody,
+        });
+      },
+      schedule: (name, task) => background.run(name, task),
+    });
+    provider = sandbox;
+  }
+  const wallet = createWalletService({
+    db,
+    ledger,
+    provider,
+    renewal,
+    appUrl: config.appUrl,
+    transferRetries: config.payments.transferRetries,
+    log: app.log,
+  });
 
-  const binder = createRouteBinder(app, sessions.resolve);
+  const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
   bindAuthRoutes(binder, auth);
   bindUserRoutes(binder, users);
   bindDriverRoutes(binder, users);
@@ -109,9 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSubscriptionRoutes(binder, plans);
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
+  bindWalletRoutes(binder, wallet, sandbox);
 
   if (config.webDistDir) await serveWebApp(app, config.webDistDir);
   return app;
+}
+
+function sandboxWebhookSecret(appSecret: string): string {
+  return createHmac('sha256', appSecret).update('sandbox-webhooks').digest('hex');
 }
 
 /** The built web app at `/`, with every non-API path answered by index.html (client-side routes). */

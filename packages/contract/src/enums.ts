@@ -76,8 +76,12 @@ export const TRANSACTION_TYPES = [
   'REFUND',
   'SUBSCRIPTION',
 ] as const;
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const RESERVE_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
+export const reserveStatusSchema = z.enum(RESERVE_STATUSES);
 
 /** Fuel types a vehicle may have. A HYBRID vehicle draws PETROL. */
 export const VEHICLE_FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'HYBRID'] as const;

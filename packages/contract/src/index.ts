@@ -9,4 +9,5 @@ export * from './identity.schemas.js';
 export * from './tenants.schemas.js';
 export * from './plans.schemas.js';
 export * from './fleet.schemas.js';
+export * from './wallet.schemas.js';
 export * from './routes.js';

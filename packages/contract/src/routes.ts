@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Permission } from './permissions.js';
-import { idParamsSchema, messageReplySchema } from './common.js';
+import { idParamsSchema, idSchema, messageReplySchema } from './common.js';
 import {
   authReplySchema,
   loginBodySchema,
@@ -64,6 +64,25 @@ import {
   vehicleSchema,
   vehicleUpdateBodySchema,
 } from './fleet.schemas.js';
+import {
+  bankVerifyQuerySchema,
+  bankVerifyReplySchema,
+  banksReplySchema,
+  checkoutReplySchema,
+  createTransactionBodySchema,
+  createTransactionReplySchema,
+  fundBodySchema,
+  makePurchaseBodySchema,
+  settlePaymentBodySchema,
+  settlePaymentReplySchema,
+  transactionListQuerySchema,
+  transactionListReplySchema,
+  updateBankingBodySchema,
+  walletQuerySchema,
+  walletReplySchema,
+  walletWriteReplySchema,
+  webhookReplySchema,
+} from './wallet.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -82,8 +101,12 @@ export interface RouteDefinition {
   bodyType?: 'json' | 'multipart';
   /** The file fields a multipart body may carry, with what each must be. */
   files?: Readonly<Record<string, 'image' | 'document'>>;
-  /** `file`: the reply is the bytes of a stored file or a generated PDF, not JSON. */
-  replyType?: 'json' | 'file';
+  /** `file`: the reply is the bytes of a stored file or a generated PDF; `html`: a page; both not JSON. */
+  replyType?: 'json' | 'file' | 'html';
+  /** Money moves: the `Idempotency-Key` header makes a retry return the first reply with one effect. */
+  idempotent?: boolean;
+  /** The handler receives the raw body bytes (webhooks verify a signature over them). */
+  rawBody?: boolean;
   /** Sign-in attempts are rate limited per account and per address. */
   rateLimited?: boolean;
 }
@@ -560,6 +583,130 @@ export const insuranceRoutes = {
   }),
 };
 
+export const walletRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/wallet',
+    permission: 'wallet.read',
+    summary: "The caller's wallet (ADMIN names organizationId or stationId)",
+    tag: 'wallet',
+    query: walletQuerySchema,
+    reply: walletReplySchema,
+  }),
+  transactions: route({
+    method: 'GET',
+    path: '/wallet/transactions/:walletId',
+    permission: 'wallet.read',
+    summary: "A wallet's transactions, newest first, paginated",
+    tag: 'wallet',
+    params: z.strictObject({ walletId: idSchema }),
+    query: transactionListQuerySchema,
+    reply: transactionListReplySchema,
+  }),
+  fund: route({
+    method: 'POST',
+    path: '/wallet/fund',
+    permission: 'wallet.fund',
+    summary: "Start a card payment into the organization's wallet; reply has the checkout URL",
+    tag: 'wallet',
+    body: fundBodySchema,
+    reply: checkoutReplySchema,
+    idempotent: true,
+  }),
+  makePurchase: route({
+    method: 'POST',
+    path: '/wallet/make-purchase',
+    permission: 'subscription.renew',
+    summary: 'Renew the subscription by card (optionally onto another plan); reply has the checkout URL',
+    tag: 'wallet',
+    body: makePurchaseBodySchema,
+    reply: checkoutReplySchema,
+    idempotent: true,
+  }),
+  banks: route({
+    method: 'GET',
+    path: '/wallet/banks',
+    permission: 'wallet.banking',
+    summary: 'Nigerian banks and their codes',
+    tag: 'wallet',
+    reply: banksReplySchema,
+  }),
+  verifyBank: route({
+    method: 'GET',
+    path: '/wallet/banks/verify',
+    permission: 'wallet.banking',
+    summary: 'Resolve an account number at a bank to its account name',
+    tag: 'wallet',
+    query: bankVerifyQuerySchema,
+    reply: bankVerifyReplySchema,
+  }),
+  updateBanking: route({
+    method: 'PATCH',
+    path: '/wallet/:id/update-banking',
+    permission: 'wallet.banking',
+    summary: "Save a station wallet's verified bank details (the name is resolved again)",
+    tag: 'wallet',
+    params: idParamsSchema,
+    body: updateBankingBodySchema,
+    reply: walletWriteReplySchema,
+  }),
+  createTransaction: route({
+    method: 'POST',
+    path: '/wallet/:id/create-transaction',
+    permission: 'wallet.adjust',
+    summary: "ADMIN's Change Balance: credit or debit a wallet with a note",
+    tag: 'wallet',
+    params: idParamsSchema,
+    body: createTransactionBodySchema,
+    reply: createTransactionReplySchema,
+    idempotent: true,
+  }),
+  settlePayment: route({
+    method: 'POST',
+    path: '/wallet/:id/settle-payment',
+    permission: 'wallet.settle',
+    summary: "Pay a station's available balance (or part of it) to its verified bank account",
+    tag: 'wallet',
+    params: idParamsSchema,
+    body: settlePaymentBodySchema,
+    reply: settlePaymentReplySchema,
+    idempotent: true,
+  }),
+};
+
+export const paymentRoutes = {
+  webhook: route({
+    method: 'POST',
+    path: '/payments/webhook',
+    permission: 'public',
+    summary: 'Payment provider events (Paystack-signed: x-paystack-signature)',
+    tag: 'payments',
+    reply: webhookReplySchema,
+    rawBody: true,
+  }),
+  sandboxCheckout: route({
+    method: 'GET',
+    path: '/payments/sandbox/checkout/:reference',
+    permission: 'public',
+    summary: "The sandbox provider's card page (pay or fail)",
+    tag: 'payments',
+    params: z.strictObject({ reference: z.string().min(1).max(100) }),
+    reply: z.string(),
+    replyType: 'html',
+  }),
+  sandboxComplete: route({
+    method: 'POST',
+    path: '/payments/sandbox/checkout/:reference',
+    permission: 'public',
+    summary: 'The payer chose on the sandbox card page; redirects back to the app',
+    tag: 'payments',
+    params: z.strictObject({ reference: z.string().min(1).max(100) }),
+    body: z.strictObject({ outcome: z.enum(['success', 'failed']) }),
+    reply: z.string(),
+    replyType: 'html',
+  }),
+};
+
 export const fileRoutes = {
   get: route({
     method: 'GET',
@@ -585,6 +732,8 @@ export const routes = {
   drivers: driverRoutes,
   departments: departmentRoutes,
   insurance: insuranceRoutes,
+  wallet: walletRoutes,
+  payments: paymentRoutes,
   files: fileRoutes,
 };
 

@@ -7,6 +7,7 @@ import { ROLE_LABELS, nairaToKobo, type Role } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import { hashPassword } from '../platform/auth/passwords.js';
+import { createLedgerService } from '../modules/ledger/index.js';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 
@@ -92,6 +93,12 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean }):
         .executeTakeFirstOrThrow();
     const unity = await station('Unity Fuels Ikeja', '45 Obafemi Awolowo Way, Ikeja, Lagos', 6.601838, 3.351486, ['PETROL', 'DIESEL']);
     const greenline = await station('Greenline Energy Lekki', 'Admiralty Way, Lekki Phase 1, Lagos', 6.447, 3.4723, ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC']);
+
+    const ledger = createLedgerService();
+    await ledger.createWallet(trx, { organizationId: acme.id });
+    await ledger.createWallet(trx, { organizationId: beta.id });
+    await ledger.createWallet(trx, { stationId: unity.id });
+    await ledger.createWallet(trx, { stationId: greenline.id });
 
     const tenants = { acme: acme.id, beta: beta.id, unity: unity.id, greenline: greenline.id };
     const userIds: Record<string, string> = {};

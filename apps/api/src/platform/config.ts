@@ -30,6 +30,15 @@ export interface Config {
   signupEnabled: boolean;
   seedDemoData: boolean;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  payments: {
+    provider: 'sandbox' | 'paystack';
+    paystackSecretKey: string | null;
+    paystackBaseUrl: string;
+    /** The platform's fee on station redemptions, in basis points (100 = 1%). */
+    platformFeeBps: number;
+    /** How often a transfer that timed out is retried with the same reference. */
+    transferRetries: number;
+  };
   /** Uploaded files: a folder under the data folder, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Settings);
   webDistDir: string | null;
@@ -57,6 +66,12 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be true or false (got "${raw}")`);
 }
 
+function paymentProvider(raw: string | undefined): 'sandbox' | 'paystack' {
+  if (raw === undefined || raw === '' || raw === 'sandbox') return 'sandbox';
+  if (raw === 'paystack') return 'paystack';
+  throw new Error(`PAYMENT_PROVIDER must be sandbox or paystack (got "${raw}")`);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = integer(env, 'PORT', 3000, 0);
@@ -67,6 +82,9 @@ export function loadConfig(env: Env = process.env): Config {
       `APP_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters in production ` +
         '(for example: openssl rand -hex 32).',
     );
+  }
+  if (mode === 'production' && env.PAYMENT_PROVIDER === 'paystack' && !env.PAYSTACK_SECRET_KEY) {
+    throw new Error('PAYSTACK_SECRET_KEY must be set when PAYMENT_PROVIDER=paystack in production.');
   }
   const webDist = env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
   return {
@@ -90,6 +108,13 @@ export function loadConfig(env: Env = process.env): Config {
       smtpUrl: env.SMTP_URL || null,
       from: env.MAIL_FROM ?? 'FleetFuel <no-reply@fleetfuel.local>',
       outboxDir: path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox'),
+    },
+    payments: {
+      provider: paymentProvider(env.PAYMENT_PROVIDER),
+      paystackSecretKey: env.PAYSTACK_SECRET_KEY || null,
+      paystackBaseUrl: (env.PAYSTACK_BASE_URL ?? 'https://api.paystack.co').replace(/\/$/, ''),
+      platformFeeBps: integer(env, 'PLATFORM_FEE_BPS', 0, 0),
+      transferRetries: integer(env, 'TRANSFER_RETRIES', 2, 0),
     },
     storage: env.S3_BUCKET
       ? {

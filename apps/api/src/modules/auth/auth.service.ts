@@ -19,8 +19,8 @@ import { AppError, forbidden, invalidField } from '../../platform/errors.js';
 import { assertPasswordAllowed, hashPassword, verifyAgainstDecoy, verifyPassword } from '../../platform/auth/passwords.js';
 import { newOpaqueToken, hashToken } from '../../platform/auth/tokens.js';
 import type { Actor } from '../../platform/http/actor.js';
-import type { Logger } from '../../platform/logging.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import type { BackgroundTasks } from '../../platform/background.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsersService } from '../users/index.js';
@@ -41,7 +41,7 @@ export interface AuthDeps {
   db: Database;
   config: Pick<Config, 'signIn' | 'appUrl' | 'passwordResetTtlMinutes' | 'signupEnabled'>;
   mailer: Mailer;
-  log: Logger;
+  background: BackgroundTasks;
   users: UsersService;
   sessions: SessionsService;
   organizations: OrganizationsService;
@@ -148,9 +148,8 @@ export function createAuthService(deps: AuthDeps) {
         const { token, hash } = newOpaqueToken();
         await repository.insertResetToken(db, account.id, hash, config.passwordResetTtlMinutes);
         // Sent after the reply: waiting for a mail server would tell apart known and unknown addresses.
-        void sendResetEmail(account.email, account.name, token).catch((error: unknown) =>
-          deps.log.error({ err: error }, 'password reset e-mail failed'),
-        );
+        const to = account.email;
+        deps.background.run('password reset e-mail', () => sendResetEmail(to, account.name, token));
       }
       return { message: RESET_REQUESTED_MESSAGE };
     },

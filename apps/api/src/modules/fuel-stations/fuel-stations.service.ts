@@ -8,6 +8,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import type { FilesService } from '../files/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import * as repository from './fuel-stations.repository.js';
 import type { FuelStationRow } from './fuel-stations.repository.js';
 
@@ -28,8 +29,8 @@ function assertCoordinatePair(latitude: number | null | undefined, longitude: nu
   }
 }
 
-export function createFuelStationsService(deps: { db: Database; files: FilesService }): FuelStationsService {
-  const { db, files } = deps;
+export function createFuelStationsService(deps: { db: Database; files: FilesService; ledger: LedgerService }): FuelStationsService {
+  const { db, files, ledger } = deps;
 
   const toFuelStation = (row: FuelStationRow): FuelStation => ({
     id: row.id,
@@ -68,6 +69,7 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
           status: body.status ?? 'ACTIVE',
           availableFuels: body.availableFuels,
         });
+        await ledger.createWallet(trx, { stationId });
         if (image) {
           const imageKey = await files.store(image, 'image', { purpose: 'STATION_IMAGE', fuelStationId: stationId, uploadedBy: actor.userId }, trx);
           await repository.updateFuelStation(trx, stationId, { imageKey });
@@ -110,6 +112,7 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
         );
       }
       const keys = await db.transaction().execute(async (trx) => {
+        await ledger.deleteWallet(trx, { stationId: id }, existing.name);
         await repository.unlinkImage(trx, id);
         const removed = await files.forget(trx, { fuelStationId: id });
         await repository.deleteFuelStation(trx, id);

@@ -17,6 +17,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import type { FilesService } from '../files/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import * as repository from './organizations.repository.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
@@ -33,8 +34,8 @@ export interface OrganizationsService {
   createForSignUp(trx: Database, values: { name: string; type: OrganizationType }): Promise<string>;
 }
 
-export function createOrganizationsService(deps: { db: Database; files: FilesService }): OrganizationsService {
-  const { db, files } = deps;
+export function createOrganizationsService(deps: { db: Database; files: FilesService; ledger: LedgerService }): OrganizationsService {
+  const { db, files, ledger } = deps;
 
   const toOrganization = (row: OrganizationRow): Organization => ({
     id: row.id,
@@ -99,6 +100,7 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
             planId: plan?.id ?? null,
             circleDays: plan?.circle_days ?? null,
           });
+          await ledger.createWallet(trx, { organizationId });
           if (image) {
             const imageKey = await files.store(image, 'image', { purpose: 'ORGANIZATION_LOGO', organizationId, uploadedBy: actor.userId }, trx);
             await repository.updateOrganization(trx, organizationId, { imageKey });
@@ -143,6 +145,7 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
         );
       }
       const keys = await db.transaction().execute(async (trx) => {
+        await ledger.deleteWallet(trx, { organizationId: id }, existing.name);
         await repository.unlinkImage(trx, id);
         const removed = await files.forget(trx, { organizationId: id });
         await repository.deleteOrganization(trx, id);
@@ -154,7 +157,7 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
 
     async createForSignUp(trx, values) {
       const plan = await repository.findDefaultPlan(trx);
-      return nameIsFree(
+      const organizationId = await nameIsFree(
         () =>
           repository.insertOrganization(trx, {
             ...values,
@@ -166,6 +169,8 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
           }),
         'organizationName',
       );
+      await ledger.createWallet(trx, { organizationId });
+      return organizationId;
     },
   };
 }

@@ -187,7 +187,129 @@ export interface InsurancePoliciesTable {
   created_at: Timestamp;
 }
 
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  kind: string;
+  organization_id: string | null;
+  fuel_station_id: string | null;
+  balance_kobo: Generated<string>;
+  held_kobo: Generated<string>;
+  bank_account_number: string | null;
+  bank_code: string | null;
+  bank_name: string | null;
+  bank_account_name: string | null;
+  banking_verified_at: NullableTimestamp;
+  transfer_recipient_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JournalEntriesTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: string;
+  description: string;
+  reference: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface PostingsTable {
+  id: Generated<string>;
+  entry_id: string;
+  account_id: string;
+  amount_kobo: Int8;
+  type: string;
+  note: string | null;
+  fee_kobo: ColumnType<string, string | number | bigint | undefined, never>;
+  created_at: Timestamp;
+}
+
+export interface HoldsTable {
+  id: Generated<string>;
+  account_id: string;
+  amount_kobo: Int8;
+  reason: string;
+  reference: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+  closed_at: NullableTimestamp;
+}
+
+export interface CardPaymentsTable {
+  id: Generated<string>;
+  reference: string;
+  provider: string;
+  purpose: string;
+  account_id: string;
+  organization_id: string;
+  subscription_plan_id: string | null;
+  amount_kobo: Int8;
+  status: Generated<string>;
+  failure_reason: string | null;
+  entry_id: string | null;
+  initiated_by: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface PayoutsTable {
+  id: Generated<string>;
+  reference: string;
+  provider: string;
+  account_id: string;
+  amount_kobo: Int8;
+  bank_account_number: string;
+  bank_code: string;
+  bank_account_name: string;
+  status: Generated<string>;
+  transfer_code: string | null;
+  failure_reason: string | null;
+  attempts: Generated<number>;
+  entry_id: string;
+  reversal_entry_id: string | null;
+  initiated_by: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+  created_at: Timestamp;
+}
+
+export interface SandboxChargesTable {
+  reference: string;
+  amount_kobo: Int8;
+  email: string;
+  callback_url: string;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface SandboxTransfersTable {
+  reference: string;
+  amount_kobo: Int8;
+  recipient_code: string;
+  status: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  ledger_accounts: LedgerAccountsTable;
+  journal_entries: JournalEntriesTable;
+  postings: PostingsTable;
+  holds: HoldsTable;
+  card_payments: CardPaymentsTable;
+  payouts: PayoutsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  sandbox_charges: SandboxChargesTable;
+  sandbox_transfers: SandboxTransfersTable;
   departments: DepartmentsTable;
   vehicles: VehiclesTable;
   vehicle_assignments: VehicleAssignmentsTable;

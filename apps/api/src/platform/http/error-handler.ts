@@ -25,17 +25,24 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; text: string }> =
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', text: 'The request is not multipart' },
 };
 
+/** The reply an AppError becomes: its status and the error body. */
+export function appErrorReply(error: AppError): { statusCode: number; body: ErrorBody } {
+  return {
+    statusCode: ERROR_STATUS[error.code],
+    body: body(error.code, error.message, {
+      ...(error.details.detail ? { message: error.details.detail } : {}),
+      ...(error.details.field ? { field: error.details.field } : {}),
+    }),
+  };
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     void reply.header('x-request-id', request.id);
 
     if (error instanceof AppError) {
-      return reply.status(ERROR_STATUS[error.code]).send(
-        body(error.code, error.message, {
-          ...(error.details.detail ? { message: error.details.detail } : {}),
-          ...(error.details.field ? { field: error.details.field } : {}),
-        }),
-      );
+      const { statusCode, body: errorBody } = appErrorReply(error);
+      return reply.status(statusCode).send(errorBody);
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -14,12 +14,14 @@ import {
   type RouteQuery,
   type RouteReply,
 } from '@fleetfuel/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors.js';
 import { readBearerToken } from '../auth/tokens.js';
 import type { Actor, SessionResolver } from './actor.js';
 import { readMultipart, type UploadedFile } from './uploads.js';
 import { parseOrThrow } from './validation.js';
+import { appErrorReply } from './error-handler.js';
+import { requestFingerprint, type IdempotencyStore } from './idempotency.js';
 
 export interface HandlerContext<R extends RouteDefinition> {
   params: RouteParams<R>;
@@ -51,7 +53,7 @@ export function clientOf(request: FastifyRequest): { ip: string; userAgent: stri
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null };
 }
 
-export function createRouteBinder(app: FastifyInstance, resolveSession: SessionResolver): RouteBinder {
+export function createRouteBinder(app: FastifyInstance, resolveSession: SessionResolver, idempotency: IdempotencyStore): RouteBinder {
   app.decorateRequest('actor', null);
 
   async function authenticate(request: FastifyRequest, route: RouteDefinition): Promise<void> {
@@ -78,10 +80,39 @@ export function createRouteBinder(app: FastifyInstance, resolveSession: SessionR
     return { body: parseOrThrow(route.body, fields, 'body'), files };
   }
 
+  /**
+   * Runs a money-moving handler under the caller's Idempotency-Key, when one is sent: a retry
+   * replays the first reply (errors included, server errors excepted) instead of running again.
+   */
+  async function runIdempotent(request: FastifyRequest, reply: FastifyReply, route: RouteDefinition, body: unknown, run: () => Promise<unknown>) {
+    const header = request.headers['idempotency-key'];
+    const key = typeof header === 'string' ? header.trim() : '';
+    if (!route.idempotent || !key || !request.actor) return run();
+    const userId = request.actor.userId;
+    const start = await idempotency.begin(userId, key, `${route.method} ${route.path}`, requestFingerprint(route.method, request.url, body));
+    if (start.kind === 'replay') {
+      void reply.header('idempotent-replayed', 'true');
+      return reply.status(start.statusCode).send(start.body);
+    }
+    try {
+      const result = await run();
+      await idempotency.finish(userId, key, 200, result);
+      return result;
+    } catch (error) {
+      if (error instanceof AppError && appErrorReply(error).statusCode < 500) {
+        const { statusCode, body: errorBody } = appErrorReply(error);
+        await idempotency.finish(userId, key, statusCode, errorBody);
+      } else {
+        await idempotency.abandon(userId, key);
+      }
+      throw error;
+    }
+  }
+
   return {
     bind(route, handler) {
-      const jsonBody = route.body && route.bodyType !== 'multipart';
-      app.route({
+      const jsonBody = route.body && route.bodyType !== 'multipart' && !route.rawBody;
+      const options: RouteOptions = {
         method: route.method,
         url: `${API_BASE}${route.path}`,
         schema: {
@@ -91,24 +122,37 @@ export function createRouteBinder(app: FastifyInstance, resolveSession: SessionR
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
           ...(jsonBody ? { body: route.body } : {}),
-          ...(route.replyType === 'file' ? {} : { response: { 200: route.reply } }),
+          ...(route.replyType === 'file' || route.replyType === 'html' ? {} : { response: { 200: route.reply } }),
         },
         config: { contractRoute: route },
         // Before the body is parsed or validated: an unauthenticated caller learns nothing about the input rules.
         onRequest: async (request) => authenticate(request, route),
         handler: async (request, reply) => {
           const { body, files } = await readBody(request, route);
-          return handler({
-            params: request.params as never,
-            query: request.query as never,
-            body: body as never,
-            actor: request.actor as never,
-            request,
-            reply,
-            client: clientOf(request),
-            files,
-          });
+          return runIdempotent(request, reply, route, body, () =>
+            handler({
+              params: request.params as never,
+              query: request.query as never,
+              body: body as never,
+              actor: request.actor as never,
+              request,
+              reply,
+              client: clientOf(request),
+              files,
+            }),
+          );
         },
+      };
+      if (!route.rawBody) {
+        app.route(options);
+        return;
+      }
+      // Signed webhooks need the exact bytes that were signed, so this route alone keeps the raw body.
+      void app.register((scope, _options, done) => {
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, payload, parsed) => parsed(null, payload));
+        scope.route(options);
+        done();
       });
     },
   };

@@ -1,0 +1,10 @@
+export {
+  createLedgerService,
+  formatNaira,
+  InsufficientFundsError,
+  type EntrySpec,
+  type LedgerService,
+  type PlatformAccount,
+  type PostingSpec,
+  type WalletOwner,
+} from './ledger.service.js';

@@ -1,0 +1,102 @@
+/**
+ * Renewing a subscription: allowed once nextBilling has passed; paid from the wallet when its
+ * available money covers the plan, otherwise by card (the wallet module's make-purchase, whose
+ * webhook lands here through `applyPaidRenewal`). A renewal starts the next cycle at
+ * max(now, nextBilling).
+ */
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import type { LedgerService } from '../ledger/index.js';
+import { InsufficientFundsError, formatNaira } from '../ledger/index.js';
+import * as repository from './renewal.repository.js';
+
+export interface RenewalTerms {
+  organizationId: string;
+  organizationName: string;
+  planId: string;
+  planName: string;
+  amountKobo: bigint;
+  circleDays: number;
+}
+
+export function createRenewalService(deps: { db: Database; ledger: LedgerService; clock: Clock }) {
+  const { db, ledger, clock } = deps;
+
+  /** What renewing now would cost, or why it is not possible yet. */
+  async function terms(executor: Database, organizationId: string, planId?: string): Promise<RenewalTerms> {
+    const subscription = await repository.findSubscription(executor, organizationId);
+    if (!subscription) throw notFound('Organization');
+    if (subscription.status !== 'ACTIVE') {
+      throw new AppError('TENANT_READ_ONLY', `${subscription.name} is ${subscription.status.toLowerCase()} and read-only: contact FleetFuel to reactivate it`);
+    }
+    if (subscription.next_billing && subscription.next_billing.getTime() > clock.now().getTime()) {
+      throw new AppError(
+        'RULE_VIOLATION',
+        `Your subscription runs until ${subscription.next_billing.toISOString().slice(0, 10)}; it can be renewed once that date has passed.`,
+      );
+    }
+    const chosen = planId ?? subscription.subscription_plan_id;
+    if (!chosen) throw invalidField('subscriptionId', 'Choose a plan to subscribe to');
+    const plan = await repository.findPlan(executor, chosen);
+    if (!plan) throw invalidField('subscriptionId', 'This subscription plan does not exist');
+    if (plan.status !== 'ACTIVE') {
+      throw new AppError('RULE_VIOLATION', `The ${plan.name} plan is inactive and cannot be chosen`, { field: 'subscriptionId' });
+    }
+    return {
+      organizationId,
+      organizationName: subscription.name,
+      planId: plan.id,
+      planName: plan.name,
+      amountKobo: BigInt(plan.amount_kobo),
+      circleDays: plan.circle_days,
+    };
+  }
+
+  return {
+    terms: (organizationId: string, planId?: string) => terms(db, organizationId, planId),
+
+    async renewFromWallet(organizationId: string, planId: string | undefined, actorId: string, idempotencyKey: string) {
+      return db.transaction().execute(async (trx) => {
+        const renewal = await terms(trx, organizationId, planId);
+        if (renewal.amountKobo > 0n) {
+          const wallet = await ledger.wallet(trx, { organizationId });
+          const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
+          try {
+            await ledger.post(trx, {
+              idempotencyKey,
+              kind: 'SUBSCRIPTION',
+              description: `${renewal.planName} plan renewal for ${renewal.organizationName}`,
+              createdBy: actorId,
+              postings: [
+                { accountId: wallet.id, amount: -renewal.amountKobo, type: 'SUBSCRIPTION', note: `${renewal.planName} plan, ${renewal.circleDays} days` },
+                { accountId: revenue, amount: renewal.amountKobo, type: 'SUBSCRIPTION', note: renewal.organizationName },
+              ],
+            });
+          } catch (error) {
+            if (error instanceof InsufficientFundsError) {
+              throw new InsufficientFundsError(
+                error.neededKobo,
+                error.availableKobo,
+                `The wallet has ${formatNaira(error.availableKobo)} available and the ${renewal.planName} plan costs ${formatNaira(error.neededKobo)}. ` +
+                  'Fund the wallet or pay by card.',
+              );
+            }
+            throw error;
+          }
+        }
+        await repository.extendSubscription(trx, organizationId, renewal.planId, renewal.circleDays, clock.now());
+        return renewal;
+      });
+    },
+
+    /** A card payment for a renewal succeeded: start the new cycle (inside the crediting transaction). */
+    async applyPaidRenewal(trx: Database, organizationId: string, planId: string): Promise<void> {
+      const plan = await repository.findPlan(trx, planId);
+      if (!plan) throw new Error(`Plan ${planId} vanished`);
+      await repository.extendSubscription(trx, organizationId, plan.id, plan.circle_days, clock.now());
+    },
+  };
+}
+
+export type RenewalService = ReturnType<typeof createRenewalService>;

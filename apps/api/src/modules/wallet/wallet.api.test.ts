@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../platform/payments/provider.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const wallets: Record<string, string> = {};
+
+/** The sandbox's webhook secret, as app.ts derives it. */
+async function sandboxSecret(): Promise<string> {
+  const { createHmac } = await import('node:crypto');
+  return createHmac('sha256', t.config.appSecret).update('sandbox-webhooks').digest('hex');
+}
+
+async function walletOf(token: string, query: Record<string, string> = {}) {
+  const res = await t.call('GET', '/api/wallet', { token, query });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().wallet;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) {
+    tokens[email] = await t.login(email);
+  }
+  wallets.acme = (await walletOf(tokens['orgadmin@acme.test'] as string)).id;
+  wallets.beta = (await walletOf(tokens['orgadmin@beta.test'] as string)).id;
+  wallets.unity = (await walletOf(tokens['rep@unityfuels.test'] as string)).id;
+});
+afterAll(async () => t.close());
+
+const adjust = (walletId: string, type: 'CREDIT' | 'DEBIT', amount: number, headers: Record<string, string> = {}) =>
+  t.call('POST', `/api/wallet/${walletId}/create-transaction`, { token: tokens['admin@fleetfuel.test'], body: { amount, type, note: `${type} test` }, headers });
+
+async function assertLedgerConsistent() {
+  const unbalanced = await sql<{ entry_id: string }>`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(t.db);
+  expect(unbalanced.rows).toEqual([]);
+  const mismatched = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p ON p.account_id = a.id
+    WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(t.db);
+  expect(mismatched.rows).toEqual([]);
+}
+
+describe('reading wallets', () => {
+  it('each organization and station role sees its own wallet; ADMIN names one; drivers and attendants cannot', async () => {
+    const acme = await walletOf(tokens['asst@acme.test'] as string);
+    expect(acme).toMatchObject({ id: wallets.acme, currency: 'NGN', owner: { kind: 'ORGANIZATION', name: 'Acme Logistics' } });
+    const station = await walletOf(tokens['rep@unityfuels.test'] as string);
+    expect(station.owner).toMatchObject({ kind: 'STATION', name: 'Unity Fuels Ikeja' });
+    const byAdmin = await walletOf(tokens['admin@fleetfuel.test'] as string, { stationId: station.owner.id });
+    expect(byAdmin.id).toBe(station.id);
+    expect((await t.call('GET', '/api/wallet', { token: tokens['admin@fleetfuel.test'] })).statusCode).toBe(400);
+    expect((await t.call('GET', '/api/wallet', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/wallet', { token: tokens['attendant@unityfuels.test'] })).statusCode).toBe(403);
+    const other = await t.call('GET', '/api/wallet', { token: tokens['orgadmin@acme.test'], query: { organizationId: acme.owner.id === wallets.beta ? '' : (await walletOf(tokens['orgadmin@beta.test'] as string)).owner.id } });
+    expect(other.statusCode).toBe(404);
+    expect((await t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: tokens['orgadmin@acme.test'] })).statusCode).toBe(404);
+  });
+});
+
+describe('Change Balance (ADMIN credit and debit)', () => {
+  it('credits and debits with a note, shows them newest first, and refuses what the wallet cannot cover', async () => {
+    const credit = await adjust(wallets.beta as string, 'CREDIT', 5000.5);
+    expect(credit.statusCode).toBe(200);
+    expect(credit.json()).toMatchObject({
+      message: '₦5,000.50 credited to the wallet',
+      transaction: { amount: 5000.5, direction: 'CREDIT', type: 'CREDIT', note: 'CREDIT test', status: 'SUCCESS' },
+      wallet: { balance: 5000.5, available: 5000.5 },
+    });
+    const debit = await adjust(wallets.beta as string, 'DEBIT', 1000);
+    expect(debit.json().transaction).toMatchObject({ amount: -1000, direction: 'DEBIT' });
+    const tooMuch = await adjust(wallets.beta as string, 'DEBIT', 4000.51);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', error: 'Insufficient funds: ₦4,000.51 is needed and ₦4,000.50 is available' });
+    const list = await t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: tokens['orgadmin@beta.test'] });
+    expect(list.json().transactions.map((x: { amount: number }) => x.amount)).toEqual([-1000, 5000.5]);
+    expect(list.json().meta.total).toBe(2);
+    const missing = await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, { token: tokens['admin@fleetfuel.test'], body: { type: 'CREDIT', note: 'x' } });
+    expect(missing.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
+    for (const email of ['orgadmin@beta.test', 'rep@unityfuels.test']) {
+      expect((await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, { token: tokens[email], body: { amount: 1, type: 'CREDIT', note: 'x' } })).statusCode).toBe(403);
+    }
+    await assertLedgerConsistent();
+  });
+
+  it('50 concurrent debits of ₦1,000 on a ₦20,000 wallet: exactly 20 succeed, the balance ends at ₦0', async () => {
+    const station = (await walletOf(tokens['admin@fleetfuel.test'] as string, { stationId: (await walletOf(tokens['rep@unityfuels.test'] as string)).owner.id })).id;
+    expect((await adjust(station, 'CREDIT', 20000)).statusCode).toBe(200);
+    const results = await Promise.all(Array.from({ length: 50 }, () => adjust(station, 'DEBIT', 1000)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(20);
+    expect(codes.filter((c) => c === 422)).toHaveLength(30);
+    expect(results.find((r) => r.statusCode === 422)?.json().code).toBe('INSUFFICIENT_FUNDS');
+    const after = await walletOf(tokens['rep@unityfuels.test'] as string);
+    expect(after.balance).toBe(0);
+    const account = await t.db.selectFrom('ledger_accounts').select('balance_kobo').where('id', '=', station).executeTakeFirstOrThrow();
+    expect(account.balance_kobo).toBe('0');
+    await assertLedgerConsistent();
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('the same key and body give the same reply and one effect; another body is refused', async () => {
+    const key = randomUUID();
+    const first = await adjust(wallets.beta as string, 'CREDIT', 250, { 'idempotency-key': key });
+    const second = await adjust(wallets.beta as string, 'CREDIT', 250, { 'idempotency-key': key });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const entries = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', 'like', `adjustment:%:${key}`).execute();
+    expect(entries).toHaveLength(1);
+    const other = await adjust(wallets.beta as string, 'CREDIT', 251, { 'idempotency-key': key });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+  });
+
+  it('concurrent requests with one key still make one effect', async () => {
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 8 }, () => adjust(wallets.beta as string, 'CREDIT', 10, { 'idempotency-key': key })));
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    const entries = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', 'like', `adjustment:%:${key}`).execute();
+    expect(entries).toHaveLength(1);
+  });
+});
+
+describe('the journal', () => {
+  it('refuses UPDATE and DELETE of journal rows', async () => {
+    await expect(sql`UPDATE postings SET note = 'tampered'`.execute(t.db)).rejects.toThrow(/immutable/);
+    await expect(sql`DELETE FROM journal_entries`.execute(t.db)).rejects.toThrow(/immutable/);
+  });
+
+  it('refuses an unbalanced entry at commit', async () => {
+    const clearing = await t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ADJUSTMENTS').executeTakeFirstOrThrow();
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        const entry = await trx.insertInto('journal_entries').values({ idempotency_key: 'bad', kind: 'CREDIT', description: 'x' }).returning('id').executeTakeFirstOrThrow();
+        await trx.insertInto('postings').values({ entry_id: entry.id, account_id: clearing.id, amount_kobo: '100', type: 'CREDIT' }).execute();
+      }),
+    ).rejects.toThrow(/unbalanced/);
+  });
+
+  it('never lets a wallet go negative, even written around the ledger', async () => {
+    await expect(sql`UPDATE ledger_accounts SET balance_kobo = -1 WHERE id = ${wallets.acme}`.execute(t.db)).rejects.toThrow(/violates check constraint "(wallet_never_negative|holds_within_balance)"/);
+  });
+});
+
+describe('card funding through the sandbox', () => {
+  it('starts a checkout, the payer pays on the sandbox page, and the signed webhook credits once', async () => {
+    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
+    const fund = await t.call('POST', '/api/wallet/fund', { token: tokens['asst@acme.test'], body: { amount: 50000 } });
+    expect(fund.statusCode).toBe(200);
+    const { checkoutUrl, reference } = fund.json();
+    expect(checkoutUrl).toBe(`http://app.test/api/payments/sandbox/checkout/${reference}`);
+
+    const pending = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'] });
+    expect(pending.json().transactions[0]).toMatchObject({ reference, status: 'PENDING', amount: 50000, type: 'FUNDING' });
+
+    const page = await t.call('GET', `/api/payments/sandbox/checkout/${reference}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('₦50,000.00');
+
+    const paid = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+      body: 'outcome=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`http://app.test/wallet?reference=${reference}`);
+    await t.app.background.idle();
+
+    const after = await walletOf(tokens['orgadmin@acme.test'] as string);
+    expect(after.balance).toBe(before + 50000);
+    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'] });
+    expect(list.json().transactions[0]).toMatchObject({ reference, status: 'SUCCESS', amount: 50000, type: 'FUNDING', note: 'Card top-up' });
+
+    const again = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, { body: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(again.statusCode).toBe(409);
+    await assertLedgerConsistent();
+  });
+
+  it('a declined card changes nothing and shows as FAILED', async () => {
+    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
+    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 700 } })).json();
+    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, { body: 'outcome=failed', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await t.app.background.idle();
+    expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBe(before);
+    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'], query: { status: 'FAILED' } });
+    expect(list.json().transactions[0]).toMatchObject({ reference, status: 'FAILED' });
+  });
+
+  it('one charge.success delivered 100 times in a row and 20 times at once credits once', async () => {
+    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 1234.56 } })).json();
+    await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(t.db);
+    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 123456, currency: 'NGN' } });
+    const signature = signWebhook(await sandboxSecret(), raw);
+    const send = () => t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } });
+    for (let i = 0; i < 100; i += 1) expect((await send()).statusCode).toBe(200);
+    const burst = await Promise.all(Array.from({ length: 20 }, send));
+    expect(burst.every((r) => r.statusCode === 200)).toBe(true);
+    expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBeCloseTo(before + 1234.56, 2);
+    const credits = await t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).execute();
+    expect(credits).toHaveLength(1);
+    await assertLedgerConsistent();
+  });
+
+  it('refuses webhooks without a signature, with a wrong one, or with a body changed by one byte, writing nothing', async () => {
+    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 999 } })).json();
+    await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(t.db);
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 99900, currency: 'NGN' } });
+    const good = signWebhook(await sandboxSecret(), raw);
+    const entriesBefore = await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const attempts: Array<{ body: string; headers: Record<string, string> }> = [
+      { body: raw, headers: { 'content-type': 'application/json' } },
+      { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook('wrong-secret', raw) } },
+      { body: raw.replace('99900', '99901'), headers: { 'content-type': 'application/json', 'x-paystack-signature': good } },
+      { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': 'not-hex' } },
+    ];
+    for (const attempt of attempts) {
+      const res = await t.call('POST', '/api/payments/webhook', attempt);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error).toBe('Invalid webhook signature');
+    }
+    const entriesAfter = await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(entriesAfter.n).toBe(entriesBefore.n);
+    expect((await t.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status).toBe('PENDING');
+  });
+
+  it('does not credit when the provider verifies a different amount', async () => {
+    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } })).json();
+    // The provider's own record says ₦50 was paid, whatever the webhook claims.
+    await sql`UPDATE sandbox_charges SET status = 'success', amount_kobo = 5000 WHERE reference = ${reference}`.execute(t.db);
+    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
+    const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } });
+    const res = await t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(await sandboxSecret(), raw) } });
+    expect(res.statusCode).toBe(200);
+    expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBe(before);
+    const payment = await t.db.selectFrom('card_payments').select(['status', 'failure_reason']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(payment.status).toBe('FAILED');
+    expect(payment.failure_reason).toMatch(/instead of ₦5,000.00/);
+  });
+
+  it('validates the top-up amount and who may fund', async () => {
+    const empty = await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: '' } });
+    expect(empty.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
+    expect((await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: {} })).statusCode).toBe(400);
+    for (const email of ['driver@acme.test', 'rep@unityfuels.test', 'admin@fleetfuel.test']) {
+      expect((await t.call('POST', '/api/wallet/fund', { token: tokens[email], body: { amount: 10 } })).statusCode, email).toBe(403);
+    }
+  });
+});
+
+describe('station bank details and payouts', () => {
+  it('verifies an account number, saves the resolved name, and needs 10 digits', async () => {
+    const banks = await t.call('GET', '/api/wallet/banks', { token: tokens['rep@unityfuels.test'] });
+    expect(banks.json().banks).toContainEqual({ name: 'Guaranty Trust Bank', code: '058' });
+    const verify = await t.call('GET', '/api/wallet/banks/verify', { token: tokens['rep@unityfuels.test'], query: { accountNumber: '0123456780', bankCode: '058' } });
+    expect(verify.json()).toEqual({ account_name: 'SANDBOX ACCOUNT 6780', accountName: 'SANDBOX ACCOUNT 6780' });
+    const short = await t.call('GET', '/api/wallet/banks/verify', { token: tokens['rep@unityfuels.test'], query: { accountNumber: '12345', bankCode: '058' } });
+    expect(short.json()).toMatchObject({ field: 'accountNumber', error: 'accountNumber: Must be exactly 10 digits' });
+    const unknown = await t.call('GET', '/api/wallet/banks/verify', { token: tokens['rep@unityfuels.test'], query: { accountNumber: '0001234567', bankCode: '058' } });
+    expect(unknown.statusCode).toBe(422);
+
+    const saved = await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
+      token: tokens['rep@unityfuels.test'],
+      body: { accountNumber: '0123456780', bankCode: '058', accountName: 'Whatever The Form Said' },
+    });
+    expect(saved.json()).toMatchObject({ wallet: { accountName: 'SANDBOX ACCOUNT 6780', bankName: 'Guaranty Trust Bank', bankingVerified: true } });
+    expect((await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, { token: tokens['orgadmin@acme.test'], body: { accountNumber: '0123456780', bankCode: '058' } })).statusCode).toBe(403);
+    expect((await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, { token: tokens['rep@unityfuels.test'], body: { accountNumber: '0123456780', bankCode: '058' } })).statusCode).toBe(404);
+  });
+
+  it('ADMIN settles a payout to the verified account; the station wallet is debited', async () => {
+    await adjust(wallets.unity as string, 'CREDIT', 30000);
+    const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: { amount: 12000 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payout).toMatchObject({ amount: 12000, status: 'PENDING', accountName: 'SANDBOX ACCOUNT 6780' });
+    await t.app.background.idle();
+    const payout = await t.db.selectFrom('payouts').select('status').where('reference', '=', res.json().payout.reference).executeTakeFirstOrThrow();
+    expect(payout.status).toBe('SUCCESS');
+    expect((await walletOf(tokens['rep@unityfuels.test'] as string)).balance).toBe(18000);
+    expect((await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['rep@unityfuels.test'], body: {} })).statusCode).toBe(403);
+    await assertLedgerConsistent();
+  });
+
+  it('a payout whose transfer fails posts exactly one compensating entry', async () => {
+    await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, { token: tokens['rep@unityfuels.test'], body: { accountNumber: '0123456789', bankCode: '058' } });
+    const before = (await walletOf(tokens['rep@unityfuels.test'] as string)).balance;
+    const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: {} });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().payout.amount).toBe(before);
+    await t.app.background.idle();
+    const reference = res.json().payout.reference as string;
+    const payout = await t.db.selectFrom('payouts').select(['status', 'reversal_entry_id']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(payout.status).toBe('FAILED');
+    // The provider's failure event arrives again, and at once: still one compensation.
+    const raw = JSON.stringify({ event: 'transfer.failed', data: { reference } });
+    const signature = signWebhook(await sandboxSecret(), raw);
+    await Promise.all(Array.from({ length: 5 }, () => t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } })));
+    const refunds = await t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).where('kind', '=', 'REFUND').execute();
+    expect(refunds).toHaveLength(1);
+    expect((await walletOf(tokens['rep@unityfuels.test'] as string)).balance).toBe(before);
+    await assertLedgerConsistent();
+  });
+
+  it('refuses a payout without verified bank details or without money', async () => {
+    const greenline = await t.db.selectFrom('ledger_accounts as a').innerJoin('fuel_stations as f', 'f.id', 'a.fuel_station_id').select('a.id').where('f.name', '=', 'Greenline Energy Lekki').executeTakeFirstOrThrow();
+    const noBank = await t.call('POST', `/api/wallet/${greenline.id}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: {} });
+    expect(noBank.json().error).toBe('Greenline Energy Lekki has no verified bank account yet. The station must save its bank details first.');
+    const nothing = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: { amount: 99999999 } });
+    expect(nothing.json().code).toBe('INSUFFICIENT_FUNDS');
+  });
+});

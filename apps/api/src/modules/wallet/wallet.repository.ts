@@ -1,0 +1,235 @@
+/**
+ * Card payments, payouts and the read side of wallets. Only the ledger module writes journal rows
+ * and balances; this repository reads them for the wallet page and keeps the provider-facing
+ * records (a card payment or payout per provider reference).
+ */
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { pageOffset } from '../../platform/db/search.js';
+
+export function findWalletView(db: Database, accountId: string) {
+  return db
+    .selectFrom('ledger_accounts as a')
+    .leftJoin('organizations as o', 'o.id', 'a.organization_id')
+    .leftJoin('fuel_stations as f', 'f.id', 'a.fuel_station_id')
+    .selectAll('a')
+    .select(['o.name as organization_name', 'o.status as organization_status', 'f.name as station_name'])
+    .where('a.id', '=', accountId)
+    .where('a.kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET'])
+    .executeTakeFirst();
+}
+
+export type WalletRow = NonNullable<Awaited<ReturnType<typeof findWalletView>>>;
+
+export function findWalletIdOf(db: Database, owner: { organizationId: string } | { stationId: string }) {
+  const query = db.selectFrom('ledger_accounts').select('id');
+  return ('organizationId' in owner ? query.where('organization_id', '=', owner.organizationId) : query.where('fuel_station_id', '=', owner.stationId)).executeTakeFirst();
+}
+
+/**
+ * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
+ * posted (PENDING, or FAILED), newest first.
+ */
+export async function listTransactions(
+  db: Database,
+  accountId: string,
+  filters: { type?: string | undefined; status?: string | undefined; page: number; pageSize: number },
+) {
+  const posted = db
+    .selectFrom('postings as p')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .select([
+      sql<string>`'P' || p.id::text`.as('id'),
+      'p.amount_kobo',
+      'p.type',
+      'p.note',
+      'p.fee_kobo',
+      'e.reference',
+      sql<string>`'SUCCESS'`.as('status'),
+      'p.created_at',
+    ])
+    .where('p.account_id', '=', accountId);
+  const unposted = db
+    .selectFrom('card_payments as c')
+    .select([
+      sql<string>`'C' || c.id::text`.as('id'),
+      'c.amount_kobo',
+      sql<string>`CASE WHEN c.purpose = 'SUBSCRIPTION' THEN 'SUBSCRIPTION' ELSE 'FUNDING' END`.as('type'),
+      sql<string>`CASE WHEN c.status = 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed') ELSE 'Awaiting card payment' END`.as('note'),
+      sql<string>`'0'`.as('fee_kobo'),
+      'c.reference',
+      'c.status',
+      'c.created_at',
+    ])
+    .where('c.account_id', '=', accountId)
+    .where('c.status', '!=', 'SUCCESS');
+  let query = db.selectFrom(posted.unionAll(unposted).as('t')).selectAll();
+  if (filters.type) query = query.where('t.type', '=', filters.type);
+  if (filters.status) query = query.where('t.status', '=', filters.status);
+  const [rows, count] = await Promise.all([
+    query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export type TransactionRow = Awaited<ReturnType<typeof listTransactions>>['rows'][number];
+
+export function findPostingOfEntry(db: Database, entryId: string, accountId: string) {
+  return db
+    .selectFrom('postings as p')
+    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
+    .select([sql<string>`'P' || p.id::text`.as('id'), 'p.amount_kobo', 'p.type', 'p.note', 'p.fee_kobo', 'e.reference', sql<string>`'SUCCESS'`.as('status'), 'p.created_at'])
+    .where('p.entry_id', '=', entryId)
+    .where('p.account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function saveBanking(
+  db: Database,
+  accountId: string,
+  banking: { accountNumber: string; bankCode: string; bankName: string | null; accountName: string },
+): Promise<void> {
+  await db
+    .updateTable('ledger_accounts')
+    .set({
+      bank_account_number: banking.accountNumber,
+      bank_code: banking.bankCode,
+      bank_name: banking.bankName,
+      bank_account_name: banking.accountName,
+      banking_verified_at: sql<Date>`now()`,
+      // A new account needs a new transfer recipient.
+      transfer_recipient_code: null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+export async function saveRecipientCode(db: Database, accountId: string, recipientCode: string): Promise<void> {
+  await db.updateTable('ledger_accounts').set({ transfer_recipient_code: recipientCode }).where('id', '=', accountId).execute();
+}
+
+export async function insertCardPayment(
+  db: Database,
+  payment: {
+    reference: string;
+    provider: string;
+    purpose: 'WALLET_FUNDING' | 'SUBSCRIPTION';
+    accountId: string;
+    organizationId: string;
+    planId: string | null;
+    amountKobo: bigint;
+    initiatedBy: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('card_payments')
+    .values({
+      reference: payment.reference,
+      provider: payment.provider,
+      purpose: payment.purpose,
+      account_id: payment.accountId,
+      organization_id: payment.organizationId,
+      subscription_plan_id: payment.planId,
+      amount_kobo: payment.amountKobo.toString(),
+      initiated_by: payment.initiatedBy,
+    })
+    .execute();
+}
+
+export function findCardPayment(db: Database, reference: string) {
+  return db.selectFrom('card_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Settles a pending card payment; returns it only to the one caller that changed it. */
+export function settleCardPayment(db: Database, reference: string, outcome: { status: 'SUCCESS' | 'FAILED'; entryId?: string; reason?: string }) {
+  return db
+    .updateTable('card_payments')
+    .set({
+      status: outcome.status,
+      completed_at: sql<Date>`now()`,
+      ...(outcome.entryId ? { entry_id: outcome.entryId } : {}),
+      ...(outcome.reason ? { failure_reason: outcome.reason } : {}),
+    })
+    .where('reference', '=', reference)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function insertPayout(
+  db: Database,
+  payout: {
+    reference: string;
+    provider: string;
+    accountId: string;
+    amountKobo: bigint;
+    accountNumber: string;
+    bankCode: string;
+    accountName: string;
+    entryId: string;
+    initiatedBy: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('payouts')
+    .values({
+      reference: payout.reference,
+      provider: payout.provider,
+      account_id: payout.accountId,
+      amount_kobo: payout.amountKobo.toString(),
+      bank_account_number: payout.accountNumber,
+      bank_code: payout.bankCode,
+      bank_account_name: payout.accountName,
+      entry_id: payout.entryId,
+      initiated_by: payout.initiatedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findPayout(db: Database, reference: string) {
+  return db
+    .selectFrom('payouts as p')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .selectAll('p')
+    .select('a.bank_name')
+    .where('p.reference', '=', reference)
+    .executeTakeFirst();
+}
+
+export type PayoutRow = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
+
+export async function recordTransferAttempt(db: Database, reference: string, transferCode: string | null): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), ...(transferCode ? { transfer_code: transferCode } : {}) }))
+    .where('reference', '=', reference)
+    .execute();
+}
+
+/** Moves a payout from one status to its outcome; returns it only to the one caller that changed it. */
+export function settlePayout(
+  db: Database,
+  reference: string,
+  from: string,
+  outcome: { status: 'SUCCESS' | 'FAILED' | 'REVERSED'; reason?: string },
+) {
+  return db
+    .updateTable('payouts')
+    .set({ status: outcome.status, completed_at: sql<Date>`now()`, ...(outcome.reason ? { failure_reason: outcome.reason } : {}) })
+    .where('reference', '=', reference)
+    .where('status', '=', from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function linkCardPaymentEntry(db: Database, reference: string, entryId: string): Promise<void> {
+  await db.updateTable('card_payments').set({ entry_id: entryId }).where('reference', '=', reference).execute();
+}
+
+export async function linkReversal(db: Database, reference: string, entryId: string): Promise<void> {
+  await db.updateTable('payouts').set({ reversal_entry_id: entryId }).where('reference', '=', reference).execute();
+}
