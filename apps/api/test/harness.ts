@@ -12,6 +12,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import type { Clock } from '../src/platform/clock.js';
+import type { PaymentProvider } from '../src/platform/payments/provider.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { databaseUrl } from './database-url.js';
@@ -82,7 +83,10 @@ export function movableClock(start = new Date()): Clock & { set(instant: Date | 
   };
 }
 
-export async function createTestApp(overrides: ConfigOverrides = {}, deps: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: ConfigOverrides = {},
+  deps: { clock?: Clock; paymentProvider?: PaymentProvider } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-test-'));
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://app.test' });
   const config: Config = {
