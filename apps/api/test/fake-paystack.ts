@@ -46,7 +46,7 @@ export async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promis
 
       if (route === 'POST /transaction/initialize') {
         const reference = String(body.reference);
-        charges.set(reference, { amount: Number(body.amount), email: String(body.email), status: 'pending', currency: String(body.currency ?? 'NGN') });
+        charges.set(reference, { amount: Number(body.amount), email: String(body.email), status: 'pending', currency: typeof body.currency === 'string' ? body.currency : 'NGN' });
         return send(res, 200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: 'ac', reference } });
       }
       if (req.method === 'GET' && url.pathname.startsWith('/transaction/verify/')) {
