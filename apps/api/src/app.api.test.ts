@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { allRoutes, API_BASE, PERMISSIONS } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -40,6 +43,27 @@ describe('the route table', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: 'No such endpoint: GET /api/nope' });
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+});
+
+describe('serving the web app', () => {
+  it('answers its page addresses with index.html and keeps 404s for the API and missing files', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'fleetfuel-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>FleetFuel</title>');
+    const local = await createTestApp({ webDistDir: dist });
+    try {
+      for (const page of ['/', '/clients/details', '/reset-password?token=abc']) {
+        const res = await local.call('GET', page);
+        expect(res.statusCode, page).toBe(200);
+        expect(res.body).toContain('<title>FleetFuel</title>');
+      }
+      expect((await local.call('GET', '/api/unknown')).json().code).toBe('NOT_FOUND');
+      expect((await local.call('GET', '/assets/missing.js')).statusCode).toBe(404);
+      expect((await local.call('GET', '/api/health')).json()).toEqual({ status: 'ok', database: 'ok' });
+    } finally {
+      await local.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 

@@ -9,8 +9,9 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE, MAX_UPLOAD_BYTES, type RouteDefinition } from '@fleetfuel/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { API_BASE, MAX_UPLOAD_BYTES, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
+import { sql } from 'kysely';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
@@ -20,7 +21,14 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './platform/files/storage.js';
 import { bindFileRoutes, createFilesService } from './modules/files/index.js';
 import { bindPriceRoutes, createPricesService } from './modules/prices/index.js';
-import { bindSubscriptionRoutes, createPlansService, createRenewalService, createUsageService } from './modules/subscriptions/index.js';
+import {
+  bindSubscriptionRoutes,
+  createBillingService,
+  createPlansService,
+  createRenewalService,
+  createUsageService,
+} from './modules/subscriptions/index.js';
+import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
@@ -70,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -121,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const prices = createPricesService({ db });
   const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations });
   const renewal = createRenewalService({ db, ledger, clock });
+  const billing = createBillingService({ db, usage, renewal, clock });
+  const reserves = createReservesService({ db, usage });
   let sandbox: SandboxProvider | null = null;
   let provider: PaymentProvider;
   if (deps.paymentProvider) {
@@ -155,6 +165,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
+  binder.bind(systemRoutes.health, async () => {
+    await sql`SELECT 1`.execute(db);
+    return { status: 'ok' as const, database: 'ok' as const };
+  });
   bindAuthRoutes(binder, auth);
   bindUserRoutes(binder, users);
   bindDriverRoutes(binder, users);
@@ -162,7 +176,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindVehicleRoutes(binder, vehicles, insurance);
   bindOrganizationRoutes(binder, organizations);
   bindFuelStationRoutes(binder, fuelStations);
-  bindSubscriptionRoutes(binder, plans);
+  bindSubscriptionRoutes(binder, plans, billing);
+  bindReserveRoutes(binder, reserves);
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
   bindWalletRoutes(binder, wallet, sandbox);
@@ -175,18 +190,14 @@ function sandboxWebhookSecret(appSecret: string): string {
   return createHmac('sha256', appSecret).update('sandbox-webhooks').digest('hex');
 }
 
-/** The built web app at `/`, with every non-API path answered by index.html (client-side routes). */
+/** The built web app at `/`; paths that match no file are the app's own routes (see below). */
 async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   await app.register(fastifyStatic, { root: path.resolve(distDir), wildcard: false, index: 'index.html' });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && !url.startsWith(`${API_BASE}/`) && !path.extname(url)) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({
-      error: `No such endpoint: ${request.method} ${url}`,
-      message: `No such endpoint: ${request.method} ${url}`,
-      code: 'NOT_FOUND',
-    });
-  });
+}
+
+/** A page address of the web app (no /api prefix, no file extension) is answered with index.html. */
+function serveIndexForClientRoutes(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const url = request.url.split('?')[0] ?? '';
+  if (request.method !== 'GET' || url.startsWith(`${API_BASE}/`) || path.extname(url)) return null;
+  return reply.type('text/html').sendFile('index.html');
 }

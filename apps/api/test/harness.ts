@@ -94,7 +94,7 @@ export async function createTestApp(
     ...overrides,
     signIn: { ...base.signIn, ...overrides.signIn },
     mail: { ...base.mail, ...overrides.mail },
-    webDistDir: null,
+    webDistDir: overrides.webDistDir ?? null,
   };
   const { db, drop } = await copyDatabase();
   const app = await buildApp({ config, db, ...deps });

@@ -10,4 +10,5 @@ export * from './tenants.schemas.js';
 export * from './plans.schemas.js';
 export * from './fleet.schemas.js';
 export * from './wallet.schemas.js';
+export * from './billing.schemas.js';
 export * from './routes.js';

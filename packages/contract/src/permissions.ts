@@ -36,6 +36,7 @@ export const PERMISSIONS = {
   'wallet.banking': ['ADMIN', 'STATION_REP'],
   'subscription.renew': ['ADMINISTRATOR'],
   'billing.view': ORG_ADMINS,
+  'reserves.read': ['ADMIN', ...ORG_ADMINS],
   'reserves.create': ORG_ADMINS,
   'reserves.approve': ['ADMINISTRATOR'],
   /** Fuel Tracking and Maintenance screens. */

@@ -83,6 +83,17 @@ import {
   walletWriteReplySchema,
   webhookReplySchema,
 } from './wallet.schemas.js';
+import {
+  currentSubscriptionQuerySchema,
+  currentSubscriptionReplySchema,
+  renewBodySchema,
+  renewReplySchema,
+  reserveCreateBodySchema,
+  reserveListQuerySchema,
+  reserveListReplySchema,
+  reserveUpdateBodySchema,
+  reserveWriteReplySchema,
+} from './billing.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -707,6 +718,59 @@ export const paymentRoutes = {
   }),
 };
 
+export const reserveRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/fuel-reserves',
+    permission: 'reserves.read',
+    summary: "The organization's fuel reserves with what remains per fuel type (ADMIN names the organization)",
+    tag: 'reserves',
+    query: reserveListQuerySchema,
+    reply: reserveListReplySchema,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/fuel-reserves',
+    permission: 'reserves.create',
+    summary: 'Request a reserve of a fuel type (PENDING until the organization admin approves)',
+    tag: 'reserves',
+    body: reserveCreateBodySchema,
+    reply: reserveWriteReplySchema,
+  }),
+  update: route({
+    method: 'PATCH',
+    path: '/fuel-reserves/:id',
+    permission: 'reserves.approve',
+    summary: 'Approve a pending reserve (or deactivate a reserve); reply has a message',
+    tag: 'reserves',
+    params: idParamsSchema,
+    body: reserveUpdateBodySchema,
+    reply: reserveWriteReplySchema,
+  }),
+};
+
+export const billingRoutes = {
+  current: route({
+    method: 'GET',
+    path: '/subscriptions/current',
+    permission: 'reserves.read',
+    summary: "The organization's plan, billing dates and usage against each limit",
+    tag: 'subscriptions',
+    query: currentSubscriptionQuerySchema,
+    reply: currentSubscriptionReplySchema,
+  }),
+  renew: route({
+    method: 'POST',
+    path: '/subscriptions/renew',
+    permission: 'subscription.renew',
+    summary: 'Renew from the wallet once nextBilling has passed (otherwise pay by card: make-purchase)',
+    tag: 'subscriptions',
+    body: renewBodySchema,
+    reply: renewReplySchema,
+    idempotent: true,
+  }),
+};
+
 export const fileRoutes = {
   get: route({
     method: 'GET',
@@ -721,7 +785,19 @@ export const fileRoutes = {
   }),
 };
 
+export const systemRoutes = {
+  health: route({
+    method: 'GET',
+    path: '/health',
+    permission: 'public',
+    summary: 'Liveness and database reachability, for load balancers and start-up checks',
+    tag: 'system',
+    reply: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+  }),
+};
+
 export const routes = {
+  system: systemRoutes,
   auth: authRoutes,
   users: userRoutes,
   organizations: organizationRoutes,
@@ -734,6 +810,8 @@ export const routes = {
   insurance: insuranceRoutes,
   wallet: walletRoutes,
   payments: paymentRoutes,
+  reserves: reserveRoutes,
+  billing: billingRoutes,
   files: fileRoutes,
 };
 

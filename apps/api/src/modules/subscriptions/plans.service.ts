@@ -14,7 +14,7 @@ import type { PlanRow, PlanValues } from './plans.repository.js';
 type CreateBody = RouteBody<typeof planRoutes.create>;
 type UpdateBody = RouteBody<typeof planRoutes.update>;
 
-function toPlan(row: PlanRow): Plan {
+export function toPlan(row: PlanRow): Plan {
   return {
     id: row.id,
     name: row.name,

@@ -300,7 +300,23 @@ export interface SandboxTransfersTable {
   created_at: Timestamp;
 }
 
+export interface FuelReservesTable {
+  id: Generated<string>;
+  organization_id: string;
+  fuel_type: string;
+  amount: ColumnType<string, number | string, number | string>;
+  remaining: ColumnType<string, number | string, number | string>;
+  status: Generated<string>;
+  note: string | null;
+  requested_by: string | null;
+  approved_by: string | null;
+  approved_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  fuel_reserves: FuelReservesTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;

@@ -4,7 +4,7 @@
  * logged with the request id and answered with a 500 that hides the internals.
  */
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@fleetfuel/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 import { validationError } from './validation.js';
@@ -36,7 +36,14 @@ export function appErrorReply(error: AppError): { statusCode: number; body: Erro
   };
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/**
+ * Installs the error handler and the not-found handler. `fallback` may answer a request that
+ * matched no route (the web app's client-side routes) before it becomes a 404.
+ */
+export function installErrorHandling(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null,
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     void reply.header('x-request-id', request.id);
 
@@ -79,6 +86,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return;
     void reply.status(404).send(body('NOT_FOUND', `No such endpoint: ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -1,0 +1,2 @@
+export { createReservesService, type ReservesService } from './reserves.service.js';
+export { bindReserveRoutes } from './reserves.routes.js';

@@ -1,0 +1,86 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { pageOffset } from '../../platform/db/search.js';
+
+function reserveViews(db: Database) {
+  return db
+    .selectFrom('fuel_reserves as r')
+    .leftJoin('users as rq', 'rq.id', 'r.requested_by')
+    .leftJoin('users as ap', 'ap.id', 'r.approved_by')
+    .selectAll('r')
+    .select(['rq.name as requested_by_name', 'ap.name as approved_by_name']);
+}
+
+export type ReserveRow = NonNullable<Awaited<ReturnType<typeof findReserve>>>;
+
+export function findReserve(db: Database, id: string, organizationId: string | null) {
+  return reserveViews(db)
+    .where('r.id', '=', id)
+    .$if(organizationId !== null, (q) => q.where('r.organization_id', '=', organizationId as string))
+    .executeTakeFirst();
+}
+
+export async function listReserves(
+  db: Database,
+  filters: { organizationId: string | null; status?: string | undefined; fuelType?: string | undefined; page: number; pageSize: number },
+) {
+  let query = reserveViews(db);
+  if (filters.organizationId) query = query.where('r.organization_id', '=', filters.organizationId);
+  if (filters.status) query = query.where('r.status', '=', filters.status);
+  if (filters.fuelType) query = query.where('r.fuel_type', '=', filters.fuelType);
+  const [rows, count] = await Promise.all([
+    query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Per fuel type: what ACTIVE reserves hold and held, and what PENDING ones ask for. */
+export function summarizeReserves(db: Database, organizationId: string | null) {
+  return db
+    .selectFrom('fuel_reserves')
+    .select([
+      'fuel_type',
+      sql<string>`coalesce(sum(remaining) FILTER (WHERE status = 'ACTIVE'), 0)`.as('remaining'),
+      sql<string>`coalesce(sum(amount) FILTER (WHERE status = 'ACTIVE'), 0)`.as('total'),
+      sql<string>`coalesce(sum(amount) FILTER (WHERE status = 'PENDING'), 0)`.as('pending'),
+    ])
+    .$if(organizationId !== null, (q) => q.where('organization_id', '=', organizationId as string))
+    .groupBy('fuel_type')
+    .orderBy('fuel_type')
+    .execute();
+}
+
+export async function insertReserve(
+  db: Database,
+  values: { organizationId: string; fuelType: string; amount: number; note: string | null; requestedBy: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('fuel_reserves')
+    .values({
+      organization_id: values.organizationId,
+      fuel_type: values.fuelType,
+      amount: values.amount,
+      remaining: values.amount,
+      note: values.note,
+      requested_by: values.requestedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Decides a reserve: PENDING to ACTIVE (approval) or to INACTIVE, or ACTIVE to INACTIVE. */
+export async function decideReserve(db: Database, id: string, from: string, to: 'ACTIVE' | 'INACTIVE', by: string): Promise<boolean> {
+  const result = await db
+    .updateTable('fuel_reserves')
+    .set({
+      status: to,
+      ...(from === 'PENDING' ? { approved_by: by, approved_at: sql<Date>`now()` } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,58 @@
+/**
+ * The Billing page's view of a subscription: the plan, the billing dates, whether it can be
+ * renewed, and usage against each limit (from the same counts the limit checks use).
+ */
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
+import * as plans from './plans.repository.js';
+import { toPlan } from './plans.service.js';
+import * as renewals from './renewal.repository.js';
+import type { RenewalService } from './renewal.service.js';
+import type { UsageService } from './usage.service.js';
+
+const DAY_MS = 86_400_000;
+
+export function createBillingService(deps: { db: Database; usage: UsageService; renewal: RenewalService; clock: Clock }) {
+  const { db, usage, renewal, clock } = deps;
+
+  async function current(organizationId: string) {
+    const subscription = await renewals.findSubscription(db, organizationId);
+    if (!subscription) throw notFound('Organization');
+    const planRow = subscription.subscription_plan_id ? await plans.findPlan(db, subscription.subscription_plan_id) : undefined;
+    const now = clock.now().getTime();
+    const nextBilling = subscription.next_billing;
+    const expired = nextBilling !== null && now > nextBilling.getTime();
+    const [drivers, assets] = await Promise.all([usage.usage(db, organizationId, 'drivers'), usage.usage(db, organizationId, 'assets')]);
+    return {
+      plan: planRow ? toPlan(planRow) : null,
+      nextBilling: nextBilling?.toISOString() ?? null,
+      expired,
+      canRenew: nextBilling === null || expired,
+      cycleStart: nextBilling && planRow ? new Date(nextBilling.getTime() - planRow.circle_days * DAY_MS).toISOString() : null,
+      usage: { drivers, assets },
+    };
+  }
+
+  return {
+    async current(actor: Actor, requested: string | undefined) {
+      const organizationId = organizationFilter(actor, requested);
+      if (!organizationId) throw notFound('Organization');
+      return { subscription: await current(organizationId) };
+    },
+
+    async renew(actor: Actor, planId: string | undefined, requestKey: string) {
+      const organizationId = organizationFilter(actor, null) as string;
+      const terms = await renewal.renewFromWallet(organizationId, planId, actor.userId, `renewal:${actor.userId}:${requestKey}`);
+      const subscription = await current(organizationId);
+      return {
+        message: `${terms.planName} plan renewed until ${subscription.nextBilling?.slice(0, 10) ?? ''}`,
+        subscription,
+      };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,32 @@
+import { useSearchParams } from 'react-router';
+import { AuthLayout, ForgotPasswordForm, ResetPasswordForm, SignInForm, copyrightLine } from '../../features/auth';
+
+export function SignInPage() {
+  return (
+    <AuthLayout title="Sign in" description="Use your email or phone number and your password." footer={copyrightLine()}>
+      <SignInForm />
+    </AuthLayout>
+  );
+}
+
+/** The reset-password route: the forgot-password screen, or with a `token` from the e-mail, the new-password screen. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (token) {
+    return (
+      <AuthLayout title="Set a new password" description="Choose a new password for your account." footer={copyrightLine()}>
+        <ResetPasswordForm token={token} />
+      </AuthLayout>
+    );
+  }
+  return (
+    <AuthLayout
+      title="Forgot Password"
+      description="Enter the email of your account and we will send you a link to reset your password."
+      footer={copyrightLine()}
+    >
+      <ForgotPasswordForm />
+    </AuthLayout>
+  );
+}

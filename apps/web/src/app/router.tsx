@@ -1,0 +1,103 @@
+import type { ComponentType } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../components/ui/FullPageLoader';
+import type { RouteAccess, RouteHandle } from './access';
+import { areaModules } from './route-modules';
+import { AuthGate } from './shell/AuthGate';
+import { NotFound } from './shell/NotFound';
+import { RouteError } from './shell/RouteError';
+
+/** A route whose component is the named export of an area module, loaded on first visit. */
+function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return {
+    lazy: async () => {
+      const module = await load();
+      return { Component: module[name] };
+    },
+  };
+}
+
+function guarded(access: RouteAccess): { handle: RouteHandle } {
+  return { handle: { access } };
+}
+
+/** An area at `path` that answers its own path and every path below it (`/wallet/*`). */
+function area<K extends string, M extends Record<K, ComponentType>>(
+  path: string,
+  access: RouteAccess,
+  load: () => Promise<M>,
+  name: K,
+  children: RouteObject[] = [],
+): RouteObject {
+  const component = page(load, name);
+  return {
+    path,
+    ...guarded(access),
+    children: [{ index: true, ...component }, ...children, { path: '*', ...component }],
+  };
+}
+
+const m = areaModules;
+
+const signedInRoutes: RouteObject[] = [
+  { index: true, ...guarded({ permission: 'signedIn' }), ...page(m.dashboard, 'DashboardPage') },
+  {
+    path: 'admin',
+    ...guarded({ roles: ['ADMIN'] }),
+    ...page(m.admin, 'AdminPage'),
+    children: [
+      { index: true, ...page(m.admin, 'AdminOverview') },
+      { path: 'users', ...page(m.admin, 'AdminUsers') },
+      { path: '*', element: <Navigate to="/admin" replace /> },
+    ],
+  },
+  { path: 'account/*', ...guarded({ permission: 'signedIn' }), ...page(m.account, 'AccountPage') },
+  area('stations', { permission: 'requests.redeem' }, m.stations, 'StationDashboardPage'),
+  // ADMIN reaches any wallet from a client or station ("Go to Wallet"), though the menu entry is for owners.
+  area('wallet', { permission: 'wallet.read' }, m.wallet, 'WalletPage'),
+  area('clients', { permission: 'clients.manage' }, m.clients, 'ClientsPage', [
+    { path: 'details', ...page(m.clients, 'ClientDetailsPage') },
+  ]),
+  area('drivers', { permission: 'fleet.manage' }, m.drivers, 'DriversPage'),
+  area('billing', { permission: 'billing.view' }, m.billing, 'BillingPage'),
+  area('support', { permission: 'signedIn' }, m.support, 'SupportPage'),
+  area('settings', { permission: 'signedIn' }, m.settings, 'SettingsPage'),
+  area('assets', { permission: 'fleet.manage' }, m.assets, 'AssetsPage', [
+    // A driver reads the vehicle assigned to it.
+    { path: 'details', ...guarded({ permission: 'fleet.read' }), ...page(m.assets, 'AssetDetailsPage') },
+  ]),
+  area('departments', { permission: 'fleet.manage' }, m.departments, 'DepartmentsPage'),
+  area('fuel-stations', { permission: 'stations.manage' }, m.fuelStations, 'FuelStationsPage', [
+    { path: 'details', ...page(m.fuelStations, 'FuelStationDetailsPage') },
+  ]),
+  area('maintenance', { permission: 'requests.track' }, m.maintenance, 'MaintenancePage'),
+  area('report', { permission: 'reports.view' }, m.report, 'ReportsPage'),
+  area('analytics', { permission: 'analytics.view' }, m.analytics, 'AnalyticsPage'),
+  area('fuel', { permission: 'requests.track' }, m.fuel, 'FuelPage', [
+    // Drivers request fuel too, though Fuel Tracking is not in their menu.
+    { path: 'generate-coupon', ...guarded({ permission: 'requests.create' }), ...page(m.fuel, 'GenerateCouponPage') },
+  ]),
+  { path: 'details', ...guarded({ permission: 'signedIn' }), ...page(m.details, 'DetailsPage') },
+  { path: '*', element: <NotFound /> },
+];
+
+export const routeTree: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      { path: 'reset-password', ...page(m.auth, 'ResetPasswordPage') },
+      {
+        element: <AuthGate />,
+        children: [
+          { path: 'login', element: <Navigate to="/" replace /> },
+          { ...page(m.shell, 'AppLayout'), children: signedInRoutes },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeTree);
+}

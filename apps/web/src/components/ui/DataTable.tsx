@@ -1,0 +1,152 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Box, Center, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { PageMeta } from '@fleetfuel/contract';
+import { formatNumber } from '../../lib/format';
+import { IconSearch } from '@tabler/icons-react';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  header: string;
+  render: (row: Row) => ReactNode;
+  /** Keeps short columns such as actions from wrapping. */
+  noWrap?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** The page the server answered with; pagination is the server's. */
+  meta: PageMeta | undefined;
+  loading: boolean;
+  onPageChange: (page: number) => void;
+  /** Called with the search text once typing pauses; omit for a table without a search box. */
+  onSearchChange?: (search: string) => void;
+  searchPlaceholder?: string;
+  /** Filters or actions shown beside the search box. */
+  toolbar?: ReactNode;
+  /** Accessible name of the table. */
+  label: string;
+  /** Wider tables scroll sideways on narrow screens rather than squeeze their columns. */
+  minWidth?: number;
+}
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  meta,
+  loading,
+  onPageChange,
+  onSearchChange,
+  searchPlaceholder = 'Search',
+  toolbar,
+  label,
+  minWidth = 800,
+}: DataTableProps<Row>) {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    onSearchChange?.(debouncedSearch);
+  }, [debouncedSearch, onSearchChange]);
+
+  const pageCount = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
+  const empty = !loading && (rows?.length ?? 0) === 0;
+
+  return (
+    <Box>
+      {(onSearchChange || toolbar) && (
+        <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+          {onSearchChange ? (
+            <TextInput
+              aria-label={searchPlaceholder}
+              placeholder={searchPlaceholder}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={{ base: '100%', sm: 320 }}
+            />
+          ) : (
+            <span />
+          )}
+          {toolbar && (
+            <Group gap="sm" wrap="wrap">
+              {toolbar}
+            </Group>
+          )}
+        </Group>
+      )}
+
+      <Box pos="relative">
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            aria-label={label}
+            aria-busy={loading}
+            style={loading && (rows?.length ?? 0) > 0 ? { opacity: 0.6 } : undefined}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {columns.map((column) => (
+                  <Table.Th key={column.key}>{column.header}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading && (rows?.length ?? 0) === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Center py="xl">
+                      <Loader size="sm" aria-label="Loading" />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {empty && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text ta="center" c="dimmed" py="xl">
+                      No Record
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows?.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Box>
+
+      {meta && meta.total > 0 && (
+        <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {formatRange(meta)}
+          </Text>
+          {pageCount > 1 && (
+            <Pagination total={pageCount} value={meta.page} onChange={onPageChange} size="sm" withEdges />
+          )}
+        </Group>
+      )}
+    </Box>
+  );
+}
+
+function formatRange(meta: PageMeta): string {
+  const first = (meta.page - 1) * meta.pageSize + 1;
+  const last = Math.min(meta.total, meta.page * meta.pageSize);
+  return `${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(meta.total)}`;
+}

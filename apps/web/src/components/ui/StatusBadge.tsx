@@ -1,0 +1,29 @@
+import { Badge, type MantineColor } from '@mantine/core';
+
+const STATUS_COLORS: Record<string, MantineColor> = {
+  ACTIVE: 'green',
+  SUCCESS: 'green',
+  APPROVED: 'green',
+  COMPLETED: 'green',
+  PENDING: 'yellow',
+  INACTIVE: 'gray',
+  UNDER_MAINTENANCE: 'orange',
+};
+
+/** "UNDER_MAINTENANCE" → "Under Maintenance". */
+export function statusLabel(status: string): string {
+  return status
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** Spec section 4: any status without a colour of its own reads as danger. */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? 'red'} variant="light" radius="sm" styles={{ label: { overflow: 'visible' } }}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}

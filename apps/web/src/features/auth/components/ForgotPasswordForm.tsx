@@ -1,0 +1,46 @@
+import { Anchor, Center, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { passwordResetRequestBodySchema } from '@fleetfuel/contract';
+import { SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { useRequestPasswordReset } from '../api';
+
+export function ForgotPasswordForm() {
+  const requestReset = useRequestPasswordReset();
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(passwordResetRequestBodySchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    const reply = await requestReset.mutateAsync(body).catch(() => null);
+    if (reply) toast.info(reply.message);
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Forgot password">
+      <Stack gap="md">
+        <TextField
+          control={control}
+          name="email"
+          type="email"
+          label="Email"
+          placeholder="you@company.com"
+          autoComplete="email"
+          withAsterisk
+        />
+        <SubmitButton control={control} fullWidth>
+          Continue
+        </SubmitButton>
+        <Center>
+          <Anchor component={Link} to="/login" size="sm">
+            Back to Login
+          </Anchor>
+        </Center>
+      </Stack>
+    </form>
+  );
+}

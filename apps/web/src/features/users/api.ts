@@ -1,0 +1,61 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes, type RouteInput, type UserCreateBody, type UserUpdateBody } from '@fleetfuel/contract';
+import { callApi } from '../../lib/api-client';
+
+export type UserListQuery = NonNullable<RouteInput<typeof routes.users.list>['query']>;
+
+const usersKey = ['users'] as const;
+
+export function useUsers(query: UserListQuery) {
+  return useQuery({
+    queryKey: [...usersKey, 'list', query],
+    queryFn: () => callApi(routes.users.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The account form's choice lists; one page of 100 covers the form's needs until it gets a search. */
+const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
+
+export function useOrganizationOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', 'options'],
+    queryFn: () => callApi(routes.organizations.list, { query: OPTIONS_PAGE }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useFuelStationOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['fuel-stations', 'options'],
+    queryFn: () => callApi(routes.fuelStations.list, { query: OPTIONS_PAGE }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserCreateBody) => callApi(routes.users.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) =>
+      callApi(routes.users.update, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.users.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+  });
+}

@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Button, Menu, NativeSelect, Text } from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { toast } from 'react-toastify';
+import { PAGE_SIZE_DEFAULT, ROLES, ROLE_LABELS, USER_STATUSES, type User } from '@fleetfuel/contract';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
+import { formatDate } from '../../../lib/format';
+import { useAuth } from '../../../lib/auth';
+import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../api';
+import { asRole } from '../user-form';
+import { UserFormModal } from './UserFormModal';
+
+/** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
+interface Editing {
+  opened: boolean;
+  user: User | null;
+}
+
+const STATUS_FILTER = USER_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+const ROLE_FILTER = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }));
+
+function isUserStatus(value: string): value is User['status'] {
+  return (USER_STATUSES as readonly string[]).includes(value);
+}
+
+/** A long address may wrap before its '@' rather than push the actions out of view. */
+function EmailText({ email }: { email: string | null }) {
+  if (!email) return null;
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/** The Users tab of the admin page: every account, searchable, with create, edit, disable and delete. */
+export function UsersPanel() {
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [role, setRole] = useState('');
+  const [status, setStatus] = useState('');
+  const [editing, setEditing] = useState<Editing>({ opened: false, user: null });
+  const [deleting, setDeleting] = useState<User | null>(null);
+
+  const query = useMemo<UserListQuery>(() => {
+    const knownRole = asRole(role);
+    return {
+      page,
+      pageSize: PAGE_SIZE_DEFAULT,
+      ...(search ? { search } : {}),
+      ...(knownRole ? { role: knownRole } : {}),
+      ...(isUserStatus(status) ? { status } : {}),
+    };
+  }, [page, search, role, status]);
+  const users = useUsers(query);
+  const updateUser = useUpdateUser();
+  const deleteUser = useDeleteUser();
+
+  const meta = users.data?.meta;
+  useEffect(() => {
+    // After a delete the last page may be gone: step back to the one that is now last.
+    if (!meta || meta.total === 0) return;
+    const lastPage = Math.ceil(meta.total / meta.pageSize);
+    if (page > lastPage) setPage(lastPage);
+  }, [meta, page]);
+
+  const onSearchChange = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+
+  const toggleStatus = useCallback(
+    async (user: User) => {
+      const next = user.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
+      const updated = await updateUser.mutateAsync({ id: user.id, body: { status: next } }).catch(() => null);
+      if (updated) toast.success(`${updated.name} ${next === 'ACTIVE' ? 'Enabled' : 'Disabled'}!`);
+    },
+    [updateUser],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const reply = await deleteUser.mutateAsync(deleting.id).catch(() => null);
+    setDeleting(null);
+    if (reply) toast.success(reply.message);
+  };
+
+  const columns = useMemo<DataTableColumn<User>[]>(
+    () => [
+      { key: 'name', header: 'Name', render: (u) => <Text fw={500} size="sm">{u.name}</Text> },
+      {
+        key: 'email',
+        header: 'Email',
+        render: (u) => <EmailText email={u.email} />,
+      },
+      { key: 'phone', header: 'Phone', render: (u) => u.phone ?? '', noWrap: true },
+      { key: 'role', header: 'Role', render: (u) => ROLE_LABELS[u.role] },
+      {
+        key: 'tenant',
+        header: 'Organization / Station',
+        render: (u) => u.organization?.name ?? u.fuelStation?.name ?? '',
+      },
+      { key: 'status', header: 'Status', render: (u) => <StatusBadge status={u.status} />, noWrap: true },
+      { key: 'createdAt', header: 'Date Created', render: (u) => formatDate(u.createdAt), noWrap: true },
+      {
+        key: 'actions',
+        header: 'Actions',
+        noWrap: true,
+        render: (u) => {
+          const self = u.id === me?.id;
+          const disabling = u.status === 'ACTIVE';
+          return (
+            <Menu position="bottom-end" withinPortal shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={`Actions for ${u.name}`}
+                  loading={updateUser.isPending && updateUser.variables?.id === u.id}
+                >
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: u })}>
+                  Edit
+                </Menu.Item>
+                {!self && (
+                  <Menu.Item
+                    leftSection={disabling ? <IconUserOff size={16} aria-hidden /> : <IconUserCheck size={16} aria-hidden />}
+                    onClick={() => void toggleStatus(u)}
+                  >
+                    {disabling ? 'Disable' : 'Enable'}
+                  </Menu.Item>
+                )}
+                {!self && (
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(u)}>
+                    Delete
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          );
+        },
+      },
+    ],
+    [me?.id, toggleStatus, updateUser.isPending, updateUser.variables],
+  );
+
+  return (
+    <>
+      <DataTable
+        label="User accounts"
+        columns={columns}
+        rows={users.data?.users}
+        rowKey={(u) => u.id}
+        meta={users.data?.meta}
+        loading={users.isFetching}
+        onPageChange={setPage}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Search name, email or phone"
+        minWidth={960}
+        toolbar={
+          <>
+            <NativeSelect
+              aria-label="Filter by role"
+              value={role}
+              onChange={(event) => {
+                setRole(event.currentTarget.value);
+                setPage(1);
+              }}
+              data={[{ value: '', label: 'All roles' }, ...ROLE_FILTER]}
+            />
+            <NativeSelect
+              aria-label="Filter by status"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.currentTarget.value);
+                setPage(1);
+              }}
+              data={[{ value: '', label: 'All statuses' }, ...STATUS_FILTER]}
+            />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
+              Add User
+            </Button>
+          </>
+        }
+      />
+
+      <UserFormModal
+        opened={editing.opened}
+        onClose={() => setEditing((current) => ({ ...current, opened: false }))}
+        user={editing.user}
+      />
+
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete account"
+        message={
+          <>
+            Delete the account of <strong>{deleting?.name}</strong>? This cannot be undone. An account with history
+            cannot be deleted: disable it instead.
+          </>
+        }
+        confirmLabel="Delete"
+        danger
+        loading={deleteUser.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { UsersPanel } from './components/UsersPanel';
+export { UserFormModal } from './components/UserFormModal';

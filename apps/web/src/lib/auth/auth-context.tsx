@@ -1,0 +1,139 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { routes, type RouteInput, type SessionUser } from '@fleetfuel/contract';
+import { ApiError, callApi, errorMessage } from '../api-client';
+import { clearSession, readSession, writeSession } from './session-storage';
+
+export interface AuthState {
+  user: SessionUser | null;
+  token: string | null;
+  /** Spec section 4: authenticated only when both the user and the token are there. */
+  isAuthenticated: boolean;
+  /** True while a stored session is being refreshed from the server, and during sign-in. */
+  loading: boolean;
+  /** The last auth error's text, or null. */
+  error: string | null;
+  login: (credentials: RouteInput<typeof routes.auth.login>['body']) => Promise<SessionUser>;
+  register: (body: RouteInput<typeof routes.auth.register>['body']) => Promise<void>;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+/** An auth error is shown as a toast, except where a screen asks for silence (sign-in, spec 4). */
+function reportAuthError(error: unknown): string {
+  const message = errorMessage(error);
+  toast.error(message, { toastId: `auth:${message}` });
+  return message;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [initial] = useState(readSession);
+  const [token, setToken] = useState<string | null>(initial?.token ?? null);
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(initial !== null);
+  const [error, setError] = useState<string | null>(null);
+
+  const forget = useCallback(() => {
+    clearSession();
+    setToken(null);
+    setUser(null);
+  }, []);
+
+  useEffect(() => {
+    if (initial === null) return;
+    let cancelled = false;
+    callApi(routes.auth.me)
+      .then((fresh) => {
+        if (cancelled) return;
+        writeSession({ token: initial.token, user: fresh });
+        setUser(fresh);
+      })
+      .catch((cause: unknown) => {
+        if (cancelled) return;
+        if (cause instanceof ApiError && cause.status === 401) {
+          // A refused token ends the session ('Invalid token' also reloads the page, in the client).
+          forget();
+        } else {
+          // The server could not be asked: keep the stored user rather than signing the person out.
+          setError(reportAuthError(cause));
+          setUser(initial.user);
+        }
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [initial, forget]);
+
+  const login = useCallback<AuthState['login']>(async (credentials) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const reply = await callApi(routes.auth.login, { body: credentials });
+      writeSession({ token: reply.token, user: reply.user });
+      setToken(reply.token);
+      setUser(reply.user);
+      return reply.user;
+    } catch (cause) {
+      setError(errorMessage(cause));
+      throw cause;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const register = useCallback<AuthState['register']>(async (body) => {
+    setError(null);
+    try {
+      const reply = await callApi(routes.auth.register, { body });
+      // Registering while signed in creates someone else's account: no new session then.
+      if (reply.token === null) return;
+      // The reply's user lacks the session view's fields; /auth/me (sent with the stored token)
+      // gives the full one.
+      writeSession({ token: reply.token, user: { ...reply.user, firstName: '' } });
+      const fresh = await callApi(routes.auth.me);
+      writeSession({ token: reply.token, user: fresh });
+      setToken(reply.token);
+      setUser(fresh);
+    } catch (cause) {
+      setError(reportAuthError(cause));
+      throw cause;
+    }
+  }, []);
+
+  const logout = useCallback<AuthState['logout']>(async () => {
+    setError(null);
+    try {
+      await callApi(routes.auth.logout);
+    } catch (cause) {
+      if (!(cause instanceof ApiError && cause.status === 401)) setError(reportAuthError(cause));
+    } finally {
+      forget();
+    }
+  }, [forget]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      token,
+      isAuthenticated: user !== null && token !== null,
+      loading,
+      error,
+      login,
+      register,
+      logout,
+    }),
+    [user, token, loading, error, login, register, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (state === null) throw new Error('useAuth needs an AuthProvider above it');
+  return state;
+}

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS, SESSION_KEY, fillSignIn } from './support.js';
+
+test('a wrong password keeps the person on the sign-in screen', async ({ page }) => {
+  await page.goto('/login');
+  await fillSignIn(page, DEMO_USERS.ADMINISTRATOR, 'Not-The-Password-1');
+
+  const reply = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  expect((await reply).status()).toBe(401);
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY)).toBeNull();
+});
+
+test('the Continue button waits for both fields', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Continue' });
+  await expect(button).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Email or Phone Number' }).fill(DEMO_USERS.ADMIN);
+  await expect(button).toBeDisabled();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('x');
+  await expect(button).toBeEnabled();
+});

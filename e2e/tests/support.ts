@@ -1,0 +1,88 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import type { Role } from '@fleetfuel/contract';
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+export const DEMO_USERS: Record<Role, string> = {
+  ADMIN: 'admin@fleetfuel.test',
+  ADMINISTRATOR: 'orgadmin@acme.test',
+  ASST_ADMINISTRATOR: 'asst@acme.test',
+  DRIVER: 'driver@acme.test',
+  STATION_REP: 'rep@unityfuels.test',
+  ATTENDANT: 'attendant@unityfuels.test',
+};
+
+export const SESSION_KEY = 'fleetfuel.session';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email or Phone Number' }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+}
+
+/** Signs in through the sign-in screen and waits for the signed-in shell. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await fillSignIn(page, username, password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+export function mainMenu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+export async function menuLabels(page: Page): Promise<string[]> {
+  const links = mainMenu(page).getByRole('link');
+  return links.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label') ?? ''));
+}
+
+interface OutboxMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  createdAt: string;
+}
+
+function outboxDir(): string {
+  const dataDir = readFileSync(path.join(repoRoot, '.test-output', 'e2e-data-dir.txt'), 'utf8').trim();
+  return path.join(dataDir, 'outbox');
+}
+
+function addressedTo(mail: OutboxMail, address: string): boolean {
+  const recipients = Array.isArray(mail.to) ? mail.to : [mail.to];
+  return recipients.some((to) => to.toLowerCase().includes(address.toLowerCase()));
+}
+
+/** The newest e-mail to `address` written after `since`, waiting for it to arrive. */
+export async function newestMailTo(address: string, since: number): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          files = readdirSync(outboxDir()).filter((name) => name.endsWith('.json'));
+        } catch {
+          // The outbox folder appears with the first e-mail.
+          return false;
+        }
+        const mails = files
+          .map((name) => path.join(outboxDir(), name))
+          .filter((file) => statSync(file).mtimeMs >= since - 1000)
+          .map((file) => JSON.parse(readFileSync(file, 'utf8')) as OutboxMail)
+          .filter((mail) => addressedTo(mail, address))
+          .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+        found = mails[0];
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${address}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`No e-mail to ${address}`);
+  return found;
+}
