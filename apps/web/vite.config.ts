@@ -5,7 +5,8 @@ export default defineConfig({
   plugins: [react()],
   server: {
     proxy: {
-      '/api': 'http://127.0.0.1:3000',
+      // API_PROXY_TARGET lets several developers (or agents) run their own API side by side.
+      '/api': process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000',
     },
   },
   build: {
