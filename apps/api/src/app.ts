@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({ db, sessions, files, usage, departments });
   const vehicles = createVehiclesService({ db, files, usage, departments, clock });
   const insurance = createInsuranceService({ db, files, usage, vehicles });
-  const organizations = createOrganizationsService({ db, files, ledger });
+  const organizations = createOrganizationsService({ db, files, ledger, vehicles, clock });
   const fuelStations = createFuelStationsService({ db, files, ledger });
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });

@@ -25,6 +25,7 @@ import {
   fuelStationListReplySchema,
   fuelStationSchema,
   fuelStationUpdateBodySchema,
+  organizationAnalyticsSchema,
   organizationCreateBodySchema,
   organizationListReplySchema,
   organizationSchema,
@@ -238,6 +239,14 @@ export const organizationRoutes = {
     tag: 'organizations',
     query: tenantListQuerySchema,
     reply: organizationListReplySchema,
+  }),
+  analytics: route({
+    method: 'GET',
+    path: '/admin/organizations/analytics',
+    permission: 'clients.manage',
+    summary: 'Client figures for the Clients page stat cards',
+    tag: 'organizations',
+    reply: organizationAnalyticsSchema,
   }),
   get: route({
     method: 'GET',

@@ -24,6 +24,7 @@ export const organizationSchema = z.object({
   domain: z.string().nullable(),
   nextBilling: timestampSchema.nullable(),
   imageUrl: z.string().nullable(),
+  vehiclesCount: z.number().int(),
   driversCount: z.number().int(),
   createdAt: timestampSchema,
 });

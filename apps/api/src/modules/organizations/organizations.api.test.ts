@@ -1,7 +1,7 @@
 import { MAX_UPLOAD_BYTES } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
 
 let t: TestApp;
@@ -151,6 +151,47 @@ describe('reading, editing and deleting clients', () => {
       }
     },
   );
+});
+
+describe('client figures', () => {
+  it('counts clients by status and age, vehicles in service and those due for maintenance', async () => {
+    const clock = movableClock(new Date('2026-11-21T10:00:00Z'));
+    const local = await createTestApp({}, { clock });
+    try {
+      const token = await local.login('admin@fleetfuel.test');
+      // The demo data's dates are relative to the day it was seeded; move them to the test clock's day.
+      const shift = sql`('2026-11-21'::date - current_date)`;
+      await sql`UPDATE insurance_policies SET coverage_start = coverage_start + ${shift}, coverage_end = coverage_end + ${shift}`.execute(local.db);
+      await sql`UPDATE vehicles SET registration_expiry = registration_expiry + ${shift}, created_at = '2026-11-01T10:00:00Z'`.execute(local.db);
+      await sql`UPDATE organizations SET created_at = '2026-11-02T12:00:00Z' WHERE name = 'Acme Logistics'`.execute(local.db);
+      await sql`UPDATE organizations SET created_at = '2026-10-20T12:00:00Z', status = 'SUSPENDED' WHERE name = 'Beta Haulage'`.execute(local.db);
+      await local.call('POST', '/api/admin/organizations', { token, body: { name: 'Fresh Fleet', type: 'other' } });
+      await sql`UPDATE organizations SET created_at = '2026-11-19T08:00:00Z' WHERE name = 'Fresh Fleet'`.execute(local.db);
+      const res = await local.call('GET', '/api/admin/organizations/analytics', { token });
+      expect(res.statusCode).toBe(200);
+      // Due today: the truck (expired insurance, registration in 20 days), the motorcycle (insurance ends in 20
+      // days) and Beta's motorcycle (expired 3 days ago); 7 assets in service.
+      expect(res.json()).toEqual({
+        activeClients: { count: 2, newThisWeek: 1 },
+        suspendedClients: 1,
+        totalClients: { count: 3, addedThisMonth: 2 },
+        totalVehicles: 7,
+        vehiclesNeedServicing: 3,
+      });
+      // Ninety days on, every asset is past its service interval.
+      clock.set('2027-03-01T10:00:00Z');
+      await sql`UPDATE vehicles SET created_at = '2026-11-21T10:00:00Z'`.execute(local.db);
+      expect((await local.call('GET', '/api/admin/organizations/analytics', { token })).json().vehiclesNeedServicing).toBe(7);
+      expect((await local.call('GET', '/api/admin/organizations/analytics', { token: await local.login('orgadmin@acme.test') })).statusCode).toBe(403);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('lists each client with its vehicle and driver counts', async () => {
+    const res = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'acme' } });
+    expect(res.json().data[0]).toMatchObject({ vehiclesCount: 4, driversCount: 2 });
+  });
 });
 
 describe('who may fetch a file', () => {

@@ -33,7 +33,27 @@ function organizationViews(db: Database) {
         .whereRef('d.organization_id', '=', 'o.id')
         .where('d.role', '=', 'DRIVER')
         .as('drivers_count'),
+    )
+    .select((eb) =>
+      eb.selectFrom('vehicles as v').select((e) => e.fn.countAll<string>().as('n')).whereRef('v.organization_id', '=', 'o.id').as('vehicles_count'),
     );
+}
+
+/** Client counts for the stat cards; "this week" and "this month" are measured from `now`. */
+export function clientCounts(db: Database, now: Date, monthStart: Date) {
+  return db
+    .selectFrom('organizations')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.countAll<string>().filterWhere('status', '=', 'ACTIVE').as('active'),
+      eb.fn
+        .countAll<string>()
+        .filterWhere((e) => e.and([e('status', '=', 'ACTIVE'), e('created_at', '>', sql<Date>`${now}::timestamptz - interval '7 days'`)]))
+        .as('active_new_this_week'),
+      eb.fn.countAll<string>().filterWhere('status', '=', 'SUSPENDED').as('suspended'),
+      eb.fn.countAll<string>().filterWhere('created_at', '>=', monthStart).as('added_this_month'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 export type OrganizationRow = NonNullable<Awaited<ReturnType<typeof findOrganization>>>;

@@ -7,6 +7,7 @@ export function bindOrganizationRoutes(binder: RouteBinder, organizations: Organ
     const { data, total } = await organizations.list(query);
     return { data, meta: { page: query.page, pageSize: query.pageSize, total } };
   });
+  binder.bind(organizationRoutes.analytics, () => organizations.analytics());
   binder.bind(organizationRoutes.get, ({ params }) => organizations.get(params.id));
   binder.bind(organizationRoutes.create, ({ actor, body, files }) => organizations.create(actor, body, files.image));
   binder.bind(organizationRoutes.update, ({ actor, params, body, files }) =>

@@ -3,7 +3,9 @@
  * (nextBilling = now + the plan's cycle); an inactive plan cannot be chosen; an organization with
  * history cannot be deleted, only suspended.
  */
+import type { z } from 'zod';
 import type {
+  organizationAnalyticsSchema,
   ListQuery,
   Organization,
   OrganizationType,
@@ -18,6 +20,8 @@ import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import type { FilesService } from '../files/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { VehiclesService } from '../vehicles/index.js';
+import { lagosDate, type Clock } from '../../platform/clock.js';
 import * as repository from './organizations.repository.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
@@ -25,6 +29,7 @@ type CreateBody = RouteBody<typeof organizationRoutes.create>;
 type UpdateBody = RouteBody<typeof organizationRoutes.update>;
 
 export interface OrganizationsService {
+  analytics(): Promise<z.infer<typeof organizationAnalyticsSchema>>;
   list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: Organization[]; total: number }>;
   get(id: string): Promise<Organization>;
   create(actor: Actor, body: CreateBody, image: UploadedFile | undefined): Promise<Organization>;
@@ -34,8 +39,16 @@ export interface OrganizationsService {
   createForSignUp(trx: Database, values: { name: string; type: OrganizationType }): Promise<string>;
 }
 
-export function createOrganizationsService(deps: { db: Database; files: FilesService; ledger: LedgerService }): OrganizationsService {
-  const { db, files, ledger } = deps;
+export interface OrganizationsDeps {
+  db: Database;
+  files: FilesService;
+  ledger: LedgerService;
+  vehicles: Pick<VehiclesService, 'counts'>;
+  clock: Clock;
+}
+
+export function createOrganizationsService(deps: OrganizationsDeps): OrganizationsService {
+  const { db, files, ledger, vehicles, clock } = deps;
 
   const toOrganization = (row: OrganizationRow): Organization => ({
     id: row.id,
@@ -48,6 +61,7 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
     domain: row.domain,
     nextBilling: row.next_billing?.toISOString() ?? null,
     imageUrl: files.url(row.image_key),
+    vehiclesCount: Number(row.vehicles_count ?? 0),
     driversCount: Number(row.drivers_count ?? 0),
     createdAt: row.created_at.toISOString(),
   });
@@ -80,6 +94,20 @@ export function createOrganizationsService(deps: { db: Database; files: FilesSer
   }
 
   return {
+    async analytics() {
+      const now = clock.now();
+      // The month as Nigerians count it: from midnight on the 1st in Lagos.
+      const monthStart = new Date(`${lagosDate(now).slice(0, 8)}01T00:00:00+01:00`);
+      const [clients, fleet] = await Promise.all([repository.clientCounts(db, now, monthStart), vehicles.counts(null)]);
+      return {
+        activeClients: { count: Number(clients.active), newThisWeek: Number(clients.active_new_this_week) },
+        suspendedClients: Number(clients.suspended),
+        totalClients: { count: Number(clients.total), addedThisMonth: Number(clients.added_this_month) },
+        totalVehicles: fleet.total,
+        vehiclesNeedServicing: fleet.due,
+      };
+    },
+
     async list(filters) {
       const { rows, total } = await repository.listOrganizations(db, filters);
       return { data: rows.map(toOrganization), total };

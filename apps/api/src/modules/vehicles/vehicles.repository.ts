@@ -26,6 +26,44 @@ export function insuranceStatusOf(eb: ExpressionBuilder<DB & { v: DB['vehicles']
   );
 }
 
+/** How long a service lasts before the next one is due, until organizations set their own. */
+export const SERVICE_INTERVAL_DAYS = 90;
+/** How soon an expiring insurance or registration makes an asset due. */
+export const EXPIRY_WARNING_DAYS = 30;
+
+/**
+ * The one rule for "due for maintenance": the asset's insurance (latest policy) or registration
+ * expires within 30 days or has expired, or its last service (until maintenance records exist:
+ * its registration in FleetFuel) is older than the service interval. Used by the Dashboard's
+ * Maintenance Due, the clients' vehiclesNeedServicing, the alerts and the Service-term report.
+ */
+export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, today: string) {
+  const warnUntil = sql<string>`${today}::date + ${EXPIRY_WARNING_DAYS}::int`;
+  return eb.or([
+    eb('v.registration_expiry', '<=', warnUntil),
+    eb.exists(
+      eb
+        .selectFrom('insurance_policies as ip')
+        .select('ip.id')
+        .whereRef('ip.vehicle_id', '=', 'v.id')
+        .where('ip.coverage_end', '<=', warnUntil)
+        .where('ip.created_at', '=', eb.selectFrom('insurance_policies as latest').select((e) => e.fn.max('latest.created_at').as('m')).whereRef('latest.vehicle_id', '=', 'v.id')),
+    ),
+    eb(sql`v.created_at::date`, '<=', sql`${today}::date - ${SERVICE_INTERVAL_DAYS}::int`),
+  ]);
+}
+
+/** Vehicles of one organization (or all) and how many of them are due; inactive assets are not counted. */
+export async function countVehicles(db: Database, organizationId: string | null, today: string) {
+  const row = await db
+    .selectFrom('vehicles as v')
+    .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere(isDue(eb, today)).as('due')])
+    .where('v.status', '!=', 'INACTIVE')
+    .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), due: Number(row.due) };
+}
+
 function vehicleViews(db: Database, today: string) {
   return db
     .selectFrom('vehicles as v')

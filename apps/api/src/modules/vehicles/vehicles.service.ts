@@ -235,6 +235,9 @@ export function createVehiclesService(deps: VehiclesDeps) {
       return toVehicle(await find(actor, id));
     },
 
+    /** Assets in service and how many are due for maintenance, for one organization or all. */
+    counts: (organizationId: string | null) => repository.countVehicles(db, organizationId, today()),
+
     /** For the insurance service: the vehicle the actor may see, or 404. */
     find,
     today,
