@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Debian packages the tests need: Chromium for the browser journeys (Playwright never downloads a
-# browser here) and poppler-utils to look at generated PDFs. Installs only what is missing.
+# browser here), poppler-utils to render generated PDFs and zbar-tools to read their QR codes back.
+# Installs only what is missing.
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || missing+=(poppler-utils)
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} from Debian's packages"
   sudo_cmd=""

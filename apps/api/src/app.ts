@@ -29,6 +29,7 @@ import {
   createUsageService,
 } from './modules/subscriptions/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
+import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
@@ -59,6 +60,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Work still running after its reply (e-mails, sandbox webhooks); tests and shutdown wait on it. */
     background: BackgroundTasks;
+    /** Periodic work; server.ts runs it on a timer, tests call it directly. */
+    jobs: { expireCoupons(): Promise<number> };
   }
 }
 
@@ -164,6 +167,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
 
+  const fuelRequests = createFuelRequestsService({
+    db,
+    ledger,
+    vehicles,
+    prices,
+    usage,
+    clock,
+    appSecret: config.appSecret,
+    platformFeeBps: config.payments.platformFeeBps,
+  });
+  const maintenance = createMaintenanceService({
+    db,
+    ledger,
+    vehicles,
+    prices,
+    usage,
+    clock,
+    coupons: fuelRequests.coupons,
+    platformFeeBps: config.payments.platformFeeBps,
+  });
+  app.decorate('jobs', { expireCoupons: () => fuelRequests.expireDue() });
+
   const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
   binder.bind(systemRoutes.health, async () => {
     await sql`SELECT 1`.execute(db);
@@ -178,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
+  bindRequestRoutes(binder, fuelRequests, maintenance);
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
   bindWalletRoutes(binder, wallet, sandbox);

@@ -17,7 +17,16 @@ await migrateToLatest(handle.db);
 const seeded = config.seedDemoData ? await seedDemoData(handle.db, { ifEmpty: true }) : false;
 
 const app = await buildApp({ config, db: handle.db });
+
+// Approved coupons past their expiry release their money. Several instances may run this at once:
+// each locks only rows no other instance holds.
+const EXPIRY_SWEEP_MS = 60_000;
+const sweep = setInterval(() => {
+  app.jobs.expireCoupons().catch((error: unknown) => app.log.error({ err: error }, 'coupon expiry sweep failed'));
+}, EXPIRY_SWEEP_MS);
+sweep.unref();
 const shutdown = async () => {
+  clearInterval(sweep);
   await app.close();
   await handle.close();
   process.exit(0);

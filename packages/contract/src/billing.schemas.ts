@@ -63,7 +63,7 @@ export const currentSubscriptionSchema = z.object({
   /** Renew Subscription is enabled only once nextBilling has passed. */
   canRenew: z.boolean(),
   cycleStart: timestampSchema.nullable(),
-  usage: z.object({ drivers: usageSchema, assets: usageSchema }),
+  usage: z.object({ drivers: usageSchema, assets: usageSchema, fuelRequests: usageSchema, maintenanceRequests: usageSchema }),
 });
 export const currentSubscriptionQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const currentSubscriptionReplySchema = z.object({ subscription: currentSubscriptionSchema });

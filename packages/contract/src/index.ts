@@ -11,4 +11,5 @@ export * from './plans.schemas.js';
 export * from './fleet.schemas.js';
 export * from './wallet.schemas.js';
 export * from './billing.schemas.js';
+export * from './requests.schemas.js';
 export * from './routes.js';

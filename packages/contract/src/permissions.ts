@@ -45,6 +45,9 @@ export const PERMISSIONS = {
   'requests.create': [...ORG_ADMINS, 'DRIVER'],
   'requests.approve': ['ADMINISTRATOR'],
   'requests.redeem': ['ATTENDANT', 'STATION_REP'],
+  /** A maintenance job is completed by its station, or by the organization admin when no station is named. */
+  'maintenance.complete': ['ADMINISTRATOR', 'ATTENDANT', 'STATION_REP'],
+  'coupons.download': ['ADMIN', ...ORG_ADMINS, 'DRIVER'],
   'prices.manage': ['STATION_REP'],
   'prices.read': ['ADMIN', 'STATION_REP', 'ATTENDANT'],
   /** Assets, drivers, groups, insurance: write and list. */

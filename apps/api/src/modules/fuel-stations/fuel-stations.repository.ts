@@ -75,15 +75,17 @@ export async function updateFuelStation(db: Database, id: string, patch: Partial
     .execute();
 }
 
-/** Anything recorded under the station that must outlive it: its people and its prices so far. */
+/** Anything recorded under the station that must outlive it: its people, prices and requests. */
 export async function fuelStationHasHistory(db: Database, id: string): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom('users').select('id').where('fuel_station_id', '=', id)).as('has_users'),
       eb.exists(eb.selectFrom('fuel_prices').select('id').where('fuel_station_id', '=', id)).as('has_prices'),
+      eb.exists(eb.selectFrom('fuel_requests').select('id').where('station_id', '=', id)).as('has_fuel_requests'),
+      eb.exists(eb.selectFrom('maintenance_requests').select('id').where('station_id', '=', id)).as('has_maintenance'),
     ])
     .executeTakeFirstOrThrow();
-  return Boolean(row.has_users) || Boolean(row.has_prices);
+  return Object.values(row).some(Boolean);
 }
 
 /** Unlinks the image so that the station's file records can go before it does. */

@@ -54,3 +54,28 @@ export async function listPriceHistory(
   ]);
   return { rows, total: Number(count.total) };
 }
+
+export function currentPrice(db: Database, stationId: string, fuelType: string) {
+  return db
+    .selectFrom('fuel_prices')
+    .select(['price_kobo', 'created_at'])
+    .where('fuel_station_id', '=', stationId)
+    .where('fuel_type', '=', fuelType)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** ACTIVE stations, for organizations to choose from. */
+export function activeStations(db: Database) {
+  return db
+    .selectFrom('fuel_stations')
+    .select(['id', 'name', 'address', 'image_key', 'available_fuels', 'status'])
+    .where('status', '=', 'ACTIVE')
+    .orderBy('name')
+    .execute();
+}
+
+export function findStation(db: Database, stationId: string) {
+  return db.selectFrom('fuel_stations').select(['id', 'name', 'address', 'status', 'available_fuels']).where('id', '=', stationId).executeTakeFirst();
+}

@@ -76,6 +76,22 @@ export function createPricesService(deps: { db: Database }) {
       };
     },
 
+    /** The price per unit in kobo a station charges now for a fuel, or null when it has none. */
+    async currentPriceKobo(executor: Database, stationId: string, fuelType: SoldFuelType): Promise<bigint | null> {
+      const row = await repository.currentPrice(executor, stationId, fuelType);
+      return row ? BigInt(row.price_kobo) : null;
+    },
+
+    /** A station as requests see it. */
+    station: (executor: Database, stationId: string) => repository.findStation(executor, stationId),
+
+    /** ACTIVE stations with their fuels and current prices. */
+    async activeStations() {
+      const stations = await repository.activeStations(db);
+      const prices = (await repository.currentPrices(db, stations.map((s) => s.id))).map(toFuelPrice);
+      return stations.map((station) => ({ station, prices: prices.filter((p) => p.fuelStationId === station.id) }));
+    },
+
     /** Current prices at several stations, for the station list organizations choose from. */
     async currentAt(stationIds: readonly string[]): Promise<FuelPrice[]> {
       return (await repository.currentPrices(db, stationIds)).map(toFuelPrice);

@@ -84,3 +84,58 @@ export async function decideReserve(db: Database, id: string, from: string, to: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** ACTIVE reserves of a fuel with something left, oldest first, locked for the drawing transaction. */
+export function lockDrawableReserves(db: Database, organizationId: string, fuelType: string) {
+  return db
+    .selectFrom('fuel_reserves')
+    .select(['id', 'remaining'])
+    .where('organization_id', '=', organizationId)
+    .where('fuel_type', '=', fuelType)
+    .where('status', '=', 'ACTIVE')
+    .orderBy('created_at')
+    .forUpdate()
+    .execute();
+}
+
+export async function hasActiveReserve(db: Database, organizationId: string, fuelType: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('fuel_reserves')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('fuel_type', '=', fuelType)
+    .where('status', '=', 'ACTIVE')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function takeFromReserve(db: Database, reserveId: string, requestId: string, volume: number): Promise<void> {
+  await db
+    .updateTable('fuel_reserves')
+    .set({ remaining: sql`remaining - ${volume}::numeric`, updated_at: sql<Date>`now()` })
+    .where('id', '=', reserveId)
+    .execute();
+  await db.insertInto('reserve_draws').values({ fuel_request_id: requestId, reserve_id: reserveId, volume }).execute();
+}
+
+/** A request's draws that still hold volume, newest first (returned last-in, first-out). */
+export function openDraws(db: Database, requestId: string) {
+  return db
+    .selectFrom('reserve_draws')
+    .select(['id', 'reserve_id', sql<string>`volume - returned`.as('held')])
+    .where('fuel_request_id', '=', requestId)
+    .where(sql`volume - returned`, '>', 0)
+    .orderBy('created_at', 'desc')
+    .forUpdate()
+    .execute();
+}
+
+export async function giveBack(db: Database, drawId: string, reserveId: string, volume: number): Promise<void> {
+  await db.updateTable('reserve_draws').set({ returned: sql`returned + ${volume}::numeric` }).where('id', '=', drawId).execute();
+  await db
+    .updateTable('fuel_reserves')
+    .set({ remaining: sql`remaining + ${volume}::numeric`, updated_at: sql<Date>`now()` })
+    .where('id', '=', reserveId)
+    .execute();
+}

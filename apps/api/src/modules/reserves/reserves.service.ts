@@ -102,3 +102,48 @@ export function createReservesService(deps: { db: Database; usage: UsageService 
 }
 
 export type ReservesService = ReturnType<typeof createReservesService>;
+
+/** Volumes are kept to the centilitre; float sums are rounded back to it. */
+const centi = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Reserve draw-down for fuel approvals: when the organization has an ACTIVE reserve of the fuel,
+ * its reserves together must cover the volume, drawn from the oldest first. Releasing returns
+ * what a request still holds, newest draw first.
+ */
+export const reserveDraws = {
+  async draw(trx: Database, request: { id: string; organizationId: string; fuelType: SoldFuelType; volume: number }): Promise<void> {
+    if (!(await repository.hasActiveReserve(trx, request.organizationId, request.fuelType))) return;
+    const reserves = await repository.lockDrawableReserves(trx, request.organizationId, request.fuelType);
+    const available = centi(reserves.reduce((sum, r) => sum + Number(r.remaining), 0));
+    if (available < request.volume) {
+      throw new AppError(
+        'RULE_VIOLATION',
+        `The ${request.fuelType} reserve has ${quantityOf(available, request.fuelType)} left and this request needs ${quantityOf(request.volume, request.fuelType)}.`,
+      );
+    }
+    let needed = request.volume;
+    for (const reserve of reserves) {
+      if (needed <= 0) break;
+      const take = centi(Math.min(needed, Number(reserve.remaining)));
+      if (take <= 0) continue;
+      await repository.takeFromReserve(trx, reserve.id, request.id, take);
+      needed = centi(needed - take);
+    }
+  },
+
+  /** Returns up to `volume` of what the request drew (all of it when omitted). */
+  async release(trx: Database, requestId: string, volume?: number): Promise<void> {
+    let left = volume ?? Number.POSITIVE_INFINITY;
+    for (const draw of await repository.openDraws(trx, requestId)) {
+      if (left <= 0) break;
+      const back = centi(Math.min(left, Number(draw.held)));
+      await repository.giveBack(trx, draw.id, draw.reserve_id, back);
+      left = centi(left - back);
+    }
+  },
+};
+
+function quantityOf(value: number, fuelType: SoldFuelType): string {
+  return `${value.toLocaleString('en-NG')} ${FUEL_UNITS[fuelType]}`;
+}

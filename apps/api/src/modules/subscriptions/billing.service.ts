@@ -25,14 +25,19 @@ export function createBillingService(deps: { db: Database; usage: UsageService; 
     const now = clock.now().getTime();
     const nextBilling = subscription.next_billing;
     const expired = nextBilling !== null && now > nextBilling.getTime();
-    const [drivers, assets] = await Promise.all([usage.usage(db, organizationId, 'drivers'), usage.usage(db, organizationId, 'assets')]);
+    const [drivers, assets, fuelRequests, maintenanceRequests] = await Promise.all([
+      usage.usage(db, organizationId, 'drivers'),
+      usage.usage(db, organizationId, 'assets'),
+      usage.usage(db, organizationId, 'fuelRequests'),
+      usage.usage(db, organizationId, 'maintenanceRequests'),
+    ]);
     return {
       plan: planRow ? toPlan(planRow) : null,
       nextBilling: nextBilling?.toISOString() ?? null,
       expired,
       canRenew: nextBilling === null || expired,
       cycleStart: nextBilling && planRow ? new Date(nextBilling.getTime() - planRow.circle_days * DAY_MS).toISOString() : null,
-      usage: { drivers, assets },
+      usage: { drivers, assets, fuelRequests, maintenanceRequests },
     };
   }
 

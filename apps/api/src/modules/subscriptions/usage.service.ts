@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import * as repository from './usage.repository.js';
 import type { OrganizationPlanRow } from './usage.repository.js';
 
-export type LimitedResource = 'drivers' | 'assets';
+export type LimitedResource = 'drivers' | 'assets' | 'fuelRequests' | 'maintenanceRequests';
 
 export interface ResourceUsage {
   used: number;
@@ -19,15 +19,32 @@ export interface ResourceUsage {
 const WORDING: Record<LimitedResource, { noun: string; counted: string; remedy: string; readOnly: string }> = {
   drivers: { noun: 'drivers', counted: 'active', remedy: 'disable a driver', readOnly: 'no new accounts can be added' },
   assets: { noun: 'assets', counted: 'in service', remedy: 'set an asset INACTIVE', readOnly: 'no new assets can be added' },
+  fuelRequests: { noun: 'fuel requests a cycle', counted: 'made this cycle', remedy: 'wait for the next billing cycle', readOnly: 'no new requests can be made' },
+  maintenanceRequests: { noun: 'maintenance requests a cycle', counted: 'made this cycle', remedy: 'wait for the next billing cycle', readOnly: 'no new requests can be made' },
 };
 
-const counters: Record<LimitedResource, (db: Database, organizationId: string) => Promise<number>> = {
-  drivers: repository.countActiveDrivers,
-  assets: repository.countAssetsInService,
+const DAY_MS = 86_400_000;
+
+/** The start of the current billing cycle: (nextBilling − cycle, nextBilling]. */
+function cycleStart(row: OrganizationPlanRow): Date | null {
+  return row.next_billing && row.circle_days ? new Date(row.next_billing.getTime() - row.circle_days * DAY_MS) : null;
+}
+
+const counters: Record<LimitedResource, (db: Database, row: OrganizationPlanRow) => Promise<number>> = {
+  drivers: (db, row) => repository.countActiveDrivers(db, row.id),
+  assets: (db, row) => repository.countAssetsInService(db, row.id),
+  fuelRequests: (db, row) => repository.countRequestsSince(db, 'fuel_requests', row.id, cycleStart(row)),
+  maintenanceRequests: (db, row) => repository.countRequestsSince(db, 'maintenance_requests', row.id, cycleStart(row)),
 };
 
-const limitOf = (row: OrganizationPlanRow, resource: LimitedResource): number =>
-  (resource === 'drivers' ? row.drivers_limit : row.assets_limit) ?? 0;
+const LIMIT_COLUMN = {
+  drivers: 'drivers_limit',
+  assets: 'assets_limit',
+  fuelRequests: 'fuel_request_limit',
+  maintenanceRequests: 'maintenance_request_limit',
+} as const;
+
+const limitOf = (row: OrganizationPlanRow, resource: LimitedResource): number => row[LIMIT_COLUMN[resource]] ?? 0;
 
 export function createUsageService() {
   return {
@@ -35,7 +52,7 @@ export function createUsageService() {
     async usage(db: Database, organizationId: string, resource: LimitedResource): Promise<ResourceUsage> {
       const row = await repository.findOrganizationWithPlan(db, organizationId);
       if (!row) throw notFound('Organization');
-      return { used: await counters[resource](db, organizationId), limit: limitOf(row, resource) };
+      return { used: await counters[resource](db, row), limit: limitOf(row, resource) };
     },
 
     /**
@@ -51,7 +68,7 @@ export function createUsageService() {
       }
       const limit = limitOf(row, resource);
       if (limit === 0) return;
-      const used = await counters[resource](trx, organizationId);
+      const used = await counters[resource](trx, row);
       if (used >= limit) {
         throw new AppError(
           'LIMIT_REACHED',
@@ -59,6 +76,24 @@ export function createUsageService() {
             `Upgrade the plan or ${words.remedy} first.`,
         );
       }
+    },
+
+    /**
+     * Inside the transaction that creates a request: the organization must be ACTIVE, its
+     * subscription current (an expired one says so and where to renew), and the request must fit
+     * the plan's limit for the cycle.
+     */
+    async assertCanRequest(trx: Database, organizationId: string, resource: 'fuelRequests' | 'maintenanceRequests', now: Date): Promise<void> {
+      const row = await repository.lockOrganizationWithPlan(trx, organizationId);
+      if (!row) throw notFound('Organization');
+      if (row.next_billing && row.next_billing.getTime() < now.getTime()) {
+        throw new AppError(
+          'RULE_VIOLATION',
+          `The subscription of ${row.name} expired on ${row.next_billing.toISOString().slice(0, 10)}. ` +
+            'Renew it on the Billing page to make new requests.',
+        );
+      }
+      await this.assertCanAdd(trx, organizationId, resource);
     },
 
     /** Inside a transaction that changes an organization's data: refuses when it is read-only. */

@@ -187,13 +187,15 @@ export function findStation(db: Database, stationId: string) {
   return db.selectFrom('fuel_stations').select(['id', 'name', 'status']).where('id', '=', stationId).executeTakeFirst();
 }
 
-/** Sign-ins and vehicle assignments are history: an account that has either is never deleted. */
+/** Sign-ins, vehicle assignments and requests are history: an account that has any is never deleted. */
 export async function userHasHistory(db: Database, id: string): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom('sessions').select('id').where('user_id', '=', id)).as('signed_in'),
       eb.exists(eb.selectFrom('vehicle_assignments').select('id').where('driver_id', '=', id)).as('assigned'),
+      eb.exists(eb.selectFrom('fuel_requests').select('id').where('requested_by', '=', id)).as('requested_fuel'),
+      eb.exists(eb.selectFrom('maintenance_requests').select('id').where('requested_by', '=', id)).as('requested_maintenance'),
     ])
     .executeTakeFirstOrThrow();
-  return Boolean(row.signed_in) || Boolean(row.assigned);
+  return Object.values(row).some(Boolean);
 }

@@ -31,15 +31,35 @@ export const SERVICE_INTERVAL_DAYS = 90;
 /** How soon an expiring insurance or registration makes an asset due. */
 export const EXPIRY_WARNING_DAYS = 30;
 
+/** Kilometres a service lasts before the next one is due. */
+export const SERVICE_INTERVAL_KM = 5000;
+
 /**
- * The one rule for "due for maintenance": the asset's insurance (latest policy) or registration
- * expires within 30 days or has expired, or its last service (until maintenance records exist:
- * its registration in FleetFuel) is older than the service interval. Used by the Dashboard's
+ * The one rule for "due for maintenance": an approved maintenance job not yet completed; or the
+ * last completed service (or, before any, the asset's registration in FleetFuel) older than the
+ * service interval of 90 days, or 5,000 km driven since that service's odometer; or insurance
+ * (latest policy) or registration expiring within 30 days or expired. Used by the Dashboard's
  * Maintenance Due, the clients' vehiclesNeedServicing, the alerts and the Service-term report.
  */
 export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, today: string) {
   const warnUntil = sql<string>`${today}::date + ${EXPIRY_WARNING_DAYS}::int`;
+  const lastService = eb
+    .selectFrom('maintenance_requests as done')
+    .select((e) => e.fn.max('done.completed_at').as('at'))
+    .whereRef('done.vehicle_id', '=', 'v.id')
+    .where('done.status', '=', 'COMPLETED');
+  const lastServiceOdometer = eb
+    .selectFrom('maintenance_requests as done')
+    .select('done.odometer')
+    .whereRef('done.vehicle_id', '=', 'v.id')
+    .where('done.status', '=', 'COMPLETED')
+    .where('done.odometer', 'is not', null)
+    .orderBy('done.completed_at', 'desc')
+    .limit(1);
   return eb.or([
+    eb.exists(eb.selectFrom('maintenance_requests as open').select('open.id').whereRef('open.vehicle_id', '=', 'v.id').where('open.status', '=', 'APPROVED')),
+    eb(sql`coalesce((${lastService})::date, v.created_at::date)`, '<=', sql`${today}::date - ${SERVICE_INTERVAL_DAYS}::int`),
+    eb(sql`v.last_odometer - (${lastServiceOdometer})`, '>=', SERVICE_INTERVAL_KM),
     eb('v.registration_expiry', '<=', warnUntil),
     eb.exists(
       eb
@@ -49,7 +69,6 @@ export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, to
         .where('ip.coverage_end', '<=', warnUntil)
         .where('ip.created_at', '=', eb.selectFrom('insurance_policies as latest').select((e) => e.fn.max('latest.created_at').as('m')).whereRef('latest.vehicle_id', '=', 'v.id')),
     ),
-    eb(sql`v.created_at::date`, '<=', sql`${today}::date - ${SERVICE_INTERVAL_DAYS}::int`),
   ]);
 }
 
@@ -243,18 +262,67 @@ export async function closeAssignment(db: Database, vehicleId: string, by: strin
     .execute();
 }
 
-/** Assignments and insurance policies are history: a vehicle that has any is never deleted. */
+/** Assignments, insurance policies and requests are history: a vehicle that has any is never deleted. */
 export async function vehicleHasHistory(db: Database, id: string): Promise<boolean> {
   const row = await db
     .selectNoFrom((eb) => [
       eb.exists(eb.selectFrom('vehicle_assignments').select('id').where('vehicle_id', '=', id)).as('assigned'),
       eb.exists(eb.selectFrom('insurance_policies').select('id').where('vehicle_id', '=', id)).as('insured'),
+      eb.exists(eb.selectFrom('fuel_requests').select('id').where('vehicle_id', '=', id)).as('fuelled'),
+      eb.exists(eb.selectFrom('maintenance_requests').select('id').where('vehicle_id', '=', id)).as('serviced'),
     ])
     .executeTakeFirstOrThrow();
-  return Boolean(row.assigned) || Boolean(row.insured);
+  return Object.values(row).some(Boolean);
 }
 
 export async function deleteVehicle(db: Database, id: string): Promise<string | null> {
   const row = await db.deleteFrom('vehicles').where('id', '=', id).returning('image_key').executeTakeFirst();
   return row?.image_key ?? null;
+}
+
+/** What a request needs of its vehicle, with its group; locked when the caller approves or redeems. */
+export function findVehicleForRequest(db: Database, vehicleId: string, organizationId: string | null, lock: boolean) {
+  return db
+    .selectFrom('vehicles as v')
+    .leftJoin('departments as g', 'g.id', 'v.department_id')
+    .select([
+      'v.id',
+      'v.organization_id',
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.type',
+      'v.fuel_type',
+      'v.status',
+      'v.driver_id',
+      'v.tank_size',
+      'v.last_odometer',
+      'v.department_id',
+      'g.name as department_name',
+      'g.status as department_status',
+      'g.max_daily_consumption',
+    ])
+    .where('v.id', '=', vehicleId)
+    .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
+    .$if(lock, (q) => q.forUpdate('v'))
+    .executeTakeFirst();
+}
+
+/** Records a reading; the odometer never goes back. */
+export async function recordOdometer(db: Database, vehicleId: string, reading: number): Promise<void> {
+  await db
+    .updateTable('vehicles')
+    .set({ last_odometer: reading, updated_at: sql<Date>`now()` })
+    .where('id', '=', vehicleId)
+    .where((eb) => eb.or([eb('last_odometer', 'is', null), eb('last_odometer', '<=', String(reading))]))
+    .execute();
+}
+
+export async function setVehicleStatus(db: Database, vehicleId: string, status: string): Promise<void> {
+  await db.updateTable('vehicles').set({ status, updated_at: sql<Date>`now()` }).where('id', '=', vehicleId).execute();
+}
+
+/** Locks a group's row so that approvals against its daily cap are counted one after another. */
+export function lockDepartment(db: Database, departmentId: string) {
+  return db.selectFrom('departments').select(['id', 'max_daily_consumption']).where('id', '=', departmentId).forUpdate().executeTakeFirst();
 }

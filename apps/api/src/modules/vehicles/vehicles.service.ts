@@ -238,6 +238,13 @@ export function createVehiclesService(deps: VehiclesDeps) {
     /** Assets in service and how many are due for maintenance, for one organization or all. */
     counts: (organizationId: string | null) => repository.countVehicles(db, organizationId, today()),
 
+    /** A vehicle as a request sees it, in the organization (or any, for null); locked when asked. */
+    forRequest: (executor: Database, vehicleId: string, organizationId: string | null, lock = false) =>
+      repository.findVehicleForRequest(executor, vehicleId, organizationId, lock),
+    recordOdometer: (executor: Database, vehicleId: string, reading: number) => repository.recordOdometer(executor, vehicleId, reading),
+    setStatus: (executor: Database, vehicleId: string, status: 'ACTIVE' | 'UNDER_MAINTENANCE') => repository.setVehicleStatus(executor, vehicleId, status),
+    lockDepartment: (executor: Database, departmentId: string) => repository.lockDepartment(executor, departmentId),
+
     /** For the insurance service: the vehicle the actor may see, or 404. */
     find,
     today,

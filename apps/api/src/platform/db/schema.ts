@@ -315,7 +315,84 @@ export interface FuelReservesTable {
   updated_at: Timestamp;
 }
 
+type NullableInt8 = ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
+
+export interface FuelRequestsTable {
+  id: Generated<string>;
+  organization_id: string;
+  vehicle_id: string;
+  requested_by: string;
+  station_id: string;
+  fuel_type: string;
+  volume: ColumnType<string, number | string, number | string>;
+  supply_date: string;
+  odometer: NullableNumeric;
+  tank_level: number | null;
+  note: string | null;
+  status: Generated<string>;
+  approved_by: string | null;
+  approved_at: NullableTimestamp;
+  price_kobo: NullableInt8;
+  hold_kobo: NullableInt8;
+  coupon_code: string | null;
+  coupon_expires_at: NullableTimestamp;
+  rejected_by: string | null;
+  rejected_at: NullableTimestamp;
+  rejection_note: string | null;
+  redeemed_by: string | null;
+  redeemed_at: NullableTimestamp;
+  dispensed_volume: NullableNumeric;
+  amount_kobo: NullableInt8;
+  fee_kobo: NullableInt8;
+  payment_entry_id: string | null;
+  expired_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReserveDrawsTable {
+  id: Generated<string>;
+  fuel_request_id: string;
+  reserve_id: string;
+  volume: ColumnType<string, number | string, number | string>;
+  returned: ColumnType<string, number | string | undefined, number | string>;
+  created_at: Timestamp;
+}
+
+export interface MaintenanceRequestsTable {
+  id: Generated<string>;
+  organization_id: string;
+  vehicle_id: string;
+  requested_by: string;
+  station_id: string | null;
+  description: string;
+  service_date: string;
+  cost_kobo: Int8;
+  final_cost_kobo: NullableInt8;
+  odometer: NullableNumeric;
+  tank_level: number | null;
+  note: string | null;
+  status: Generated<string>;
+  approved_by: string | null;
+  approved_at: NullableTimestamp;
+  hold_kobo: NullableInt8;
+  coupon_code: string | null;
+  rejected_by: string | null;
+  rejected_at: NullableTimestamp;
+  rejection_note: string | null;
+  completed_by: string | null;
+  completed_at: NullableTimestamp;
+  amount_kobo: NullableInt8;
+  fee_kobo: NullableInt8;
+  payment_entry_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
+  fuel_requests: FuelRequestsTable;
+  reserve_draws: ReserveDrawsTable;
+  maintenance_requests: MaintenanceRequestsTable;
   fuel_reserves: FuelReservesTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;

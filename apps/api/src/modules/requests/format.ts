@@ -1,0 +1,20 @@
+/** Wording shared by request messages and documents. */
+import { FUEL_UNITS, koboToNaira, type SoldFuelType } from '@fleetfuel/contract';
+
+export const litres = (volume: number | string, fuelType: SoldFuelType) =>
+  `${Number(volume).toLocaleString('en-NG', { maximumFractionDigits: 2 })} ${FUEL_UNITS[fuelType]}`;
+
+export const naira = (kobo: bigint | string) =>
+  `₦${koboToNaira(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const LAGOS = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+export const lagosTime = (instant: Date) => LAGOS.format(instant);
+
+export const plateOf = (vehicle: { plate_number: string | null; make: string; model: string }) =>
+  vehicle.plate_number ?? `${vehicle.make} ${vehicle.model}`;
+
+/** Kobo for a volume (to the centilitre) at a price per unit, rounded to the nearest kobo. */
+export function costOf(volume: number | string, priceKobo: bigint): bigint {
+  const centi = BigInt(Math.round(Number(volume) * 100));
+  return (centi * priceKobo + 50n) / 100n;
+}

@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { inScope, type RequestScope } from './scope.js';
+
+export interface RequestFilters {
+  search?: string | undefined;
+  status?: string | undefined;
+  vehicleId?: string | undefined;
+  stationId?: string | undefined;
+  requestedBy?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+function requestViews(db: Database) {
+  return db
+    .selectFrom('fuel_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .innerJoin('users as rq', 'rq.id', 'r.requested_by')
+    .innerJoin('fuel_stations as s', 's.id', 'r.station_id')
+    .leftJoin('users as ap', 'ap.id', 'r.approved_by')
+    .leftJoin('users as rj', 'rj.id', 'r.rejected_by')
+    .leftJoin('users as rd', 'rd.id', 'r.redeemed_by')
+    .selectAll('r')
+    .select([
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.type as vehicle_type',
+      'o.name as organization_name',
+      'rq.name as requester_name',
+      's.name as station_name',
+      's.address as station_address',
+      'ap.name as approver_name',
+      'rj.name as rejecter_name',
+      'rd.name as redeemer_name',
+    ]);
+}
+
+export type FuelRequestRow = NonNullable<Awaited<ReturnType<typeof findFuelRequest>>>;
+
+export function findFuelRequest(db: Database, id: string, scope: RequestScope) {
+  return requestViews(db).where('r.id', '=', id).where(inScope(scope)).executeTakeFirst();
+}
+
+export function findFuelRequestByCode(db: Database, code: string) {
+  return requestViews(db).where('r.coupon_code', '=', code).executeTakeFirst();
+}
+
+export async function listFuelRequests(db: Database, scope: RequestScope, filters: RequestFilters) {
+  let query = requestViews(db).where(inScope(scope));
+  if (filters.search) {
+    query = query.where(
+      sql<string>`coalesce(v.plate_number, '') || ' ' || v.make || ' ' || v.model || ' ' || o.name || ' ' || rq.name || ' ' || s.name || ' ' || coalesce(r.coupon_code, '')`,
+      'ilike',
+      containsPattern(filters.search),
+    );
+  }
+  if (filters.status) query = query.where('r.status', '=', filters.status);
+  if (filters.vehicleId) query = query.where('r.vehicle_id', '=', filters.vehicleId);
+  if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
+  if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
+  const [rows, summary] = await Promise.all([
+    query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query
+      .clearSelect()
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status <> 'REJECTED'), 0)`.as('total_volume'),
+        sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'PENDING'), 0)`.as('pending_volume'),
+        sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'APPROVED'), 0)`.as('approved_volume'),
+        sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('dispensed_volume'),
+        eb.fn.countAll<string>().filterWhere('r.status', '=', 'PENDING').as('pending_count'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, summary };
+}
+
+export async function insertFuelRequest(
+  db: Database,
+  values: {
+    organizationId: string;
+    vehicleId: string;
+    requestedBy: string;
+    stationId: string;
+    fuelType: string;
+    volume: number;
+    supplyDate: string;
+    odometer: number | null;
+    tankLevel: number | null;
+    note: string | null;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('fuel_requests')
+    .values({
+      organization_id: values.organizationId,
+      vehicle_id: values.vehicleId,
+      requested_by: values.requestedBy,
+      station_id: values.stationId,
+      fuel_type: values.fuelType,
+      volume: values.volume,
+      supply_date: values.supplyDate,
+      odometer: values.odometer,
+      tank_level: values.tankLevel,
+      note: values.note,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The request row, locked until the transaction ends, so that one decision or redemption wins. */
+export function lockFuelRequest(db: Database, id: string) {
+  return db.selectFrom('fuel_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRequest>>>;
+
+/**
+ * Litres a group has already committed on a day: approved requests' volumes and completed ones'
+ * dispensed volumes, for every vehicle now in the group.
+ */
+export async function groupVolumeOn(db: Database, departmentId: string, supplyDate: string, exceptRequestId: string): Promise<number> {
+  const row = await db
+    .selectFrom('fuel_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .select(
+      sql<string>`coalesce(sum(CASE WHEN r.status = 'COMPLETED' THEN r.dispensed_volume ELSE r.volume END), 0)`.as('litres'),
+    )
+    .where('v.department_id', '=', departmentId)
+    .where('r.supply_date', '=', supplyDate)
+    .where('r.status', 'in', ['APPROVED', 'COMPLETED'])
+    .where('r.id', '!=', exceptRequestId)
+    .executeTakeFirstOrThrow();
+  return Number(row.litres);
+}
+
+export async function markApproved(
+  db: Database,
+  id: string,
+  values: { approvedBy: string; priceKobo: bigint; holdKobo: bigint; couponCode: string; couponExpiresAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('fuel_requests')
+    .set({
+      status: 'APPROVED',
+      approved_by: values.approvedBy,
+      approved_at: sql<Date>`now()`,
+      price_kobo: values.priceKobo.toString(),
+      hold_kobo: values.holdKobo.toString(),
+      coupon_code: values.couponCode,
+      coupon_expires_at: values.couponExpiresAt,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markRejected(db: Database, id: string, rejectedBy: string, note: string | null): Promise<void> {
+  await db
+    .updateTable('fuel_requests')
+    .set({ status: 'REJECTED', rejected_by: rejectedBy, rejected_at: sql<Date>`now()`, rejection_note: note, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markCompleted(
+  db: Database,
+  id: string,
+  values: { redeemedBy: string; dispensedVolume: number; amountKobo: bigint; feeKobo: bigint; entryId: string; odometer: number | null },
+): Promise<void> {
+  await db
+    .updateTable('fuel_requests')
+    .set({
+      status: 'COMPLETED',
+      redeemed_by: values.redeemedBy,
+      redeemed_at: sql<Date>`now()`,
+      dispensed_volume: values.dispensedVolume,
+      amount_kobo: values.amountKobo.toString(),
+      fee_kobo: values.feeKobo.toString(),
+      payment_entry_id: values.entryId,
+      ...(values.odometer !== null ? { odometer: values.odometer } : {}),
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markExpired(db: Database, id: string): Promise<void> {
+  await db
+    .updateTable('fuel_requests')
+    .set({ status: 'EXPIRED', expired_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Approved coupons past their expiry, locked; rows another instance holds are skipped. */
+export function lockExpiredCoupons(db: Database, now: Date, limit: number) {
+  return db
+    .selectFrom('fuel_requests')
+    .select(['id', 'organization_id'])
+    .where('status', '=', 'APPROVED')
+    .where('coupon_expires_at', '<', now)
+    .orderBy('coupon_expires_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}

@@ -1,0 +1,426 @@
+/**
+ * Fuel requests, from the request to the station's redemption: every rule of the domain, each
+ * decision in one transaction holding the request's row lock, and every naira through the ledger
+ * (a hold at approval, a capture at redemption, a release at expiry).
+ */
+import {
+  FUEL_UNITS,
+  dispensedFuelType,
+  koboToNaira,
+  nairaToKobo,
+  type FuelRequest,
+  type ListQuery,
+  type RouteBody,
+  type SoldFuelType,
+  type VehicleFuelType,
+  type fuelRequestRoutes,
+} from '@fleetfuel/contract';
+import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import { createCouponSigner, newCouponCode, normalizeCouponCode } from '../../platform/coupons.js';
+import type { Database } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/database.js';
+import { AppError, invalidField, notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import { renderCoupon } from '../../platform/pdf/coupon.js';
+import { money } from '../../platform/pdf/document.js';
+import { InsufficientFundsError, type LedgerService } from '../ledger/index.js';
+import type { PricesService } from '../prices/index.js';
+import { reserveDraws } from '../reserves/index.js';
+import type { UsageService } from '../subscriptions/index.js';
+import type { VehiclesService } from '../vehicles/index.js';
+import * as repository from './fuel-requests.repository.js';
+import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
+import { costOf, lagosTime, litres, naira, plateOf } from './format.js';
+import { requestScope } from './scope.js';
+
+/** Coupons stay valid until the end of this many days after the supply date (Lagos time). */
+export const COUPON_VALID_DAYS = 3;
+
+export interface FuelRequestsDeps {
+  db: Database;
+  ledger: LedgerService;
+  vehicles: VehiclesService;
+  prices: PricesService;
+  usage: UsageService;
+  clock: Clock;
+  appSecret: string;
+  platformFeeBps: number;
+}
+
+const holdReference = (id: string) => `fuel:${id}`;
+
+export function toFuelRequest(row: FuelRequestRow): FuelRequest {
+  const fuelType = row.fuel_type as SoldFuelType;
+  const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null);
+  return {
+    id: row.id,
+    vehicle: { id: row.vehicle_id, plateNumber: row.plate_number, make: row.make, model: row.model, type: row.vehicle_type as FuelRequest['vehicle']['type'] },
+    organization: { id: row.organization_id, name: row.organization_name },
+    requestedBy: { id: row.requested_by, name: row.requester_name },
+    supplyDate: row.supply_date,
+    station: { id: row.station_id, name: row.station_name, address: row.station_address },
+    volume: Number(row.volume),
+    unit: FUEL_UNITS[fuelType],
+    fuelType,
+    currentOdometerReading: row.odometer === null ? null : Number(row.odometer),
+    currentTankLevel: row.tank_level,
+    status: row.status as FuelRequest['status'],
+    note: row.note,
+    createdAt: row.created_at.toISOString(),
+    approvedBy: person(row.approved_by, row.approver_name),
+    approvedAt: row.approved_at?.toISOString() ?? null,
+    rejectedBy: person(row.rejected_by, row.rejecter_name),
+    rejectedAt: row.rejected_at?.toISOString() ?? null,
+    rejectionNote: row.rejection_note,
+    pricePerUnit: row.price_kobo === null ? null : koboToNaira(row.price_kobo),
+    heldAmount: row.hold_kobo === null ? null : koboToNaira(row.hold_kobo),
+    couponCode: row.coupon_code,
+    couponExpiresAt: row.coupon_expires_at?.toISOString() ?? null,
+    redeemedBy: person(row.redeemed_by, row.redeemer_name),
+    redeemedAt: row.redeemed_at?.toISOString() ?? null,
+    dispensedVolume: row.dispensed_volume === null ? null : Number(row.dispensed_volume),
+    amount: row.amount_kobo === null ? null : koboToNaira(row.amount_kobo),
+  };
+}
+
+/** Why a request's coupon cannot be redeemed now, or null when it can. */
+export function whyNotRedeemable(row: { status: string; redeemed_at: Date | null; coupon_expires_at: Date | null; expired_at?: Date | null }, now: Date): string | null {
+  switch (row.status) {
+    case 'PENDING':
+      return 'This request has not been approved yet';
+    case 'REJECTED':
+      return 'This request was rejected; its coupon is not valid';
+    case 'COMPLETED':
+      return `This coupon was already redeemed on ${row.redeemed_at ? lagosTime(row.redeemed_at) : 'an earlier day'}`;
+    case 'EXPIRED':
+      return `This coupon expired on ${row.coupon_expires_at ? lagosTime(row.coupon_expires_at) : 'an earlier day'}`;
+    default:
+      return row.coupon_expires_at && row.coupon_expires_at.getTime() < now.getTime() ? `This coupon expired on ${lagosTime(row.coupon_expires_at)}` : null;
+  }
+}
+
+export function createFuelRequestsService(deps: FuelRequestsDeps) {
+  const { db, ledger, vehicles, prices, usage, clock } = deps;
+  const coupons = createCouponSigner(deps.appSecret);
+
+  async function scopeOf(actor: Actor, requested: { organizationId?: string | undefined }) {
+    const driverVehicle = actor.role === 'DRIVER' ? await driverVehicleId(actor.userId) : null;
+    return requestScope(actor, requested, driverVehicle);
+  }
+
+  async function driverVehicleId(userId: string): Promise<string | null> {
+    const row = await db.selectFrom('vehicles').select('id').where('driver_id', '=', userId).executeTakeFirst();
+    return row?.id ?? null;
+  }
+
+  async function view(actor: Actor, id: string): Promise<FuelRequestRow> {
+    const row = await repository.findFuelRequest(db, id, await scopeOf(actor, {}));
+    if (!row) throw notFound('Fuel request');
+    return row;
+  }
+
+  async function reload(id: string): Promise<FuelRequest> {
+    const row = await repository.findFuelRequest(db, id, { organizationId: null });
+    if (!row) throw notFound('Fuel request');
+    return toFuelRequest(row);
+  }
+
+  /** Expires an approved request: the hold and the reserve go back. Inside the caller's transaction, on a locked row. */
+  async function expire(trx: Database, request: { id: string }): Promise<void> {
+    await ledger.releaseHold(trx, holdReference(request.id));
+    await reserveDraws.release(trx, request.id);
+    await repository.markExpired(trx, request.id);
+  }
+
+  /** Checks a typed code or a scanned QR against the request it should stand for. */
+  function assertCouponMatches(request: LockedFuelRequest, coupon: { code?: string | undefined; qr?: string | undefined }): void {
+    if (coupon.qr !== undefined) {
+      const claims = coupons.verify(coupon.qr);
+      if (!claims || claims.kind !== 'F') throw new AppError('RULE_VIOLATION', 'This QR code is not a valid FleetFuel fuel coupon', { field: 'qr' });
+      if (claims.requestId !== request.id || claims.stationId !== request.station_id || claims.max !== request.volume) {
+        throw new AppError('RULE_VIOLATION', 'This QR code belongs to another coupon', { field: 'qr' });
+      }
+      return;
+    }
+    if (!request.coupon_code || normalizeCouponCode(coupon.code ?? '') !== request.coupon_code) {
+      throw new AppError('RULE_VIOLATION', 'The coupon code does not match this request', { field: 'code' });
+    }
+  }
+
+  return {
+    coupons,
+    expire,
+
+    async list(actor: Actor, query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string }, mine: boolean) {
+      const scope = await scopeOf(actor, query);
+      const { rows, summary } = await repository.listFuelRequests(db, scope, { ...query, ...(mine ? { requestedBy: actor.userId } : {}) });
+      return {
+        requests: rows.map(toFuelRequest),
+        summary: {
+          totalVolume: Number(summary.total_volume),
+          pendingVolume: Number(summary.pending_volume),
+          approvedVolume: Number(summary.approved_volume),
+          dispensedVolume: Number(summary.dispensed_volume),
+          pendingCount: Number(summary.pending_count),
+        },
+        total: Number(summary.total),
+      };
+    },
+
+    get: async (actor: Actor, id: string) => toFuelRequest(await view(actor, id)),
+
+    async stations() {
+      const stations = await prices.activeStations();
+      return {
+        stations: stations.map(({ station, prices: current }) => ({
+          id: station.id,
+          name: station.name,
+          address: station.address,
+          imageUrl: null,
+          availableFuels: station.available_fuels as SoldFuelType[],
+          prices: current.map((p) => ({ fuelType: p.fuelType, pricePerLitre: p.pricePerLitre, unit: p.unit })),
+        })),
+      };
+    },
+
+    async create(actor: Actor, body: RouteBody<typeof fuelRequestRoutes.create>) {
+      const organizationFilterId = actor.role === 'ADMIN' ? null : actor.organizationId;
+      const vehicle = await vehicles.forRequest(db, body.vehicleId, organizationFilterId);
+      if (!vehicle || (actor.role === 'DRIVER' && vehicle.driver_id !== actor.userId)) throw notFound('Vehicle');
+      const label = plateOf(vehicle);
+      if (vehicle.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status} and cannot receive fuel`);
+      const fuelType = dispensedFuelType(vehicle.fuel_type as VehicleFuelType);
+      const station = await prices.station(db, body.stationId);
+      if (!station) throw invalidField('stationId', 'This fuel station does not exist');
+      if (station.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${station.name} is not active and cannot be chosen`, { field: 'stationId' });
+      if (!station.available_fuels.includes(fuelType)) {
+        throw new AppError('RULE_VIOLATION', `${station.name} does not sell ${fuelType}, the fuel ${label} takes`, { field: 'stationId' });
+      }
+      const volume = body.volume;
+      if (vehicle.tank_size !== null && volume > Number(vehicle.tank_size)) {
+        throw invalidField('volume', `The tank of ${label} holds ${litres(vehicle.tank_size, fuelType)}; request at most that`);
+      }
+      const odometer = body.currentOdometer ?? null;
+      if (odometer !== null && vehicle.last_odometer !== null && odometer < Number(vehicle.last_odometer)) {
+        throw invalidField('currentOdometer', `The last reading of ${label} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
+      }
+      if (body.supplyDate < lagosDate(clock.now())) throw invalidField('supplyDate', 'The supply date must be today or later');
+
+      const id = await db.transaction().execute(async (trx) => {
+        await usage.assertCanRequest(trx, vehicle.organization_id, 'fuelRequests', clock.now());
+        return repository.insertFuelRequest(trx, {
+          organizationId: vehicle.organization_id,
+          vehicleId: vehicle.id,
+          requestedBy: actor.userId,
+          stationId: station.id,
+          fuelType,
+          volume,
+          supplyDate: body.supplyDate,
+          odometer,
+          tankLevel: body.currentTankLevel ?? null,
+          note: body.note ?? null,
+        });
+      });
+      return { message: 'Request Successfull!', request: await reload(id) };
+    },
+
+    async approve(actor: Actor, id: string) {
+      const visible = await view(actor, id);
+      await db.transaction().execute(async (trx) => {
+        const request = await repository.lockFuelRequest(trx, id);
+        if (!request) throw notFound('Fuel request');
+        if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
+        await usage.assertWritable(trx, request.organization_id, 'no requests can be approved');
+        const fuelType = request.fuel_type as SoldFuelType;
+        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
+        if (!vehicle) throw notFound('Vehicle');
+        const label = plateOf(vehicle);
+        if (vehicle.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status}; fuel cannot be approved for it`);
+        if (vehicle.department_id && vehicle.department_status !== 'ACTIVE') {
+          throw new AppError('RULE_VIOLATION', `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`);
+        }
+        const station = await prices.station(trx, request.station_id);
+        if (!station || station.status !== 'ACTIVE' || !station.available_fuels.includes(fuelType)) {
+          throw new AppError('RULE_VIOLATION', `${station?.name ?? 'The station'} no longer sells ${fuelType}; reject this request and ask for another station`);
+        }
+
+        // The group's daily cap, counted under the group's row lock so that concurrent approvals queue.
+        if (vehicle.department_id) {
+          const group = await vehicles.lockDepartment(trx, vehicle.department_id);
+          const cap = Number(group?.max_daily_consumption ?? 0);
+          if (cap > 0) {
+            const committed = await repository.groupVolumeOn(trx, vehicle.department_id, request.supply_date, id);
+            if (committed + Number(request.volume) > cap) {
+              throw new AppError(
+                'RULE_VIOLATION',
+                `${vehicle.department_name ?? 'The group'} may use ${litres(cap, fuelType)} a day; ${litres(committed, fuelType)} is already approved for ${request.supply_date} and this request needs ${litres(request.volume, fuelType)}.`,
+              );
+            }
+          }
+        }
+
+        await reserveDraws.draw(trx, { id, organizationId: request.organization_id, fuelType, volume: Number(request.volume) });
+
+        const priceKobo = await prices.currentPriceKobo(trx, request.station_id, fuelType);
+        if (priceKobo === null) throw new AppError('RULE_VIOLATION', `${station.name} has no price for ${fuelType} yet; it must set one before approval`);
+        const holdKobo = costOf(request.volume, priceKobo);
+        const wallet = await ledger.wallet(trx, { organizationId: request.organization_id });
+        try {
+          await ledger.placeHold(trx, { accountId: wallet.id, amount: holdKobo, reason: `Fuel for ${label}`, reference: holdReference(id) });
+        } catch (error) {
+          if (error instanceof InsufficientFundsError) {
+            throw new InsufficientFundsError(
+              error.neededKobo,
+              error.availableKobo,
+              `Approving this request needs ${naira(error.neededKobo)} on the wallet and ${naira(error.availableKobo)} is available. Fund the wallet first.`,
+            );
+          }
+          throw error;
+        }
+        const expiresAt = new Date(`${addDays(request.supply_date, COUPON_VALID_DAYS)}T23:59:59+01:00`);
+        // A code collision is astronomically rare; a second draw settles it.
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await repository.markApproved(trx, id, { approvedBy: actor.userId, priceKobo, holdKobo, couponCode: newCouponCode(), couponExpiresAt: expiresAt });
+            break;
+          } catch (error) {
+            if (!isUniqueViolation(error) || attempt >= 2) throw error;
+          }
+        }
+      });
+      return { message: 'Fuel request approved.', request: await reload(visible.id) };
+    },
+
+    async reject(actor: Actor, id: string, note: string | null) {
+      const visible = await view(actor, id);
+      await db.transaction().execute(async (trx) => {
+        const request = await repository.lockFuelRequest(trx, id);
+        if (!request) throw notFound('Fuel request');
+        if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
+        await repository.markRejected(trx, id, actor.userId, note);
+      });
+      return { message: 'Fuel request rejected.', request: await reload(visible.id) };
+    },
+
+    async complete(actor: Actor, id: string, body: RouteBody<typeof fuelRequestRoutes.complete>) {
+      const stationId = actor.fuelStationId;
+      if (!stationId) throw notFound('Fuel request');
+      const now = clock.now();
+      // An expired coupon is expired for good (its money goes back) even though the redemption is refused.
+      const refusal = await db.transaction().execute(async (trx): Promise<string | null> => {
+        const request = await repository.lockFuelRequest(trx, id);
+        if (!request || request.station_id !== stationId) throw notFound('Fuel request');
+        assertCouponMatches(request, body);
+        const why = whyNotRedeemable(request, now);
+        if (why) {
+          if (request.status === 'APPROVED') await expire(trx, request);
+          return why;
+        }
+        const fuelType = request.fuel_type as SoldFuelType;
+        const dispensed = body.dispensedVolume;
+        if (dispensed > Number(request.volume)) {
+          throw invalidField('dispensedVolume', `At most ${litres(request.volume, fuelType)} may be dispensed on this coupon`);
+        }
+        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
+        if (!vehicle) throw notFound('Vehicle');
+        const odometer = body.odometer ?? null;
+        if (odometer !== null && vehicle.last_odometer !== null && odometer < Number(vehicle.last_odometer)) {
+          throw invalidField('odometer', `The last reading of ${plateOf(vehicle)} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
+        }
+
+        const amount = costOf(dispensed, BigInt(request.price_kobo as string));
+        const fee = (amount * BigInt(deps.platformFeeBps)) / 10_000n;
+        const organizationWallet = await ledger.wallet(trx, { organizationId: request.organization_id });
+        const stationWallet = await ledger.wallet(trx, { stationId });
+        const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
+        const what = `${litres(dispensed, fuelType)} of ${fuelType} for ${plateOf(vehicle)}`;
+        const captured = await ledger.captureHold(trx, holdReference(id), {
+          idempotencyKey: `redeem:${id}`,
+          kind: 'PAYMENT',
+          description: `Fuel redeemed: ${what}`,
+          reference: request.coupon_code,
+          createdBy: actor.userId,
+          postings: [
+            { accountId: organizationWallet.id, amount: -amount, type: 'PAYMENT', note: `Fuel: ${what}` },
+            { accountId: stationWallet.id, amount: amount - fee, type: 'PAYMENT', note: `Fuel: ${what}`, fee },
+            ...(fee > 0n ? [{ accountId: revenue, amount: fee, type: 'FEE' as const, note: `Platform fee on ${request.coupon_code ?? id}` }] : []),
+          ],
+        });
+        if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
+        await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
+        if (odometer !== null) await vehicles.recordOdometer(trx, vehicle.id, odometer);
+        await repository.markCompleted(trx, id, { redeemedBy: actor.userId, dispensedVolume: dispensed, amountKobo: amount, feeKobo: fee, entryId: captured.entryId, odometer });
+        return null;
+      });
+      if (refusal) throw new AppError('RULE_VIOLATION', refusal);
+      const request = await reload(id);
+      return {
+        message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${naira(nairaToKobo(request.amount ?? 0))} paid`,
+        request,
+      };
+    },
+
+    /** The request a code or QR stands for, as the station sees it, whether it is redeemable or not. */
+    async findForStation(stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) {
+      let row: FuelRequestRow | undefined;
+      if (coupon.qr !== undefined) {
+        const claims = coupons.verify(coupon.qr);
+        if (!claims) throw new AppError('RULE_VIOLATION', 'This QR code is not a valid FleetFuel coupon', { field: 'qr' });
+        if (claims.kind !== 'F') return null;
+        row = await repository.findFuelRequest(db, claims.requestId, { organizationId: null });
+      } else {
+        row = await repository.findFuelRequestByCode(db, normalizeCouponCode(coupon.code ?? ''));
+      }
+      if (!row || row.station_id !== stationId) return null;
+      return { row, request: toFuelRequest(row), message: whyNotRedeemable(row, clock.now()) };
+    },
+
+    async couponPdf(actor: Actor, id: string) {
+      const row = await view(actor, id);
+      if (row.status !== 'APPROVED' && row.status !== 'COMPLETED') {
+        throw new AppError('RULE_VIOLATION', 'Only approved requests have a coupon');
+      }
+      const fuelType = row.fuel_type as SoldFuelType;
+      const qrPayload = coupons.sign({
+        kind: 'F',
+        requestId: row.id,
+        stationId: row.station_id,
+        max: row.volume,
+        expiresAt: Math.floor((row.coupon_expires_at as Date).getTime() / 1000),
+      });
+      const pdf = await renderCoupon({
+        kind: 'FUEL',
+        code: row.coupon_code as string,
+        qrPayload,
+        organization: row.organization_name,
+        generatedAt: lagosTime(clock.now()),
+        rows: [
+          ['Organization', row.organization_name],
+          ['Vehicle', `${row.make} ${row.model}`],
+          ['Plate number', row.plate_number ?? '—'],
+          ['Fuel', fuelType],
+          ['Volume (at most)', litres(row.volume, fuelType)],
+          ['Price locked', row.price_kobo ? `${money(BigInt(row.price_kobo))} per ${FUEL_UNITS[fuelType]}` : '—'],
+          ['Station', `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`],
+          ['Supply date', row.supply_date],
+          ['Expires', row.coupon_expires_at ? lagosTime(row.coupon_expires_at) : '—'],
+          ['Requested by', row.requester_name],
+          ['Approved by', row.approver_name ?? '—'],
+          ['Status', row.status],
+        ],
+      });
+      return { pdf, filename: `fuel-coupon-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf` };
+    },
+
+    /** Approved coupons past their expiry become EXPIRED and release their money; returns how many. */
+    async expireDue(limit = 100): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const due = await repository.lockExpiredCoupons(trx, clock.now(), limit);
+        for (const request of due) await expire(trx, request);
+        return due.length;
+      });
+    },
+  };
+}
+
+export type FuelRequestsService = ReturnType<typeof createFuelRequestsService>;

@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import type { RequestFilters } from './fuel-requests.repository.js';
+import { inScope, type RequestScope } from './scope.js';
+
+function maintenanceViews(db: Database) {
+  return db
+    .selectFrom('maintenance_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .innerJoin('organizations as o', 'o.id', 'r.organization_id')
+    .innerJoin('users as rq', 'rq.id', 'r.requested_by')
+    .leftJoin('fuel_stations as s', 's.id', 'r.station_id')
+    .leftJoin('users as ap', 'ap.id', 'r.approved_by')
+    .leftJoin('users as rj', 'rj.id', 'r.rejected_by')
+    .leftJoin('users as cp', 'cp.id', 'r.completed_by')
+    .selectAll('r')
+    .select([
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.type as vehicle_type',
+      'o.name as organization_name',
+      'rq.name as requester_name',
+      's.name as station_name',
+      's.address as station_address',
+      'ap.name as approver_name',
+      'rj.name as rejecter_name',
+      'cp.name as completer_name',
+    ]);
+}
+
+export type MaintenanceRow = NonNullable<Awaited<ReturnType<typeof findMaintenance>>>;
+
+export function findMaintenance(db: Database, id: string, scope: RequestScope) {
+  return maintenanceViews(db).where('r.id', '=', id).where(inScope(scope)).executeTakeFirst();
+}
+
+export function findMaintenanceByCode(db: Database, code: string) {
+  return maintenanceViews(db).where('r.coupon_code', '=', code).executeTakeFirst();
+}
+
+export async function listMaintenance(db: Database, scope: RequestScope, filters: RequestFilters) {
+  let query = maintenanceViews(db).where(inScope(scope));
+  if (filters.search) {
+    query = query.where(
+      sql<string>`coalesce(v.plate_number, '') || ' ' || v.make || ' ' || v.model || ' ' || o.name || ' ' || r.description || ' ' || coalesce(s.name, '')`,
+      'ilike',
+      containsPattern(filters.search),
+    );
+  }
+  if (filters.status) query = query.where('r.status', '=', filters.status);
+  if (filters.vehicleId) query = query.where('r.vehicle_id', '=', filters.vehicleId);
+  if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
+  if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
+  const [rows, summary] = await Promise.all([
+    query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query
+      .clearSelect()
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        eb.fn.countAll<string>().filterWhere('r.status', '=', 'PENDING').as('pending_count'),
+        eb.fn.countAll<string>().filterWhere('r.status', '=', 'APPROVED').as('approved_count'),
+        eb.fn.countAll<string>().filterWhere('r.status', '=', 'COMPLETED').as('completed_count'),
+        sql<string>`coalesce(sum(r.cost_kobo) FILTER (WHERE r.status IN ('PENDING', 'APPROVED')), 0)`.as('pending_cost'),
+        sql<string>`coalesce(sum(r.amount_kobo) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('completed_cost'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, summary };
+}
+
+export async function insertMaintenance(
+  db: Database,
+  values: {
+    organizationId: string;
+    vehicleId: string;
+    requestedBy: string;
+    stationId: string | null;
+    description: string;
+    serviceDate: string;
+    costKobo: bigint;
+    odometer: number | null;
+    tankLevel: number | null;
+    note: string | null;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('maintenance_requests')
+    .values({
+      organization_id: values.organizationId,
+      vehicle_id: values.vehicleId,
+      requested_by: values.requestedBy,
+      station_id: values.stationId,
+      description: values.description,
+      service_date: values.serviceDate,
+      cost_kobo: values.costKobo.toString(),
+      odometer: values.odometer,
+      tank_level: values.tankLevel,
+      note: values.note,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function lockMaintenance(db: Database, id: string) {
+  return db.selectFrom('maintenance_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export type LockedMaintenance = NonNullable<Awaited<ReturnType<typeof lockMaintenance>>>;
+
+export async function updateMaintenance(
+  db: Database,
+  id: string,
+  patch: Partial<{
+    status: string;
+    approved_by: string;
+    approved_at: Date;
+    hold_kobo: string;
+    coupon_code: string;
+    rejected_by: string;
+    rejected_at: Date;
+    rejection_note: string | null;
+    final_cost_kobo: string;
+    completed_by: string;
+    completed_at: Date;
+    amount_kobo: string;
+    fee_kobo: string;
+    payment_entry_id: string | null;
+  }>,
+): Promise<void> {
+  await db
+    .updateTable('maintenance_requests')
+    .set({ ...patch, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,53 @@
+/**
+ * The coupon PDF a driver carries to the station (and the work order for a maintenance job): its
+ * code, its QR, and everything the attendant checks before dispensing.
+ */
+import QRCode from 'qrcode';
+import { BRAND, fieldRows, header, pageFooters, renderPdf } from './document.js';
+
+export interface CouponDocument {
+  kind: 'FUEL' | 'MAINTENANCE';
+  code: string;
+  qrPayload: string;
+  organization: string;
+  rows: Array<[string, string]>;
+  generatedAt: string;
+}
+
+export async function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
+  const qr = await QRCode.toBuffer(coupon.qrPayload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 480 });
+  const title = coupon.kind === 'FUEL' ? 'Fuel Coupon' : 'Maintenance Work Order';
+  return renderPdf(
+    (doc) => {
+      header(doc, title, coupon.organization);
+      const left = doc.page.margins.left;
+      const contentWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+      const qrSize = 190;
+      const qrX = left + contentWidth - qrSize;
+      const top = doc.y + 6;
+
+      doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text('Coupon code', left, top);
+      doc.font('Courier-Bold').fontSize(34).fillColor(BRAND.dark).text(coupon.code, left, top + 14);
+      doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text('Type this code at the station, or scan the QR code.', left, top + 56, {
+        width: contentWidth - qrSize - 20,
+      });
+      doc.image(qr, qrX, top - 8, { width: qrSize, height: qrSize });
+
+      doc.y = top + qrSize + 8;
+      doc.moveTo(left, doc.y).lineTo(left + contentWidth, doc.y).strokeColor(BRAND.line).stroke();
+      doc.moveDown(1);
+      fieldRows(doc, coupon.rows, contentWidth);
+      doc.moveDown(1);
+      doc.font('Helvetica').fontSize(9).fillColor(BRAND.muted).text(
+        coupon.kind === 'FUEL'
+          ? 'Valid once, only at the station named above, for at most the volume shown, until it expires. The station dispenses and records the volume; the organization pays for what is dispensed.'
+          : 'Valid once, at the station named above (or completed by the organization admin when none is named), for at most the approved cost.',
+        left,
+        doc.y,
+        { width: contentWidth },
+      );
+      pageFooters(doc, coupon.generatedAt);
+    },
+    { title },
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * PDF building blocks shared by coupons, work orders and reports: a document rendered to a
+ * Buffer, FleetFuel's header, label/value rows and a footer. The standard Helvetica font has no
+ * naira sign, so amounts in PDFs are written "NGN 1,234.00".
+ */
+import PDFDocument from 'pdfkit';
+
+export type Pdf = InstanceType<typeof PDFDocument>;
+
+export const BRAND = { green: '#0ca678', dark: '#1f2a27', muted: '#6b7a75', line: '#dfe5e3' } as const;
+
+export async function renderPdf(build: (doc: Pdf) => void | Promise<void>, options: { layout?: 'portrait' | 'landscape'; title: string }): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', layout: options.layout ?? 'portrait', margin: 48, bufferPages: true, info: { Title: options.title, Author: 'FleetFuel' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  await build(doc);
+  doc.end();
+  return done;
+}
+
+export function header(doc: Pdf, title: string, subtitle: string): void {
+  const { left, right } = { left: doc.page.margins.left, right: doc.page.width - doc.page.margins.right };
+  doc.rect(0, 0, doc.page.width, 80).fill(BRAND.green);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(22).text('FleetFuel', left, 26, { continued: false });
+  doc.font('Helvetica').fontSize(11).text(subtitle, left, 30, { width: right - left, align: 'right' });
+  doc.fillColor(BRAND.dark).font('Helvetica-Bold').fontSize(18).text(title, left, 104);
+  doc.moveDown(0.5);
+}
+
+/** Label/value rows in two columns, starting at the current position. */
+export function fieldRows(doc: Pdf, rows: Array<[string, string]>, width: number): void {
+  const left = doc.page.margins.left;
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text(label, left, y, { width: 130 });
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND.dark).text(value, left + 140, y, { width: width - 140 });
+    doc.moveDown(0.45);
+  }
+}
+
+export function money(kobo: bigint): string {
+  const negative = kobo < 0n;
+  const abs = negative ? -kobo : kobo;
+  const naira = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}NGN ${naira}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
+/** "Page N of M" and a generation line at the foot of every page (the document buffers its pages). */
+export function pageFooters(doc: Pdf, generatedAt: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    const bottom = doc.page.height - 36;
+    const left = doc.page.margins.left;
+    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+    // Writing below the bottom margin would start a new page; lift the margin for the footer line.
+    const margin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(BRAND.muted);
+    doc.text(`Generated ${generatedAt} by FleetFuel`, left, bottom, { width, align: 'left', lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left, bottom, { width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = margin;
+  }
+}

@@ -1,0 +1,191 @@
+/** Fuel and maintenance requests, coupons and redemption (spec sections 3, 4, 5, 7; domain rules). */
+import { z } from 'zod';
+import { formNumber, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, requiredDate, timestampSchema } from './common.js';
+import { REQUEST_STATUSES, TANK_LEVELS, assetTypeSchema, soldFuelTypeSchema } from './enums.js';
+import { requiredText } from './identity.js';
+import { formNaira } from './plans.schemas.js';
+
+export const requestStatusSchema = z.enum(REQUEST_STATUSES);
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
+const person = z.object({ id: idSchema, name: z.string() });
+const vehicleRef = z.object({ id: idSchema, plateNumber: z.string().nullable(), make: z.string(), model: z.string(), type: assetTypeSchema });
+const stationRef = z.object({ id: idSchema, name: z.string(), address: z.string().nullable() });
+
+/** The tank level choices of the form: Empty, 1/10 … 7/10. */
+export const tankLevelSchema = formNumber(z.number()).refine(
+  (v) => v === null || (TANK_LEVELS as readonly number[]).includes(v),
+  'Choose a tank level: Empty, 1/10 … 7/10',
+);
+/** An odometer reading in km; omitted or 0 (the form's default) means no reading. */
+export const odometerSchema = formNumber(z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(10_000_000, 'Must be at most 10000000')).transform(
+  (v) => (v === 0 ? null : v),
+);
+
+export const fuelRequestSchema = z.object({
+  id: idSchema,
+  vehicle: vehicleRef,
+  organization: person,
+  requestedBy: person,
+  supplyDate: z.string(),
+  station: stationRef,
+  /** Litres (kWh for electric). */
+  volume: z.number(),
+  unit: z.string(),
+  /** The fuel dispensed (a HYBRID vehicle draws PETROL). */
+  fuelType: soldFuelTypeSchema,
+  currentOdometerReading: z.number().nullable(),
+  currentTankLevel: z.number().nullable(),
+  status: requestStatusSchema,
+  note: z.string().nullable(),
+  createdAt: timestampSchema,
+  approvedBy: person.nullable(),
+  approvedAt: timestampSchema.nullable(),
+  rejectedBy: person.nullable(),
+  rejectedAt: timestampSchema.nullable(),
+  rejectionNote: z.string().nullable(),
+  /** Naira per unit, locked at approval. */
+  pricePerUnit: z.number().nullable(),
+  /** Naira held on the wallet at approval. */
+  heldAmount: z.number().nullable(),
+  couponCode: z.string().nullable(),
+  couponExpiresAt: timestampSchema.nullable(),
+  redeemedBy: person.nullable(),
+  redeemedAt: timestampSchema.nullable(),
+  dispensedVolume: z.number().nullable(),
+  /** Naira paid for the dispensed fuel. */
+  amount: z.number().nullable(),
+});
+export type FuelRequest = z.infer<typeof fuelRequestSchema>;
+
+export const requestListQuerySchema = listQuerySchema.extend({
+  vehicleId: idSchema.optional(),
+  status: requestStatusSchema.optional(),
+  organizationId: idSchema.optional(),
+  stationId: idSchema.optional(),
+});
+
+export const fuelSummarySchema = z.object({
+  /** Litres (or kWh) of every request in the list's scope but rejected ones. */
+  totalVolume: z.number(),
+  pendingVolume: z.number(),
+  approvedVolume: z.number(),
+  dispensedVolume: z.number(),
+  pendingCount: z.number().int(),
+});
+export const fuelRequestListReplySchema = z.object({ requests: z.array(fuelRequestSchema), summary: fuelSummarySchema, meta: pageMetaSchema });
+
+export const fuelRequestCreateBodySchema = z.strictObject({
+  vehicleId: idSchema,
+  stationId: idSchema,
+  supplyDate: requiredDate,
+  volume: formNumber(z.number({ error: 'Please enter valid volume' }).positive('Must be more than 0').max(100_000, 'Must be at most 100000')).refine(
+    (v) => v !== null,
+    'Please enter valid volume',
+  ),
+  currentOdometer: odometerSchema.optional(),
+  currentTankLevel: tankLevelSchema.optional(),
+  note: optionalText(500),
+});
+
+export const rejectBodySchema = z.strictObject({ note: optionalText(500) });
+
+/** What a station user types or scans: the short code, or the signed QR payload. */
+const couponFields = {
+  code: z.string().trim().min(1).max(40).optional(),
+  qr: z.string().trim().min(1).max(2000).optional(),
+};
+const oneCoupon = (v: { code?: string | undefined; qr?: string | undefined }) => Boolean(v.code) !== Boolean(v.qr);
+const oneCouponIssue = { message: 'Enter the coupon code or scan its QR code', path: ['code'] };
+
+export const couponQuerySchema = z.strictObject(couponFields).refine(oneCoupon, oneCouponIssue);
+export const fuelCompleteBodySchema = z
+  .strictObject({
+    ...couponFields,
+    dispensedVolume: formNumber(z.number({ error: 'Please enter valid volume' }).positive('Must be more than 0')).refine((v) => v !== null, 'Please enter valid volume'),
+    odometer: odometerSchema.optional(),
+  })
+  .refine(oneCoupon, oneCouponIssue);
+
+export const couponPreviewSchema = z.object({
+  kind: z.enum(['FUEL', 'MAINTENANCE']),
+  redeemable: z.boolean(),
+  /** Why the coupon cannot be redeemed, when it cannot. */
+  message: z.string().nullable(),
+  fuelRequest: fuelRequestSchema.nullable(),
+  maintenanceRequest: z.lazy(() => maintenanceRequestSchema).nullable(),
+});
+export const couponPreviewReplySchema = couponPreviewSchema;
+
+export const stationOptionSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  address: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  availableFuels: z.array(soldFuelTypeSchema),
+  prices: z.array(z.object({ fuelType: soldFuelTypeSchema, pricePerLitre: z.number(), unit: z.string() })),
+});
+export const stationOptionsReplySchema = z.object({ stations: z.array(stationOptionSchema) });
+
+export const requestWriteReplySchema = z.object({ message: z.string(), request: fuelRequestSchema });
+
+export const maintenanceRequestSchema = z.object({
+  id: idSchema,
+  vehicle: vehicleRef,
+  organization: person,
+  requestedBy: person,
+  date: z.string(),
+  description: z.string(),
+  /** Naira: the estimate, held at approval when a station services it. */
+  cost: z.number(),
+  /** Naira: the station's final cost, not above the approved one. */
+  finalCost: z.number().nullable(),
+  fuelStation: stationRef.nullable(),
+  currentOdometerReading: z.number().nullable(),
+  currentTankLevel: z.number().nullable(),
+  status: requestStatusSchema,
+  note: z.string().nullable(),
+  createdAt: timestampSchema,
+  approvedBy: person.nullable(),
+  approvedAt: timestampSchema.nullable(),
+  rejectedBy: person.nullable(),
+  rejectedAt: timestampSchema.nullable(),
+  rejectionNote: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  completedBy: person.nullable(),
+  completedAt: timestampSchema.nullable(),
+  /** Naira paid. */
+  amount: z.number().nullable(),
+});
+export type MaintenanceRequest = z.infer<typeof maintenanceRequestSchema>;
+
+export const maintenanceSummarySchema = z.object({
+  totalCount: z.number().int(),
+  pendingCount: z.number().int(),
+  approvedCount: z.number().int(),
+  completedCount: z.number().int(),
+  /** Naira: estimates of pending and approved jobs, and what completed ones cost. */
+  pendingCost: z.number(),
+  completedCost: z.number(),
+});
+export const maintenanceListReplySchema = z.object({ logs: z.array(maintenanceRequestSchema), summary: maintenanceSummarySchema, meta: pageMetaSchema });
+export const maintenanceMyRequestsReplySchema = z.object({ requests: z.array(maintenanceRequestSchema), summary: maintenanceSummarySchema, meta: pageMetaSchema });
+
+export const maintenanceCreateBodySchema = z.strictObject({
+  vehicleId: idSchema,
+  description: requiredText(1000),
+  note: optionalText(500),
+  date: requiredDate,
+  cost: formNaira({ positive: true }),
+  currentOdometerReading: odometerSchema.optional(),
+  currentTankLevel: tankLevelSchema.optional(),
+  stationId: optionalIdSchema,
+});
+export const maintenanceCompleteBodySchema = z.strictObject({
+  ...couponFields,
+  /** Naira; not above the approved cost. */
+  finalCost: formNaira({ positive: true }).optional(),
+});
+export const maintenancePriceBodySchema = z.strictObject({ id: idSchema, cost: formNaira({ positive: true }) });
+export const maintenanceWriteReplySchema = z.object({ message: z.string(), request: maintenanceRequestSchema });
+
