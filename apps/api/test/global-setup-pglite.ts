@@ -16,7 +16,7 @@ export default async function setup(project: TestProject) {
   const pglite = await PGlite.create({ extensions: { pg_trgm }, initDbStartParams: ['--wal-segsize=1'] });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   await migrateToLatest(db);
-  await seedDemoData(db, { ifEmpty: false });
+  await seedDemoData(db, { ifEmpty: false, activity: false });
   await pglite.query('CHECKPOINT');
   const dump = await pglite.dumpDataDir('none');
   await db.destroy();

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
 
   const handle = await openDatabase({ engine: 'postgres', url: databaseUrl(serverUrl, template), poolSize: 2 });
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, { ifEmpty: false });
+  await seedDemoData(handle.db, { ifEmpty: false, activity: false });
   await handle.close();
   await admin.query(`ALTER DATABASE ${template} WITH is_template true allow_connections false`);
 

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import { createLedgerService } from '../modules/ledger/index.js';
+import { seedDemoActivity } from './seed-activity.js';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 
@@ -39,8 +40,12 @@ export const DEMO_SIGN_INS = DEMO_USERS.filter((u) => !u.email.startsWith('drive
   label: `${ROLE_LABELS[u.role]} (${u.role})`,
 }));
 
-/** Seeds the demo data; with `ifEmpty`, only into a database without users. Returns whether it seeded. */
-export async function seedDemoData(db: Database, options: { ifEmpty: boolean }): Promise<boolean> {
+/**
+ * Seeds the demo data; with `ifEmpty`, only into a database without users. `activity` adds money,
+ * reserves and requests (the API tests leave it out, to work from exact balances). Returns whether
+ * it seeded.
+ */
+export async function seedDemoData(db: Database, options: { ifEmpty: boolean; activity?: boolean }): Promise<boolean> {
   if (options.ifEmpty) {
     const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (any) return false;
@@ -141,6 +146,7 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean }):
         ])
         .execute();
     }
+    if (options.activity ?? true) await seedDemoActivity(trx);
   });
   return true;
 }

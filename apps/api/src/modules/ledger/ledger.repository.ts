@@ -7,7 +7,7 @@ export type WalletOwner = { organizationId: string } | { stationId: string };
 
 export async function insertEntry(
   db: Database,
-  entry: { idempotencyKey: string; kind: string; description: string; reference: string | null; createdBy: string | null },
+  entry: { idempotencyKey: string; kind: string; description: string; reference: string | null; createdBy: string | null; at: Date | undefined },
 ): Promise<string | null> {
   const row = await db
     .insertInto('journal_entries')
@@ -17,6 +17,7 @@ export async function insertEntry(
       description: entry.description,
       reference: entry.reference,
       created_by: entry.createdBy,
+      ...(entry.at ? { created_at: entry.at } : {}),
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .returning('id')
@@ -30,7 +31,7 @@ export function findEntryByKey(db: Database, idempotencyKey: string) {
 
 export async function insertPosting(
   db: Database,
-  posting: { entryId: string; accountId: string; amount: bigint; type: string; note: string | null; fee: bigint },
+  posting: { entryId: string; accountId: string; amount: bigint; type: string; note: string | null; fee: bigint; at: Date | undefined },
 ): Promise<void> {
   await db
     .insertInto('postings')
@@ -41,6 +42,7 @@ export async function insertPosting(
       type: posting.type,
       note: posting.note,
       fee_kobo: posting.fee.toString(),
+      ...(posting.at ? { created_at: posting.at } : {}),
     })
     .execute();
 }

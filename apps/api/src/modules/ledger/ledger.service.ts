@@ -27,6 +27,8 @@ export interface EntrySpec {
   description: string;
   reference?: string | null;
   createdBy?: string | null;
+  /** When the movement happened, for history imported after the fact (the demo data); now by default. */
+  at?: Date;
   postings: PostingSpec[];
 }
 
@@ -70,6 +72,7 @@ export function createLedgerService() {
       description: entry.description,
       reference: entry.reference ?? null,
       createdBy: entry.createdBy ?? null,
+      at: entry.at,
     });
     if (!entryId) {
       const existing = await repository.findEntryByKey(trx, entry.idempotencyKey);
@@ -91,6 +94,7 @@ export function createLedgerService() {
         type: posting.type,
         note: posting.note ?? null,
         fee: posting.fee ?? 0n,
+        at: entry.at,
       });
     }
     return { entryId, duplicate: false };
