@@ -30,6 +30,7 @@ import {
 } from './modules/subscriptions/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
+import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     coupons: fuelRequests.coupons,
     platformFeeBps: config.payments.platformFeeBps,
   });
+  const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
   app.decorate('jobs', { expireCoupons: () => fuelRequests.expireDue() });
 
   const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
@@ -204,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
   bindRequestRoutes(binder, fuelRequests, maintenance);
+  bindAnalyticsRoutes(binder, analytics);
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
   bindWalletRoutes(binder, wallet, sandbox);

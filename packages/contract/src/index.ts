@@ -12,4 +12,5 @@ export * from './fleet.schemas.js';
 export * from './wallet.schemas.js';
 export * from './billing.schemas.js';
 export * from './requests.schemas.js';
+export * from './analytics.schemas.js';
 export * from './routes.js';

@@ -114,6 +114,7 @@ import {
   requestWriteReplySchema,
   stationOptionsReplySchema,
 } from './requests.schemas.js';
+import { analyticsOverviewSchema, analyticsQuerySchema, combinedReportQuerySchema, reportQuerySchema } from './analytics.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -985,6 +986,61 @@ export const maintenanceRoutes = {
   }),
 };
 
+export const analyticsRoutes = {
+  overview: route({
+    method: 'GET',
+    path: '/analytics/overview',
+    permission: 'signedIn',
+    summary: "Figures, graphs and recent activity in the caller's scope (platform, organization, driver or station)",
+    tag: 'analytics',
+    query: analyticsQuerySchema,
+    reply: analyticsOverviewSchema,
+  }),
+};
+
+export const reportRoutes = {
+  combined: route({
+    method: 'GET',
+    path: '/reports/x/combined',
+    permission: 'reports.view',
+    summary: 'Comprehensive report (PDF): per vehicle fuel volume and cost and maintenance cost in the period',
+    tag: 'reports',
+    query: combinedReportQuerySchema,
+    reply: pdfReply,
+    replyType: 'file',
+  }),
+  insuranceStatus: route({
+    method: 'GET',
+    path: '/reports/x/insurance-status',
+    permission: 'reports.view',
+    summary: 'Insurance status report (PDF): every asset, soonest expiry first',
+    tag: 'reports',
+    query: reportQuerySchema,
+    reply: pdfReply,
+    replyType: 'file',
+  }),
+  serviceTerm: route({
+    method: 'GET',
+    path: '/reports/x/service-term',
+    permission: 'reports.view',
+    summary: 'Service term report (PDF): maintenance history and what is due',
+    tag: 'reports',
+    query: reportQuerySchema,
+    reply: pdfReply,
+    replyType: 'file',
+  }),
+  vehiclesDrivers: route({
+    method: 'GET',
+    path: '/reports/x/vehicles-drivers-list',
+    permission: 'reports.view',
+    summary: 'Vehicles & drivers report (PDF): the registry with assignments',
+    tag: 'reports',
+    query: reportQuerySchema,
+    reply: pdfReply,
+    replyType: 'file',
+  }),
+};
+
 export const fileRoutes = {
   get: route({
     method: 'GET',
@@ -1028,6 +1084,8 @@ export const routes = {
   billing: billingRoutes,
   fuelRequests: fuelRequestRoutes,
   maintenance: maintenanceRoutes,
+  analytics: analyticsRoutes,
+  reports: reportRoutes,
   files: fileRoutes,
 };
 

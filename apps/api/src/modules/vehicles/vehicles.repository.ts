@@ -72,6 +72,55 @@ export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, to
   ]);
 }
 
+/**
+ * Vehicles due for maintenance, with the facts that make them due, for the alerts list (one
+ * organization, one vehicle, or all). Soonest problems first.
+ */
+export function dueVehicles(db: Database, scope: { organizationId: string | null; vehicleId?: string | null }, today: string, limit: number) {
+  return db
+    .selectFrom('vehicles as v')
+    .select((eb) => [
+      'v.id',
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.registration_expiry',
+      'v.created_at',
+      'v.last_odometer',
+      eb.exists(eb.selectFrom('maintenance_requests as open').select('open.id').whereRef('open.vehicle_id', '=', 'v.id').where('open.status', '=', 'APPROVED')).as('open_job'),
+      eb
+        .selectFrom('insurance_policies as ip')
+        .select('ip.coverage_end')
+        .whereRef('ip.vehicle_id', '=', 'v.id')
+        .orderBy('ip.created_at', 'desc')
+        .limit(1)
+        .as('insurance_end'),
+      eb
+        .selectFrom('maintenance_requests as done')
+        .select((e) => e.fn.max('done.completed_at').as('at'))
+        .whereRef('done.vehicle_id', '=', 'v.id')
+        .where('done.status', '=', 'COMPLETED')
+        .as('last_service_at'),
+      eb
+        .selectFrom('maintenance_requests as done')
+        .select('done.odometer')
+        .whereRef('done.vehicle_id', '=', 'v.id')
+        .where('done.status', '=', 'COMPLETED')
+        .where('done.odometer', 'is not', null)
+        .orderBy('done.completed_at', 'desc')
+        .limit(1)
+        .as('last_service_odometer'),
+    ])
+    .where('v.status', '!=', 'INACTIVE')
+    .where((eb) => isDue(eb, today))
+    .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
+    .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
+    .orderBy(sql`least(v.registration_expiry, (SELECT ip.coverage_end FROM insurance_policies ip WHERE ip.vehicle_id = v.id ORDER BY ip.created_at DESC LIMIT 1))`, sql`ASC NULLS LAST`)
+    .orderBy('v.created_at')
+    .limit(limit)
+    .execute();
+}
+
 /** Vehicles of one organization (or all) and how many of them are due; inactive assets are not counted. */
 export async function countVehicles(db: Database, organizationId: string | null, today: string) {
   const row = await db

@@ -14,7 +14,7 @@ import {
   type VehicleFuelType,
   type vehicleRoutes,
 } from '@fleetfuel/contract';
-import { lagosDate, type Clock } from '../../platform/clock.js';
+import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
@@ -235,6 +235,18 @@ export function createVehiclesService(deps: VehiclesDeps) {
       return toVehicle(await find(actor, id));
     },
 
+    /** Due vehicles with the reasons, in words, that make each one due. */
+    async dueAlerts(scope: { organizationId: string | null; vehicleId?: string | null }, limit = 10) {
+      const day = today();
+      const rows = await repository.dueVehicles(db, scope, day, limit);
+      return rows.map((row) => ({
+        vehicleId: row.id,
+        plateNumber: row.plate_number,
+        name: `${row.make} ${row.model}`,
+        reasons: dueReasons(row, day),
+      }));
+    },
+
     /** Assets in service and how many are due for maintenance, for one organization or all. */
     counts: (organizationId: string | null) => repository.countVehicles(db, organizationId, today()),
 
@@ -252,3 +264,35 @@ export function createVehiclesService(deps: VehiclesDeps) {
 }
 
 export type VehiclesService = ReturnType<typeof createVehiclesService>;
+
+/** The words for each part of the due rule (repository.isDue) that a vehicle meets. */
+export function dueReasons(
+  row: {
+    open_job: unknown;
+    insurance_end: string | null;
+    registration_expiry: string | null;
+    last_service_at: Date | null;
+    created_at: Date;
+    last_odometer: string | null;
+    last_service_odometer: string | null;
+  },
+  day: string,
+): string[] {
+  const warnUntil = addDays(day, repository.EXPIRY_WARNING_DAYS);
+  const reasons: string[] = [];
+  if (row.open_job) reasons.push('Approved maintenance not yet done');
+  if (row.insurance_end !== null && row.insurance_end <= warnUntil) {
+    reasons.push(row.insurance_end < day ? `Insurance expired on ${row.insurance_end}` : `Insurance expires on ${row.insurance_end}`);
+  }
+  if (row.registration_expiry !== null && row.registration_expiry <= warnUntil) {
+    reasons.push(row.registration_expiry < day ? `Registration expired on ${row.registration_expiry}` : `Registration expires on ${row.registration_expiry}`);
+  }
+  const lastService = row.last_service_at ?? row.created_at;
+  if (lagosDate(lastService) <= addDays(day, -repository.SERVICE_INTERVAL_DAYS)) {
+    reasons.push(row.last_service_at ? `Last service on ${lagosDate(row.last_service_at)}, over ${repository.SERVICE_INTERVAL_DAYS} days ago` : `No service recorded in ${repository.SERVICE_INTERVAL_DAYS} days`);
+  }
+  if (row.last_odometer !== null && row.last_service_odometer !== null && Number(row.last_odometer) - Number(row.last_service_odometer) >= repository.SERVICE_INTERVAL_KM) {
+    reasons.push(`${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`);
+  }
+  return reasons;
+}
