@@ -31,6 +31,7 @@ import {
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
+import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformFeeBps: config.payments.platformFeeBps,
   });
   const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
+  const reports = createReportsService({ db, clock, vehicles });
   app.decorate('jobs', { expireCoupons: () => fuelRequests.expireDue() });
 
   const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindReserveRoutes(binder, reserves);
   bindRequestRoutes(binder, fuelRequests, maintenance);
   bindAnalyticsRoutes(binder, analytics);
+  bindReportRoutes(binder, reports);
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
   bindWalletRoutes(binder, wallet, sandbox);

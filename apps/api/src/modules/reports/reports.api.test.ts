@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoActivity } from '../../db/seed-activity.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+
+let t: TestApp;
+let dir: string;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.db.transaction().execute((trx) => seedDemoActivity(trx));
+  dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-reports-'));
+  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test']) {
+    tokens[email] = await t.login(email);
+  }
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Downloads a report and returns the text of each page (pdftotext), having rendered it (pdftoppm). */
+async function report(url: string, email: string, query: Record<string, string> = {}) {
+  const res = await t.call('GET', url, { token: tokens[email], query });
+  expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, res.rawPayload);
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+  execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', file, `${file}-page`]);
+  const text = Array.from({ length: pages }, (_, i) => execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }));
+  return { pages: text, disposition: String(res.headers['content-disposition']) };
+}
+
+describe('reports', () => {
+  it('Comprehensive: per vehicle fuel and maintenance in the period, with totals', async () => {
+    const { pages, disposition } = await report('/api/reports/x/combined', 'orgadmin@acme.test', { startDate: '2020-01-01', endDate: '2099-12-31' });
+    expect(disposition).toBe('attachment; filename="comprehensive-report-acme-logistics-2020-01-01-to-2099-12-31.pdf"');
+    const text = pages.join('\n');
+    for (const expected of ['Comprehensive Report', 'Organization: Acme Logistics', 'Period: 2020-01-01 to 2099-12-31', 'LND-451-KJ', 'APP-220-XA', 'KJA-118-QB', 'Mikano MP 100kVA', 'Page 1 of']) {
+      expect(text).toContain(expected);
+    }
+    // Totals equal the sum of what the requests recorded.
+    const totals = await t.db
+      .selectFrom('fuel_requests')
+      .select((eb) => [eb.fn.sum<string>('dispensed_volume').as('litres'), eb.fn.sum<string>('amount_kobo').as('kobo')])
+      .where('status', '=', 'COMPLETED')
+      .where('organization_id', '=', (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id)
+      .executeTakeFirstOrThrow();
+    const litres = Number(totals.litres).toLocaleString('en-NG', { maximumFractionDigits: 2 });
+    const naira = `NGN ${(BigInt(totals.kobo ?? '0') / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(BigInt(totals.kobo ?? '0') % 100n).toString().padStart(2, '0')}`;
+    expect(text).toMatch(new RegExp(`Total\\s+4 assets\\s+${litres.replace('.', '\\.')}\\s+${naira.replace('.', '\\.')}`));
+    const empty = await report('/api/reports/x/combined', 'orgadmin@acme.test', { startDate: '2001-01-01', endDate: '2001-01-31' });
+    expect(empty.pages.join('\n')).toMatch(/Total\s+4 assets\s+0\s+NGN 0\.00/);
+  });
+
+  it('Insurance status: every asset, soonest expiry first, with counts', async () => {
+    const { pages } = await report('/api/reports/x/insurance-status', 'asst@acme.test');
+    const text = pages.join('\n');
+    const order = ['APP-220-XA', 'KJA-118-QB', 'LND-451-KJ', 'Mikano MP'].map((asset) => text.indexOf(asset));
+    expect(order.every((index, i) => index > 0 && (i === 0 || index > (order[i - 1] as number)))).toBe(true);
+    expect(text).toMatch(/Total\s+4 assets\s+2 active\s+1 expired\s+1 not insured/);
+    expect(text).toContain('NOT INSURED');
+  });
+
+  it('Service term: what is due and why, and the maintenance history with its total', async () => {
+    const { pages } = await report('/api/reports/x/service-term', 'orgadmin@acme.test');
+    const text = pages.join('\n');
+    expect(text).toContain('Due for maintenance (2)');
+    expect(text).toContain('Approved maintenance not yet done');
+    expect(text).toContain('Maintenance history (2 jobs)');
+    expect(text).toMatch(/Total\s+2 jobs\s+NGN 165,000\.00/);
+  });
+
+  it('Vehicles & drivers: the registry with assignments; a registry of 520 assets spans pages with headers repeated', async () => {
+    const small = (await report('/api/reports/x/vehicles-drivers-list', 'orgadmin@acme.test')).pages.join('\n');
+    expect(small).toContain('Musa Ibrahim');
+    // Statuses are words: "UNDER MAINTENANCE" may wrap across two lines of its cell, but never shows its underscore.
+    expect(small).toContain('MAINTENANCE');
+    expect(small).not.toContain('UNDER_MAINTENANCE');
+    expect(small).toContain('Drivers without a vehicle (0)');
+    expect(small).toContain('No Record');
+
+    const beta = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id;
+    await t.db
+      .insertInto('vehicles')
+      .values(Array.from({ length: 517 }, (_, i) => ({ organization_id: beta, plate_number: `BULK-${String(i).padStart(4, '0')}`, make: 'Toyota', model: 'Hiace', type: 'VEHICLE', fuel_type: 'DIESEL' })))
+      .execute();
+    const { pages } = await report('/api/reports/x/vehicles-drivers-list', 'admin@fleetfuel.test', { organizationId: beta });
+    expect(pages.length).toBeGreaterThan(10);
+    for (const [i, page] of pages.entries()) {
+      if (page.includes('BULK-')) expect(page, `page ${i + 1}`).toMatch(/Asset\s+Make \/ model\s+Type\s+Fuel/);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    }
+    expect(pages.join('\n')).toMatch(/Total\s+520 assets/);
+  });
+
+  it('ADMIN must name the organization; others get only their own; drivers and stations get none', async () => {
+    expect((await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['admin@fleetfuel.test'] })).json().field).toBe('organizationId');
+    const acme = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
+    expect((await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['orgadmin@beta.test'], query: { organizationId: acme } })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/reports/x/service-term', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/reports/x/service-term', { token: tokens['rep@unityfuels.test'] })).statusCode).toBe(403);
+    const backwards = await t.call('GET', '/api/reports/x/combined', { token: tokens['orgadmin@acme.test'], query: { startDate: '2026-11-01', endDate: '2026-10-01' } });
+    expect(backwards.json()).toMatchObject({ field: 'endDate', error: 'endDate: The start date must be on or before the end date' });
+  });
+});
