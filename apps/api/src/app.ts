@@ -31,6 +31,9 @@ import {
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
+import { createNotificationsService } from './modules/notifications/index.js';
+import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
+import { bindAccountRoutes } from './modules/account/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
@@ -63,7 +66,7 @@ declare module 'fastify' {
     /** Work still running after its reply (e-mails, sandbox webhooks); tests and shutdown wait on it. */
     background: BackgroundTasks;
     /** Periodic work; server.ts runs it on a timer, tests call it directly. */
-    jobs: { expireCoupons(): Promise<number> };
+    jobs: { expireCoupons(): Promise<number>; dailyReminders(): Promise<boolean> };
   }
 }
 
@@ -133,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });
   const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations });
+  const notifications = createNotificationsService({ db, mailer, background, clock, appUrl: config.appUrl });
   const renewal = createRenewalService({ db, ledger, clock });
   const billing = createBillingService({ db, usage, renewal, clock });
   const reserves = createReservesService({ db, usage });
@@ -167,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     transferRetries: config.payments.transferRetries,
     log: app.log,
+    notifications,
   });
 
   const fuelRequests = createFuelRequestsService({
@@ -178,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     appSecret: config.appSecret,
     platformFeeBps: config.payments.platformFeeBps,
+    notifications,
   });
   const maintenance = createMaintenanceService({
     db,
@@ -188,10 +194,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     coupons: fuelRequests.coupons,
     platformFeeBps: config.payments.platformFeeBps,
+    notifications,
   });
   const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
   const reports = createReportsService({ db, clock, vehicles });
-  app.decorate('jobs', { expireCoupons: () => fuelRequests.expireDue() });
+  const support = createSupportService({ db, files, notifications, contact: config.support });
+  app.decorate('jobs', { expireCoupons: () => fuelRequests.expireDue(), dailyReminders: () => notifications.runDailyReminders() });
 
   const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
   binder.bind(systemRoutes.health, async () => {
@@ -210,6 +218,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindRequestRoutes(binder, fuelRequests, maintenance);
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);
+  bindSupportRoutes(binder, support);
+  bindAccountRoutes(binder, { users, sessions, notifications });
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
   bindWalletRoutes(binder, wallet, sandbox);

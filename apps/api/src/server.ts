@@ -23,6 +23,8 @@ const app = await buildApp({ config, db: handle.db });
 const EXPIRY_SWEEP_MS = 60_000;
 const sweep = setInterval(() => {
   app.jobs.expireCoupons().catch((error: unknown) => app.log.error({ err: error }, 'coupon expiry sweep failed'));
+  // Claimed once per Lagos day across instances; later calls that day do nothing.
+  app.jobs.dailyReminders().catch((error: unknown) => app.log.error({ err: error }, 'daily reminders failed'));
 }, EXPIRY_SWEEP_MS);
 sweep.unref();
 const shutdown = async () => {

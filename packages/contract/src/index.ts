@@ -13,4 +13,5 @@ export * from './wallet.schemas.js';
 export * from './billing.schemas.js';
 export * from './requests.schemas.js';
 export * from './analytics.schemas.js';
+export * from './account.schemas.js';
 export * from './routes.js';

@@ -114,6 +114,25 @@ import {
   requestWriteReplySchema,
   stationOptionsReplySchema,
 } from './requests.schemas.js';
+import {
+  emailChangeBodySchema,
+  notificationPreferencesBodySchema,
+  notificationPreferencesSchema,
+  organizationSettingsBodySchema,
+  organizationSettingsQuerySchema,
+  organizationSettingsReplySchema,
+  passwordChangeBodySchema,
+  profileReplySchema,
+  profileUpdateBodySchema,
+  sessionListReplySchema,
+  supportContactSchema,
+  ticketCreateBodySchema,
+  ticketListQuerySchema,
+  ticketListReplySchema,
+  ticketReplyBodySchema,
+  ticketSchema,
+  ticketWriteReplySchema,
+} from './account.schemas.js';
 import { analyticsOverviewSchema, analyticsQuerySchema, combinedReportQuerySchema, reportQuerySchema } from './analytics.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -1041,6 +1060,152 @@ export const reportRoutes = {
   }),
 };
 
+export const accountRoutes = {
+  updateProfile: route({
+    method: 'PUT',
+    path: '/account/profile',
+    permission: 'signedIn',
+    summary: "The caller's own name, phone, title and avatar (multipart `image`)",
+    tag: 'account',
+    body: profileUpdateBodySchema,
+    bodyType: 'multipart',
+    files: { image: 'image' },
+    reply: profileReplySchema,
+  }),
+  changeEmail: route({
+    method: 'PUT',
+    path: '/account/email',
+    permission: 'signedIn',
+    summary: "Change the caller's e-mail (the current password is required)",
+    tag: 'account',
+    body: emailChangeBodySchema,
+    reply: profileReplySchema,
+  }),
+  changePassword: route({
+    method: 'PUT',
+    path: '/account/password',
+    permission: 'signedIn',
+    summary: 'Change the password; every other session of the user ends, this one stays',
+    tag: 'account',
+    body: passwordChangeBodySchema,
+    reply: messageReplySchema,
+  }),
+  sessions: route({
+    method: 'GET',
+    path: '/account/sessions',
+    permission: 'signedIn',
+    summary: "The caller's live sessions",
+    tag: 'account',
+    reply: sessionListReplySchema,
+  }),
+  endSession: route({
+    method: 'DELETE',
+    path: '/account/sessions/:id',
+    permission: 'signedIn',
+    summary: 'End one of the caller’s sessions',
+    tag: 'account',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
+  notifications: route({
+    method: 'GET',
+    path: '/account/notifications',
+    permission: 'signedIn',
+    summary: 'Which e-mails the caller wants',
+    tag: 'account',
+    reply: notificationPreferencesSchema,
+  }),
+  updateNotifications: route({
+    method: 'PUT',
+    path: '/account/notifications',
+    permission: 'signedIn',
+    summary: 'Choose which e-mails to receive',
+    tag: 'account',
+    body: notificationPreferencesBodySchema,
+    reply: notificationPreferencesSchema,
+  }),
+};
+
+export const supportRoutes = {
+  contact: route({
+    method: 'GET',
+    path: '/support/contact',
+    permission: 'signedIn',
+    summary: "The platform's support contact details",
+    tag: 'support',
+    reply: supportContactSchema,
+  }),
+  list: route({
+    method: 'GET',
+    path: '/support/tickets',
+    permission: 'signedIn',
+    summary: 'Support tickets: the caller’s own (ADMIN: every ticket)',
+    tag: 'support',
+    query: ticketListQuerySchema,
+    reply: ticketListReplySchema,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/support/tickets/:id',
+    permission: 'signedIn',
+    summary: 'One ticket with its replies',
+    tag: 'support',
+    params: idParamsSchema,
+    reply: ticketSchema,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/support/tickets',
+    permission: 'signedIn',
+    summary: 'Open a support ticket (multipart with an optional `attachment`)',
+    tag: 'support',
+    body: ticketCreateBodySchema,
+    bodyType: 'multipart',
+    files: { attachment: 'document' },
+    reply: ticketWriteReplySchema,
+  }),
+  reply: route({
+    method: 'POST',
+    path: '/support/tickets/:id/replies',
+    permission: 'signedIn',
+    summary: 'Reply to a ticket (its opener, or ADMIN: then the opener is e-mailed)',
+    tag: 'support',
+    params: idParamsSchema,
+    body: ticketReplyBodySchema,
+    reply: ticketWriteReplySchema,
+  }),
+  close: route({
+    method: 'PATCH',
+    path: '/support/tickets/:id/close',
+    permission: 'signedIn',
+    summary: 'Close a ticket (ADMIN, or its opener)',
+    tag: 'support',
+    params: idParamsSchema,
+    reply: ticketWriteReplySchema,
+  }),
+};
+
+export const organizationSettingsRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/settings/organization',
+    permission: 'requests.read',
+    summary: "The organization's profile and preferences (ADMIN names the organization)",
+    tag: 'settings',
+    query: organizationSettingsQuerySchema,
+    reply: organizationSettingsReplySchema,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/settings/organization',
+    permission: 'requests.approve',
+    summary: "The organization admin sets its organization's preferences",
+    tag: 'settings',
+    body: organizationSettingsBodySchema,
+    reply: organizationSettingsReplySchema,
+  }),
+};
+
 export const fileRoutes = {
   get: route({
     method: 'GET',
@@ -1086,6 +1251,9 @@ export const routes = {
   maintenance: maintenanceRoutes,
   analytics: analyticsRoutes,
   reports: reportRoutes,
+  account: accountRoutes,
+  support: supportRoutes,
+  organizationSettings: organizationSettingsRoutes,
   files: fileRoutes,
 };
 

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-fleet.js';
 import * as m0004 from './migrations/0004-ledger.js';
 import * as m0005 from './migrations/0005-reserves.js';
 import * as m0006 from './migrations/0006-requests.js';
+import * as m0007 from './migrations/0007-account-support-settings.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-ledger': m0004,
   '0005-reserves': m0005,
   '0006-requests': m0006,
+  '0007-account-support-settings': m0007,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -41,6 +41,8 @@ export interface Config {
   };
   /** Uploaded files: a folder under the data folder, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Settings);
+  /** Shown on the Support page. */
+  support: { email: string; phone: string; hours: string };
   webDistDir: string | null;
   logLevel: string;
   trustProxy: boolean;
@@ -127,6 +129,11 @@ export function loadConfig(env: Env = process.env): Config {
           forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
         }
       : { kind: 'local', dir: path.join(dataDir, 'files') },
+    support: {
+      email: env.SUPPORT_EMAIL ?? 'support@fleetfuel.ng',
+      phone: env.SUPPORT_PHONE ?? '+234 700 353 3835',
+      hours: env.SUPPORT_HOURS ?? 'Monday to Friday, 8:00 to 18:00 (Lagos time)',
+    },
     webDistDir: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     trustProxy: flag(env, 'TRUST_PROXY', false),

@@ -165,3 +165,23 @@ export async function unlinkImage(db: Database, id: string): Promise<void> {
 export async function deleteOrganization(db: Database, id: string): Promise<void> {
   await db.deleteFrom('organizations').where('id', '=', id).execute();
 }
+
+export function findSettings(db: Database, id: string) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'type', 'address', 'status', 'domain', 'default_station_id', 'coupon_validity_days', 'allow_expired_insurance', 'service_interval_days', 'service_interval_km'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function saveSettings(
+  db: Database,
+  id: string,
+  values: Partial<{ default_station_id: string | null; coupon_validity_days: number; allow_expired_insurance: boolean; service_interval_days: number; service_interval_km: number }>,
+): Promise<void> {
+  await db.updateTable('organizations').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+}
+
+export function findStationStatus(db: Database, id: string) {
+  return db.selectFrom('fuel_stations').select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import { organizationRoutes } from '@fleetfuel/contract';
+import { organizationRoutes, organizationSettingsRoutes } from '@fleetfuel/contract';
 import type { RouteBinder } from '../../platform/http/routing.js';
 import type { OrganizationsService } from './organizations.service.js';
 
@@ -14,4 +14,6 @@ export function bindOrganizationRoutes(binder: RouteBinder, organizations: Organ
     organizations.update(actor, params.id, body, files.image),
   );
   binder.bind(organizationRoutes.remove, ({ params }) => organizations.remove(params.id));
+  binder.bind(organizationSettingsRoutes.get, ({ actor, query }) => organizations.settings(actor, query.organizationId));
+  binder.bind(organizationSettingsRoutes.update, ({ actor, body }) => organizations.updateSettings(actor, body));
 }

@@ -6,6 +6,8 @@
 import type { z } from 'zod';
 import type {
   organizationAnalyticsSchema,
+  organizationSettingsRoutes,
+  organizationSettingsSchema,
   ListQuery,
   Organization,
   OrganizationType,
@@ -22,6 +24,7 @@ import type { FilesService } from '../files/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import { lagosDate, type Clock } from '../../platform/clock.js';
+import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
 import * as repository from './organizations.repository.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
@@ -37,6 +40,26 @@ export interface OrganizationsService {
   remove(id: string): Promise<{ message: string }>;
   /** A new organization on the platform's default plan, inside the caller's transaction. */
   createForSignUp(trx: Database, values: { name: string; type: OrganizationType }): Promise<string>;
+  settings(actor: Actor, requested: string | undefined): Promise<{ settings: OrganizationSettings }>;
+  updateSettings(actor: Actor, body: RouteBody<typeof organizationSettingsRoutes.update>): Promise<{ settings: OrganizationSettings }>;
+}
+
+type OrganizationSettings = z.infer<typeof organizationSettingsSchema>;
+
+function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSettings>>>): OrganizationSettings {
+  return {
+    organizationId: row.id,
+    name: row.name,
+    type: row.type,
+    address: row.address,
+    status: row.status,
+    domain: row.domain,
+    defaultStationId: row.default_station_id,
+    couponValidityDays: row.coupon_validity_days,
+    allowExpiredInsurance: row.allow_expired_insurance,
+    serviceIntervalDays: row.service_interval_days,
+    serviceIntervalKm: row.service_interval_km,
+  };
 }
 
 export interface OrganizationsDeps {
@@ -181,6 +204,32 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
       });
       await files.discard(keys);
       return { message: `${existing.name} was deleted` };
+    },
+
+    async settings(actor, requested) {
+      const organizationId = organizationFilter(actor, requested);
+      if (!organizationId) throw invalidField('organizationId', 'Choose an organization');
+      const row = await repository.findSettings(db, organizationId);
+      if (!row) throw notFound('Organization');
+      return { settings: toSettings(row) };
+    },
+
+    async updateSettings(actor, body) {
+      const organizationId = organizationFilter(actor, null);
+      if (!organizationId) throw invalidField('organizationId', 'Choose an organization');
+      if (body.defaultStationId) {
+        const station = await repository.findStationStatus(db, body.defaultStationId);
+        if (!station) throw invalidField('defaultStationId', 'This fuel station does not exist');
+        if (station.status !== 'ACTIVE') throw invalidField('defaultStationId', `${station.name} is not active and cannot be chosen`);
+      }
+      await repository.saveSettings(db, organizationId, {
+        ...(body.defaultStationId !== undefined ? { default_station_id: body.defaultStationId } : {}),
+        ...(body.couponValidityDays != null ? { coupon_validity_days: body.couponValidityDays } : {}),
+        ...(body.allowExpiredInsurance !== undefined ? { allow_expired_insurance: body.allowExpiredInsurance } : {}),
+        ...(body.serviceIntervalDays != null ? { service_interval_days: body.serviceIntervalDays } : {}),
+        ...(body.serviceIntervalKm != null ? { service_interval_km: body.serviceIntervalKm } : {}),
+      });
+      return this.settings(actor, undefined);
     },
 
     async createForSignUp(trx, values) {

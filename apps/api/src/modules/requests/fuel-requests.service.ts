@@ -28,13 +28,11 @@ import type { PricesService } from '../prices/index.js';
 import { reserveDraws } from '../reserves/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './fuel-requests.repository.js';
 import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
 import { costOf, lagosTime, litres, naira, plateOf } from './format.js';
 import { requestScope } from './scope.js';
-
-/** Coupons stay valid until the end of this many days after the supply date (Lagos time). */
-export const COUPON_VALID_DAYS = 3;
 
 export interface FuelRequestsDeps {
   db: Database;
@@ -45,6 +43,7 @@ export interface FuelRequestsDeps {
   clock: Clock;
   appSecret: string;
   platformFeeBps: number;
+  notifications: NotificationsService;
 }
 
 const holdReference = (id: string) => `fuel:${id}`;
@@ -236,6 +235,12 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (!vehicle) throw notFound('Vehicle');
         const label = plateOf(vehicle);
         if (vehicle.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status}; fuel cannot be approved for it`);
+        if (!vehicle.allow_expired_insurance && (vehicle.insurance_end === null || vehicle.insurance_end < request.supply_date)) {
+          throw new AppError(
+            'RULE_VIOLATION',
+            `${label} has no valid insurance${vehicle.insurance_end ? ` (it expired on ${vehicle.insurance_end})` : ''}; your organization approves fuel only for insured vehicles (Settings).`,
+          );
+        }
         if (vehicle.department_id && vehicle.department_status !== 'ACTIVE') {
           throw new AppError('RULE_VIOLATION', `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`);
         }
@@ -277,7 +282,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           }
           throw error;
         }
-        const expiresAt = new Date(`${addDays(request.supply_date, COUPON_VALID_DAYS)}T23:59:59+01:00`);
+        const expiresAt = new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`);
         // A code collision is astronomically rare; a second draw settles it.
         for (let attempt = 0; ; attempt += 1) {
           try {
@@ -288,7 +293,12 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           }
         }
       });
-      return { message: 'Fuel request approved.', request: await reload(visible.id) };
+      const approved = await reload(visible.id);
+      deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
+        subject: `Fuel approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
+        text: `Your request for ${litres(approved.volume, approved.fuelType)} of ${approved.fuelType} at ${approved.station.name} on ${approved.supplyDate} was approved. Coupon code: ${approved.couponCode ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${approved.couponExpiresAt ? lagosTime(new Date(approved.couponExpiresAt)) : 'its expiry'}.`,
+      });
+      return { message: 'Fuel request approved.', request: approved };
     },
 
     async reject(actor: Actor, id: string, note: string | null) {
@@ -299,7 +309,12 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
         await repository.markRejected(trx, id, actor.userId, note);
       });
-      return { message: 'Fuel request rejected.', request: await reload(visible.id) };
+      const rejected = await reload(visible.id);
+      deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
+        subject: `Fuel request rejected for ${rejected.vehicle.plateNumber ?? rejected.vehicle.model}`,
+        text: `Your request for ${litres(rejected.volume, rejected.fuelType)} of ${rejected.fuelType} on ${rejected.supplyDate} was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
+      });
+      return { message: 'Fuel request rejected.', request: rejected };
     },
 
     async complete(actor: Actor, id: string, body: RouteBody<typeof fuelRequestRoutes.complete>) {
@@ -354,6 +369,15 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       });
       if (refusal) throw new AppError('RULE_VIOLATION', refusal);
       const request = await reload(id);
+      await deps.notifications.notifyOrganization(
+        'couponRedeemed',
+        request.organization.id,
+        {
+          subject: `Coupon redeemed: ${request.vehicle.plateNumber ?? request.vehicle.model}`,
+          text: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} was dispensed for ${request.vehicle.plateNumber ?? request.vehicle.model} at ${request.station.name}; ${naira(nairaToKobo(request.amount ?? 0))} was paid from the wallet.`,
+        },
+        [request.requestedBy.id],
+      );
       return {
         message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${naira(nairaToKobo(request.amount ?? 0))} paid`,
         request,

@@ -25,6 +25,7 @@ import { InsufficientFundsError, type LedgerService } from '../ledger/index.js';
 import type { PricesService } from '../prices/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import { lagosTime, naira, plateOf } from './format.js';
 import * as repository from './maintenance.repository.js';
 import type { LockedMaintenance, MaintenanceRow } from './maintenance.repository.js';
@@ -39,6 +40,7 @@ export interface MaintenanceDeps {
   clock: Clock;
   coupons: CouponSigner;
   platformFeeBps: number;
+  notifications: NotificationsService;
 }
 
 const holdReference = (id: string) => `maintenance:${id}`;
@@ -203,7 +205,12 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           ...(holdKobo !== null ? { hold_kobo: holdKobo.toString() } : {}),
         });
       });
-      return { message: 'Maintenance request approved.', request: await reload(id) };
+      const approved = await reload(id);
+      deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
+        subject: `Maintenance approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
+        text: `"${approved.description}" on ${approved.date} was approved${approved.fuelStation ? ` at ${approved.fuelStation.name}; the work order code is ${approved.couponCode ?? ''}` : ''}. The vehicle is now UNDER MAINTENANCE.`,
+      });
+      return { message: 'Maintenance request approved.', request: approved };
     },
 
     async reject(actor: Actor, id: string, note: string | null) {
@@ -213,7 +220,12 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
         await repository.updateMaintenance(trx, id, { status: 'REJECTED', rejected_by: actor.userId, rejected_at: clock.now(), rejection_note: note });
       });
-      return { message: 'Maintenance request rejected.', request: await reload(id) };
+      const rejected = await reload(id);
+      deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
+        subject: `Maintenance rejected for ${rejected.vehicle.plateNumber ?? rejected.vehicle.model}`,
+        text: `"${rejected.description}" was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
+      });
+      return { message: 'Maintenance request rejected.', request: rejected };
     },
 
     /** The servicing station sets the final cost of an approved job, never above the approved cost. */

@@ -69,3 +69,26 @@ export async function endSessionsOfUser(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+export function liveSessionsOf(db: Database, userId: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip_address'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('last_used_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of a user; false when it is not that user's live session. */
+export async function endSessionOf(db: Database, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ ended_at: sql<Date>`now()`, end_reason: 'REVOKED' })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -16,6 +16,10 @@ export interface SessionsService {
   resolve: SessionResolver;
   end(sessionId: string, reason: repository.SessionEndReason): Promise<void>;
   endAllOf(userId: string, reason: repository.SessionEndReason, options?: { except?: string; db?: Database }): Promise<number>;
+  listOf(userId: string, currentSessionId: string): Promise<
+    Array<{ id: string; current: boolean; createdAt: string; lastUsedAt: string; expiresAt: string; userAgent: string | null; ipAddress: string | null }>
+  >;
+  endOneOf(userId: string, sessionId: string): Promise<boolean>;
 }
 
 export function createSessionsService(deps: { db: Database; ttlHours: number }): SessionsService {
@@ -52,6 +56,21 @@ export function createSessionsService(deps: { db: Database; ttlHours: number }):
 
     endAllOf: (userId, reason, options = {}) =>
       repository.endSessionsOfUser(options.db ?? db, userId, reason, options.except),
+
+    async listOf(userId, currentSessionId) {
+      const rows = await repository.liveSessionsOf(db, userId);
+      return rows.map((row) => ({
+        id: row.id,
+        current: row.id === currentSessionId,
+        createdAt: row.created_at.toISOString(),
+        lastUsedAt: row.last_used_at.toISOString(),
+        expiresAt: row.expires_at.toISOString(),
+        userAgent: row.user_agent,
+        ipAddress: row.ip_address,
+      }));
+    },
+
+    endOneOf: (userId, sessionId) => repository.endSessionOf(db, userId, sessionId),
 
   };
 }

@@ -26,18 +26,14 @@ export function insuranceStatusOf(eb: ExpressionBuilder<DB & { v: DB['vehicles']
   );
 }
 
-/** How long a service lasts before the next one is due, until organizations set their own. */
-export const SERVICE_INTERVAL_DAYS = 90;
 /** How soon an expiring insurance or registration makes an asset due. */
 export const EXPIRY_WARNING_DAYS = 30;
-
-/** Kilometres a service lasts before the next one is due. */
-export const SERVICE_INTERVAL_KM = 5000;
 
 /**
  * The one rule for "due for maintenance": an approved maintenance job not yet completed; or the
  * last completed service (or, before any, the asset's registration in FleetFuel) older than the
- * service interval of 90 days, or 5,000 km driven since that service's odometer; or insurance
+ * organization's service interval (default 90 days), or more kilometres driven since that
+ * service's odometer than its interval (default 5,000 km); or insurance
  * (latest policy) or registration expiring within 30 days or expired. Used by the Dashboard's
  * Maintenance Due, the clients' vehiclesNeedServicing, the alerts and the Service-term report.
  */
@@ -56,10 +52,13 @@ export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, to
     .where('done.odometer', 'is not', null)
     .orderBy('done.completed_at', 'desc')
     .limit(1);
+  // The organization's own service interval (Settings), 90 days and 5,000 km unless it chose others.
+  const intervalDays = eb.selectFrom('organizations as owner').select('owner.service_interval_days').whereRef('owner.id', '=', 'v.organization_id');
+  const intervalKm = eb.selectFrom('organizations as owner').select('owner.service_interval_km').whereRef('owner.id', '=', 'v.organization_id');
   return eb.or([
     eb.exists(eb.selectFrom('maintenance_requests as open').select('open.id').whereRef('open.vehicle_id', '=', 'v.id').where('open.status', '=', 'APPROVED')),
-    eb(sql`coalesce((${lastService})::date, v.created_at::date)`, '<=', sql`${today}::date - ${SERVICE_INTERVAL_DAYS}::int`),
-    eb(sql`v.last_odometer - (${lastServiceOdometer})`, '>=', SERVICE_INTERVAL_KM),
+    eb(sql`coalesce((${lastService})::date, v.created_at::date)`, '<=', sql`${today}::date - (${intervalDays})`),
+    eb(sql`v.last_odometer - (${lastServiceOdometer})`, '>=', intervalKm),
     eb('v.registration_expiry', '<=', warnUntil),
     eb.exists(
       eb
@@ -87,6 +86,8 @@ export function dueVehicles(db: Database, scope: { organizationId: string | null
       'v.registration_expiry',
       'v.created_at',
       'v.last_odometer',
+      eb.selectFrom('organizations as owner').select('owner.service_interval_days').whereRef('owner.id', '=', 'v.organization_id').as('service_interval_days'),
+      eb.selectFrom('organizations as owner').select('owner.service_interval_km').whereRef('owner.id', '=', 'v.organization_id').as('service_interval_km'),
       eb.exists(eb.selectFrom('maintenance_requests as open').select('open.id').whereRef('open.vehicle_id', '=', 'v.id').where('open.status', '=', 'APPROVED')).as('open_job'),
       eb
         .selectFrom('insurance_policies as ip')
@@ -334,6 +335,12 @@ export function findVehicleForRequest(db: Database, vehicleId: string, organizat
   return db
     .selectFrom('vehicles as v')
     .leftJoin('departments as g', 'g.id', 'v.department_id')
+    .innerJoin('organizations as o', 'o.id', 'v.organization_id')
+    .select((eb) => [
+      'o.coupon_validity_days',
+      'o.allow_expired_insurance',
+      eb.selectFrom('insurance_policies as ip').select('ip.coverage_end').whereRef('ip.vehicle_id', '=', 'v.id').orderBy('ip.created_at', 'desc').limit(1).as('insurance_end'),
+    ])
     .select([
       'v.id',
       'v.organization_id',

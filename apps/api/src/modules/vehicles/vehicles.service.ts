@@ -275,9 +275,13 @@ export function dueReasons(
     created_at: Date;
     last_odometer: string | null;
     last_service_odometer: string | null;
+    service_interval_days: number | null;
+    service_interval_km: number | null;
   },
   day: string,
 ): string[] {
+  const intervalDays = row.service_interval_days ?? 90;
+  const intervalKm = row.service_interval_km ?? 5000;
   const warnUntil = addDays(day, repository.EXPIRY_WARNING_DAYS);
   const reasons: string[] = [];
   if (row.open_job) reasons.push('Approved maintenance not yet done');
@@ -288,10 +292,10 @@ export function dueReasons(
     reasons.push(row.registration_expiry < day ? `Registration expired on ${row.registration_expiry}` : `Registration expires on ${row.registration_expiry}`);
   }
   const lastService = row.last_service_at ?? row.created_at;
-  if (lagosDate(lastService) <= addDays(day, -repository.SERVICE_INTERVAL_DAYS)) {
-    reasons.push(row.last_service_at ? `Last service on ${lagosDate(row.last_service_at)}, over ${repository.SERVICE_INTERVAL_DAYS} days ago` : `No service recorded in ${repository.SERVICE_INTERVAL_DAYS} days`);
+  if (lagosDate(lastService) <= addDays(day, -intervalDays)) {
+    reasons.push(row.last_service_at ? `Last service on ${lagosDate(row.last_service_at)}, over ${intervalDays} days ago` : `No service recorded in ${intervalDays} days`);
   }
-  if (row.last_odometer !== null && row.last_service_odometer !== null && Number(row.last_odometer) - Number(row.last_service_odometer) >= repository.SERVICE_INTERVAL_KM) {
+  if (row.last_odometer !== null && row.last_service_odometer !== null && Number(row.last_odometer) - Number(row.last_service_odometer) >= intervalKm) {
     reasons.push(`${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`);
   }
   return reasons;

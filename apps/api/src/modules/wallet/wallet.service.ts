@@ -21,6 +21,7 @@ import { ProviderUnavailableError, type PaymentProvider, type TransferStatus } f
 import type { LedgerService } from '../ledger/index.js';
 import { formatNaira } from '../ledger/index.js';
 import type { RenewalService } from '../subscriptions/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './wallet.repository.js';
 import type { PayoutRow, TransactionRow, WalletRow } from './wallet.repository.js';
 
@@ -32,6 +33,7 @@ export interface WalletDeps {
   appUrl: string;
   transferRetries: number;
   log: Logger;
+  notifications: NotificationsService;
 }
 
 const newReference = (prefix: string) => `FF-${prefix}-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -175,9 +177,9 @@ export function createWalletService(deps: WalletDeps) {
       });
       return;
     }
-    await db.transaction().execute(async (trx) => {
+    const credited = await db.transaction().execute(async (trx) => {
       const settled = await repository.settleCardPayment(trx, reference, { status: 'SUCCESS' });
-      if (!settled) return;
+      if (!settled) return null;
       const clearing = await ledger.platformAccount(trx, 'CARD_CLEARING');
       const { entryId } = await ledger.post(trx, {
         idempotencyKey: `charge:${reference}`,
@@ -206,7 +208,16 @@ export function createWalletService(deps: WalletDeps) {
         });
         await renewal.applyPaidRenewal(trx, settled.organization_id, settled.subscription_plan_id);
       }
+      return settled;
     });
+    if (credited && credited.purpose === 'WALLET_FUNDING') {
+      await deps.notifications.notifyOrganization(
+        'walletFunded',
+        credited.organization_id,
+        { subject: `Wallet funded: ${formatNaira(expected)}`, text: `${formatNaira(expected)} paid by card (reference ${reference}) is now on the wallet.` },
+        credited.initiated_by ? [credited.initiated_by] : [],
+      );
+    }
   }
 
   /**

@@ -34,6 +34,11 @@ export interface OrganizationsTable {
   next_billing: NullableTimestamp;
   domain: string | null;
   image_key: string | null;
+  default_station_id: string | null;
+  coupon_validity_days: Generated<number>;
+  allow_expired_insurance: Generated<boolean>;
+  service_interval_days: Generated<number>;
+  service_interval_km: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -389,7 +394,57 @@ export interface MaintenanceRequestsTable {
   updated_at: Timestamp;
 }
 
+export interface NotificationPreferencesTable {
+  user_id: string;
+  request_decisions: Generated<boolean>;
+  coupon_redeemed: Generated<boolean>;
+  wallet_funded: Generated<boolean>;
+  expiry_warnings: Generated<boolean>;
+  subscription_due: Generated<boolean>;
+  support_replies: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface SupportTicketsTable {
+  id: Generated<string>;
+  opened_by: string;
+  organization_id: string | null;
+  fuel_station_id: string | null;
+  subject: string;
+  message: string;
+  attachment_key: string | null;
+  status: Generated<string>;
+  closed_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SupportRepliesTable {
+  id: Generated<string>;
+  ticket_id: string;
+  author_id: string;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface JobRunsTable {
+  name: string;
+  run_date: string;
+  started_at: Timestamp;
+}
+
+export interface NotificationsSentTable {
+  key: string;
+  user_id: string;
+  sent_at: Timestamp;
+}
+
 export interface DB {
+  notification_preferences: NotificationPreferencesTable;
+  support_tickets: SupportTicketsTable;
+  support_replies: SupportRepliesTable;
+  job_runs: JobRunsTable;
+  notifications_sent: NotificationsSentTable;
   fuel_requests: FuelRequestsTable;
   reserve_draws: ReserveDrawsTable;
   maintenance_requests: MaintenanceRequestsTable;

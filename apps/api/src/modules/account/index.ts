@@ -1,0 +1,1 @@
+export { bindAccountRoutes } from './account.routes.js';

@@ -1,0 +1,1 @@
+export { createNotificationsService, type NotificationsService, type Notice } from './notifications.service.js';

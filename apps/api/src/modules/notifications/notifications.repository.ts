@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+
+const COLUMNS = {
+  requestDecisions: 'request_decisions',
+  couponRedeemed: 'coupon_redeemed',
+  walletFunded: 'wallet_funded',
+  expiryWarnings: 'expiry_warnings',
+  subscriptionDue: 'subscription_due',
+  supportReplies: 'support_replies',
+} as const;
+
+export type NotificationKind = keyof typeof COLUMNS;
+
+export async function preferencesOf(db: Database, userId: string) {
+  const row = await db.selectFrom('notification_preferences').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return {
+    requestDecisions: row?.request_decisions ?? true,
+    couponRedeemed: row?.coupon_redeemed ?? true,
+    walletFunded: row?.wallet_funded ?? true,
+    expiryWarnings: row?.expiry_warnings ?? true,
+    subscriptionDue: row?.subscription_due ?? true,
+    supportReplies: row?.support_replies ?? true,
+  };
+}
+
+export async function savePreferences(db: Database, userId: string, changes: Partial<Record<NotificationKind, boolean>>): Promise<void> {
+  const values = Object.fromEntries(Object.entries(changes).map(([kind, on]) => [COLUMNS[kind as NotificationKind], on]));
+  await db
+    .insertInto('notification_preferences')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+    .execute();
+}
+
+/** Active users with an e-mail who want this kind of e-mail, among the given ids. */
+export function willingRecipients(db: Database, userIds: readonly string[], kind: NotificationKind) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users as u')
+    .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+    .select(['u.id', 'u.name', 'u.email'])
+    .where('u.id', 'in', userIds)
+    .where('u.status', '=', 'ACTIVE')
+    .where('u.email', 'is not', null)
+    .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true)
+    .execute();
+}
+
+export function organizationAdmins(db: Database, organizationId: string, roles: readonly string[]) {
+  return db.selectFrom('users').select('id').where('organization_id', '=', organizationId).where('role', 'in', roles).where('status', '=', 'ACTIVE').execute();
+}
+
+/** Claims today's run of a daily job; only one instance gets true. */
+export async function claimDailyRun(db: Database, name: string, day: string): Promise<boolean> {
+  const row = await db.insertInto('job_runs').values({ name, run_date: day }).onConflict((oc) => oc.columns(['name', 'run_date']).doNothing()).returning('name').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Assets whose insurance or registration ends within the warning window (or ended), per organization. */
+export function expiringAssets(db: Database, today: string, warnUntil: string) {
+  return db
+    .selectFrom('vehicles as v')
+    .select([
+      'v.organization_id',
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.registration_expiry',
+      (eb) => eb.selectFrom('insurance_policies as ip').select('ip.coverage_end').whereRef('ip.vehicle_id', '=', 'v.id').orderBy('ip.created_at', 'desc').limit(1).as('insurance_end'),
+    ])
+    .where('v.status', '!=', 'INACTIVE')
+    .where((eb) =>
+      eb.or([
+        eb('v.registration_expiry', '<=', warnUntil),
+        eb(
+          eb.selectFrom('insurance_policies as ip').select('ip.coverage_end').whereRef('ip.vehicle_id', '=', 'v.id').orderBy('ip.created_at', 'desc').limit(1),
+          '<=',
+          warnUntil,
+        ),
+      ]),
+    )
+    .orderBy('v.organization_id')
+    .execute()
+    .then((rows) => rows.map((row) => ({ ...row, today })));
+}
+
+export function subscriptionsDue(db: Database, until: Date) {
+  return db
+    .selectFrom('organizations as o')
+    .innerJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
+    .select(['o.id', 'o.name', 'o.next_billing', 'p.name as plan_name', 'p.amount_kobo'])
+    .where('o.status', '=', 'ACTIVE')
+    .where('o.next_billing', '<=', until)
+    .execute();
+}

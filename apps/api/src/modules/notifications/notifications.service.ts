@@ -1,0 +1,103 @@
+/**
+ * E-mails people asked for: request decisions, redemptions, wallet funding, support answers, and
+ * the daily reminders of expiring insurance or registration and of subscriptions falling due. Each
+ * user chooses which kinds it wants; mail goes out after the reply, so a slow mail server never
+ * slows a request.
+ */
+import type { NotificationPreferences } from '@fleetfuel/contract';
+import type { BackgroundTasks } from '../../platform/background.js';
+import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import * as repository from './notifications.repository.js';
+import type { NotificationKind } from './notifications.repository.js';
+
+export interface Notice {
+  subject: string;
+  /** Plain text; the greeting and sign-off are added. */
+  text: string;
+}
+
+const EXPIRY_WARNING_DAYS = 30;
+const SUBSCRIPTION_WARNING_DAYS = 7;
+const ORGANIZATION_ADMINS = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'] as const;
+
+export function createNotificationsService(deps: { db: Database; mailer: Mailer; background: BackgroundTasks; clock: Clock; appUrl: string }) {
+  const { db, mailer, background } = deps;
+
+  /** Sends a notice to those of `userIds` who want `kind`, after the current reply. */
+  function notify(kind: NotificationKind, userIds: readonly string[], notice: Notice): void {
+    const unique = [...new Set(userIds)];
+    background.run(`notify ${kind}`, async () => {
+      for (const recipient of await repository.willingRecipients(db, unique, kind)) {
+        await mailer.send({
+          to: recipient.email as string,
+          subject: notice.subject,
+          text: `Hello ${recipient.name},\n\n${notice.text}\n\nFleetFuel — ${deps.appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`,
+        });
+      }
+    });
+  }
+
+  /** Notifies an organization's admins (and optionally others) of something about the organization. */
+  async function notifyOrganization(kind: NotificationKind, organizationId: string, notice: Notice, also: readonly string[] = []): Promise<void> {
+    const admins = await repository.organizationAdmins(db, organizationId, ORGANIZATION_ADMINS);
+    notify(kind, [...admins.map((a) => a.id), ...also], notice);
+  }
+
+  return {
+    notify,
+    notifyOrganization,
+
+    preferences: (userId: string): Promise<NotificationPreferences> => repository.preferencesOf(db, userId),
+
+    async updatePreferences(userId: string, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+      await repository.savePreferences(db, userId, changes);
+      return repository.preferencesOf(db, userId);
+    },
+
+    /**
+     * The daily reminders: once per Lagos day across all instances. Returns whether this call ran
+     * them (false when another run already had today's).
+     */
+    async runDailyReminders(): Promise<boolean> {
+      const now = deps.clock.now();
+      const today = lagosDate(now);
+      if (!(await repository.claimDailyRun(db, 'daily-reminders', today))) return false;
+      const warnUntil = addDays(today, EXPIRY_WARNING_DAYS);
+      const byOrganization = new Map<string, string[]>();
+      for (const asset of await repository.expiringAssets(db, today, warnUntil)) {
+        const label = asset.plate_number ?? `${asset.make} ${asset.model}`;
+        const lines = byOrganization.get(asset.organization_id) ?? [];
+        if (asset.insurance_end && asset.insurance_end <= warnUntil) {
+          lines.push(`- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${asset.insurance_end}`);
+        }
+        if (asset.registration_expiry && asset.registration_expiry <= warnUntil) {
+          lines.push(`- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${asset.registration_expiry}`);
+        }
+        byOrganization.set(asset.organization_id, lines);
+      }
+      for (const [organizationId, lines] of byOrganization) {
+        if (lines.length === 0) continue;
+        await notifyOrganization('expiryWarnings', organizationId, {
+          subject: 'Insurance or registration expiring',
+          text: `These assets need attention:\n${lines.join('\n')}\n\nRenew them and record the new dates on each asset's page.`,
+        });
+      }
+      for (const organization of await repository.subscriptionsDue(db, new Date(now.getTime() + SUBSCRIPTION_WARNING_DAYS * 86_400_000))) {
+        const due = organization.next_billing ? lagosDate(organization.next_billing) : today;
+        const admins = await repository.organizationAdmins(db, organization.id, ['ADMINISTRATOR']);
+        notify('subscriptionDue', admins.map((a) => a.id), {
+          subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
+          text:
+            due < today
+              ? `The ${organization.plan_name} subscription of ${organization.name} expired on ${due}. New requests are refused until it is renewed on the Billing page.`
+              : `The ${organization.plan_name} subscription of ${organization.name} is due on ${due}. Renew it on the Billing page once that date has passed.`,
+        });
+      }
+      return true;
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
