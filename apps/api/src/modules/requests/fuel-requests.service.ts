@@ -23,7 +23,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderCoupon } from '../../platform/pdf/coupon.js';
 import { money } from '../../platform/pdf/document.js';
-import { InsufficientFundsError, type LedgerService } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { PricesService } from '../prices/index.js';
 import { reserveDraws } from '../reserves/index.js';
 import type { UsageService } from '../subscriptions/index.js';
@@ -32,7 +32,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './fuel-requests.repository.js';
 import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
 import { costOf, lagosTime, litres, naira, plateOf } from './format.js';
-import { requestScope } from './scope.js';
+import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
 
 export interface FuelRequestsDeps {
   db: Database;
@@ -102,15 +102,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
   const { db, ledger, vehicles, prices, usage, clock } = deps;
   const coupons = createCouponSigner(deps.appSecret);
 
-  async function scopeOf(actor: Actor, requested: { organizationId?: string | undefined }) {
-    const driverVehicle = actor.role === 'DRIVER' ? await driverVehicleId(actor.userId) : null;
-    return requestScope(actor, requested, driverVehicle);
-  }
-
-  async function driverVehicleId(userId: string): Promise<string | null> {
-    const row = await db.selectFrom('vehicles').select('id').where('driver_id', '=', userId).executeTakeFirst();
-    return row?.id ?? null;
-  }
+  const scopeOf = (actor: Actor, requested: { organizationId?: string | undefined }) => scopeFor(db, actor, requested);
 
   async function view(actor: Actor, id: string): Promise<FuelRequestRow> {
     const row = await repository.findFuelRequest(db, id, await scopeOf(actor, {}));
@@ -200,9 +192,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         throw invalidField('volume', `The tank of ${label} holds ${litres(vehicle.tank_size, fuelType)}; request at most that`);
       }
       const odometer = body.currentOdometer ?? null;
-      if (odometer !== null && vehicle.last_odometer !== null && odometer < Number(vehicle.last_odometer)) {
-        throw invalidField('currentOdometer', `The last reading of ${label} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
-      }
+      assertOdometerNotBack(vehicle, odometer, 'currentOdometer');
       if (body.supplyDate < lagosDate(clock.now())) throw invalidField('supplyDate', 'The supply date must be today or later');
 
       const id = await db.transaction().execute(async (trx) => {
@@ -269,19 +259,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         const priceKobo = await prices.currentPriceKobo(trx, request.station_id, fuelType);
         if (priceKobo === null) throw new AppError('RULE_VIOLATION', `${station.name} has no price for ${fuelType} yet; it must set one before approval`);
         const holdKobo = costOf(request.volume, priceKobo);
-        const wallet = await ledger.wallet(trx, { organizationId: request.organization_id });
-        try {
-          await ledger.placeHold(trx, { accountId: wallet.id, amount: holdKobo, reason: `Fuel for ${label}`, reference: holdReference(id) });
-        } catch (error) {
-          if (error instanceof InsufficientFundsError) {
-            throw new InsufficientFundsError(
-              error.neededKobo,
-              error.availableKobo,
-              `Approving this request needs ${naira(error.neededKobo)} on the wallet and ${naira(error.availableKobo)} is available. Fund the wallet first.`,
-            );
-          }
-          throw error;
-        }
+        await holdForApproval(ledger, trx, { organizationId: request.organization_id, amount: holdKobo, reason: `Fuel for ${label}`, reference: holdReference(id), what: 'request' });
         const expiresAt = new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`);
         // A code collision is astronomically rare; a second draw settles it.
         for (let attempt = 0; ; attempt += 1) {
@@ -339,15 +317,10 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
         if (!vehicle) throw notFound('Vehicle');
         const odometer = body.odometer ?? null;
-        if (odometer !== null && vehicle.last_odometer !== null && odometer < Number(vehicle.last_odometer)) {
-          throw invalidField('odometer', `The last reading of ${plateOf(vehicle)} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
-        }
+        assertOdometerNotBack(vehicle, odometer, 'odometer');
 
         const amount = costOf(dispensed, BigInt(request.price_kobo as string));
-        const fee = (amount * BigInt(deps.platformFeeBps)) / 10_000n;
-        const organizationWallet = await ledger.wallet(trx, { organizationId: request.organization_id });
-        const stationWallet = await ledger.wallet(trx, { stationId });
-        const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
+        const fee = feeOf(amount, deps.platformFeeBps);
         const what = `${litres(dispensed, fuelType)} of ${fuelType} for ${plateOf(vehicle)}`;
         const captured = await ledger.captureHold(trx, holdReference(id), {
           idempotencyKey: `redeem:${id}`,
@@ -355,11 +328,14 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           description: `Fuel redeemed: ${what}`,
           reference: request.coupon_code,
           createdBy: actor.userId,
-          postings: [
-            { accountId: organizationWallet.id, amount: -amount, type: 'PAYMENT', note: `Fuel: ${what}` },
-            { accountId: stationWallet.id, amount: amount - fee, type: 'PAYMENT', note: `Fuel: ${what}`, fee },
-            ...(fee > 0n ? [{ accountId: revenue, amount: fee, type: 'FEE' as const, note: `Platform fee on ${request.coupon_code ?? id}` }] : []),
-          ],
+          postings: await stationPayment(ledger, trx, {
+            organizationId: request.organization_id,
+            stationId,
+            amount,
+            fee,
+            note: `Fuel: ${what}`,
+            feeNote: `Platform fee on ${request.coupon_code ?? id}`,
+          }),
         });
         if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
         await reserveDraws.release(trx, id, Number(request.volume) - dispensed);

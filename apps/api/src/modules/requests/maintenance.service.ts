@@ -21,7 +21,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderCoupon } from '../../platform/pdf/coupon.js';
 import { money } from '../../platform/pdf/document.js';
-import { InsufficientFundsError, type LedgerService } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import type { PricesService } from '../prices/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
@@ -29,7 +29,7 @@ import type { NotificationsService } from '../notifications/index.js';
 import { lagosTime, naira, plateOf } from './format.js';
 import * as repository from './maintenance.repository.js';
 import type { LockedMaintenance, MaintenanceRow } from './maintenance.repository.js';
-import { requestScope } from './scope.js';
+import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
 
 export interface MaintenanceDeps {
   db: Database;
@@ -91,10 +91,7 @@ export function whyNotCompletable(row: { status: string; completed_at: Date | nu
 export function createMaintenanceService(deps: MaintenanceDeps) {
   const { db, ledger, vehicles, prices, usage, clock, coupons } = deps;
 
-  async function scopeOf(actor: Actor, requested: { organizationId?: string | undefined }) {
-    const driverVehicle = actor.role === 'DRIVER' ? ((await db.selectFrom('vehicles').select('id').where('driver_id', '=', actor.userId).executeTakeFirst())?.id ?? null) : null;
-    return requestScope(actor, requested, driverVehicle);
-  }
+  const scopeOf = (actor: Actor, requested: { organizationId?: string | undefined }) => scopeFor(db, actor, requested);
 
   async function view(actor: Actor, id: string): Promise<MaintenanceRow> {
     const row = await repository.findMaintenance(db, id, await scopeOf(actor, {}));
@@ -146,9 +143,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         if (station.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${station.name} is not active and cannot be chosen`, { field: 'stationId' });
       }
       const odometer = body.currentOdometerReading ?? null;
-      if (odometer !== null && vehicle.last_odometer !== null && odometer < Number(vehicle.last_odometer)) {
-        throw invalidField('currentOdometerReading', `The last reading of ${label} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
-      }
+      assertOdometerNotBack(vehicle, odometer, 'currentOdometerReading');
       if (body.date < lagosDate(clock.now())) throw invalidField('date', 'The maintenance date must be today or later');
       const id = await db.transaction().execute(async (trx) => {
         await usage.assertCanRequest(trx, vehicle.organization_id, 'maintenanceRequests', clock.now());
@@ -182,19 +177,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         let holdKobo: bigint | null = null;
         if (request.station_id) {
           holdKobo = BigInt(request.cost_kobo);
-          const wallet = await ledger.wallet(trx, { organizationId: request.organization_id });
-          try {
-            await ledger.placeHold(trx, { accountId: wallet.id, amount: holdKobo, reason: `Maintenance of ${plateOf(vehicle)}`, reference: holdReference(id) });
-          } catch (error) {
-            if (error instanceof InsufficientFundsError) {
-              throw new InsufficientFundsError(
-                error.neededKobo,
-                error.availableKobo,
-                `Approving this job needs ${naira(error.neededKobo)} on the wallet and ${naira(error.availableKobo)} is available. Fund the wallet first.`,
-              );
-            }
-            throw error;
-          }
+          await holdForApproval(ledger, trx, { organizationId: request.organization_id, amount: holdKobo, reason: `Maintenance of ${plateOf(vehicle)}`, reference: holdReference(id), what: 'job' });
         }
         await vehicles.setStatus(trx, vehicle.id, 'UNDER_MAINTENANCE');
         await repository.updateMaintenance(trx, id, {
@@ -271,10 +254,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         let entryId: string | null = null;
         let fee = 0n;
         if (request.station_id) {
-          fee = (finalKobo * BigInt(deps.platformFeeBps)) / 10_000n;
-          const organizationWallet = await ledger.wallet(trx, { organizationId: request.organization_id });
-          const stationWallet = await ledger.wallet(trx, { stationId: request.station_id });
-          const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
+          fee = feeOf(finalKobo, deps.platformFeeBps);
           const what = `Maintenance of ${plateOf(vehicle)}: ${request.description.slice(0, 80)}`;
           const captured = await ledger.captureHold(trx, holdReference(id), {
             idempotencyKey: `maintenance-paid:${id}`,
@@ -282,11 +262,14 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
             description: what,
             reference: request.coupon_code,
             createdBy: actor.userId,
-            postings: [
-              { accountId: organizationWallet.id, amount: -finalKobo, type: 'PAYMENT', note: what },
-              { accountId: stationWallet.id, amount: finalKobo - fee, type: 'PAYMENT', note: what, fee },
-              ...(fee > 0n ? [{ accountId: revenue, amount: fee, type: 'FEE' as const, note: `Platform fee on ${request.coupon_code ?? id}` }] : []),
-            ],
+            postings: await stationPayment(ledger, trx, {
+              organizationId: request.organization_id,
+              stationId: request.station_id,
+              amount: finalKobo,
+              fee,
+              note: what,
+              feeNote: `Platform fee on ${request.coupon_code ?? id}`,
+            }),
           });
           if (!captured) throw new AppError('CONFLICT', 'This work order was just completed');
           entryId = captured.entryId;

@@ -1,13 +1,10 @@
 import { fuelRequestRoutes, maintenanceRoutes } from '@fleetfuel/contract';
-import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
+import { replyWithPdf } from '../../platform/http/pdf-reply.js';
 import type { RouteBinder } from '../../platform/http/routing.js';
 import type { FuelRequestsService } from './fuel-requests.service.js';
 import type { MaintenanceService } from './maintenance.service.js';
-
-const sendPdf = (reply: FastifyReply, document: { pdf: Buffer; filename: string }) =>
-  reply.type('application/pdf').header('content-disposition', `attachment; filename="${document.filename}"`).send(document.pdf);
 
 export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService, maintenance: MaintenanceService): void {
   const page = (query: { page: number; pageSize: number }, total: number) => ({ page: query.page, pageSize: query.pageSize, total });
@@ -26,7 +23,7 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
   binder.bind(fuelRequestRoutes.approve, ({ actor, params }) => fuel.approve(actor, params.id));
   binder.bind(fuelRequestRoutes.reject, ({ actor, params, body }) => fuel.reject(actor, params.id, body.note ?? null));
   binder.bind(fuelRequestRoutes.complete, ({ actor, params, body }) => fuel.complete(actor, params.id, body));
-  binder.bind(fuelRequestRoutes.generateCoupon, async ({ actor, params, reply }) => sendPdf(reply, await fuel.couponPdf(actor, params.id)));
+  binder.bind(fuelRequestRoutes.generateCoupon, async ({ actor, params, reply }) => replyWithPdf(reply, await fuel.couponPdf(actor, params.id)));
   binder.bind(fuelRequestRoutes.coupon, async ({ actor, query }) => previewCoupon(actor, query, fuel, maintenance));
 
   binder.bind(maintenanceRoutes.allRequests, async ({ actor, query }) => {
@@ -43,7 +40,7 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
   binder.bind(maintenanceRoutes.reject, ({ actor, params, body }) => maintenance.reject(actor, params.id, body.note ?? null));
   binder.bind(maintenanceRoutes.complete, ({ actor, params, body }) => maintenance.complete(actor, params.id, body));
   binder.bind(maintenanceRoutes.updatePrice, ({ actor, body }) => maintenance.updatePrice(actor, body));
-  binder.bind(maintenanceRoutes.generateCoupon, async ({ actor, params, reply }) => sendPdf(reply, await maintenance.workOrderPdf(actor, params.id)));
+  binder.bind(maintenanceRoutes.generateCoupon, async ({ actor, params, reply }) => replyWithPdf(reply, await maintenance.workOrderPdf(actor, params.id)));
 }
 
 /** A station looks up what a code or QR stands for: a fuel coupon or a work order of its own. */

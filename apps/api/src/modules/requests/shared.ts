@@ -1,0 +1,64 @@
+/** What fuel and maintenance requests do alike: scope, odometer rule, holds, and paying the station. */
+import type { Database } from '../../platform/db/database.js';
+import { invalidField } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import { InsufficientFundsError, type LedgerService, type PostingSpec } from '../ledger/index.js';
+import { naira, plateOf } from './format.js';
+import { requestScope } from './scope.js';
+
+/** The caller's request scope; a driver's includes the vehicle it drives. */
+export async function scopeFor(db: Database, actor: Actor, requested: { organizationId?: string | undefined }) {
+  const driverVehicle =
+    actor.role === 'DRIVER' ? ((await db.selectFrom('vehicles').select('id').where('driver_id', '=', actor.userId).executeTakeFirst())?.id ?? null) : null;
+  return requestScope(actor, requested, driverVehicle);
+}
+
+/** An odometer reading never goes below the vehicle's last one. */
+export function assertOdometerNotBack(
+  vehicle: { plate_number: string | null; make: string; model: string; last_odometer: string | null },
+  reading: number | null,
+  field: string,
+): void {
+  if (reading !== null && vehicle.last_odometer !== null && reading < Number(vehicle.last_odometer)) {
+    throw invalidField(field, `The last reading of ${plateOf(vehicle)} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
+  }
+}
+
+/** Holds money for an approval; when it does not fit, says what is needed and available. */
+export async function holdForApproval(
+  ledger: LedgerService,
+  trx: Database,
+  hold: { organizationId: string; amount: bigint; reason: string; reference: string; what: 'request' | 'job' },
+): Promise<void> {
+  const wallet = await ledger.wallet(trx, { organizationId: hold.organizationId });
+  try {
+    await ledger.placeHold(trx, { accountId: wallet.id, amount: hold.amount, reason: hold.reason, reference: hold.reference });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) {
+      throw new InsufficientFundsError(
+        error.neededKobo,
+        error.availableKobo,
+        `Approving this ${hold.what} needs ${naira(error.neededKobo)} on the wallet and ${naira(error.availableKobo)} is available. Fund the wallet first.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** The postings of a redemption: the organization pays, the station gets it less the platform fee. */
+export async function stationPayment(
+  ledger: LedgerService,
+  trx: Database,
+  payment: { organizationId: string; stationId: string; amount: bigint; fee: bigint; note: string; feeNote: string },
+): Promise<PostingSpec[]> {
+  const organizationWallet = await ledger.wallet(trx, { organizationId: payment.organizationId });
+  const stationWallet = await ledger.wallet(trx, { stationId: payment.stationId });
+  const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
+  return [
+    { accountId: organizationWallet.id, amount: -payment.amount, type: 'PAYMENT', note: payment.note },
+    { accountId: stationWallet.id, amount: payment.amount - payment.fee, type: 'PAYMENT', note: payment.note, fee: payment.fee },
+    ...(payment.fee > 0n ? [{ accountId: revenue, amount: payment.fee, type: 'FEE' as const, note: payment.feeNote }] : []),
+  ];
+}
+
+export const feeOf = (amount: bigint, feeBps: number) => (amount * BigInt(feeBps)) / 10_000n;
