@@ -79,6 +79,8 @@ export const priceHistoryQuerySchema = listQuerySchema.extend({
   stationId: idSchema.optional(),
 });
 export const priceHistoryReplySchema = z.object({
+  /** The fuels the station sells, priced or not yet. */
+  availableFuels: z.array(soldFuelTypeSchema),
   /** The latest price of each fuel the station sells; a fuel without a price yet is absent. */
   current: z.array(fuelPriceSchema),
   prices: z.array(fuelPriceSchema),

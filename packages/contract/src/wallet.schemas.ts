@@ -42,7 +42,12 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionListQuerySchema = listQuerySchema.extend({ type: transactionTypeSchema.optional(), status: transactionStatusSchema.optional() });
+export const transactionListQuerySchema = listQuerySchema.extend({
+  type: transactionTypeSchema.optional(),
+  status: transactionStatusSchema.optional(),
+  /** The provider or coupon reference, e.g. to find a card payment on return from the checkout. */
+  reference: z.string().trim().min(1).max(100).optional(),
+});
 export const transactionListReplySchema = z.object({ transactions: z.array(transactionSchema), meta: pageMetaSchema });
 
 export const fundBodySchema = z.strictObject({ amount: formNaira({ positive: true }) });

@@ -24,7 +24,8 @@ describe('station prices', () => {
 
     const history = await t.call('GET', '/api/fuel-requests/prices', { token: rep });
     expect(history.statusCode).toBe(200);
-    const { current, prices, meta } = history.json();
+    const { current, prices, meta, availableFuels } = history.json();
+    expect(availableFuels).toEqual(['PETROL', 'DIESEL']);
     // Three new prices on top of the demo data's four (two fuels, each with an older price).
     expect(meta.total).toBe(7);
     expect(prices.slice(0, 3).map((p: { pricePerLitre: number }) => p.pricePerLitre)).toEqual([1150.25, 987.5, 950]);

@@ -64,12 +64,14 @@ export function createPricesService(deps: { db: Database }) {
 
     async history(actor: Actor, query: ListQuery & { fuelType?: SoldFuelType; stationId?: string }) {
       const stationId = stationOf(actor, query.stationId);
-      if (!(await repository.findStationForPricing(db, stationId))) throw notFound('Fuel station');
+      const station = await repository.findStationForPricing(db, stationId);
+      if (!station) throw notFound('Fuel station');
       const [current, history] = await Promise.all([
         repository.currentPrices(db, [stationId]),
         repository.listPriceHistory(db, { ...query, stationId }),
       ]);
       return {
+        availableFuels: station.available_fuels as SoldFuelType[],
         current: current.map(toFuelPrice),
         prices: history.rows.map(toFuelPrice),
         meta: { page: query.page, pageSize: query.pageSize, total: history.total },

@@ -171,7 +171,8 @@ describe('card funding through the sandbox', () => {
 
     const after = await walletOf(tokens['orgadmin@acme.test'] as string);
     expect(after.balance).toBe(before + 50000);
-    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'] });
+    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'], query: { reference } });
+    expect(list.json().transactions).toHaveLength(1);
     expect(list.json().transactions[0]).toMatchObject({ reference, status: 'SUCCESS', amount: 50000, type: 'FUNDING', note: 'Card top-up' });
 
     const again = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, { body: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });

@@ -33,7 +33,7 @@ export function findWalletIdOf(db: Database, owner: { organizationId: string } |
 export async function listTransactions(
   db: Database,
   accountId: string,
-  filters: { type?: string | undefined; status?: string | undefined; page: number; pageSize: number },
+  filters: { type?: string | undefined; status?: string | undefined; reference?: string | undefined; page: number; pageSize: number },
 ) {
   const posted = db
     .selectFrom('postings as p')
@@ -66,6 +66,7 @@ export async function listTransactions(
   let query = db.selectFrom(posted.unionAll(unposted).as('t')).selectAll();
   if (filters.type) query = query.where('t.type', '=', filters.type);
   if (filters.status) query = query.where('t.status', '=', filters.status);
+  if (filters.reference) query = query.where('t.reference', '=', filters.reference);
   const [rows, count] = await Promise.all([
     query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
     query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),

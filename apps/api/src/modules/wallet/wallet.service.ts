@@ -307,7 +307,7 @@ export function createWalletService(deps: WalletDeps) {
       return { wallet: toWallet(await view(wallet.id)) };
     },
 
-    async transactions(actor: Actor, walletId: string, filters: { type?: string; status?: string; page: number; pageSize: number }) {
+    async transactions(actor: Actor, walletId: string, filters: { type?: string; status?: string; reference?: string; page: number; pageSize: number }) {
       await visible(actor, walletId);
       const { rows, total } = await repository.listTransactions(db, walletId, filters);
       return { transactions: rows.map(toTransaction), total };
