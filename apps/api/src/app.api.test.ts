@@ -60,6 +60,8 @@ describe('serving the web app', () => {
       expect((await local.call('GET', '/api/unknown')).json().code).toBe('NOT_FOUND');
       expect((await local.call('GET', '/assets/missing.js')).statusCode).toBe(404);
       expect((await local.call('GET', '/api/health')).json()).toEqual({ status: 'ok', database: 'ok' });
+      // Same-origin scripts only, allowed to compile the QR reader's WebAssembly.
+      expect((await local.call('GET', '/')).headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
     } finally {
       await local.close();
       rmSync(dist, { recursive: true, force: true });

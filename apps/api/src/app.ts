@@ -94,8 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
-        // Mantine sets inline style attributes; scripts stay same-origin only.
+        // Mantine sets inline style attributes; scripts stay same-origin only, but may compile
+        // WebAssembly (the QR reader at the stations is zxing compiled to WebAssembly).
         'style-src': ["'self'", "'unsafe-inline'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'img-src': ["'self'", 'data:', 'blob:'],
       },
     },
