@@ -78,6 +78,16 @@ describe('callApi', () => {
     expect(lastRequest().init.body).toBe(form);
   });
 
+  it('adds the headers a call asks for, such as an Idempotency-Key', async () => {
+    storage.set(SESSION_STORAGE_KEY, JSON.stringify({ token: 'tok-2', user: storedUser }));
+    fetchMock.mockResolvedValue(reply(200, { checkoutUrl: 'https://pay.test/x', reference: 'FF-1' }));
+    await callApi(routes.wallet.fund, { body: { amount: 5000 }, headers: { 'Idempotency-Key': 'key-1' } });
+    const headers = new Headers(lastRequest().init.headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Authorization')).toBe('Bearer tok-2');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('takes the error text from error, then message, then the generic text', async () => {
     fetchMock.mockResolvedValueOnce(reply(409, { error: 'Disable it instead', message: 'detail', code: 'HAS_HISTORY' }));
     await expect(callApi(routes.users.remove, { params: { id: 'x' } })).rejects.toMatchObject({

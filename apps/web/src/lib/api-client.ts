@@ -24,9 +24,12 @@ export class ApiError extends Error {
 }
 
 /** Multipart routes take a FormData body in place of the JSON object their schema describes. */
-export type CallInput<R extends RouteDefinition> = R['bodyType'] extends 'multipart'
+export type CallInput<R extends RouteDefinition> = (R['bodyType'] extends 'multipart'
   ? Omit<RouteInput<R>, 'body'> & { body: FormData }
-  : RouteInput<R>;
+  : RouteInput<R>) & {
+  /** Extra request headers, such as the `Idempotency-Key` of a money-moving call. */
+  headers?: Readonly<Record<string, string>>;
+};
 
 type InputArgs<R extends RouteDefinition> =
   Record<string, never> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
@@ -48,7 +51,7 @@ function toQueryString(query: Record<string, QueryValue> | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
-function errorText(body: unknown): { text: string; code?: string; field?: string } {
+export function errorText(body: unknown): { text: string; code?: string; field?: string } {
   if (typeof body !== 'object' || body === null) return { text: MESSAGES.apiFailed };
   const { error, message, code, field } = body as Record<string, unknown>;
   const text =
@@ -77,14 +80,15 @@ async function readJson(response: Response): Promise<unknown> {
  * serializes every reply through the same schema, so the type is the contract's promise.
  */
 export async function callApi<R extends RouteDefinition>(route: R, ...[input]: InputArgs<R>): Promise<RouteReply<R>> {
-  const { params, query, body } = (input ?? {}) as {
+  const { params, query, body, headers: extraHeaders } = (input ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, QueryValue>;
     body?: unknown;
+    headers?: Readonly<Record<string, string>>;
   };
   const url = `${API_BASE}${buildPath(route.path, params)}${toQueryString(query)}`;
 
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

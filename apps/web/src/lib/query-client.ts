@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ANALYTICS_KEY } from './analytics-overview';
 import { ApiError } from './api-client';
 import { notifyError } from './notify';
 
@@ -16,7 +17,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!query.meta?.silentError) notifyError(error);
@@ -26,10 +27,15 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         if (!mutation.meta?.silentError) notifyError(error);
       },
+      // Any change of data may move the figures of the Dashboard and Analytics: read them afresh when next shown.
+      onSuccess: () => {
+        void client.invalidateQueries({ queryKey: ANALYTICS_KEY });
+      },
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
+  return client;
 }

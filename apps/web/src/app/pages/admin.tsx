@@ -1,7 +1,22 @@
-import { Paper, Tabs, Text } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconBuilding,
+  IconBuildingOff,
+  IconBuildingStore,
+  IconCar,
+  IconCircleCheck,
+  IconCircleMinus,
+  IconGasStation,
+  IconReceipt,
+} from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader';
+import { StatCard } from '../../components/ui/StatCard';
+import { useOrganizationAnalytics } from '../../features/clients';
+import { usePlans } from '../../features/plans';
+import { useStationCounts } from '../../features/stations';
 import { UsersPanel } from '../../features/users';
+import { formatNumber } from '../../lib/format';
 
 const TABS = [
   { value: 'overview', label: 'Overview', path: '/admin' },
@@ -43,15 +58,78 @@ export function AdminPage() {
 }
 
 export function AdminOverview() {
+  const clients = useOrganizationAnalytics();
+  const stations = useStationCounts();
+  const plans = usePlans({ page: 1, pageSize: 1 });
+  const c = clients.data;
+  const s = stations.data;
+  const planCount = plans.data?.meta.total;
+
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Text fw={600}>Overview</Text>
-      <Text c="dimmed" size="sm" mt={4}>
-        Platform figures (clients, fuel stations, vehicles and requests) will appear here once analytics is released.
-        Manage accounts in the Users tab.
-      </Text>
-    </Paper>
+    <Stack gap="lg">
+      <section aria-label="Clients">
+        <Text fw={600} mb="sm">
+          Clients
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {c ? (
+            <>
+              <StatCard
+                title="Total Clients"
+                number={c.totalClients.count}
+                note={`${formatNumber(c.totalClients.addedThisMonth)} added this month`}
+                icon={<IconBuilding size={22} />}
+              />
+              <StatCard
+                title="Active Clients"
+                number={c.activeClients.count}
+                note={`${formatNumber(c.activeClients.newThisWeek)} new this week`}
+                icon={<IconCircleCheck size={22} />}
+              />
+              <StatCard title="Suspended Clients" number={c.suspendedClients} icon={<IconBuildingOff size={22} />} />
+              <StatCard
+                title="Total Vehicles"
+                number={c.totalVehicles}
+                note={`${formatNumber(c.vehiclesNeedServicing)} need servicing`}
+                icon={<IconCar size={22} />}
+              />
+            </>
+          ) : (
+            !clients.isError && <FigurePlaceholders count={4} />
+          )}
+        </SimpleGrid>
+      </section>
+      <section aria-label="Fuel stations and plans">
+        <Text fw={600} mb="sm">
+          Fuel Stations and Plans
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+          {s ? (
+            <>
+              <StatCard title="Fuel Stations" number={s.total} icon={<IconBuildingStore size={22} />} />
+              <StatCard title="Active Stations" number={s.byStatus.ACTIVE} icon={<IconGasStation size={22} />} />
+              <StatCard
+                title="Inactive or Suspended"
+                number={s.byStatus.INACTIVE + s.byStatus.SUSPENDED}
+                icon={<IconCircleMinus size={22} />}
+              />
+            </>
+          ) : (
+            !stations.isError && <FigurePlaceholders count={3} />
+          )}
+          {planCount !== undefined ? (
+            <StatCard title="Subscription Plans" number={planCount} icon={<IconReceipt size={22} />} />
+          ) : (
+            !plans.isError && <FigurePlaceholders count={1} />
+          )}
+        </SimpleGrid>
+      </section>
+    </Stack>
   );
+}
+
+function FigurePlaceholders({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, index) => <Skeleton key={index} height={88} radius="md" />);
 }
 
 export function AdminUsers() {

@@ -1,7 +1,16 @@
-import { PlannedPage } from './PlannedPage';
+import { useSearchParams } from 'react-router';
+import { AnalyticsView, readAnalyticsFilters, writeAnalyticsFilters } from '../../features/analytics';
+import { useAuth } from '../../lib/auth';
 
+/** /analytics?months=…&organizationId=…: the filters live in the address so that a link keeps them. */
 export function AnalyticsPage() {
+  const { user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const filters = readAnalyticsFilters(params, user?.role === 'ADMIN');
   return (
-    <PlannedPage title="Analytics" upcoming="charts of fuel consumed, fuel expenses, fuel by driver and fuel efficiency" />
+    <AnalyticsView
+      filters={filters}
+      onFiltersChange={(next) => setParams((current) => writeAnalyticsFilters(current, next), { replace: true })}
+    />
   );
 }

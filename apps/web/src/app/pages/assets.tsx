@@ -1,14 +1,36 @@
-import { PlannedPage } from './PlannedPage';
+import { useSearchParams } from 'react-router';
+import { idSchema } from '@fleetfuel/contract';
+import { ASSET_TABS, AssetDetails, AssetsPanel, type AssetTab } from '../../features/fleet';
 
 export function AssetsPage() {
-  return (
-    <PlannedPage
-      title="Assets"
-      upcoming="your vehicles, generators and motorcycles, searchable, with assigning drivers and care takers"
-    />
-  );
+  return <AssetsPanel />;
 }
 
+function asTab(value: string | null): AssetTab {
+  return ASSET_TABS.find((tab) => tab === value) ?? 'details';
+}
+
+/** /assets/details?id=…&tab=…: the tab lives in the address so that a link can open it. */
 export function AssetDetailsPage() {
-  return <PlannedPage title="Asset Details" upcoming="an asset's details, insurance, fuel logs and maintenance" />;
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  // An address that names no valid id is as unknown as a missing asset; it never reaches the API.
+  const validId = id !== null && idSchema.safeParse(id).success ? id : null;
+  return (
+    <AssetDetails
+      id={validId}
+      tab={asTab(params.get('tab'))}
+      onTabChange={(tab) =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (tab === 'details') next.delete('tab');
+            else next.set('tab', tab);
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
 }

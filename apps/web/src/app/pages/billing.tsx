@@ -1,10 +1,49 @@
-import { PlannedPage } from './PlannedPage';
+import { useCallback } from 'react';
+import { Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { CurrentPlanCard, ReservesPanel, useRefreshSubscription } from '../../features/billing';
+import { PaymentReturnNotice, TransactionsTable, useWallet } from '../../features/wallet';
+import { useAuth } from '../../lib/auth';
 
+/** Billing & Reserves: the reserves, the current plan and its renewal, and the invoice history. */
 export function BillingPage() {
+  const { user } = useAuth();
+  const wallet = useWallet({});
+  const refreshSubscription = useRefreshSubscription();
+  const [params, setParams] = useSearchParams();
+  const reference = params.get('reference');
+
+  const dismissReference = useCallback(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('reference');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  if (!user) return null;
+  const w = wallet.data?.wallet;
+
   return (
-    <PlannedPage
-      title="Billing"
-      upcoming="your fuel reserves, the current plan and its usage, subscription renewal and invoice history"
-    />
+    <>
+      <PageHeader title="Billing & Reserves" description="Fuel reserves, your plan and its invoices" />
+      <Stack gap="xl">
+        {reference && w && (
+          <PaymentReturnNotice
+            wallet={w}
+            reference={reference}
+            onDismiss={dismissReference}
+            onSuccess={() => void refreshSubscription()}
+          />
+        )}
+        <ReservesPanel role={user.role} />
+        <CurrentPlanCard role={user.role} />
+        {w && <TransactionsTable wallet={w} title="Invoice History" initialType="SUBSCRIPTION" />}
+      </Stack>
+    </>
   );
 }

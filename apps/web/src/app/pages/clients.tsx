@@ -1,9 +1,22 @@
-import { PlannedPage } from './PlannedPage';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { ClientDetails, ClientsPanel } from '../../features/clients';
 
 export function ClientsPage() {
-  return <PlannedPage title="Clients" upcoming="the client organizations, with adding and updating clients" />;
+  return (
+    <>
+      <PageHeader title="Clients" description="Client organizations, their plans and their status" />
+      <ClientsPanel />
+    </>
+  );
 }
 
 export function ClientDetailsPage() {
-  return <PlannedPage title="Client Details" upcoming="a client's details and a way to its wallet" />;
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeader title="Client Details" />
+      <ClientDetails id={params.get('id')} />
+    </>
+  );
 }

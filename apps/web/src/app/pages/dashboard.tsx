@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
-import { Paper, Text } from '@mantine/core';
 import { landingPath } from '@fleetfuel/contract';
-import { PageHeader } from '../../components/ui/PageHeader';
+import { FleetDashboard } from '../../features/dashboard';
+import { StationDashboard } from '../../features/redemption';
 import { useAuth } from '../../lib/auth';
 
 export function DashboardPage() {
@@ -9,17 +9,9 @@ export function DashboardPage() {
   if (!user) return null;
   const landing = landingPath(user.role);
   if (landing !== '/') return <Navigate to={landing} replace />;
+  // An attendant's dashboard is the station's redemption desk.
+  if (user.role === 'ATTENDANT') return <StationDashboard title="Dashboard" />;
 
-  const greetingName = user.firstName || user.name;
-  return (
-    <>
-      <PageHeader title="Dashboard" description={`Welcome, ${greetingName}.`} />
-      <Paper withBorder radius="md" p="lg">
-        <Text c="dimmed" size="sm">
-          Your fleet's figures, fuel chart, maintenance alerts and recent fuel activity will appear here once
-          the dashboard is released.
-        </Text>
-      </Paper>
-    </>
-  );
+  // ADMINISTRATOR, ASST_ADMINISTRATOR and DRIVER: figures, chart, alerts and recent activity.
+  return <FleetDashboard user={user} />;
 }

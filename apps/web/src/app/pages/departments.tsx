@@ -1,5 +1,5 @@
-import { PlannedPage } from './PlannedPage';
+import { GroupsPanel } from '../../features/fleet';
 
 export function DepartmentsPage() {
-  return <PlannedPage title="Groups" upcoming="your groups and their daily fuel limits, with adding and updating groups" />;
+  return <GroupsPanel />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from './PlannedPage';
+import { DriversPanel } from '../../features/fleet';
 
 export function DriversPage() {
-  return <PlannedPage title="Drivers" upcoming="your drivers, searchable, with adding new drivers" />;
+  return <DriversPanel />;
 }

@@ -1,13 +1,28 @@
-import { PlannedPage } from './PlannedPage';
+import { Stack } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { StationDetails, StationsPanel } from '../../features/stations';
+import { BankingSection } from '../../features/wallet';
 
 export function FuelStationsPage() {
   return (
-    <PlannedPage title="Fuel Stations" upcoming="the partner fuel stations, searchable, with adding and managing stations" />
+    <>
+      <PageHeader title="Fuel Stations" description="Partner fuel stations, the fuels they sell and their status" />
+      <StationsPanel />
+    </>
   );
 }
 
 export function FuelStationDetailsPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
   return (
-    <PlannedPage title="Fuel Station Details" upcoming="a station's details, a way to its wallet and its banking information" />
+    <>
+      <PageHeader title="Fuel Station Details" />
+      <Stack gap="lg">
+        <StationDetails id={id} />
+        {id && <BankingSection stationId={id} />}
+      </Stack>
+    </>
   );
 }

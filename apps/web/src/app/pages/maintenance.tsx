@@ -1,7 +1,5 @@
-import { PlannedPage } from './PlannedPage';
+import { MaintenanceView } from '../../features/requests';
 
 export function MaintenancePage() {
-  return (
-    <PlannedPage title="Maintenance" upcoming="maintenance requests with scheduling, approval and coupons" />
-  );
+  return <MaintenanceView />;
 }

@@ -1,10 +1,5 @@
-import { PlannedPage } from './PlannedPage';
+import { ReportsView } from '../../features/reports';
 
 export function ReportsPage() {
-  return (
-    <PlannedPage
-      title="Reports"
-      upcoming="the Comprehensive, Insurance Status, Service Term and Vehicle & Drivers reports as PDF downloads"
-    />
-  );
+  return <ReportsView />;
 }

@@ -1,10 +1,49 @@
-import { PlannedPage } from './PlannedPage';
+import { PageHeader } from '../../components/ui/PageHeader';
+import { OrganizationSettingsPanel, StationProfilePanel } from '../../features/org-settings';
+import { PlansPanel } from '../../features/plans';
+import { PriceManagement } from '../../features/stations';
+import { useAuth } from '../../lib/auth';
 
+/**
+ * Settings by role (spec section 2): plans for the platform admin, prices for a station representative,
+ * the organization's profile and preferences for organization roles (editable by its admin), and the
+ * station's profile for an attendant.
+ */
 export function SettingsPage() {
+  const { user } = useAuth();
+  if (user?.role === 'ADMIN') {
+    return (
+      <>
+        <PageHeader title="Settings" description="Subscription plans offered to client organizations" />
+        <PlansPanel />
+      </>
+    );
+  }
+  if (user?.role === 'STATION_REP') {
+    return (
+      <>
+        <PageHeader title="Settings" description="Fuel prices of your station" />
+        <PriceManagement />
+      </>
+    );
+  }
+  if (user?.role === 'ATTENDANT') {
+    return (
+      <>
+        <PageHeader title="Settings" description="Your station and its current prices" />
+        <StationProfilePanel user={user} />
+      </>
+    );
+  }
+  if (!user) return null;
+  const editable = user.role === 'ADMINISTRATOR';
   return (
-    <PlannedPage
-      title="Settings"
-      upcoming="the settings of your role: fuel prices for station representatives, subscription plans for platform admins"
-    />
+    <>
+      <PageHeader
+        title="Settings"
+        description={editable ? "Your organization's profile and preferences" : "Your organization's profile and preferences (read-only)"}
+      />
+      <OrganizationSettingsPanel editable={editable} />
+    </>
   );
 }

@@ -1,10 +1,5 @@
-import { PlannedPage } from './PlannedPage';
+import { StationDashboard } from '../../features/redemption';
 
 export function StationDashboardPage() {
-  return (
-    <PlannedPage
-      title="Station Dashboard"
-      upcoming="the approved requests addressed to your station and the redemption of their coupons"
-    />
-  );
+  return <StationDashboard title="Station Dashboard" />;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/ui/FullPageLoader';
+import { useStartupOverview } from '../../lib/analytics-overview';
 import { useAuth } from '../../lib/auth';
 import { areaModules } from '../route-modules';
 
@@ -12,6 +13,8 @@ const SignInPage = lazy(() => areaModules.auth().then((module) => ({ default: mo
  */
 export function AuthGate() {
   const { isAuthenticated, loading, token, user } = useAuth();
+  // Spec section 2: the analytics overview is loaded first, as soon as the session is known.
+  useStartupOverview();
   // A stored token without its user yet means the session is being restored; sign-in keeps its form.
   if (loading && token !== null && user === null) return <FullPageLoader label="Loading your session" />;
   if (!isAuthenticated) {

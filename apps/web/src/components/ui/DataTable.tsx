@@ -30,9 +30,17 @@ export interface DataTableProps<Row> {
   label: string;
   /** Wider tables scroll sideways on narrow screens rather than squeeze their columns. */
   minWidth?: number;
+  /** Opens a row (its details) on click; controls inside the row should stop their click's propagation. */
+  onRowClick?: (row: Row) => void;
 }
 
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A wide table scrolls sideways on a narrow screen; its loading and empty messages stay within the
+ * part in view (the viewport less the side rail and padding) instead of centring on the whole width.
+ */
+const VISIBLE_PART = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 120px)' } as const;
 
 export function DataTable<Row>({
   columns,
@@ -46,6 +54,7 @@ export function DataTable<Row>({
   toolbar,
   label,
   minWidth = 800,
+  onRowClick,
 }: DataTableProps<Row>) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
@@ -102,7 +111,7 @@ export function DataTable<Row>({
               {loading && (rows?.length ?? 0) === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={columns.length}>
-                    <Center py="xl">
+                    <Center py="xl" style={VISIBLE_PART}>
                       <Loader size="sm" aria-label="Loading" />
                     </Center>
                   </Table.Td>
@@ -111,14 +120,18 @@ export function DataTable<Row>({
               {empty && (
                 <Table.Tr>
                   <Table.Td colSpan={columns.length}>
-                    <Text ta="center" c="dimmed" py="xl">
+                    <Text ta="center" c="dimmed" py="xl" style={VISIBLE_PART}>
                       No Record
                     </Text>
                   </Table.Td>
                 </Table.Tr>
               )}
               {rows?.map((row) => (
-                <Table.Tr key={rowKey(row)}>
+                <Table.Tr
+                  key={rowKey(row)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
                   {columns.map((column) => (
                     <Table.Td key={column.key} style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
                       {column.render(row)}

@@ -8,6 +8,10 @@ const STATUS_COLORS: Record<string, MantineColor> = {
   PENDING: 'yellow',
   INACTIVE: 'gray',
   UNDER_MAINTENANCE: 'orange',
+  // Support tickets: waiting on the team, answered, done.
+  OPEN: 'blue',
+  ANSWERED: 'teal',
+  CLOSED: 'gray',
 };
 
 /** "UNDER_MAINTENANCE" → "Under Maintenance". */

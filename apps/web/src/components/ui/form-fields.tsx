@@ -9,10 +9,12 @@ import {
   NativeSelect,
   PasswordInput,
   TextInput,
+  Textarea,
   type ButtonProps,
   type NativeSelectProps,
   type PasswordInputProps,
   type TextInputProps,
+  type TextareaProps,
 } from '@mantine/core';
 import {
   useController,
@@ -42,6 +44,24 @@ export function TextField<T extends FieldValues>({ control, name, ...rest }: Tex
   const { field, error } = useBoundField({ control, name });
   return (
     <TextInput
+      {...rest}
+      ref={field.ref}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.currentTarget.value)}
+      onBlur={field.onBlur}
+      error={error}
+    />
+  );
+}
+
+export type TextareaFieldProps<T extends FieldValues> = BoundProps<T> &
+  Omit<TextareaProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
+
+export function TextareaField<T extends FieldValues>({ control, name, ...rest }: TextareaFieldProps<T>) {
+  const { field, error } = useBoundField({ control, name });
+  return (
+    <Textarea
       {...rest}
       ref={field.ref}
       name={field.name}

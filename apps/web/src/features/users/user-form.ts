@@ -128,3 +128,9 @@ export function userToForm(user: User): UserFormValues {
     fuelStationId: user.fuelStationId ?? '',
   };
 }
+
+/** A new account of someone who is not the platform admin goes to the caller's own organization or station. */
+export function ownTenant(values: UserFormValues, me: Pick<User, 'organizationId' | 'fuelStationId'> | null | undefined): UserFormValues {
+  if (!me) return values;
+  return { ...values, organizationId: me.organizationId ?? '', fuelStationId: me.fuelStationId ?? '' };
+}

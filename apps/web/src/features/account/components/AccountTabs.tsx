@@ -1,10 +1,12 @@
-import { Paper, Tabs, Text } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Tabs } from '@mantine/core';
+import { IconBell, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
 
 export const ACCOUNT_TABS = [
-  { value: 'general', label: 'General', upcoming: 'your profile details, with editing them and your picture' },
-  { value: 'team', label: 'Team', upcoming: 'the people of your organization or station and their accounts' },
-  { value: 'security', label: 'Security', upcoming: 'changing your password and ending your sessions' },
-  { value: 'notification', label: 'Notification', upcoming: 'which e-mails and alerts you receive' },
+  { value: 'general', label: 'General', icon: IconUser },
+  { value: 'team', label: 'Team', icon: IconUsers },
+  { value: 'security', label: 'Security', icon: IconShieldLock },
+  { value: 'notification', label: 'Notification', icon: IconBell },
 ] as const;
 
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['value'];
@@ -16,9 +18,16 @@ export function isAccountTab(value: string | undefined): value is AccountTab {
 export interface AccountTabsProps {
   active: AccountTab;
   onChange: (tab: AccountTab) => void;
+  /** What each tab shows; the page composes them, since the Team tab belongs to the users feature. */
+  panels: Record<AccountTab, ReactNode>;
 }
 
-export function AccountTabs({ active, onChange }: AccountTabsProps) {
+export function AccountTabs({ active, onChange, panels }: AccountTabsProps) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the tab row scrolls: keep the chosen tab in sight (a link may open any of them).
+    list.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
   return (
     <Tabs
       value={active}
@@ -27,21 +36,16 @@ export function AccountTabs({ active, onChange }: AccountTabsProps) {
       }}
       keepMounted={false}
     >
-      <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-        {ACCOUNT_TABS.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
-            {tab.label}
+      <Tabs.List ref={list} mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {ACCOUNT_TABS.map(({ value, label, icon: Icon }) => (
+          <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+            {label}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {ACCOUNT_TABS.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value}>
-          <Paper withBorder radius="md" p="lg">
-            <Text fw={600}>{tab.label}</Text>
-            <Text c="dimmed" size="sm" mt={4}>
-              Not available yet: this tab will hold {tab.upcoming}.
-            </Text>
-          </Paper>
+          {panels[tab.value]}
         </Tabs.Panel>
       ))}
     </Tabs>

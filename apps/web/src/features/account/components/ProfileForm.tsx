@@ -1,27 +1,131 @@
-import { Avatar, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
+import { ImageUploadField } from '../../../components/ui/ImageUploadField';
+import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { imageFileError } from '../../../lib/image-file';
+import { useAuth } from '../../../lib/auth';
+import { useChangeEmail, useUpdateProfile } from '../api';
+import { emailFormSchema, profileFormSchema, profileToForm, toProfileFormData } from '../account-forms';
+import { showFieldError } from '../form-errors';
 
-/** The signed-in user's profile, read-only until editing arrives with the account screens. */
+/** General tab: the user's own name, phone, title and picture, and the e-mail in a form of its own. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Group gap="md" mb="lg" wrap="nowrap">
-        <Avatar src={user.imageUrl} name={user.name} color="initials" size={56} radius="xl" alt={user.name} />
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {user.name}
-          </Text>
-          <Text size="sm" c="dimmed" truncate>
-            {user.title ?? ROLE_LABELS[user.role]}
-          </Text>
+    <Stack gap="lg">
+      <ProfileDetails key={`${user.id}:${user.imageUrl ?? ''}`} user={user} />
+      <EmailForm user={user} />
+    </Stack>
+  );
+}
+
+function ProfileDetails({ user }: { user: SessionUser }) {
+  const { replaceUser } = useAuth();
+  const updateProfile = useUpdateProfile();
+  const [image, setImage] = useState<File | null>(null);
+  const imageError = imageFileError(image);
+  const { control, handleSubmit, reset, setError, getValues, formState } = useForm({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'all',
+    defaultValues: profileToForm(user),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const reply = await updateProfile.mutateAsync(toProfileFormData(values, image));
+      replaceUser(reply.user);
+      reset(profileToForm(reply.user));
+      setImage(null);
+      toast.success(reply.message);
+    } catch (error) {
+      showFieldError(error, getValues(), setError);
+    }
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Profile">
+        <Stack gap="md">
+          <div>
+            <Title order={3} size="h4">
+              Profile
+            </Title>
+            <Text size="sm" c="dimmed">
+              {ROLE_LABELS[user.role]}
+              {user.organization ? ` · ${user.organization.name}` : ''}
+              {user.fuelStation ? ` · ${user.fuelStation.name}` : ''}
+            </Text>
+          </div>
+          <ImageUploadField
+            label="Profile picture"
+            value={image}
+            onChange={setImage}
+            currentUrl={user.imageUrl}
+            fallbackName={user.name}
+            error={imageError ?? undefined}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField control={control} name="name" label="Name" withAsterisk autoComplete="name" />
+            <TextField control={control} name="title" label="Title" placeholder="e.g. Fleet Manager" autoComplete="organization-title" />
+            <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="tel" />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <SubmitButton control={control} disabled={imageError !== null || (!formState.isDirty && image === null)}>
+              Save Profile
+            </SubmitButton>
+          </Group>
         </Stack>
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label="Name" value={user.name} readOnly />
-        <TextInput label="Email" value={user.email ?? ''} readOnly />
-        <TextInput label="Phone" value={user.phone ?? ''} readOnly />
-        <TextInput label="Title" value={user.title ?? ''} readOnly />
-      </SimpleGrid>
+      </form>
+    </Paper>
+  );
+}
+
+function EmailForm({ user }: { user: SessionUser }) {
+  const { replaceUser } = useAuth();
+  const changeEmail = useChangeEmail();
+  const { control, handleSubmit, reset, setError, getValues } = useForm({
+    resolver: zodResolver(emailFormSchema),
+    mode: 'all',
+    defaultValues: { email: '', currentPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const reply = await changeEmail.mutateAsync(values);
+      replaceUser(reply.user);
+      reset({ email: '', currentPassword: '' });
+      toast.success(reply.message);
+    } catch (error) {
+      showFieldError(error, getValues(), setError);
+    }
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Email address">
+        <Stack gap="md">
+          <div>
+            <Title order={3} size="h4">
+              Email address
+            </Title>
+            <Text size="sm" c="dimmed">
+              You sign in with this address. Confirm the change with your current password.
+            </Text>
+          </div>
+          <TextInput label="Current email" value={user.email ?? 'None'} readOnly variant="filled" />
+          <Divider />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField control={control} name="email" type="email" label="New email" withAsterisk autoComplete="email" />
+            <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <SubmitButton control={control}>Change Email</SubmitButton>
+          </Group>
+        </Stack>
+      </form>
     </Paper>
   );
 }

@@ -11,6 +11,7 @@ import { useCreateUser, useFuelStationOptions, useOrganizationOptions, useUpdate
 import {
   emptyUserForm,
   needsFuelStation,
+  ownTenant,
   needsOrganization,
   toCreateBody,
   toUpdateBody,
@@ -63,13 +64,17 @@ function UserForm({ mode, user, presetRole, onDone }: UserFormProps) {
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(schema),
     mode: 'all',
-    defaultValues: user ? userToForm(user) : emptyUserForm(presetRole),
+    defaultValues: user
+      ? userToForm(user)
+      : ownTenant(emptyUserForm(presetRole), me?.role === 'ADMIN' ? null : me),
   });
+  // Only the platform admin places an account; everyone else adds people to its own organization or station.
+  const choosesTenant = me?.role === 'ADMIN';
   const role = useWatch({ control, name: 'role' });
   const organizationId = useWatch({ control, name: 'organizationId' });
   const fuelStationId = useWatch({ control, name: 'fuelStationId' });
-  const showOrganization = needsOrganization(role);
-  const showFuelStation = needsFuelStation(role);
+  const showOrganization = choosesTenant && needsOrganization(role);
+  const showFuelStation = choosesTenant && needsFuelStation(role);
   const organizations = useOrganizationOptions(showOrganization);
   const fuelStations = useFuelStationOptions(showFuelStation);
 

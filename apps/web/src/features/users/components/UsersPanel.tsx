@@ -2,7 +2,17 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, NativeSelect, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
-import { PAGE_SIZE_DEFAULT, ROLES, ROLE_LABELS, USER_STATUSES, type User } from '@fleetfuel/contract';
+import {
+  MANAGEABLE_ROLES,
+  PAGE_SIZE_DEFAULT,
+  ROLES,
+  ROLE_LABELS,
+  USER_STATUSES,
+  isOrganizationRole,
+  isStationRole,
+  type Role,
+  type User,
+} from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
@@ -39,9 +49,30 @@ function EmailText({ email }: { email: string | null }) {
   );
 }
 
+/** The roles a team list can filter by: those of the caller's own kind of tenant. */
+function teamRoles(me: Role | undefined): readonly Role[] {
+  if (me === undefined) return [];
+  if (isOrganizationRole(me)) return ROLES.filter(isOrganizationRole);
+  if (isStationRole(me)) return ROLES.filter(isStationRole);
+  return ROLES;
+}
+
+export interface UsersPanelProps {
+  /**
+   * `admin`: every account, for the platform admin. `team`: the caller's own organization or
+   * station, as the server scopes it, with actions only on the roles the caller manages.
+   */
+  variant?: 'admin' | 'team';
+}
+
 /** The Users tab of the admin page: every account, searchable, with create, edit, disable and delete. */
-export function UsersPanel() {
+export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
   const { user: me } = useAuth();
+  const team = variant === 'team';
+  const roleFilter = useMemo(
+    () => (team ? teamRoles(me?.role).map((value) => ({ value, label: ROLE_LABELS[value] })) : ROLE_FILTER),
+    [team, me?.role],
+  );
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [role, setRole] = useState('');
@@ -115,6 +146,8 @@ export function UsersPanel() {
         noWrap: true,
         render: (u) => {
           const self = u.id === me?.id;
+          const manages = me !== null && (me.role === 'ADMIN' || MANAGEABLE_ROLES[me.role].includes(u.role));
+          if (!manages) return null;
           const disabling = u.status === 'ACTIVE';
           return (
             <Menu position="bottom-end" withinPortal shadow="md">
@@ -151,14 +184,15 @@ export function UsersPanel() {
         },
       },
     ],
-    [me?.id, toggleStatus, updateUser.isPending, updateUser.variables],
+    [me, toggleStatus, updateUser.isPending, updateUser.variables],
   );
+  const shownColumns = useMemo(() => (team ? columns.filter((c) => c.key !== 'tenant') : columns), [team, columns]);
 
   return (
     <>
       <DataTable
-        label="User accounts"
-        columns={columns}
+        label={team ? 'Team members' : 'User accounts'}
+        columns={shownColumns}
         rows={users.data?.users}
         rowKey={(u) => u.id}
         meta={users.data?.meta}
@@ -166,7 +200,7 @@ export function UsersPanel() {
         onPageChange={setPage}
         onSearchChange={onSearchChange}
         searchPlaceholder="Search name, email or phone"
-        minWidth={960}
+        minWidth={team ? 820 : 960}
         toolbar={
           <>
             <NativeSelect
@@ -176,7 +210,7 @@ export function UsersPanel() {
                 setRole(event.currentTarget.value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All roles' }, ...ROLE_FILTER]}
+              data={[{ value: '', label: 'All roles' }, ...roleFilter]}
             />
             <NativeSelect
               aria-label="Filter by status"
@@ -188,7 +222,7 @@ export function UsersPanel() {
               data={[{ value: '', label: 'All statuses' }, ...STATUS_FILTER]}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
-              Add User
+              {team ? 'Add Member' : 'Add User'}
             </Button>
           </>
         }

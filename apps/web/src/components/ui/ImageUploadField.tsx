@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Avatar, FileInput, Group } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { IMAGE_ACCEPT } from '../../lib/image-file';
+
+export interface ImageUploadFieldProps {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  onBlur?: () => void;
+  /** The image already stored, shown until another file is chosen. */
+  currentUrl?: string | null;
+  /** Initials shown when there is no image at all. */
+  fallbackName?: string;
+  error?: string | undefined;
+  description?: string;
+}
+
+/** An image picker with a preview of the chosen file (or of the stored image). */
+export function ImageUploadField({ label, value, onChange, onBlur, currentUrl, fallbackName, error, description }: ImageUploadFieldProps) {
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!value) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(value);
+    setPreview(url);
+    // The object URL pins the file in memory until it is revoked.
+    return () => URL.revokeObjectURL(url);
+  }, [value]);
+
+  const shown = preview ?? currentUrl ?? null;
+
+  return (
+    <Group align="flex-start" gap="md" wrap="nowrap">
+      <Avatar src={shown} name={fallbackName} size={56} radius="md" color="teal" alt="" mt={24}>
+        {!fallbackName && <IconPhoto size={24} aria-hidden />}
+      </Avatar>
+      <FileInput
+        style={{ flex: 1, minWidth: 0 }}
+        label={label}
+        placeholder="Choose an image"
+        description={description ?? 'PNG, JPEG, WebP or GIF, up to 10 MB'}
+        accept={IMAGE_ACCEPT}
+        clearable
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={error}
+        leftSection={<IconPhoto size={16} aria-hidden />}
+      />
+    </Group>
+  );
+}

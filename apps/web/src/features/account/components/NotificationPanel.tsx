@@ -1,0 +1,79 @@
+import { Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { toast } from 'react-toastify';
+import { NOTIFICATION_KINDS, type NotificationPreferences, type Role } from '@fleetfuel/contract';
+import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api';
+
+type Kind = (typeof NOTIFICATION_KINDS)[number];
+
+const KINDS: Record<Kind, { label: string; description: string }> = {
+  requestDecisions: {
+    label: 'Request decisions',
+    description: 'When a fuel or maintenance request is approved or rejected.',
+  },
+  couponRedeemed: {
+    label: 'Coupon redeemed',
+    description: 'When a station dispenses fuel against a coupon.',
+  },
+  walletFunded: {
+    label: 'Wallet funded',
+    description: 'When money reaches the wallet.',
+  },
+  expiryWarnings: {
+    label: 'Expiry warnings',
+    description: 'When insurance or registration of a vehicle expires within 30 days, or a coupon is about to expire.',
+  },
+  subscriptionDue: {
+    label: 'Subscription due',
+    description: 'When the subscription plan is due for renewal.',
+  },
+  supportReplies: {
+    label: 'Support replies',
+    description: 'When the FleetFuel team answers one of your support tickets.',
+  },
+};
+
+/** Notification tab: one switch per kind of e-mail, saved as soon as it changes. */
+export function NotificationPanel({ role }: { role: Role }) {
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+
+  const change = async (kind: Kind, value: boolean) => {
+    const body: Partial<NotificationPreferences> = { [kind]: value };
+    const reply = await update.mutateAsync(body).catch(() => null);
+    if (reply) toast.success(`${KINDS[kind].label} e-mails ${value ? 'on' : 'off'}`);
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4">
+            E-mail notifications
+          </Title>
+          <Text size="sm" c="dimmed">
+            Choose which e-mails you receive{role === 'ADMIN' ? '' : ' about your work on FleetFuel'}. Changes save at once.
+          </Text>
+        </div>
+        {preferences.isPending && <Skeleton height={200} radius="md" />}
+        {preferences.data && (
+          <Stack gap="lg">
+            {NOTIFICATION_KINDS.map((kind) => {
+              const pending = update.isPending && update.variables[kind] !== undefined;
+              return (
+                <Switch
+                  key={kind}
+                  size="md"
+                  checked={pending ? (update.variables[kind] ?? false) : preferences.data[kind]}
+                  onChange={(event) => void change(kind, event.currentTarget.checked)}
+                  disabled={update.isPending}
+                  label={<Text fw={500} size="sm">{KINDS[kind].label}</Text>}
+                  description={KINDS[kind].description}
+                />
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

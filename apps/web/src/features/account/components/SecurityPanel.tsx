@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { PasswordField, SubmitButton } from '../../../components/ui/form-fields';
+import { formatDateTime } from '../../../lib/format';
+import { useChangePassword, useEndSession, useSessions } from '../api';
+import { describeUserAgent, passwordFormSchema, type PasswordFormValues } from '../account-forms';
+import { showFieldError } from '../form-errors';
+
+const EMPTY_PASSWORDS: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Security tab: change the password, and see or end the places the account is signed in. */
+export function SecurityPanel() {
+  return (
+    <Stack gap="lg">
+      <PasswordForm />
+      <SessionsList />
+    </Stack>
+  );
+}
+
+function PasswordForm() {
+  const changePassword = useChangePassword();
+  const { control, handleSubmit, reset, setError, getValues } = useForm({
+    resolver: zodResolver(passwordFormSchema),
+    mode: 'all',
+    defaultValues: EMPTY_PASSWORDS,
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      const reply = await changePassword.mutateAsync({ currentPassword, newPassword });
+      reset(EMPTY_PASSWORDS);
+      toast.success(reply.message);
+    } catch (error) {
+      showFieldError(error, getValues(), setError);
+    }
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Change password">
+        <Stack gap="md">
+          <div>
+            <Title order={3} size="h4">
+              Change password
+            </Title>
+            <Text size="sm" c="dimmed">
+              8 to 128 characters. Your other sessions end; this one stays signed in.
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
+            <PasswordField control={control} name="newPassword" label="New password" withAsterisk autoComplete="new-password" />
+            <PasswordField control={control} name="confirmPassword" label="Confirm new password" withAsterisk autoComplete="new-password" />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <SubmitButton control={control}>Change Password</SubmitButton>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+const MOBILE = /Android|iPhone|iPad|iPod|Mobile/;
+
+function SessionsList() {
+  const sessions = useSessions();
+  const endSession = useEndSession();
+  const [ending, setEnding] = useState<string | null>(null);
+
+  const confirmEnd = async () => {
+    if (ending === null) return;
+    const reply = await endSession.mutateAsync(ending).catch(() => null);
+    setEnding(null);
+    if (reply) toast.success(reply.message);
+  };
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Stack gap="md">
+        <div>
+          <Title order={3} size="h4">
+            Sessions
+          </Title>
+          <Text size="sm" c="dimmed">
+            Where your account is signed in. End a session you do not recognise, then change your password.
+          </Text>
+        </div>
+        {sessions.isPending && <Skeleton height={64} radius="md" />}
+        {sessions.data?.sessions.length === 0 && <Text c="dimmed">No Record</Text>}
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Sessions">
+          {sessions.data?.sessions.map((session) => {
+            const device = describeUserAgent(session.userAgent);
+            const mobile = session.userAgent !== null && MOBILE.test(session.userAgent);
+            return (
+              <Paper component="li" key={session.id} withBorder radius="md" p="sm" aria-label={device}>
+                <Group justify="space-between" wrap="wrap" gap="sm" align="center">
+                  <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0, flex: '1 1 260px' }}>
+                    <ThemeIcon variant="light" color={session.current ? 'teal' : 'gray'} size={40} radius="md">
+                      {mobile ? <IconDeviceMobile size={22} aria-hidden /> : <IconDeviceDesktop size={22} aria-hidden />}
+                    </ThemeIcon>
+                    <Stack gap={2} style={{ minWidth: 0 }}>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={600} size="sm" title={session.userAgent ?? undefined}>
+                          {device}
+                        </Text>
+                        {session.current && (
+                          <Badge color="teal" variant="light" size="sm">
+                            This device
+                          </Badge>
+                        )}
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {session.ipAddress ?? 'Unknown address'}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        Signed in {formatDateTime(session.createdAt)} · Last used {formatDateTime(session.lastUsedAt)}
+                      </Text>
+                    </Stack>
+                  </Group>
+                  {!session.current && (
+                    <Button
+                      variant="light"
+                      color="red"
+                      size="xs"
+                      onClick={() => setEnding(session.id)}
+                      aria-label={`End session ${device}`}
+                    >
+                      End session
+                    </Button>
+                  )}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      </Stack>
+      <ConfirmDialog
+        opened={ending !== null}
+        title="End session"
+        message="That device will be signed out and must sign in again."
+        confirmLabel="End session"
+        danger
+        loading={endSession.isPending}
+        onConfirm={() => void confirmEnd()}
+        onCancel={() => setEnding(null)}
+      />
+    </Paper>
+  );
+}

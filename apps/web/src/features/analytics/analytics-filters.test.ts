@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { overviewRequestQuery } from '../../lib/analytics-overview';
+import { driverBars, efficiencyBars, readAnalyticsFilters, showsEarnings, writeAnalyticsFilters } from './analytics-filters';
+
+const ORG = '76f5f502-7ece-4159-b682-61f06f94698f';
+
+describe('analytics filters', () => {
+  it('reads the period, falling back to six months for anything but 3, 6, 12 or 24', () => {
+    expect(readAnalyticsFilters(new URLSearchParams(''), true)).toEqual({ months: 6, organizationId: null });
+    expect(readAnalyticsFilters(new URLSearchParams('months=24'), true).months).toBe(24);
+    expect(readAnalyticsFilters(new URLSearchParams('months=7'), true).months).toBe(6);
+    expect(readAnalyticsFilters(new URLSearchParams('months=abc'), true).months).toBe(6);
+  });
+
+  it('reads an organization only for ADMIN and only when it is an id', () => {
+    expect(readAnalyticsFilters(new URLSearchParams(`organizationId=${ORG}`), true).organizationId).toBe(ORG);
+    expect(readAnalyticsFilters(new URLSearchParams(`organizationId=${ORG}`), false).organizationId).toBeNull();
+    expect(readAnalyticsFilters(new URLSearchParams('organizationId=nope'), true).organizationId).toBeNull();
+  });
+
+  it('writes the filters back, leaving the defaults out and keeping other parameters', () => {
+    const written = writeAnalyticsFilters(new URLSearchParams('tab=x&months=12'), { months: 6, organizationId: ORG });
+    expect(written.toString()).toBe(`tab=x&organizationId=${ORG}`);
+    expect(writeAnalyticsFilters(written, { months: 24, organizationId: null }).toString()).toBe('tab=x&months=24');
+  });
+
+  it('builds the API query: the organization only when one is chosen', () => {
+    expect(overviewRequestQuery({ months: 12, organizationId: null })).toEqual({ months: 12 });
+    expect(overviewRequestQuery({ months: 3, organizationId: ORG })).toEqual({ months: 3, organizationId: ORG });
+  });
+});
+
+describe('chart data', () => {
+  it('shows earnings only where the scope has them', () => {
+    expect(showsEarnings('PLATFORM')).toBe(true);
+    expect(showsEarnings('ORGANIZATION')).toBe(false);
+    expect(showsEarnings('DRIVER')).toBe(false);
+  });
+
+  it('turns efficiency rows into bars with how each figure was reached', () => {
+    const bars = efficiencyBars([
+      { vehicleId: 'a', plateNumber: 'LND-451-KJ', name: 'Toyota Hilux', distance: 6410, litres: 548, kmPerLitre: 11.7 },
+      { vehicleId: 'b', plateNumber: null, name: 'Mikano MP-30', distance: 1200, litres: 100.5, kmPerLitre: 11.94 },
+    ]);
+    expect(bars).toEqual([
+      { id: 'a', name: 'LND-451-KJ', value: 11.7, detail: 'Toyota Hilux: 6,410 km over 548 L' },
+      { id: 'b', name: 'Mikano MP-30', value: 11.94, detail: '1,200 km over 100.5 L' },
+    ]);
+  });
+
+  it('keeps drivers of the same name apart', () => {
+    const bars = driverBars([
+      { name: 'Ngozi Eze', volume: 1138.5 },
+      { name: 'Ngozi Eze', volume: 20 },
+    ]);
+    expect(new Set(bars.map((b) => b.id)).size).toBe(2);
+    expect(bars[0]).toMatchObject({ name: 'Ngozi Eze', value: 1138.5 });
+  });
+});

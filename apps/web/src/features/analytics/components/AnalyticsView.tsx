@@ -1,0 +1,170 @@
+import { useMemo } from 'react';
+import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AnalyticsOverview } from '@fleetfuel/contract';
+import {
+  CategoryBarChart,
+  ChartCard,
+  MonthlyChart,
+  formatCompact,
+  formatCompactNaira,
+  hasFigures,
+  type ChartSeries,
+} from '../../../components/charts';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { overviewQuery, type OverviewFilters } from '../../../lib/analytics-overview';
+import { useAuth } from '../../../lib/auth';
+import { formatCurrency, formatNumber, formatVolume } from '../../../lib/format';
+import { useOrganizationChoices } from '../../../lib/organization-options';
+import { PERIOD_MONTHS, driverBars, efficiencyBars, periodLabel, showsEarnings } from '../analytics-filters';
+
+export interface AnalyticsViewProps {
+  filters: OverviewFilters;
+  onFiltersChange: (filters: OverviewFilters) => void;
+}
+
+const EXPENSES: ChartSeries = { key: 'expenses', name: 'Expenses', color: 'orange' };
+const EARNINGS: ChartSeries = { key: 'earnings', name: 'Earnings', color: 'teal' };
+const VOLUME: ChartSeries = { key: 'volume', name: 'Fuel dispensed', color: 'teal' };
+const VOLUME_ONLY = [VOLUME];
+const SPENDING_ONLY = [EXPENSES];
+const SPENDING_AND_EARNINGS = [EXPENSES, EARNINGS];
+
+const EFFICIENCY_CAPTION =
+  'km/L for each vehicle: the distance between consecutive odometer readings at its fill-ups, divided by the litres filled, over the period.';
+
+/** Spec section 2's Analytics: fuel consumed, fuel expenses, fuel by driver and fuel efficiency, from real data. */
+export function AnalyticsView({ filters, onFiltersChange }: AnalyticsViewProps) {
+  const { user } = useAuth();
+  const canChooseOrganization = user?.role === 'ADMIN';
+  const organizations = useOrganizationChoices(canChooseOrganization);
+  const overview = useQuery({ ...overviewQuery(user?.id ?? '', filters), enabled: user !== null, placeholderData: keepPreviousData });
+
+  const controls = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      {canChooseOrganization && (
+        <NativeSelect
+          label="Organization"
+          value={filters.organizationId ?? ''}
+          onChange={(event) => onFiltersChange({ ...filters, organizationId: event.currentTarget.value || null })}
+          data={[
+            { value: '', label: 'All organizations' },
+            ...(organizations.data?.data ?? []).map((o) => ({ value: o.id, label: o.name })),
+            // An organization named by the address stays selectable while the list loads.
+            ...(filters.organizationId && !organizations.data?.data.some((o) => o.id === filters.organizationId)
+              ? [{ value: filters.organizationId, label: organizations.isPending ? 'Loading…' : 'Selected organization' }]
+              : []),
+          ]}
+          w={{ base: '100%', xs: 240 }}
+        />
+      )}
+      <NativeSelect
+        label="Period"
+        value={String(filters.months)}
+        onChange={(event) => onFiltersChange({ ...filters, months: Number(event.currentTarget.value) })}
+        data={PERIOD_MONTHS.map((months) => ({ value: String(months), label: periodLabel(months) }))}
+        w={{ base: '100%', xs: 180 }}
+      />
+    </Group>
+  );
+
+  return (
+    <>
+      <PageHeader title="Analytics" actions={controls} />
+      {overview.isPending ? (
+        <Center py={80} role="status" aria-label="Loading analytics">
+          <Loader />
+        </Center>
+      ) : overview.isError ? (
+        <Paper withBorder radius="md" p="lg" role="alert">
+          <Text fw={500}>The analytics could not be loaded.</Text>
+          <Button mt="md" variant="default" onClick={() => void overview.refetch()}>
+            Try again
+          </Button>
+        </Paper>
+      ) : (
+        <AnalyticsCharts overview={overview.data} refreshing={overview.isPlaceholderData} />
+      )}
+    </>
+  );
+}
+
+function AnalyticsCharts({ overview, refreshing }: { overview: AnalyticsOverview; refreshing: boolean }) {
+  const { monthlyFuelVolume, monthlyFinancials } = overview.graph;
+  const first = monthlyFuelVolume[0]?.label;
+  const last = monthlyFuelVolume[monthlyFuelVolume.length - 1]?.label;
+  const period = first && last ? `${first} – ${last}` : '';
+  const earnings = showsEarnings(overview.scope);
+  const moneySeries = earnings ? SPENDING_AND_EARNINGS : SPENDING_ONLY;
+  // Stable data: a chart re-animates when handed new arrays, so they change only with the overview.
+  const volumeData = useMemo(() => monthlyFuelVolume.map((m) => ({ label: m.label, values: { volume: m.volume } })), [monthlyFuelVolume]);
+  const moneyData = useMemo(
+    () => monthlyFinancials.map((m) => ({ label: m.label, values: { expenses: m.expenses, earnings: m.earnings } })),
+    [monthlyFinancials],
+  );
+  const drivers = useMemo(() => driverBars(overview.consumption.completedByDriver), [overview.consumption.completedByDriver]);
+  const efficiency = useMemo(() => efficiencyBars(overview.consumption.efficiency), [overview.consumption.efficiency]);
+
+  return (
+    <SimpleGrid
+      cols={{ base: 1, lg: 2 }}
+      spacing="md"
+      aria-busy={refreshing}
+      style={refreshing ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}
+    >
+      <ChartCard
+        title="Monthly Fuel Consumed"
+        description={`Litres dispensed per month, ${period}`}
+        empty={!hasFigures(monthlyFuelVolume.map((m) => m.volume))}
+      >
+        <MonthlyChart
+          kind="bar"
+          data={volumeData}
+          series={VOLUME_ONLY}
+          formatValue={(value) => formatVolume(value, 'L')}
+          formatAxis={formatCompact}
+        />
+      </ChartCard>
+      <ChartCard
+        title="Monthly Fuel Expenses"
+        description={
+          earnings
+            ? `Naira paid for fuel and maintenance (expenses) and platform revenue (earnings), ${period}`
+            : `Naira paid for fuel and maintenance per month, ${period}`
+        }
+        empty={!hasFigures(monthlyFinancials.flatMap((m) => (earnings ? [m.expenses, m.earnings] : [m.expenses])))}
+      >
+        <MonthlyChart
+          kind="line"
+          data={moneyData}
+          series={moneySeries}
+          formatValue={(value) => formatCurrency(value)}
+          formatAxis={formatCompactNaira}
+        />
+      </ChartCard>
+      <ChartCard title="Fuel by Driver" description={`Litres dispensed per driver, ${period}`} empty={drivers.length === 0}>
+        <CategoryBarChart
+          data={drivers}
+          valueName="Fuel dispensed"
+          color="teal"
+          formatValue={(value) => formatVolume(value, 'L')}
+          formatAxis={formatCompact}
+        />
+      </ChartCard>
+      <ChartCard
+        title="Fuel Efficiency"
+        description={`Kilometres per litre by vehicle, ${period}`}
+        empty={efficiency.length === 0}
+        caption={EFFICIENCY_CAPTION}
+      >
+        <CategoryBarChart
+          data={efficiency}
+          valueName="km/L"
+          color="blue"
+          formatValue={(value) => `${formatNumber(value)} km/L`}
+          formatAxis={formatCompact}
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}

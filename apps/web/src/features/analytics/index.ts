@@ -1,0 +1,2 @@
+export { AnalyticsView } from './components/AnalyticsView';
+export { readAnalyticsFilters, writeAnalyticsFilters } from './analytics-filters';

@@ -1,0 +1,1 @@
+export { FleetDashboard } from './components/FleetDashboard';

@@ -1,0 +1,243 @@
+/**
+ * Calls of the fleet registry: assets, drivers, groups and insurance. Each of these screens shows
+ * counts or names that belong to the others (a group's vehicles, a driver's vehicle, a vehicle's
+ * driver), so every change refreshes the whole registry rather than guess which list it touched.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { routes, type RouteInput } from '@fleetfuel/contract';
+import { ApiError, callApi } from '../../lib/api-client';
+
+export type VehicleListQuery = NonNullable<RouteInput<typeof routes.vehicles.list>['query']>;
+export type DriverListQuery = NonNullable<RouteInput<typeof routes.drivers.list>['query']>;
+export type DepartmentListQuery = NonNullable<RouteInput<typeof routes.departments.list>['query']>;
+
+const vehiclesKey = ['vehicles'] as const;
+const driversKey = ['drivers'] as const;
+const departmentsKey = ['departments'] as const;
+const insuranceKey = ['insurance'] as const;
+/** Clients show how many vehicles and drivers they hold. */
+const organizationsKey = ['organizations'] as const;
+
+function refreshFleet(queryClient: QueryClient) {
+  return Promise.all(
+    [vehiclesKey, driversKey, departmentsKey, organizationsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** The forms' choice lists: one page of 100 covers them until they get a search of their own. */
+export const OPTIONS_PAGE_SIZE = 100;
+
+export function useOrganizationOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationsKey, 'options'],
+    queryFn: () => callApi(routes.organizations.list, { query: { page: 1, pageSize: OPTIONS_PAGE_SIZE } }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/* Assets */
+
+export function useVehicles(query: VehicleListQuery) {
+  return useQuery({
+    queryKey: [...vehiclesKey, 'list', query],
+    queryFn: () => callApi(routes.vehicles.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function useVehicle(id: string | null) {
+  return useQuery({
+    queryKey: [...vehiclesKey, 'one', id],
+    queryFn: () => callApi(routes.vehicles.get, { params: { id: id ?? '' } }),
+    enabled: id !== null,
+    // Another organization's asset answers 404 like a missing one; the page says so itself.
+    meta: { silentError: true },
+  });
+}
+
+export function useCreateVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormData) => callApi(routes.vehicles.create, { body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useUpdateVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.vehicles.update, { params: { id }, body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useDeleteVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.vehicles.remove, { params: { id } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useAssignDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { driverId: string; vehicleId: string }) => callApi(routes.vehicles.assignDriver, { body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useUnassignDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vehicleId: string) => callApi(routes.vehicles.unassignDriver, { params: { id: vehicleId } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+/* Insurance */
+
+export function useInsurance(vehicleId: string | null) {
+  return useQuery({
+    queryKey: [...insuranceKey, vehicleId],
+    queryFn: () => callApi(routes.insurance.get, { params: { id: vehicleId ?? '' } }),
+    enabled: vehicleId !== null,
+  });
+}
+
+export function useSaveInsurance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ vehicleId, body }: { vehicleId: string; body: FormData }) =>
+      callApi(routes.insurance.put, { params: { id: vehicleId }, body }),
+    onSuccess: (reply, { vehicleId }) => {
+      queryClient.setQueryData([...insuranceKey, vehicleId], reply.insurance);
+      // The asset's own insuranceStatus (badges, table column) follows the new policy.
+      return queryClient.invalidateQueries({ queryKey: vehiclesKey });
+    },
+  });
+}
+
+/* Drivers */
+
+export function useDrivers(query: DriverListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...driversKey, 'list', query],
+    queryFn: () => callApi(routes.drivers.list, { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The drivers a vehicle may be given, for the driver selects (ADMIN names the organization). */
+export function useDriverOptions(organizationId: string | undefined, enabled: boolean) {
+  return useDrivers(
+    { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(organizationId ? { organizationId } : {}) },
+    enabled,
+  );
+}
+
+export function useCreateDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormData) => callApi(routes.drivers.create, { body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useUpdateDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.drivers.update, { params: { id }, body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useDeleteDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.drivers.remove, { params: { id } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+/* Groups */
+
+export function useDepartments(query: DepartmentListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...departmentsKey, 'list', query],
+    queryFn: () => callApi(routes.departments.list, { query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The groups an asset or a driver may join (ADMIN names the organization). */
+export function useDepartmentOptions(organizationId: string | undefined, enabled: boolean) {
+  return useDepartments(
+    { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(organizationId ? { organizationId } : {}) },
+    enabled,
+  );
+}
+
+export function useCreateDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteInput<typeof routes.departments.create>['body']) => callApi(routes.departments.create, { body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useUpdateDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RouteInput<typeof routes.departments.update>['body'] }) =>
+      callApi(routes.departments.update, { params: { id }, body }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useDeleteDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.departments.remove, { params: { id } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useRemoveGroupDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ departmentId, driverId }: { departmentId: string; driverId: string }) =>
+      callApi(routes.departments.unassignDriver, { params: { id: departmentId }, body: { driverId } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+/* An asset's history (the details page's Fuel Logs and Maintenance tabs) */
+
+/** Rows per page of an asset's history. */
+export const HISTORY_PAGE_SIZE = 10;
+
+/** Under the request screens' own keys, so that approving or redeeming there refreshes these too. */
+export function useVehicleFuelLogs(vehicleId: string, page: number) {
+  return useQuery({
+    queryKey: ['fuel-requests', 'vehicle', vehicleId, page],
+    queryFn: () => callApi(routes.fuelRequests.allRequests, { query: { vehicleId, page, pageSize: HISTORY_PAGE_SIZE } }),
+    // The previous page stays while the next loads; another asset's rows never stand in.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === vehicleId ? previous : undefined),
+  });
+}
+
+export function useVehicleMaintenanceLogs(vehicleId: string, page: number) {
+  return useQuery({
+    queryKey: ['maintenance', 'vehicle', vehicleId, page],
+    queryFn: () => callApi(routes.maintenance.allRequests, { query: { vehicleId, page, pageSize: HISTORY_PAGE_SIZE } }),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === vehicleId ? previous : undefined),
+  });
+}

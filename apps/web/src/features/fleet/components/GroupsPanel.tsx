@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Button, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { IconDots, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { toast } from 'react-toastify';
+import { PAGE_SIZE_DEFAULT, TENANT_STATUSES, type Department } from '@fleetfuel/contract';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { PageHeader } from '../../../components/ui/PageHeader';
+import { StatusBadge } from '../../../components/ui/StatusBadge';
+import { useAuth } from '../../../lib/auth';
+import { formatNumber } from '../../../lib/format';
+import { useDeleteDepartment, useDepartments, useOrganizationOptions, type DepartmentListQuery } from '../api';
+import { GROUP_STATUS_OPTIONS } from '../choices';
+import { dailyCapLabel } from '../fleet-labels';
+import { GroupDriversModal } from './GroupDriversModal';
+import { GroupFormModal } from './GroupFormModal';
+
+/** The group form; `group` outlives `opened` so the modal keeps its title while it closes. */
+interface Editing {
+  opened: boolean;
+  group: Department | null;
+}
+
+function isGroupStatus(value: string): value is Department['status'] {
+  return (TENANT_STATUSES as readonly string[]).includes(value);
+}
+
+/** Spec section 2, Groups: the organization's groups (departments) and their daily fuel caps. */
+export function GroupsPanel() {
+  const { user: me } = useAuth();
+  const isPlatformAdmin = me?.role === 'ADMIN';
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState('');
+  const [organizationId, setOrganizationId] = useState('');
+  const [editing, setEditing] = useState<Editing>({ opened: false, group: null });
+  const [members, setMembers] = useState<Department | null>(null);
+  const [deleting, setDeleting] = useState<Department | null>(null);
+
+  const query = useMemo<DepartmentListQuery>(
+    () => ({
+      page,
+      pageSize: PAGE_SIZE_DEFAULT,
+      ...(search ? { search } : {}),
+      ...(isGroupStatus(status) ? { status } : {}),
+      ...(isPlatformAdmin && organizationId ? { organizationId } : {}),
+    }),
+    [page, search, status, organizationId, isPlatformAdmin],
+  );
+  const groups = useDepartments(query);
+  const organizations = useOrganizationOptions(isPlatformAdmin);
+  const deleteGroup = useDeleteDepartment();
+
+  const meta = groups.data?.meta;
+  useEffect(() => {
+    // After a delete the last page may be gone: step back to the one that is now last.
+    if (!meta || meta.total === 0) return;
+    const lastPage = Math.ceil(meta.total / meta.pageSize);
+    if (page > lastPage) setPage(lastPage);
+  }, [meta, page]);
+
+  const onSearchChange = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    // A refusal (the group has members or history) reaches the user as the server's own message.
+    const reply = await deleteGroup.mutateAsync(deleting.id).catch(() => null);
+    setDeleting(null);
+    if (reply) toast.success(reply.message);
+  };
+
+  const columns = useMemo<DataTableColumn<Department>[]>(() => {
+    const list: DataTableColumn<Department>[] = [
+      { key: 'name', header: 'Name', render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
+      { key: 'status', header: 'Status', render: (g) => <StatusBadge status={g.status} />, noWrap: true },
+      { key: 'cap', header: 'Max Daily Consumption', render: (g) => dailyCapLabel(g.maxDailyConsumption), noWrap: true },
+      { key: 'vehicles', header: 'Vehicles', render: (g) => formatNumber(g.vehiclesCount) },
+      {
+        key: 'drivers',
+        header: 'Drivers',
+        render: (g) => (
+          <UnstyledButton
+            onClick={() => setMembers(g)}
+            aria-label={`Show the drivers of ${g.name}`}
+            c="teal.7"
+            fz="sm"
+            fw={500}
+            style={{ textDecoration: 'underline', textUnderlineOffset: 3 }}
+          >
+            {formatNumber(g.driversCount)}
+          </UnstyledButton>
+        ),
+      },
+    ];
+    if (isPlatformAdmin) list.push({ key: 'client', header: 'Client', render: (g) => g.organization.name });
+    list.push({
+      key: 'actions',
+      header: 'Actions',
+      noWrap: true,
+      render: (g) => (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${g.name}`}>
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconUsers size={16} aria-hidden />} onClick={() => setMembers(g)}>
+              Drivers
+            </Menu.Item>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing({ opened: true, group: g })}>
+              Edit
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(g)}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    });
+    return list;
+  }, [isPlatformAdmin]);
+
+  return (
+    <>
+      <PageHeader
+        title="Groups"
+        description="Groups of assets and drivers, each with its daily fuel cap"
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, group: null })}>
+            Add Group
+          </Button>
+        }
+      />
+      <DataTable
+        label="Groups"
+        columns={columns}
+        rows={groups.data?.data}
+        rowKey={(g) => g.id}
+        meta={meta}
+        loading={groups.isFetching}
+        onPageChange={setPage}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Search groups"
+        minWidth={isPlatformAdmin ? 820 : 700}
+        toolbar={
+          <>
+            {isPlatformAdmin && (
+              <NativeSelect
+                aria-label="Filter by client"
+                value={organizationId}
+                onChange={(event) => {
+                  setOrganizationId(event.currentTarget.value);
+                  setPage(1);
+                }}
+                data={[{ value: '', label: 'All clients' }, ...(organizations.data?.data.map((o) => ({ value: o.id, label: o.name })) ?? [])]}
+              />
+            )}
+            <NativeSelect
+              aria-label="Filter by status"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.currentTarget.value);
+                setPage(1);
+              }}
+              data={[{ value: '', label: 'All statuses' }, ...GROUP_STATUS_OPTIONS]}
+            />
+          </>
+        }
+      />
+
+      <GroupFormModal
+        opened={editing.opened}
+        onClose={() => setEditing((current) => ({ ...current, opened: false }))}
+        group={editing.group}
+      />
+      <GroupDriversModal group={members} onClose={() => setMembers(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete group"
+        message={
+          <>
+            Delete <strong>{deleting?.name}</strong>? This cannot be undone. A group with assets, drivers or history
+            cannot be deleted: set it Inactive instead.
+          </>
+        }
+        confirmLabel="Delete"
+        danger
+        loading={deleteGroup.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}

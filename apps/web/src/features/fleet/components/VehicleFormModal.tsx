@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Divider, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { Vehicle } from '@fleetfuel/contract';
+import { FormModal } from '../../../components/ui/FormModal';
+import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { ImageUploadField } from '../../../components/ui/ImageUploadField';
+import { imageFileError } from '../../../lib/image-file';
+import { useAuth } from '../../../lib/auth';
+import { businessDate } from '../../../lib/format';
+import {
+  useCreateVehicle,
+  useDepartmentOptions,
+  useDriverOptions,
+  useOrganizationOptions,
+  useUpdateVehicle,
+} from '../api';
+import {
+  ASSET_STATUS_OPTIONS,
+  ASSET_TYPE_OPTIONS,
+  FUEL_TYPE_OPTIONS,
+  LOCATION_OPTIONS,
+  TRANSMISSION_OPTIONS,
+  driverOption,
+  groupOption,
+  organizationOption,
+} from '../choices';
+import { assetName, keeperLabel, tankUnit } from '../fleet-labels';
+import { showFieldError } from '../form-errors';
+import {
+  emptyVehicleForm,
+  hasRegistration,
+  needsPlateNumber,
+  toVehicleFormData,
+  vehicleFormSchema,
+  vehicleToForm,
+  type FormMode,
+} from '../vehicle-form';
+
+export interface VehicleFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The asset being edited; absent when adding one. */
+  vehicle?: Vehicle | null;
+}
+
+export function VehicleFormModal({ opened, onClose, vehicle }: VehicleFormModalProps) {
+  const mode: FormMode = vehicle ? 'edit' : 'create';
+  return (
+    <FormModal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Asset' : 'Edit Asset'} size="xl">
+      {/* Keyed so that each opening starts from the asset it is about. */}
+      {opened && <VehicleForm key={vehicle?.id ?? 'new'} mode={mode} vehicle={vehicle ?? null} onDone={onClose} />}
+    </FormModal>
+  );
+}
+
+interface VehicleFormProps {
+  mode: FormMode;
+  vehicle: Vehicle | null;
+  onDone: () => void;
+}
+
+function VehicleForm({ mode, vehicle, onDone }: VehicleFormProps) {
+  const { user: me } = useAuth();
+  const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
+  const createVehicle = useCreateVehicle();
+  const updateVehicle = useUpdateVehicle();
+  const [image, setImage] = useState<File | null>(null);
+  const imageError = imageFileError(image);
+  const schema = useMemo(() => vehicleFormSchema({ mode, chooseOrganization, today: businessDate() }), [mode, chooseOrganization]);
+  const { control, handleSubmit, setValue, getValues, setError } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
+  });
+  const type = useWatch({ control, name: 'type' });
+  const fuelType = useWatch({ control, name: 'fuelType' });
+  const organizationId = useWatch({ control, name: 'organizationId' });
+
+  // The groups and drivers to choose from are those of the asset's organization.
+  const ownerId = vehicle?.organizationId ?? (chooseOrganization ? organizationId : undefined);
+  const ownerKnown = !chooseOrganization || organizationId !== '';
+  const organizations = useOrganizationOptions(chooseOrganization);
+  const groups = useDepartmentOptions(ownerId || undefined, ownerKnown);
+  const drivers = useDriverOptions(ownerId || undefined, mode === 'create' && ownerKnown);
+
+  // Another client's groups and drivers are not this one's: a change of client clears both choices.
+  const previousOrganization = useRef(organizationId);
+  useEffect(() => {
+    if (previousOrganization.current === organizationId) return;
+    previousOrganization.current = organizationId;
+    setValue('departmentId', '', { shouldValidate: true });
+    setValue('driverId', '', { shouldValidate: true });
+  }, [organizationId, setValue]);
+
+  const keeper = keeperLabel(type);
+  const unit = tankUnit(fuelType);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const options = { mode, chooseOrganization };
+    const body = toVehicleFormData(values, options, image);
+    try {
+      if (mode === 'create') {
+        const created = await createVehicle.mutateAsync(body);
+        toast.success(`${assetName(created)} Registered!`);
+      } else if (vehicle) {
+        const updated = await updateVehicle.mutateAsync({ id: vehicle.id, body });
+        toast.success(`${assetName(updated)} Updated!`);
+      }
+      onDone();
+    } catch (error) {
+      showFieldError(error, getValues(), setError);
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add asset' : 'Edit asset'}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          {chooseOrganization && (
+            <SelectField
+              control={control}
+              name="organizationId"
+              label="Client"
+              withAsterisk
+              options={organizations.data?.data.map(organizationOption) ?? []}
+              disabled={organizations.isPending}
+            />
+          )}
+          <SelectField control={control} name="type" label="Asset Type" withAsterisk options={ASSET_TYPE_OPTIONS} />
+          <SelectField control={control} name="status" label="Status" withAsterisk options={ASSET_STATUS_OPTIONS} />
+          <TextField control={control} name="make" label="Make" withAsterisk placeholder="e.g. Toyota" autoComplete="off" />
+          <TextField control={control} name="model" label="Model" withAsterisk placeholder="e.g. Hilux" autoComplete="off" />
+          <TextField
+            control={control}
+            name="plateNumber"
+            label="Plate Number"
+            withAsterisk={needsPlateNumber(type)}
+            placeholder="e.g. LND-451-KJ"
+            autoComplete="off"
+          />
+          <SelectField control={control} name="fuelType" label="Fuel Type" withAsterisk options={FUEL_TYPE_OPTIONS} />
+          <SelectField
+            control={control}
+            name="departmentId"
+            label="Group"
+            options={groups.data?.data.map(groupOption) ?? []}
+            disabled={!ownerKnown || groups.isPending}
+          />
+          {mode === 'create' && (
+            <SelectField
+              control={control}
+              name="driverId"
+              label={keeper}
+              options={drivers.data?.data.map((driver) => driverOption(driver)) ?? []}
+              disabled={!ownerKnown || drivers.isPending}
+            />
+          )}
+          <TextField control={control} name="color" label="Color" autoComplete="off" />
+          <TextField control={control} name="year" label="Year" inputMode="numeric" placeholder="e.g. 2021" autoComplete="off" />
+          <SelectField control={control} name="state" label="State" options={LOCATION_OPTIONS} />
+          <TextField control={control} name="datePurchase" label="Date of Purchase" type="date" max={businessDate()} />
+          <TextField
+            control={control}
+            name="purchasePrice"
+            label="Purchase Price (₦)"
+            inputMode="decimal"
+            leftSection="₦"
+            autoComplete="off"
+          />
+          <TextField
+            control={control}
+            name="tankSize"
+            label={`Tank Size (${unit})`}
+            inputMode="decimal"
+            rightSection={unit}
+            autoComplete="off"
+          />
+          <TextField control={control} name="securityNumber" label="Security Number" autoComplete="off" />
+          <TextField control={control} name="registrationNumber" label="Registration Number" autoComplete="off" />
+        </SimpleGrid>
+
+        {hasRegistration(type) && (
+          <>
+            <Divider label="Vehicle registration" labelPosition="left" />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <SelectField control={control} name="registrationState" label="Registration State" options={LOCATION_OPTIONS} />
+              <TextField control={control} name="registrationExpiry" label="Registration Expiry" type="date" />
+              <TextField control={control} name="chasisNumber" label="Chassis Number" autoComplete="off" />
+              <SelectField control={control} name="transmissionType" label="Transmission" options={TRANSMISSION_OPTIONS} />
+            </SimpleGrid>
+          </>
+        )}
+
+        <ImageUploadField label="Image" value={image} onChange={setImage} currentUrl={vehicle?.imageUrl} error={imageError ?? undefined} />
+
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <SubmitButton control={control} disabled={imageError !== null}>
+            {mode === 'create' ? 'Add Asset' : 'Save Changes'}
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * When the server refuses one field (a plate number already taken, a date in the future), the
+ * message also goes under that field, so the user sees where to fix it once the toast is gone.
+ */
+export function showFieldError<T extends FieldValues>(error: unknown, values: T, setError: UseFormSetError<T>): void {
+  if (!(error instanceof ApiError) || error.field === undefined || !(error.field in values)) return;
+  // The server may prefix the field name ("plateNumber: …"); under the field itself it is redundant.
+  const message = error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message;
+  setError(error.field as Path<T>, { type: 'server', message }, { shouldFocus: true });
+}

@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { routes, type RouteInput } from '@fleetfuel/contract';
+import { callApi } from '../../lib/api-client';
+
+export type OrganizationSettingsBody = RouteInput<typeof routes.organizationSettings.update>['body'];
+
+const settingsKey = ['settings', 'organization'] as const;
+
+export function useOrganizationSettings() {
+  return useQuery({ queryKey: settingsKey, queryFn: () => callApi(routes.organizationSettings.get) });
+}
+
+export function useUpdateOrganizationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrganizationSettingsBody) => callApi(routes.organizationSettings.update, { body }),
+    onSuccess: (reply) => queryClient.setQueryData(settingsKey, reply),
+  });
+}
+
+export function useStationChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['fuel-requests', 'stations'],
+    queryFn: () => callApi(routes.fuelRequests.stations),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The caller's own station's current prices (a station user: the server takes the station from the token). */
+export function useOwnStationPrices() {
+  return useQuery({
+    queryKey: ['prices', 'own', 'current'],
+    queryFn: () => callApi(routes.prices.history, { query: { page: 1, pageSize: 1 } }),
+  });
+}

@@ -1,0 +1,186 @@
+import { useMemo } from 'react';
+import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { COUPON_VALIDITY_DAYS, type RouteReply, type routes } from '@fleetfuel/contract';
+import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
+import { SelectField, SubmitButton, TextField, type SelectOption } from '../../../components/ui/form-fields';
+import { useOrganizationSettings, useStationChoices, useUpdateOrganizationSettings } from '../api';
+import { settingsFormSchema, settingsToForm, toSettingsBody, type SettingsFormValues } from '../settings-form';
+
+type OrganizationSettings = RouteReply<typeof routes.organizationSettings.get>['settings'];
+
+export interface OrganizationSettingsPanelProps {
+  /** Only the organization admin changes the preferences; the others read them. */
+  editable: boolean;
+}
+
+/** The organization's profile (read-only) and its preferences for requests and maintenance. */
+export function OrganizationSettingsPanel({ editable }: OrganizationSettingsPanelProps) {
+  const settings = useOrganizationSettings();
+  if (settings.isPending) return <Skeleton height={360} radius="md" />;
+  if (!settings.data) {
+    return (
+      <Alert color="red" title="Settings unavailable">
+        The organization settings could not be loaded.
+      </Alert>
+    );
+  }
+  const current = settings.data.settings;
+  return (
+    <Stack gap="lg">
+      <OrganizationProfile settings={current} />
+      <PreferencesForm key={JSON.stringify(current)} settings={current} editable={editable} />
+    </Stack>
+  );
+}
+
+function OrganizationProfile({ settings }: { settings: OrganizationSettings }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <div>
+          <Title order={3} size="h4">
+            Organization profile
+          </Title>
+          <Text size="sm" c="dimmed">
+            Changes to these details are made by the FleetFuel team.
+          </Text>
+        </div>
+        <StatusBadge status={settings.status} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label="Name" value={settings.name} readOnly variant="filled" />
+        <TextInput label="Type" value={statusLabel(settings.type)} readOnly variant="filled" />
+        <TextInput label="Address" value={settings.address ?? ''} placeholder="Not recorded" readOnly variant="filled" />
+        <TextInput label="Domain" value={settings.domain ?? ''} placeholder="Not recorded" readOnly variant="filled" />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function SwitchField({ control, disabled }: { control: Control<SettingsFormValues>; disabled: boolean }) {
+  const { field } = useController({ control, name: 'allowExpiredInsurance' });
+  return (
+    <Switch
+      ref={field.ref}
+      name={field.name}
+      checked={field.value}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onBlur={field.onBlur}
+      disabled={disabled}
+      size="md"
+      label="Approve fuel for vehicles whose insurance has expired"
+      description="When off, a fuel request for a vehicle with expired insurance cannot be approved."
+    />
+  );
+}
+
+function PreferencesForm({ settings, editable }: { settings: OrganizationSettings; editable: boolean }) {
+  const update = useUpdateOrganizationSettings();
+  const stations = useStationChoices(true);
+  const { control, handleSubmit, reset, formState } = useForm({
+    resolver: zodResolver(settingsFormSchema),
+    mode: 'all',
+    defaultValues: settingsToForm(settings),
+  });
+
+  const stationOptions = useMemo<SelectOption[]>(() => {
+    const options: SelectOption[] = stations.data?.stations.map((s) => ({ value: s.id, label: s.name })) ?? [];
+    // A default station that is no longer active still shows what it is.
+    if (settings.defaultStationId && !options.some((o) => o.value === settings.defaultStationId)) {
+      options.push({ value: settings.defaultStationId, label: 'A station that is no longer active', disabled: true });
+    }
+    return options;
+  }, [stations.data, settings.defaultStationId]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const reply = await update.mutateAsync(toSettingsBody(values)).catch(() => null);
+    if (!reply) return;
+    reset(settingsToForm(reply.settings));
+    toast.success('Settings Updated!');
+  });
+
+  const readOnly = !editable;
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Organization preferences">
+        <Stack gap="md">
+          <div>
+            <Title order={3} size="h4">
+              Preferences
+            </Title>
+            <Text size="sm" c="dimmed">
+              How fuel requests, coupons and maintenance reminders work for your organization.
+            </Text>
+          </div>
+          {readOnly && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+              Only your organization admin can change these preferences.
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SelectField
+              control={control}
+              name="defaultStationId"
+              label="Default station"
+              description="Chosen first on new fuel requests"
+              options={stationOptions}
+              disabled={readOnly || stations.isPending}
+              variant={readOnly ? 'filled' : 'default'}
+            />
+            <TextField
+              control={control}
+              name="couponValidityDays"
+              label="Coupon validity (days)"
+              description={`Days after the supply date a coupon can be redeemed (${COUPON_VALIDITY_DAYS.min}–${COUPON_VALIDITY_DAYS.max})`}
+              type="number"
+              inputMode="numeric"
+              min={COUPON_VALIDITY_DAYS.min}
+              max={COUPON_VALIDITY_DAYS.max}
+              withAsterisk={editable}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+            />
+            <TextField
+              control={control}
+              name="serviceIntervalDays"
+              label="Service interval (days)"
+              description="A vehicle is due for service this long after its last one (7–730)"
+              type="number"
+              inputMode="numeric"
+              min={7}
+              max={730}
+              withAsterisk={editable}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+            />
+            <TextField
+              control={control}
+              name="serviceIntervalKm"
+              label="Service interval (km)"
+              description="…or after this distance since its last service (500–100,000)"
+              type="number"
+              inputMode="numeric"
+              min={500}
+              max={100000}
+              withAsterisk={editable}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+            />
+          </SimpleGrid>
+          <SwitchField control={control} disabled={readOnly} />
+          {editable && (
+            <Group justify="flex-end">
+              <SubmitButton control={control} disabled={!formState.isDirty}>
+                Save Settings
+              </SubmitButton>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

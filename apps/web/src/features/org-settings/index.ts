@@ -1,0 +1,2 @@
+export { OrganizationSettingsPanel } from './components/OrganizationSettingsPanel';
+export { StationProfilePanel } from './components/StationProfilePanel';

@@ -1,0 +1,42 @@
+/** The organization preferences form: plain strings and a switch, checked by the contract's body schema. */
+import { z } from 'zod';
+import { MESSAGES, organizationSettingsBodySchema, type RouteReply, type routes } from '@fleetfuel/contract';
+
+const NUMBER_FIELDS = ['couponValidityDays', 'serviceIntervalDays', 'serviceIntervalKm'] as const;
+
+type OrganizationSettings = RouteReply<typeof routes.organizationSettings.get>['settings'];
+
+export const settingsFormSchema = z
+  .object({
+    defaultStationId: z.string(),
+    couponValidityDays: z.string(),
+    allowExpiredInsurance: z.boolean(),
+    serviceIntervalDays: z.string(),
+    serviceIntervalKm: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    for (const field of NUMBER_FIELDS) {
+      if (values[field].trim() === '') ctx.addIssue({ code: 'custom', path: [field], message: MESSAGES.required });
+    }
+    const result = organizationSettingsBodySchema.safeParse(values);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      if (NUMBER_FIELDS.some((field) => issue.path[0] === field && values[field].trim() === '')) continue;
+      ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+    }
+  });
+export type SettingsFormValues = z.infer<typeof settingsFormSchema>;
+
+export function settingsToForm(settings: OrganizationSettings): SettingsFormValues {
+  return {
+    defaultStationId: settings.defaultStationId ?? '',
+    couponValidityDays: String(settings.couponValidityDays),
+    allowExpiredInsurance: settings.allowExpiredInsurance,
+    serviceIntervalDays: String(settings.serviceIntervalDays),
+    serviceIntervalKm: String(settings.serviceIntervalKm),
+  };
+}
+
+export function toSettingsBody(values: SettingsFormValues) {
+  return organizationSettingsBodySchema.parse(values);
+}

@@ -1,0 +1,2 @@
+export { PlansPanel } from './components/PlansPanel';
+export { usePlans } from './api';

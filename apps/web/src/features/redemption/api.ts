@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { routes } from '@fleetfuel/contract';
+import { callApi } from '../../lib/api-client';
+import { idempotencyHeaders } from '../../lib/idempotency';
+import type { CouponInput } from './coupon-input';
+import type { toFuelCompleteBody, toJobCompleteBody } from './redeem-form';
+
+const redemptionsKey = ['fuel-requests', 'station-redemptions'] as const;
+
+/** The station's latest redemptions: its completed requests, the newest requests first. */
+export const RECENT_PAGE_SIZE = 100;
+
+function afterRedemption(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['fuel-requests'] }),
+    queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
+    queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+    queryClient.invalidateQueries({ queryKey: ['wallet-transactions'] }),
+  ]);
+}
+
+/** What a coupon stands for; a lookup is asked for on demand, so it is a mutation of the tool's state. */
+export function useCouponPreview() {
+  return useMutation({
+    mutationFn: (coupon: CouponInput) => callApi(routes.fuelRequests.coupon, { query: coupon }),
+  });
+}
+
+export function useRedeemFuel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: string; body: ReturnType<typeof toFuelCompleteBody>; key: string }) =>
+      callApi(routes.fuelRequests.complete, { params: { id }, body, headers: idempotencyHeaders(key) }),
+    onSuccess: () => afterRedemption(queryClient),
+  });
+}
+
+export function useCompleteJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body, key }: { id: string; body: ReturnType<typeof toJobCompleteBody>; key: string }) =>
+      callApi(routes.maintenance.complete, { params: { id }, body, headers: idempotencyHeaders(key) }),
+    onSuccess: () => afterRedemption(queryClient),
+  });
+}
+
+export function useCompletedFuelRequests() {
+  return useQuery({
+    queryKey: [...redemptionsKey],
+    queryFn: () => callApi(routes.fuelRequests.allRequests, { query: { status: 'COMPLETED', page: 1, pageSize: RECENT_PAGE_SIZE } }),
+  });
+}
+
+/** The station's wallet (a STATION_REP's GET /wallet answers with it). */
+export function useStationWallet(enabled: boolean) {
+  return useQuery({
+    queryKey: ['wallet', 'station-dashboard'],
+    queryFn: () => callApi(routes.wallet.get),
+    enabled,
+  });
+}

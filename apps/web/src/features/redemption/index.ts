@@ -1,0 +1,1 @@
+export { StationDashboard } from './components/StationDashboard';

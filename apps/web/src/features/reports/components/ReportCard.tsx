@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { useDownloadReport } from '../api';
+import { DATE_ORDER_MESSAGE, reportQuery, type ReportDefinition } from '../report-definitions';
+
+export interface ReportCardProps {
+  report: ReportDefinition;
+  /** ADMIN's chosen organization (null until chosen); ignored for others. */
+  organizationId: string | null;
+  needsOrganization: boolean;
+}
+
+/** One report: its dates if it has any, and a Generate button that downloads the PDF. */
+export function ReportCard({ report, organizationId, needsOrganization }: ReportCardProps) {
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const download = useDownloadReport(report);
+  const state = reportQuery(report, { organizationId, startDate, endDate }, needsOrganization);
+  const dateOrderError = !state.ready && state.reason === DATE_ORDER_MESSAGE ? DATE_ORDER_MESSAGE : undefined;
+  const hintId = `report-hint-${report.kind}`;
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={report.title} h="100%">
+      <Stack gap="sm" h="100%" justify="space-between">
+        <Stack gap="sm">
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ThemeIcon variant="light" color="red" size={40} radius="md" aria-hidden>
+              <IconFileTypePdf size={22} />
+            </ThemeIcon>
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Title order={2} fz="md">
+                {report.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {report.description}
+              </Text>
+            </Stack>
+          </Group>
+          {report.needsDates && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                type="date"
+                label="From"
+                value={startDate}
+                onChange={(event) => setStartDate(event.currentTarget.value)}
+                max={endDate || undefined}
+              />
+              <TextInput
+                type="date"
+                label="To"
+                value={endDate}
+                onChange={(event) => setEndDate(event.currentTarget.value)}
+                min={startDate || undefined}
+                error={dateOrderError}
+              />
+            </SimpleGrid>
+          )}
+        </Stack>
+        <Stack gap={4}>
+          <Button
+            leftSection={<IconDownload size={16} aria-hidden />}
+            disabled={!state.ready}
+            loading={download.isPending}
+            onClick={() => {
+              if (state.ready) download.mutate(state.query);
+            }}
+            aria-describedby={state.ready ? undefined : hintId}
+            aria-label={`Generate ${report.title} report`}
+          >
+            Generate
+          </Button>
+          {!state.ready && !dateOrderError && (
+            <Text id={hintId} size="xs" c="dimmed">
+              {state.reason}
+            </Text>
+          )}
+          {download.isPending && (
+            <Text size="xs" c="dimmed" role="status">
+              Preparing the PDF…
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,153 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { routes, type RouteBody, type RouteInput } from '@fleetfuel/contract';
+import { callApi } from '../../lib/api-client';
+import { fetchFile, saveFile } from '../../lib/download';
+import { idempotencyHeaders } from '../../lib/idempotency';
+
+export type RequestListQuery = NonNullable<RouteInput<typeof routes.fuelRequests.allRequests>['query']>;
+export type FuelRequestCreateBody = RouteBody<typeof routes.fuelRequests.create>;
+export type MaintenanceCreateBody = RouteBody<typeof routes.maintenance.create>;
+
+const fuelKey = ['fuel-requests'] as const;
+const maintenanceKey = ['maintenance'] as const;
+
+/** Approvals hold money and completions move it: the wallet pages read it afresh. */
+function refreshMoney(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['wallet'] }),
+    queryClient.invalidateQueries({ queryKey: ['wallet-transactions'] }),
+  ]);
+}
+
+/** Fuel requests in the caller's scope, or (`mine`) the ones the caller made. */
+export function useFuelRequests(query: RequestListQuery, mine = false) {
+  return useQuery({
+    queryKey: [...fuelKey, mine ? 'mine' : 'all', query],
+    queryFn: () => callApi(mine ? routes.fuelRequests.myRequests : routes.fuelRequests.allRequests, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStationOptions(enabled = true) {
+  return useQuery({
+    queryKey: [...fuelKey, 'stations'],
+    queryFn: () => callApi(routes.fuelRequests.stations),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The choices of a request form; one page of 100 covers a fleet until the select gets a search. */
+export function useVehicleOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['vehicles', 'options'],
+    queryFn: () => callApi(routes.vehicles.list, { query: { page: 1, pageSize: 100 } }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** One vehicle (a driver reads its own: its tank size bounds the volume). */
+export function useVehicle(id: string | null) {
+  return useQuery({
+    queryKey: ['vehicles', 'one', id],
+    queryFn: () => callApi(routes.vehicles.get, { params: { id: id ?? '' } }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function useCreateFuelRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FuelRequestCreateBody) => callApi(routes.fuelRequests.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKey }),
+  });
+}
+
+export function useApproveFuelRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.fuelRequests.approve, { params: { id } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: fuelKey });
+      await refreshMoney(queryClient);
+    },
+  });
+}
+
+export function useRejectFuelRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      callApi(routes.fuelRequests.reject, { params: { id }, body: { note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKey }),
+  });
+}
+
+export function useMaintenanceRequests(query: RequestListQuery) {
+  return useQuery({
+    queryKey: [...maintenanceKey, 'all', query],
+    queryFn: () => callApi(routes.maintenance.allRequests, { query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MaintenanceCreateBody) => callApi(routes.maintenance.create, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
+
+export function useApproveMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.maintenance.approve, { params: { id } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: maintenanceKey });
+      await refreshMoney(queryClient);
+    },
+  });
+}
+
+export function useRejectMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      callApi(routes.maintenance.reject, { params: { id }, body: { note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: maintenanceKey }),
+  });
+}
+
+/** The organization admin closes a job no station services; `finalCost` omitted keeps the approved cost. */
+export function useCompleteMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, finalCost, key }: { id: string; finalCost: number | null; key: string }) =>
+      callApi(routes.maintenance.complete, {
+        params: { id },
+        body: finalCost === null ? {} : { finalCost },
+        headers: idempotencyHeaders(key),
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: maintenanceKey });
+      await refreshMoney(queryClient);
+    },
+  });
+}
+
+/** Fetches and saves a fuel coupon or a work order; a failure reaches the user as an error toast. */
+export function useDocumentDownload() {
+  return useMutation({
+    mutationFn: async ({ kind, id }: { kind: 'fuel' | 'maintenance'; id: string }) => {
+      const file =
+        kind === 'fuel'
+          ? await fetchFile(routes.fuelRequests.generateCoupon, { id }, 'fuel-coupon.pdf')
+          : await fetchFile(routes.maintenance.generateCoupon, { id }, 'work-order.pdf');
+      saveFile(file);
+      return file.filename;
+    },
+  });
+}

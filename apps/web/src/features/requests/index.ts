@@ -1,0 +1,3 @@
+export { FuelTracking } from './components/FuelTracking';
+export { DriverFuelRequests } from './components/DriverFuelRequests';
+export { MaintenanceView } from './components/MaintenanceView';

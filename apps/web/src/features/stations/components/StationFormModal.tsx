@@ -1,0 +1,152 @@
+import { useEffect, useMemo } from 'react';
+import { Button, Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { FUEL_UNITS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
+import { FormModal } from '../../../components/ui/FormModal';
+import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { ImageUploadField } from '../../../components/ui/ImageUploadField';
+import { statusLabel } from '../../../components/ui/StatusBadge';
+import { useCreateStation, useUpdateStation } from '../api';
+import {
+  emptyStationForm,
+  stationFormSchema,
+  stationToForm,
+  toStationFormData,
+  type StationFormMode,
+} from '../station-form';
+
+export interface StationFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** The station being edited; absent when adding one. */
+  station?: FuelStation | null;
+}
+
+const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+
+export function StationFormModal({ opened, onClose, station }: StationFormModalProps) {
+  const mode: StationFormMode = station ? 'edit' : 'create';
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={mode === 'create' ? 'Add Fuel Station' : 'Update Fuel Station'}
+    >
+      {/* Keyed so that each opening starts from the station it is about. */}
+      {opened && <StationForm key={station?.id ?? 'new'} mode={mode} station={station ?? null} onDone={onClose} />}
+    </FormModal>
+  );
+}
+
+interface StationFormProps {
+  mode: StationFormMode;
+  station: FuelStation | null;
+  onDone: () => void;
+}
+
+function StationForm({ mode, station, onDone }: StationFormProps) {
+  const createStation = useCreateStation();
+  const updateStation = useUpdateStation();
+  const schema = useMemo(() => stationFormSchema(mode), [mode]);
+  const { control, handleSubmit, trigger } = useForm({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    defaultValues: station ? stationToForm(station) : emptyStationForm(),
+  });
+  const name = useWatch({ control, name: 'name' });
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
+
+  useEffect(() => {
+    // Each coordinate's rule depends on the other, so a change to either re-checks both.
+    void trigger(['latitude', 'longitude']);
+  }, [latitude, longitude, trigger]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = toStationFormData(values);
+    if (mode === 'create') {
+      const created = await createStation.mutateAsync(body).catch(() => null);
+      if (!created) return;
+      toast.success(`${created.name} Fuel Station Created!`);
+    } else if (station) {
+      const updated = await updateStation.mutateAsync({ id: station.id, body }).catch(() => null);
+      if (!updated) return;
+      toast.success(`${updated.name} Fuel Station Updated!`);
+    }
+    onDone();
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add fuel station' : 'Update fuel station'}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
+          <SelectField control={control} name="status" label="Status" withAsterisk options={STATUS_OPTIONS} />
+        </SimpleGrid>
+        <TextField control={control} name="address" label="Address" autoComplete="off" />
+        <SimpleGrid cols={2} spacing="md">
+          <TextField
+            control={control}
+            name="latitude"
+            label="Latitude"
+            placeholder="e.g. 6.6018"
+            inputMode="decimal"
+            autoComplete="off"
+          />
+          <TextField
+            control={control}
+            name="longitude"
+            label="Longitude"
+            placeholder="e.g. 3.3515"
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="availableFuels"
+          render={({ field, fieldState, formState }) => (
+            <Checkbox.Group
+              label="Available Fuels"
+              withAsterisk
+              value={field.value}
+              onChange={(next) => {
+                field.onChange(next);
+                field.onBlur();
+              }}
+              error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
+            >
+              <Group gap="lg" mt={6}>
+                {SOLD_FUEL_TYPES.map((fuel) => (
+                  <Checkbox key={fuel} value={fuel} label={`${fuel} (${FUEL_UNITS[fuel]})`} />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+        />
+        <Controller
+          control={control}
+          name="image"
+          render={({ field, fieldState }) => (
+            <ImageUploadField
+              label="Image"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              currentUrl={station?.imageUrl}
+              fallbackName={name}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <SubmitButton control={control}>{mode === 'create' ? 'Add Fuel Station' : 'Save Changes'}</SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

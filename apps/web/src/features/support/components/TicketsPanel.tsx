@@ -1,0 +1,127 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Anchor, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { IconPlus } from '@tabler/icons-react';
+import { PAGE_SIZE_DEFAULT, ticketStatusSchema, type Ticket } from '@fleetfuel/contract';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
+import { formatDateTime } from '../../../lib/format';
+import { useTickets, type TicketListQuery } from '../api';
+import { NewTicketModal } from './NewTicketModal';
+
+const STATUSES = ticketStatusSchema.options;
+
+/** Where one ticket is read: the Support page's own URL, so a ticket can be linked to. */
+export function ticketPath(id: string): string {
+  return `/support/tickets/${id}`;
+}
+
+function isTicketStatus(value: string): value is Ticket['status'] {
+  return (STATUSES as readonly string[]).includes(value);
+}
+
+export interface TicketsPanelProps {
+  /** The platform admin sees every ticket, with who opened it and from where. */
+  everyone: boolean;
+  onOpen: (ticket: Ticket) => void;
+}
+
+export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+
+  const query = useMemo<TicketListQuery>(
+    () => ({
+      page,
+      pageSize: PAGE_SIZE_DEFAULT,
+      ...(search ? { search } : {}),
+      ...(isTicketStatus(status) ? { status } : {}),
+    }),
+    [page, search, status],
+  );
+  const tickets = useTickets(query);
+
+  const onSearchChange = useCallback((next: string) => {
+    setSearch(next);
+    setPage(1);
+  }, []);
+
+  const columns = useMemo<DataTableColumn<Ticket>[]>(() => {
+    const all: DataTableColumn<Ticket>[] = [
+      {
+        key: 'subject',
+        header: 'Subject',
+        render: (t) => (
+          <Anchor component={Link} to={ticketPath(t.id)} fw={500} size="sm" lineClamp={2} onClick={(event) => event.stopPropagation()}>
+            {t.subject}
+          </Anchor>
+        ),
+      },
+      {
+        key: 'openedBy',
+        header: 'Opened By',
+        render: (t) => (
+          <Stack gap={0}>
+            <Text size="sm">{t.openedBy.name}</Text>
+            {t.tenant && (
+              <Text size="xs" c="dimmed">
+                {t.tenant}
+              </Text>
+            )}
+          </Stack>
+        ),
+      },
+      { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.status} />, noWrap: true },
+      { key: 'replies', header: 'Replies', render: (t) => t.repliesCount, noWrap: true },
+      { key: 'updatedAt', header: 'Updated', render: (t) => formatDateTime(t.updatedAt), noWrap: true },
+    ];
+    return everyone ? all : all.filter((c) => c.key !== 'openedBy');
+  }, [everyone]);
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={3} size="h4" mb="sm">
+        {everyone ? 'Support tickets' : 'Your tickets'}
+      </Title>
+      <DataTable
+        label="Support tickets"
+        columns={columns}
+        rows={tickets.data?.tickets}
+        rowKey={(t) => t.id}
+        meta={tickets.data?.meta}
+        loading={tickets.isFetching}
+        onPageChange={setPage}
+        onSearchChange={onSearchChange}
+        searchPlaceholder="Search subject or message"
+        minWidth={everyone ? 760 : 560}
+        onRowClick={onOpen}
+        toolbar={
+          <>
+            <NativeSelect
+              aria-label="Filter by status"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.currentTarget.value);
+                setPage(1);
+              }}
+              data={[{ value: '', label: 'All statuses' }, ...STATUSES.map((value) => ({ value, label: statusLabel(value) }))]}
+            />
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+              New ticket
+            </Button>
+          </>
+        }
+      />
+      <NewTicketModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(ticket) => {
+          setCreating(false);
+          onOpen(ticket);
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,3 @@
+export { SupportOverview } from './components/SupportOverview';
+export { TicketsPanel, ticketPath } from './components/TicketsPanel';
+export { TicketView } from './components/TicketView';

@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import { Button, NativeSelect, Paper, Text, Title, Group } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { PAGE_SIZE_DEFAULT, TRANSACTION_TYPES, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
+import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
+import { formatCurrency, formatDate } from '../../../lib/format';
+import { useTransactions, type TransactionListQuery } from '../api';
+import { signedAmount } from '../wallet-forms';
+import { ReceiptModal } from './ReceiptModal';
+
+const TYPE_FILTER = TRANSACTION_TYPES.map((value) => ({ value, label: statusLabel(value) }));
+
+function isTransactionType(value: string): value is TransactionType {
+  return (TRANSACTION_TYPES as readonly string[]).includes(value);
+}
+
+export interface TransactionsTableProps {
+  wallet: Wallet;
+  title?: string;
+  /** The type filter the table opens with ('' for all). */
+  initialType?: TransactionType | '';
+}
+
+/** A wallet's transactions, newest first, filterable by type, each with a printable receipt. */
+export function TransactionsTable({ wallet, title = 'Transactions', initialType = '' }: TransactionsTableProps) {
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState<string>(initialType);
+  const [receipt, setReceipt] = useState<Transaction | null>(null);
+  const query = useMemo<TransactionListQuery>(
+    () => ({ page, pageSize: PAGE_SIZE_DEFAULT, ...(isTransactionType(type) ? { type } : {}) }),
+    [page, type],
+  );
+  const transactions = useTransactions(wallet.id, query);
+
+  const columns = useMemo<DataTableColumn<Transaction>[]>(
+    () => [
+      { key: 'createdAt', header: 'Date', render: (t) => formatDate(t.createdAt), noWrap: true },
+      {
+        key: 'amount',
+        header: 'Amount',
+        noWrap: true,
+        render: (t) => (
+          // Money that has not moved (a pending or failed card payment) is not coloured as if it had.
+          <Text size="sm" fw={600} c={t.status !== 'SUCCESS' ? 'dimmed' : t.direction === 'DEBIT' ? 'red.7' : 'teal.7'}>
+            {signedAmount(t.amount, t.direction, formatCurrency)}
+          </Text>
+        ),
+      },
+      { key: 'type', header: 'Type', render: (t) => statusLabel(t.type), noWrap: true },
+      { key: 'note', header: 'Note', render: (t) => t.note ?? '' },
+      { key: 'fee', header: 'Fee', render: (t) => formatCurrency(t.fee), noWrap: true },
+      {
+        key: 'reference',
+        header: 'Reference',
+        render: (t) => (
+          <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {t.reference ?? '—'}
+          </Text>
+        ),
+      },
+      { key: 'status', header: 'Status', render: (t) => <StatusBadge status={t.status} />, noWrap: true },
+      {
+        key: 'actions',
+        header: 'Actions',
+        noWrap: true,
+        render: (t) => (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconReceipt size={14} aria-hidden />}
+            onClick={() => setReceipt(t)}
+            aria-label={`Receipt for ${t.reference ?? t.id}`}
+          >
+            Receipt
+          </Button>
+        ),
+      },
+    ],
+    [],
+  );
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+      <Group justify="space-between" mb="md">
+        <Title order={2} fz="lg">
+          {title}
+        </Title>
+      </Group>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={transactions.data?.transactions}
+        rowKey={(t) => t.id}
+        meta={transactions.data?.meta}
+        loading={transactions.isFetching}
+        onPageChange={setPage}
+        minWidth={960}
+        toolbar={
+          <NativeSelect
+            aria-label="Filter by type"
+            value={type}
+            onChange={(event) => {
+              setType(event.currentTarget.value);
+              setPage(1);
+            }}
+            data={[{ value: '', label: 'All types' }, ...TYPE_FILTER]}
+          />
+        }
+      />
+      <ReceiptModal wallet={wallet} transaction={receipt} onClose={() => setReceipt(null)} />
+    </Paper>
+  );
+}

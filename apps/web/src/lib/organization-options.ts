@@ -1,0 +1,15 @@
+/** The platform admin's choice of client organization (Analytics, Reports): the first page of 100. */
+import { useQuery } from '@tanstack/react-query';
+import { routes } from '@fleetfuel/contract';
+import { callApi } from './api-client';
+
+export const ORGANIZATION_OPTIONS_PAGE_SIZE = 100;
+
+export function useOrganizationChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['organizations', 'options'],
+    queryFn: () => callApi(routes.organizations.list, { query: { page: 1, pageSize: ORGANIZATION_OPTIONS_PAGE_SIZE } }),
+    enabled,
+    staleTime: 60_000,
+  });
+}

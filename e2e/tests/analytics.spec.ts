@@ -1,0 +1,72 @@
+/** The Analytics page: its four charts from real data, the period, and ADMIN's organization choice. */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+
+const CHARTS = ['Monthly Fuel Consumed', 'Monthly Fuel Expenses', 'Fuel by Driver', 'Fuel Efficiency'] as const;
+
+async function overviewOf(request: APIRequestContext, username: string, months: number) {
+  const login = await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  const token = (await login.json()).token as string;
+  const reply = await request.get('/api/analytics/overview', { headers: { Authorization: `Bearer ${token}` }, params: { months } });
+  expect(reply.ok()).toBe(true);
+  return reply.json();
+}
+
+function chart(page: Page, title: string) {
+  return page.getByRole('region', { name: title }).getByRole('figure', { name: title });
+}
+
+test('an organization admin sees the four charts drawn from its data', async ({ page, request }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  // The Analytics page opens on six months, the Dashboard's period: the same overview, already loaded.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+  await expect(page.getByLabel('Period')).toHaveValue('6');
+  const data = await overviewOf(request, DEMO_USERS.ADMINISTRATOR, 6);
+
+  for (const title of CHARTS) await expect(chart(page, title).locator('svg.recharts-surface').first()).toBeVisible();
+  // One bar per month, per driver and per vehicle of the overview.
+  await expect(chart(page, 'Monthly Fuel Consumed').locator('.recharts-bar-rectangle')).toHaveCount(data.graph.monthlyFuelVolume.length);
+  await expect(chart(page, 'Monthly Fuel Expenses').locator('.recharts-line')).toHaveCount(1);
+  await expect(chart(page, 'Fuel by Driver').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.completedByDriver.length);
+  await expect(chart(page, 'Fuel Efficiency').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.efficiency.length);
+  for (const row of data.consumption.efficiency as { plateNumber: string }[]) {
+    await expect(chart(page, 'Fuel Efficiency')).toContainText(row.plateNumber);
+  }
+  await expect(page.getByRole('region', { name: 'Fuel Efficiency' })).toContainText('distance between consecutive odometer readings');
+  // An organization only spends: no earnings series.
+  await expect(page.getByRole('region', { name: 'Monthly Fuel Expenses' }).getByText('Earnings', { exact: true })).toHaveCount(0);
+});
+
+test('the period selector asks for that many months and keeps them in the address', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ASST_ADMINISTRATOR);
+  await page.goto('/analytics');
+  await expect(chart(page, 'Monthly Fuel Consumed')).toBeVisible();
+
+  const call = page.waitForResponse((res) => res.url().includes('/api/analytics/overview') && res.url().includes('months=12'));
+  await page.getByLabel('Period').selectOption({ label: 'Last 12 months' });
+  const data = await (await call).json();
+  expect(data.graph.monthlyFuelVolume).toHaveLength(12);
+  await expect(page).toHaveURL(/months=12/);
+  await expect(chart(page, 'Monthly Fuel Consumed').locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Period')).toHaveValue('12');
+});
+
+test('the platform admin sees every organization or one it chooses', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMIN);
+  await page.goto('/analytics');
+  await expect(page.getByLabel('Organization')).toHaveValue('');
+  // The platform's view has earnings (its revenue) beside the organizations' spending.
+  await expect(chart(page, 'Monthly Fuel Expenses').locator('.recharts-line')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Monthly Fuel Expenses' }).getByText('Earnings', { exact: true })).toBeVisible();
+
+  const call = page.waitForResponse((res) => res.url().includes('/api/analytics/overview') && res.url().includes('organizationId='));
+  await page.getByLabel('Organization').selectOption({ label: 'Acme Logistics' });
+  const data = await (await call).json();
+  expect(data.scope).toBe('ORGANIZATION');
+  await expect(page).toHaveURL(/organizationId=[0-9a-f-]{36}/);
+  await expect(chart(page, 'Monthly Fuel Expenses').locator('.recharts-line')).toHaveCount(1);
+  await expect(chart(page, 'Fuel by Driver').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.completedByDriver.length);
+});

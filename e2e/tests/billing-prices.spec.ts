@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS, signIn } from './support.js';
+
+/** What a station bills per litre: its representative's price management in Settings. */
+test('a station representative sets a new price and sees it in the price history', async ({ page }) => {
+  // A price of its own per run, so the history row is this test's and no other's.
+  const price = 900 + (Date.now() % 400) + 0.25;
+  const shown = `₦${price.toLocaleString('en-NG', { minimumFractionDigits: 2 })}`;
+  await signIn(page, DEMO_USERS.STATION_REP);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Settings' }).click();
+
+  const form = page.getByRole('form', { name: 'Set PETROL price' });
+  const input = form.getByRole('textbox', { name: 'New price (₦/L)' });
+  await input.fill('0');
+  await input.blur();
+  await expect(form.getByText('Please enter valid amount')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Update' })).toBeDisabled();
+
+  await input.fill(String(price));
+  await form.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Price Updated!' })).toBeVisible();
+  await expect(input).toHaveValue('');
+
+  await page.getByRole('combobox', { name: 'Filter by fuel type' }).selectOption('PETROL');
+  const newest = page.getByRole('table', { name: 'Price history' }).getByRole('row').nth(1);
+  await expect(newest).toContainText(`${shown} / L`);
+  await expect(newest).toContainText('Bola Adeyemi');
+  await expect(page.getByRole('region', { name: 'PETROL price' })).toContainText(shown);
+});
+
+test('a refused price shows the server’s reason and no "Price Updated!"', async ({ page }) => {
+  await signIn(page, DEMO_USERS.STATION_REP);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Set a price' });
+  await form.getByRole('combobox', { name: 'Fuel Type' }).selectOption('CNG');
+  await form.getByRole('textbox', { name: 'New price (₦/kg)' }).fill('400');
+  await form.getByRole('button', { name: 'Set' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Unity Fuels Ikeja does not sell CNG' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Price Updated!' })).toHaveCount(0);
+});

@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS, signIn } from './support.js';
+
+test('an organization admin requests a fuel reserve and approves it', async ({ page }) => {
+  const litres = 300 + (Date.now() % 500);
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Current Plan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renew Subscription' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Request Reserve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request Reserve' });
+  await dialog.getByRole('combobox', { name: 'Fuel Type' }).selectOption('DIESEL');
+  await dialog.getByRole('textbox', { name: 'Amount (L)' }).fill(String(litres));
+  await dialog.getByRole('button', { name: 'Request Reserve' }).click();
+  const quantity = `${litres.toLocaleString('en-NG')} L of DIESEL`;
+  await expect(page.getByRole('alert').filter({ hasText: `Reserve of ${quantity} requested` })).toBeVisible();
+
+  const approve = page.getByRole('button', { name: `Approve ${litres.toLocaleString('en-NG')} L of DIESEL` });
+  const row = page.getByRole('table', { name: 'Fuel reserves' }).getByRole('row').filter({ has: approve });
+  await expect(row).toContainText('Pending');
+  await approve.click();
+  await expect(page.getByRole('alert').filter({ hasText: `Reserve approved: ${quantity}` })).toBeVisible();
+  await expect(approve).toBeHidden();
+  await expect(page.getByRole('region', { name: 'DIESEL reserve' })).not.toContainText('of 0 L approved');
+});

@@ -1,0 +1,155 @@
+/**
+ * The Dashboard of fleet managers and drivers: figures equal to the analytics overview the API
+ * gives the same user, the startup load of that overview, an empty organization's "No Record",
+ * the line/bar toggle, and a driver's own vehicle.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+
+interface Overview {
+  counts: { vehicles: number; drivers: number; maintenanceDue: number };
+  notes: { vehicles: string; drivers: string; fuelConsumption: string; maintenanceDue: string };
+  fuelSummary: { totalCompleted: number };
+  maintenanceAlerts: { vehicleId: string; plateNumber: string | null; name: string; reasons: string[] }[];
+  recent: { fuelRequests: { id: string; station: { name: string } }[] };
+}
+
+/** The stat cards' format: en-NG grouping, at most two decimals. */
+const stat = (value: number) => new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 }).format(value);
+
+function uniqueTag(): string {
+  return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+async function apiToken(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const reply = await request.post('/api/auth/login', { data: { username, password } });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return (await reply.json()).token as string;
+}
+
+async function overviewOf(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<Overview> {
+  const token = await apiToken(request, username, password);
+  const reply = await request.get('/api/analytics/overview', { headers: { Authorization: `Bearer ${token}` }, params: { months: 6 } });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()) as Overview;
+}
+
+function statCard(page: Page, title: string) {
+  return page.getByRole('group', { name: title, exact: true });
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The card reads its title, then the figure (nothing more of a number after it), then the note. */
+async function expectStat(page: Page, title: string, figure: number, note: string): Promise<void> {
+  await expect(statCard(page, title)).toHaveText(new RegExp(`^${escape(title)}\\s*${escape(stat(figure))}(?![\\d.,]).*${escape(note)}$`));
+}
+
+test('an organization admin’s dashboard shows the overview figures of its organization', async ({ page, request }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const overview = await overviewOf(request, DEMO_USERS.ADMINISTRATOR);
+
+  await expectStat(page, 'Total Vehicles', overview.counts.vehicles, overview.notes.vehicles);
+  await expectStat(page, 'Active Drivers', overview.counts.drivers, overview.notes.drivers);
+  await expectStat(page, 'Fuel Consumption (L)', overview.fuelSummary.totalCompleted, overview.notes.fuelConsumption);
+  await expectStat(page, 'Maintenance Due', overview.counts.maintenanceDue, overview.notes.maintenanceDue);
+  await expect(statCard(page, 'Fuel Consumption (L)')).toContainText(/\bL\b/);
+
+  // Each alerted asset, with its reasons and a link to its details.
+  const alerts = page.getByRole('region', { name: 'Maintenance Alerts' });
+  expect(overview.maintenanceAlerts.length).toBeGreaterThan(0);
+  for (const alert of overview.maintenanceAlerts) {
+    const name = alert.plateNumber ?? alert.name;
+    await expect(alerts.getByRole('link', { name })).toHaveAttribute('href', `/assets/details?id=${alert.vehicleId}`);
+    for (const reason of alert.reasons) await expect(alerts.getByText(reason).first()).toBeVisible();
+  }
+
+  const recent = page.getByRole('region', { name: 'Recent Fuel Activity' });
+  await expect(recent.getByRole('listitem')).toHaveCount(overview.recent.fuelRequests.length);
+  await expect(recent.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/fuel');
+
+  await expect(page.getByRole('region', { name: 'Monthly Fuel' }).getByRole('figure', { name: 'Monthly Fuel' })).toBeVisible();
+});
+
+test('the overview starts loading with the session, whatever page opens first', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ASST_ADMINISTRATOR);
+  // A fresh load of another page: the shell asks for the overview as soon as the session is back.
+  const overviewCall = page.waitForRequest((req) => req.url().includes('/api/analytics/overview') && req.url().includes('months=6'));
+  await page.goto('/departments');
+  await overviewCall;
+  await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
+
+  // The Dashboard then shows it without asking again.
+  let asked = 0;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/analytics/overview')) asked += 1;
+  });
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(statCard(page, 'Total Vehicles')).toBeVisible();
+  expect(asked).toBe(0);
+});
+
+test('the monthly fuel chart switches between line and bar', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  const chart = page.getByRole('region', { name: 'Monthly Fuel' });
+  const figure = chart.getByRole('figure', { name: 'Monthly Fuel' });
+  await expect(figure.locator('.recharts-line')).toHaveCount(1);
+  await expect(figure.locator('.recharts-bar-rectangle')).toHaveCount(0);
+
+  await chart.getByText('Bar', { exact: true }).click();
+  await expect(figure.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(figure.locator('.recharts-line')).toHaveCount(0);
+
+  await chart.getByText('Line', { exact: true }).click();
+  await expect(figure.locator('.recharts-line')).toHaveCount(1);
+  await expect(figure.locator('.recharts-bar-rectangle')).toHaveCount(0);
+});
+
+test('an empty organization’s dashboard and analytics say No Record', async ({ page, request }) => {
+  const tag = uniqueTag();
+  const adminToken = await apiToken(request, DEMO_USERS.ADMIN);
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  const organization = await request.post('/api/admin/organizations', { headers: auth, multipart: { name: `Empty Fleet ${tag}`, type: 'other' } });
+  expect(organization.ok(), await organization.text()).toBe(true);
+  const organizationId = (await organization.json()).id as string;
+  const email = `empty.${tag}@emptyfleet.test`;
+  const user = await request.post('/api/admin/users', {
+    headers: auth,
+    data: { name: 'Empty Admin', email, password: DEMO_PASSWORD, role: 'ADMINISTRATOR', organizationId },
+  });
+  expect(user.ok(), await user.text()).toBe(true);
+
+  await signIn(page, email);
+  const overview = await overviewOf(request, email);
+  await expectStat(page, 'Total Vehicles', 0, overview.notes.vehicles);
+  await expectStat(page, 'Active Drivers', 0, overview.notes.drivers);
+  await expectStat(page, 'Fuel Consumption (L)', 0, overview.notes.fuelConsumption);
+  await expectStat(page, 'Maintenance Due', 0, overview.notes.maintenanceDue);
+  for (const section of ['Monthly Fuel', 'Maintenance Alerts', 'Recent Fuel Activity']) {
+    await expect(page.getByRole('region', { name: section }).getByText('No Record')).toBeVisible();
+  }
+  await expect(page.getByRole('figure')).toHaveCount(0);
+
+  await page.goto('/analytics');
+  for (const section of ['Monthly Fuel Consumed', 'Monthly Fuel Expenses', 'Fuel by Driver', 'Fuel Efficiency']) {
+    await expect(page.getByRole('region', { name: section }).getByText('No Record')).toBeVisible();
+  }
+});
+
+test('a driver sees its vehicle on the dashboard and opens its details', async ({ page, request }) => {
+  await signIn(page, DEMO_USERS.DRIVER);
+  const overview = await overviewOf(request, DEMO_USERS.DRIVER);
+  await expectStat(page, 'Fuel Consumption (L)', overview.fuelSummary.totalCompleted, overview.notes.fuelConsumption);
+
+  await expect(page.getByRole('link', { name: 'Request fuel' })).toHaveAttribute('href', '/fuel/generate-coupon');
+  const mine = page.getByRole('region', { name: 'My Vehicle' });
+  await expect(mine).toContainText('LND-451-KJ');
+  await expect(mine).toContainText('Toyota Hilux');
+  await mine.getByRole('link', { name: 'View details' }).click();
+
+  await expect(page).toHaveURL(/\/assets\/details\?id=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'LND-451-KJ' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Fuel Logs' }).click();
+  await expect(page.getByRole('table', { name: 'Fuel logs of LND-451-KJ' })).toContainText(/completed/i);
+});

@@ -1,0 +1,91 @@
+/** Reports: each PDF downloads under the server's file name; the Generate buttons wait for their inputs. */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { DEMO_USERS, signIn } from './support.js';
+
+function reportCard(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+function generate(card: Locator): Locator {
+  return card.getByRole('button', { name: /^Generate/ });
+}
+
+async function expectPdf(download: Download, name: RegExp): Promise<void> {
+  expect(download.suggestedFilename()).toMatch(name);
+  const path = await download.path();
+  expect(readFileSync(path).subarray(0, 4).toString('latin1')).toBe('%PDF');
+}
+
+const DAY = /\d{4}-\d{2}-\d{2}/.source;
+
+test('an organization admin downloads each report as a named PDF', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Reports' })).toBeVisible();
+
+  const expected: [string, RegExp][] = [
+    ['Insurance Status', new RegExp(`^insurance-status-acme-logistics-${DAY}\\.pdf$`)],
+    ['Service Term', new RegExp(`^service-term-acme-logistics-${DAY}\\.pdf$`)],
+    ['Vehicle & Drivers', new RegExp(`^vehicles-and-drivers-acme-logistics-${DAY}\\.pdf$`)],
+  ];
+  for (const [title, name] of expected) {
+    const card = reportCard(page, title);
+    await expect(generate(card)).toBeEnabled();
+    const download = page.waitForEvent('download');
+    await generate(card).click();
+    await expectPdf(await download, name);
+    await expect(generate(card)).toBeEnabled();
+  }
+});
+
+test('the Comprehensive report waits for both dates in order, then downloads', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ASST_ADMINISTRATOR);
+  await page.goto('/report');
+  const card = reportCard(page, 'Comprehensive');
+  await expect(generate(card)).toBeDisabled();
+
+  await card.getByLabel('From').fill('2026-01-01');
+  await expect(generate(card)).toBeDisabled();
+  await card.getByLabel('To').fill('2025-12-31');
+  await expect(generate(card)).toBeDisabled();
+  await expect(card.getByText('The start date must be on or before the end date')).toBeVisible();
+
+  await card.getByLabel('To').fill('2026-12-31');
+  await expect(generate(card)).toBeEnabled();
+  const download = page.waitForEvent('download');
+  await generate(card).click();
+  await expectPdf(await download, /^comprehensive-report-acme-logistics-2026-01-01-to-2026-12-31\.pdf$/);
+});
+
+test('the platform admin chooses the organization before generating', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMIN);
+  await page.goto('/report');
+  const card = reportCard(page, 'Vehicle & Drivers');
+  await expect(generate(card)).toBeDisabled();
+  await expect(card.getByText('Choose an organization first.')).toBeVisible();
+
+  await page.getByLabel('Organization').selectOption({ label: 'Beta Haulage' });
+  await expect(generate(card)).toBeEnabled();
+  const request = page.waitForRequest((req) => req.url().includes('/api/reports/x/vehicles-drivers-list?organizationId='));
+  const download = page.waitForEvent('download');
+  await generate(card).click();
+  await request;
+  await expectPdf(await download, new RegExp(`^vehicles-and-drivers-beta-haulage-${DAY}\\.pdf$`));
+});
+
+test('a failed download tells the user what the server said', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.goto('/report');
+  await page.route('**/api/reports/x/service-term*', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Reports are paused for maintenance', message: 'Reports are paused for maintenance', code: 'UNAVAILABLE' }),
+    }),
+  );
+  const card = reportCard(page, 'Service Term');
+  await generate(card).click();
+  await expect(page.getByText('Reports are paused for maintenance')).toBeVisible();
+  await expect(generate(card)).toBeEnabled();
+});
