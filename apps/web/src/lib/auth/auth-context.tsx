@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
 import { routes, type RouteInput, type SessionUser } from '@fleetfuel/contract';
@@ -16,6 +17,8 @@ export interface AuthState {
   login: (credentials: RouteInput<typeof routes.auth.login>['body']) => Promise<SessionUser>;
   register: (body: RouteInput<typeof routes.auth.register>['body']) => Promise<void>;
   logout: () => Promise<void>;
+  /** Keeps the session's user in step after the person edits its own profile or e-mail. */
+  replaceUser: (user: SessionUser) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -34,11 +37,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(initial !== null);
   const [error, setError] = useState<string | null>(null);
 
+  const queryClient = useQueryClient();
+  // Cached server data belongs to the signed-in user: the next person on this tab must not see it.
   const forget = useCallback(() => {
     clearSession();
+    queryClient.clear();
     setToken(null);
     setUser(null);
-  }, []);
+  }, [queryClient]);
 
   useEffect(() => {
     if (initial === null) return;
@@ -73,6 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setError(null);
     try {
       const reply = await callApi(routes.auth.login, { body: credentials });
+      queryClient.clear();
       writeSession({ token: reply.token, user: reply.user });
       setToken(reply.token);
       setUser(reply.user);
@@ -83,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       setLoading(false);
     }
-  }, []);
+  }, [queryClient]);
 
   const register = useCallback<AuthState['register']>(async (body) => {
     setError(null);
@@ -115,6 +122,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [forget]);
 
+  const replaceUser = useCallback<AuthState['replaceUser']>(
+    (fresh) => {
+      if (token === null) return;
+      writeSession({ token, user: fresh });
+      setUser(fresh);
+    },
+    [token],
+  );
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -125,8 +141,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      replaceUser,
     }),
-    [user, token, loading, error, login, register, logout],
+    [user, token, loading, error, login, register, logout, replaceUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
