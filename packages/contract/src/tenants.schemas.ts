@@ -39,6 +39,9 @@ export const fuelStationSchema = z.object({
   status: tenantStatusSchema,
   imageUrl: z.string().nullable(),
   availableFuels: z.array(soldFuelTypeSchema),
+  /** Distinct vehicles and drivers (requesters) the station has served by redeeming coupons. */
+  vehiclesCount: z.number().int(),
+  driversCount: z.number().int(),
   createdAt: timestampSchema,
 });
 export type FuelStation = z.infer<typeof fuelStationSchema>;

@@ -37,6 +37,15 @@ describe('the demo activity', () => {
     expect(types.map((r) => r.type).sort()).toEqual(['CREDIT', 'DEBIT', 'FUNDING', 'PAYMENT', 'PAYOUT', 'SUBSCRIPTION']);
   });
 
+  it('serves each station’s counts of vehicles and drivers it has served', async () => {
+    const stations = (await t.call('GET', '/api/admin/fuel-stations', { token: await t.login('admin@fleetfuel.test') })).json().data;
+    const unity = stations.find((s: { name: string }) => s.name === 'Unity Fuels Ikeja');
+    const greenline = stations.find((s: { name: string }) => s.name === 'Greenline Energy Lekki');
+    // Unity redeemed for the Hilux, the motorcycle and Beta's Isuzu, requested by three people; Greenline only the truck.
+    expect(unity).toMatchObject({ vehiclesCount: 3, driversCount: 3 });
+    expect(greenline).toMatchObject({ vehiclesCount: 1, driversCount: 1 });
+  });
+
   it('leaves an approved coupon a station can redeem today', async () => {
     const attendant = await t.login('attendant@unityfuels.test');
     const approved = await t.db.selectFrom('fuel_requests').select(['id', 'coupon_code']).where('status', '=', 'APPROVED').where('volume', '=', '40').executeTakeFirstOrThrow();

@@ -1,8 +1,20 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
 import type { Database } from '../../platform/db/database.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 const COLUMNS = ['f.id', 'f.name', 'f.address', 'f.latitude', 'f.longitude', 'f.status', 'f.image_key', 'f.available_fuels', 'f.created_at'] as const;
+
+/** Distinct vehicles and requesters served at the station (completed fuel redemptions). */
+function servedCounts(eb: ExpressionBuilder<DB & { f: DB['fuel_stations'] }, 'f'>) {
+  const served = (column: 'vehicle_id' | 'requested_by') =>
+    eb
+      .selectFrom('fuel_requests as served')
+      .select(sql<string>`count(DISTINCT ${sql.ref(`served.${column}`)})`.as('n'))
+      .whereRef('served.station_id', '=', 'f.id')
+      .where('served.status', '=', 'COMPLETED');
+  return [served('vehicle_id').as('vehicles_count'), served('requested_by').as('drivers_count')];
+}
 
 export async function listFuelStations(
   db: Database,
@@ -16,6 +28,7 @@ export async function listFuelStations(
   const [rows, count] = await Promise.all([
     query
       .select(COLUMNS)
+      .select(servedCounts)
       .orderBy('f.created_at', 'desc')
       .orderBy('f.id')
       .limit(filters.pageSize)
@@ -27,7 +40,7 @@ export async function listFuelStations(
 }
 
 export function findFuelStation(db: Database, id: string) {
-  return db.selectFrom('fuel_stations as f').select(COLUMNS).where('f.id', '=', id).executeTakeFirst();
+  return db.selectFrom('fuel_stations as f').select(COLUMNS).select(servedCounts).where('f.id', '=', id).executeTakeFirst();
 }
 
 export type FuelStationRow = NonNullable<Awaited<ReturnType<typeof findFuelStation>>>;

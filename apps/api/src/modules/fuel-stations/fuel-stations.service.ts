@@ -41,6 +41,8 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
     status: row.status as TenantStatus,
     imageUrl: files.url(row.image_key),
     availableFuels: row.available_fuels as SoldFuelType[],
+    vehiclesCount: Number(row.vehicles_count ?? 0),
+    driversCount: Number(row.drivers_count ?? 0),
     createdAt: row.created_at.toISOString(),
   });
 

@@ -46,6 +46,8 @@ describe('station form', () => {
       status: 'ACTIVE',
       imageUrl: null,
       availableFuels: ['DIESEL'],
+      vehiclesCount: 0,
+      driversCount: 0,
       createdAt: '2026-01-01T00:00:00Z',
     });
     expect(values).toMatchObject({ latitude: '', longitude: '', address: '', availableFuels: ['DIESEL'] });
