@@ -1,4 +1,4 @@
-import { SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconBuilding,
   IconBuildingOff,
@@ -11,7 +11,8 @@ import {
 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/PageHeader';
-import { StatCard } from '../../components/ui/StatCard';
+import { StatCard, StatCardPlaceholders } from '../../components/ui/StatCard';
+import { PlatformActivity } from '../../features/analytics';
 import { useOrganizationAnalytics } from '../../features/clients';
 import { usePlans } from '../../features/plans';
 import { useStationCounts } from '../../features/stations';
@@ -95,7 +96,7 @@ export function AdminOverview() {
               />
             </>
           ) : (
-            !clients.isError && <FigurePlaceholders count={4} />
+            !clients.isError && <StatCardPlaceholders count={4} />
           )}
         </SimpleGrid>
       </section>
@@ -115,21 +116,18 @@ export function AdminOverview() {
               />
             </>
           ) : (
-            !stations.isError && <FigurePlaceholders count={3} />
+            !stations.isError && <StatCardPlaceholders count={3} />
           )}
           {planCount !== undefined ? (
             <StatCard title="Subscription Plans" number={planCount} icon={<IconReceipt size={22} />} />
           ) : (
-            !plans.isError && <FigurePlaceholders count={1} />
+            !plans.isError && <StatCardPlaceholders count={1} />
           )}
         </SimpleGrid>
       </section>
+      <PlatformActivity />
     </Stack>
   );
-}
-
-function FigurePlaceholders({ count }: { count: number }) {
-  return Array.from({ length: count }, (_, index) => <Skeleton key={index} height={88} radius="md" />);
 }
 
 export function AdminUsers() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { formatStatNumber } from '../../lib/format';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { formatCurrency, formatStatNumber } from '../../lib/format';
 
 export interface StatCardProps {
   title: string;
@@ -8,9 +8,11 @@ export interface StatCardProps {
   unit?: string;
   note?: string;
   icon?: ReactNode;
+  /** Money reads as naira with its kobo (₦389,782.50), not as a bare figure. */
+  currency?: boolean;
 }
 
-export function StatCard({ title, number, unit, note, icon }: StatCardProps) {
+export function StatCard({ title, number, unit, note, icon, currency = false }: StatCardProps) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -18,8 +20,9 @@ export function StatCard({ title, number, unit, note, icon }: StatCardProps) {
           <Text size="sm" c="dimmed" fw={500}>
             {title}
           </Text>
-          <Text fz={28} fw={700} lh={1.2}>
-            {formatStatNumber(number)}
+          {/* Naira with kobo runs long: a size smaller keeps it clear of the icon on a narrow card. */}
+          <Text fz={currency ? 24 : 28} fw={700} lh={1.2}>
+            {currency ? formatCurrency(number) : formatStatNumber(number)}
             {unit && (
               <Text span fz="sm" fw={500} c="dimmed" ml={4}>
                 {unit}
@@ -40,4 +43,9 @@ export function StatCard({ title, number, unit, note, icon }: StatCardProps) {
       </Group>
     </Paper>
   );
+}
+
+/** Stand-ins with a stat card's height while its figures load. */
+export function StatCardPlaceholders({ count, height = 88 }: { count: number; height?: number }) {
+  return Array.from({ length: count }, (_, index) => <Skeleton key={index} height={height} radius="md" />);
 }

@@ -1,2 +1,3 @@
 export { AnalyticsView } from './components/AnalyticsView';
 export { readAnalyticsFilters, writeAnalyticsFilters } from './analytics-filters';
+export { PlatformActivity } from './components/PlatformActivity';

@@ -1,6 +1,6 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IconBuilding, IconBuildingOff, IconCar, IconCircleCheck, IconTool } from '@tabler/icons-react';
-import { StatCard } from '../../../components/ui/StatCard';
+import { StatCard, StatCardPlaceholders } from '../../../components/ui/StatCard';
 import { formatNumber } from '../../../lib/format';
 import { useOrganizationAnalytics } from '../api';
 
@@ -32,7 +32,7 @@ export function ClientStats() {
           <StatCard title="Vehicles Need Servicing" number={figures.vehiclesNeedServicing} icon={<IconTool size={22} />} />
         </>
       ) : (
-        Array.from({ length: 5 }, (_, index) => <Skeleton key={index} height={104} radius="md" />)
+        <StatCardPlaceholders count={5} height={104} />
       )}
     </SimpleGrid>
   );

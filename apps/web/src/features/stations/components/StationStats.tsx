@@ -1,6 +1,6 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IconBuildingStore, IconCircleCheck, IconCircleMinus, IconBan } from '@tabler/icons-react';
-import { StatCard } from '../../../components/ui/StatCard';
+import { StatCard, StatCardPlaceholders } from '../../../components/ui/StatCard';
 import { useStationCounts } from '../api';
 
 /** Station figures, each the total of the station list under one status filter. */
@@ -20,7 +20,7 @@ export function StationStats() {
           <StatCard title="Suspended Stations" number={figures.byStatus.SUSPENDED} icon={<IconBan size={22} />} />
         </>
       ) : (
-        Array.from({ length: 4 }, (_, index) => <Skeleton key={index} height={88} radius="md" />)
+        <StatCardPlaceholders count={4} />
       )}
     </SimpleGrid>
   );
