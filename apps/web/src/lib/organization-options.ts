@@ -1,4 +1,7 @@
-/** The platform admin's choice of client organization (Analytics, Reports): the first page of 100. */
+/**
+ * The platform admin's choice of client organization (list filters, forms, Analytics, Reports): the
+ * first page of 100, one cache entry shared by every page that offers the choice.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
 import { callApi } from './api-client';

@@ -27,15 +27,6 @@ function refreshFleet(queryClient: QueryClient) {
 /** The forms' choice lists: one page of 100 covers them until they get a search of their own. */
 export const OPTIONS_PAGE_SIZE = 100;
 
-export function useOrganizationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: [...organizationsKey, 'options'],
-    queryFn: () => callApi(routes.organizations.list, { query: { page: 1, pageSize: OPTIONS_PAGE_SIZE } }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 /* Assets */
 
 export function useVehicles(query: VehicleListQuery) {

@@ -17,15 +17,6 @@ export function useUsers(query: UserListQuery) {
 /** The account form's choice lists; one page of 100 covers the form's needs until it gets a search. */
 const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
 
-export function useOrganizationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['organizations', 'options'],
-    queryFn: () => callApi(routes.organizations.list, { query: OPTIONS_PAGE }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 export function useFuelStationOptions(enabled: boolean) {
   return useQuery({
     queryKey: ['fuel-stations', 'options'],

@@ -9,12 +9,13 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/DataTabl
 import { PageHeader } from '../../../components/ui/PageHeader';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { useAuth } from '../../../lib/auth';
-import { useDeleteVehicle, useOrganizationOptions, useVehicles, type VehicleListQuery } from '../api';
+import { useDeleteVehicle, useVehicles, type VehicleListQuery } from '../api';
 import { ASSET_STATUS_OPTIONS, ASSET_TYPE_OPTIONS } from '../choices';
 import { ASSET_TYPE_LABELS, EMPTY_VALUE, FUEL_TYPE_LABELS, assetName, keeperLabel } from '../fleet-labels';
 import { AssetIdentity, KeeperCell, assetDetailsPath } from './AssetCells';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
 import { VehicleFormModal } from './VehicleFormModal';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 /** The asset form; `vehicle` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -54,7 +55,7 @@ export function AssetsPanel() {
     [page, search, type, status, organizationId, isPlatformAdmin],
   );
   const vehicles = useVehicles(query);
-  const organizations = useOrganizationOptions(isPlatformAdmin);
+  const organizations = useOrganizationChoices(isPlatformAdmin);
   const deleteVehicle = useDeleteVehicle();
 
   const meta = vehicles.data?.meta;

@@ -9,11 +9,12 @@ import { PasswordField, SelectField, SubmitButton, TextField } from '../../../co
 import { ImageUploadField } from '../../../components/ui/ImageUploadField';
 import { imageFileError } from '../../../lib/image-file';
 import { useAuth } from '../../../lib/auth';
-import { useCreateDriver, useDepartmentOptions, useOrganizationOptions, useUpdateDriver } from '../api';
+import { useCreateDriver, useDepartmentOptions, useUpdateDriver } from '../api';
 import { DRIVER_STATUS_OPTIONS, groupOption, organizationOption } from '../choices';
 import { driverFormSchema, driverToForm, emptyDriverForm, toDriverFormData } from '../driver-form';
 import { showFieldError } from '../form-errors';
 import type { FormMode } from '../vehicle-form';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 export interface DriverFormModalProps {
   opened: boolean;
@@ -56,7 +57,7 @@ function DriverForm({ mode, driver, onDone }: DriverFormProps) {
 
   const ownerId = driver?.organizationId ?? (chooseOrganization ? organizationId : undefined);
   const ownerKnown = !chooseOrganization || organizationId !== '';
-  const organizations = useOrganizationOptions(chooseOrganization);
+  const organizations = useOrganizationChoices(chooseOrganization);
   const groups = useDepartmentOptions(ownerId || undefined, ownerKnown);
 
   // Another client's groups are not this one's: a change of client clears the group.

@@ -9,11 +9,12 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { PrefetchLink } from '../../../components/ui/PrefetchLink';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { useAuth } from '../../../lib/auth';
-import { useDeleteDriver, useDrivers, useOrganizationOptions, type DriverListQuery } from '../api';
+import { useDeleteDriver, useDrivers, type DriverListQuery } from '../api';
 import { DRIVER_STATUS_OPTIONS } from '../choices';
 import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
 import { DriverFormModal } from './DriverFormModal';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 /** The driver form; `driver` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -63,7 +64,7 @@ export function DriversPanel() {
     [page, search, status, organizationId, isPlatformAdmin],
   );
   const drivers = useDrivers(query);
-  const organizations = useOrganizationOptions(isPlatformAdmin);
+  const organizations = useOrganizationChoices(isPlatformAdmin);
   const deleteDriver = useDeleteDriver();
 
   const meta = drivers.data?.meta;

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify';
 import type { Department } from '@fleetfuel/contract';
 import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { useAuth } from '../../../lib/auth';
-import { useCreateDepartment, useOrganizationOptions, useUpdateDepartment } from '../api';
+import { useCreateDepartment, useUpdateDepartment } from '../api';
 import { GROUP_STATUS_OPTIONS, organizationOption } from '../choices';
 import {
   departmentFormSchema,
@@ -17,6 +17,7 @@ import {
 } from '../department-form';
 import { showFieldError } from '../form-errors';
 import type { FormMode } from '../vehicle-form';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 export interface GroupFormModalProps {
   opened: boolean;
@@ -46,7 +47,7 @@ function GroupForm({ mode, group, onDone }: GroupFormProps) {
   const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
   const createGroup = useCreateDepartment();
   const updateGroup = useUpdateDepartment();
-  const organizations = useOrganizationOptions(chooseOrganization);
+  const organizations = useOrganizationChoices(chooseOrganization);
   const schema = useMemo(() => departmentFormSchema({ mode, chooseOrganization }), [mode, chooseOrganization]);
   const { control, handleSubmit, getValues, setError } = useForm({
     resolver: zodResolver(schema),

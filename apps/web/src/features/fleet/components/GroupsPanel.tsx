@@ -9,11 +9,12 @@ import { PageHeader } from '../../../components/ui/PageHeader';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { useAuth } from '../../../lib/auth';
 import { formatNumber } from '../../../lib/format';
-import { useDeleteDepartment, useDepartments, useOrganizationOptions, type DepartmentListQuery } from '../api';
+import { useDeleteDepartment, useDepartments, type DepartmentListQuery } from '../api';
 import { GROUP_STATUS_OPTIONS } from '../choices';
 import { dailyCapLabel } from '../fleet-labels';
 import { GroupDriversModal } from './GroupDriversModal';
 import { GroupFormModal } from './GroupFormModal';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 /** The group form; `group` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -48,7 +49,7 @@ export function GroupsPanel() {
     [page, search, status, organizationId, isPlatformAdmin],
   );
   const groups = useDepartments(query);
-  const organizations = useOrganizationOptions(isPlatformAdmin);
+  const organizations = useOrganizationChoices(isPlatformAdmin);
   const deleteGroup = useDeleteDepartment();
 
   const meta = groups.data?.meta;

@@ -10,13 +10,7 @@ import { ImageUploadField } from '../../../components/ui/ImageUploadField';
 import { imageFileError } from '../../../lib/image-file';
 import { useAuth } from '../../../lib/auth';
 import { businessDate } from '../../../lib/format';
-import {
-  useCreateVehicle,
-  useDepartmentOptions,
-  useDriverOptions,
-  useOrganizationOptions,
-  useUpdateVehicle,
-} from '../api';
+import { useCreateVehicle, useDepartmentOptions, useDriverOptions, useUpdateVehicle } from '../api';
 import {
   ASSET_STATUS_OPTIONS,
   ASSET_TYPE_OPTIONS,
@@ -38,6 +32,7 @@ import {
   vehicleToForm,
   type FormMode,
 } from '../vehicle-form';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 export interface VehicleFormModalProps {
   opened: boolean;
@@ -82,7 +77,7 @@ function VehicleForm({ mode, vehicle, onDone }: VehicleFormProps) {
   // The groups and drivers to choose from are those of the asset's organization.
   const ownerId = vehicle?.organizationId ?? (chooseOrganization ? organizationId : undefined);
   const ownerKnown = !chooseOrganization || organizationId !== '';
-  const organizations = useOrganizationOptions(chooseOrganization);
+  const organizations = useOrganizationChoices(chooseOrganization);
   const groups = useDepartmentOptions(ownerId || undefined, ownerKnown);
   const drivers = useDriverOptions(ownerId || undefined, mode === 'create' && ownerKnown);
 

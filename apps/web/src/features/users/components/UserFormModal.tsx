@@ -7,7 +7,7 @@ import { MANAGEABLE_ROLES, ROLE_LABELS, USER_STATUSES, type Role, type User } fr
 import { PasswordField, SelectField, SubmitButton, TextField, type SelectOption } from '../../../components/ui/form-fields';
 import { statusLabel } from '../../../components/ui/StatusBadge';
 import { useAuth } from '../../../lib/auth';
-import { useCreateUser, useFuelStationOptions, useOrganizationOptions, useUpdateUser } from '../api';
+import { useCreateUser, useFuelStationOptions, useUpdateUser } from '../api';
 import {
   emptyUserForm,
   needsFuelStation,
@@ -19,6 +19,7 @@ import {
   userToForm,
   type UserFormMode,
 } from '../user-form';
+import { useOrganizationChoices } from '../../../lib/organization-options';
 
 export interface UserFormModalProps {
   opened: boolean;
@@ -75,7 +76,7 @@ function UserForm({ mode, user, presetRole, onDone }: UserFormProps) {
   const fuelStationId = useWatch({ control, name: 'fuelStationId' });
   const showOrganization = choosesTenant && needsOrganization(role);
   const showFuelStation = choosesTenant && needsFuelStation(role);
-  const organizations = useOrganizationOptions(showOrganization);
+  const organizations = useOrganizationChoices(showOrganization);
   const fuelStations = useFuelStationOptions(showFuelStation);
 
   const roleOptions = useMemo<SelectOption[]>(() => {
