@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Avatar, Button, Group, NativeSelect, Text } from '@mantine/core';
+import { Avatar, Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconSettings } from '@tabler/icons-react';
 import {
   ORGANIZATION_TYPE_LABELS,
@@ -15,6 +15,7 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { useOrganizations, type OrganizationListQuery } from '../api';
 import { ClientFormModal } from './ClientFormModal';
 import { ClientStats } from './ClientStats';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 /** The form modal; `client` outlives `opened` so the title stays while the modal closes. */
 interface Editing {
@@ -111,14 +112,15 @@ export function ClientsPanel() {
         minWidth={900}
         toolbar={
           <>
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={STATUS_FILTER}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...STATUS_FILTER]}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, client: null })}>
               Add Client

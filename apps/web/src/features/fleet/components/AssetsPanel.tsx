@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Menu, NativeSelect, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconDots, IconEye, IconPencil, IconPlus, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -15,7 +15,7 @@ import { ASSET_TYPE_LABELS, EMPTY_VALUE, FUEL_TYPE_LABELS, assetName, keeperLabe
 import { AssetIdentity, KeeperCell, assetDetailsPath } from './AssetCells';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
 import { VehicleFormModal } from './VehicleFormModal';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { ListFilter, ClientFilter } from '../../../components/ui/ListFilter';
 
 /** The asset form; `vehicle` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -55,7 +55,6 @@ export function AssetsPanel() {
     [page, search, type, status, organizationId, isPlatformAdmin],
   );
   const vehicles = useVehicles(query);
-  const organizations = useOrganizationChoices(isPlatformAdmin);
   const deleteVehicle = useDeleteVehicle();
 
   const meta = vehicles.data?.meta;
@@ -166,33 +165,33 @@ export function AssetsPanel() {
         toolbar={
           <>
             {isPlatformAdmin && (
-              <NativeSelect
-                aria-label="Filter by client"
+              <ClientFilter
                 value={organizationId}
-                onChange={(event) => {
-                  setOrganizationId(event.currentTarget.value);
+                onChange={(value) => {
+                  setOrganizationId(value);
                   setPage(1);
                 }}
-                data={[{ value: '', label: 'All clients' }, ...(organizations.data?.data.map((o) => ({ value: o.id, label: o.name })) ?? [])]}
               />
             )}
-            <NativeSelect
-              aria-label="Filter by asset type"
+            <ListFilter
+              label="Filter by asset type"
+              allLabel="All types"
               value={type}
-              onChange={(event) => {
-                setType(event.currentTarget.value);
+              options={ASSET_TYPE_OPTIONS}
+              onChange={(value) => {
+                setType(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All types' }, ...ASSET_TYPE_OPTIONS]}
             />
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={ASSET_STATUS_OPTIONS}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...ASSET_STATUS_OPTIONS]}
             />
           </>
         }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Anchor, Avatar, Button, Group, Menu, NativeSelect, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import { PAGE_SIZE_DEFAULT, USER_STATUSES, type Driver } from '@fleetfuel/contract';
@@ -14,7 +14,7 @@ import { DRIVER_STATUS_OPTIONS } from '../choices';
 import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
 import { DriverFormModal } from './DriverFormModal';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { ListFilter, ClientFilter } from '../../../components/ui/ListFilter';
 
 /** The driver form; `driver` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -64,7 +64,6 @@ export function DriversPanel() {
     [page, search, status, organizationId, isPlatformAdmin],
   );
   const drivers = useDrivers(query);
-  const organizations = useOrganizationChoices(isPlatformAdmin);
   const deleteDriver = useDeleteDriver();
 
   const meta = drivers.data?.meta;
@@ -173,24 +172,23 @@ export function DriversPanel() {
         toolbar={
           <>
             {isPlatformAdmin && (
-              <NativeSelect
-                aria-label="Filter by client"
+              <ClientFilter
                 value={organizationId}
-                onChange={(event) => {
-                  setOrganizationId(event.currentTarget.value);
+                onChange={(value) => {
+                  setOrganizationId(value);
                   setPage(1);
                 }}
-                data={[{ value: '', label: 'All clients' }, ...(organizations.data?.data.map((o) => ({ value: o.id, label: o.name })) ?? [])]}
               />
             )}
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={DRIVER_STATUS_OPTIONS}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...DRIVER_STATUS_OPTIONS]}
             />
           </>
         }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Menu, NativeSelect, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import { PAGE_SIZE_DEFAULT, TENANT_STATUSES, type Department } from '@fleetfuel/contract';
@@ -14,7 +14,7 @@ import { GROUP_STATUS_OPTIONS } from '../choices';
 import { dailyCapLabel } from '../fleet-labels';
 import { GroupDriversModal } from './GroupDriversModal';
 import { GroupFormModal } from './GroupFormModal';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { ListFilter, ClientFilter } from '../../../components/ui/ListFilter';
 
 /** The group form; `group` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -49,7 +49,6 @@ export function GroupsPanel() {
     [page, search, status, organizationId, isPlatformAdmin],
   );
   const groups = useDepartments(query);
-  const organizations = useOrganizationChoices(isPlatformAdmin);
   const deleteGroup = useDeleteDepartment();
 
   const meta = groups.data?.meta;
@@ -150,24 +149,23 @@ export function GroupsPanel() {
         toolbar={
           <>
             {isPlatformAdmin && (
-              <NativeSelect
-                aria-label="Filter by client"
+              <ClientFilter
                 value={organizationId}
-                onChange={(event) => {
-                  setOrganizationId(event.currentTarget.value);
+                onChange={(value) => {
+                  setOrganizationId(value);
                   setPage(1);
                 }}
-                data={[{ value: '', label: 'All clients' }, ...(organizations.data?.data.map((o) => ({ value: o.id, label: o.name })) ?? [])]}
               />
             )}
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={GROUP_STATUS_OPTIONS}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...GROUP_STATUS_OPTIONS]}
             />
           </>
         }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Button, Group, NativeSelect, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, PLAN_STATUSES, type Plan, type PlanStatus } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
@@ -9,6 +9,7 @@ import { formatCurrency, formatNumber } from '../../../lib/format';
 import { usePlans, type PlanListQuery } from '../api';
 import { formatLimit } from '../plan-form';
 import { PlanFormModal } from './PlanFormModal';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 const STATUS_FILTER = PLAN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
@@ -103,14 +104,15 @@ export function PlansPanel() {
         searchPlaceholder="Search plans"
         minWidth={900}
         toolbar={
-          <NativeSelect
-            aria-label="Filter by status"
+          <ListFilter
+            label="Filter by status"
+            allLabel="All statuses"
             value={status}
-            onChange={(event) => {
-              setStatus(event.currentTarget.value);
+            options={STATUS_FILTER}
+            onChange={(value) => {
+              setStatus(value);
               setPage(1);
             }}
-            data={[{ value: '', label: 'All statuses' }, ...STATUS_FILTER]}
           />
         }
       />

@@ -1,8 +1,9 @@
 /** Small pieces the request screens share: a stop for row clicks, a details list, the status filter. */
 import type { ReactNode } from 'react';
-import { Box, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { REQUEST_STATUSES, type RequestStatus } from '@fleetfuel/contract';
 import { statusLabel } from '../../../components/ui/StatusBadge';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 /** A table cell's controls: their clicks do not also open the row. */
 export function RowControls({ children }: { children: ReactNode }) {
@@ -64,11 +65,12 @@ export function isRequestStatus(value: string): value is RequestStatus {
 
 export function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <NativeSelect
-      aria-label="Filter by status"
+    <ListFilter
+      label="Filter by status"
+      allLabel="All statuses"
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      data={[{ value: '', label: 'All statuses' }, ...REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))]}
+      options={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
+      onChange={onChange}
     />
   );
 }

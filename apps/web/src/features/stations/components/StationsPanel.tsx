@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Avatar, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconSettings } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, TENANT_STATUSES, type FuelStation, type TenantStatus } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
@@ -11,6 +11,7 @@ import { shortId } from '../station-form';
 import { FuelBadges } from './FuelBadges';
 import { StationFormModal } from './StationFormModal';
 import { StationStats } from './StationStats';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 interface Editing {
   opened: boolean;
@@ -135,14 +136,15 @@ export function StationsPanel() {
         minWidth={920}
         toolbar={
           <>
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={STATUS_FILTER}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...STATUS_FILTER]}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, station: null })}>
               Add Fuel Station

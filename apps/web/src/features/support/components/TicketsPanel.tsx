@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Anchor, Button, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, ticketStatusSchema, type Ticket } from '@fleetfuel/contract';
@@ -8,6 +8,7 @@ import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
 import { formatDateTime } from '../../../lib/format';
 import { useTickets, type TicketListQuery } from '../api';
 import { NewTicketModal } from './NewTicketModal';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 const STATUSES = ticketStatusSchema.options;
 
@@ -99,14 +100,15 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
         onRowClick={onOpen}
         toolbar={
           <>
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...STATUSES.map((value) => ({ value, label: statusLabel(value) }))]}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               New ticket

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Button, Menu, NativeSelect, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import {
@@ -21,6 +21,7 @@ import { useAuth } from '../../../lib/auth';
 import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../api';
 import { asRole } from '../user-form';
 import { UserFormModal } from './UserFormModal';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 /** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -203,23 +204,25 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
         minWidth={team ? 820 : 960}
         toolbar={
           <>
-            <NativeSelect
-              aria-label="Filter by role"
+            <ListFilter
+              label="Filter by role"
+              allLabel="All roles"
               value={role}
-              onChange={(event) => {
-                setRole(event.currentTarget.value);
+              options={roleFilter}
+              onChange={(value) => {
+                setRole(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All roles' }, ...roleFilter]}
             />
-            <NativeSelect
-              aria-label="Filter by status"
+            <ListFilter
+              label="Filter by status"
+              allLabel="All statuses"
               value={status}
-              onChange={(event) => {
-                setStatus(event.currentTarget.value);
+              options={STATUS_FILTER}
+              onChange={(value) => {
+                setStatus(value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All statuses' }, ...STATUS_FILTER]}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
               {team ? 'Add Member' : 'Add User'}

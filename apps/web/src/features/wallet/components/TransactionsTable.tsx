@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, NativeSelect, Paper, Text, Title, Group } from '@mantine/core';
+import { Button, Paper, Text, Title, Group } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, TRANSACTION_TYPES, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
@@ -8,6 +8,7 @@ import { formatCurrency, formatDate } from '../../../lib/format';
 import { useTransactions, type TransactionListQuery } from '../api';
 import { signedAmount } from '../wallet-forms';
 import { ReceiptModal } from './ReceiptModal';
+import { ListFilter } from '../../../components/ui/ListFilter';
 
 const TYPE_FILTER = TRANSACTION_TYPES.map((value) => ({ value, label: statusLabel(value) }));
 
@@ -97,14 +98,15 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
         onPageChange={setPage}
         minWidth={960}
         toolbar={
-          <NativeSelect
-            aria-label="Filter by type"
+          <ListFilter
+            label="Filter by type"
+            allLabel="All types"
             value={type}
-            onChange={(event) => {
-              setType(event.currentTarget.value);
+            options={TYPE_FILTER}
+            onChange={(value) => {
+              setType(value);
               setPage(1);
             }}
-            data={[{ value: '', label: 'All types' }, ...TYPE_FILTER]}
           />
         }
       />
