@@ -26,67 +26,50 @@ import {
 
 type StringPath<T extends FieldValues> = FieldPathByValue<T, string | null | undefined>;
 
+/** What the binding supplies, so a caller cannot pass it too. */
+type BoundKeys = 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error';
+
 interface BoundProps<T extends FieldValues> {
   control: Control<T>;
   name: StringPath<T>;
 }
 
-function useBoundField<T extends FieldValues>({ control, name }: BoundProps<T>) {
+/** The props every bound input takes alike: its value as a string, change and blur, the visible error. */
+function useBoundInput<T extends FieldValues>({ control, name }: BoundProps<T>) {
   const { field, fieldState, formState } = useController({ control, name });
   const visibleError = fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined;
-  return { field, error: visibleError };
+  return {
+    ref: field.ref,
+    name: field.name,
+    value: field.value ?? '',
+    onChange: (event: { currentTarget: { value: string } }) => field.onChange(event.currentTarget.value),
+    onBlur: field.onBlur,
+    error: visibleError,
+  };
 }
 
-export type TextFieldProps<T extends FieldValues> = BoundProps<T> &
-  Omit<TextInputProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
+export type TextFieldProps<T extends FieldValues> = BoundProps<T> & Omit<TextInputProps, BoundKeys>;
 
 export function TextField<T extends FieldValues>({ control, name, ...rest }: TextFieldProps<T>) {
-  const { field, error } = useBoundField({ control, name });
-  return (
-    <TextInput
-      {...rest}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const input = useBoundInput({ control, name });
+  return <TextInput {...rest} {...input} />;
 }
 
-export type TextareaFieldProps<T extends FieldValues> = BoundProps<T> &
-  Omit<TextareaProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
+export type TextareaFieldProps<T extends FieldValues> = BoundProps<T> & Omit<TextareaProps, BoundKeys>;
 
 export function TextareaField<T extends FieldValues>({ control, name, ...rest }: TextareaFieldProps<T>) {
-  const { field, error } = useBoundField({ control, name });
-  return (
-    <Textarea
-      {...rest}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
-    />
-  );
+  const input = useBoundInput({ control, name });
+  return <Textarea {...rest} {...input} />;
 }
 
-export type PasswordFieldProps<T extends FieldValues> = BoundProps<T> &
-  Omit<PasswordInputProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error'>;
+export type PasswordFieldProps<T extends FieldValues> = BoundProps<T> & Omit<PasswordInputProps, BoundKeys>;
 
 export function PasswordField<T extends FieldValues>({ control, name, ...rest }: PasswordFieldProps<T>) {
-  const { field, error } = useBoundField({ control, name });
+  const input = useBoundInput({ control, name });
   return (
     <PasswordInput
       {...rest}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
+      {...input}
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
     />
   );
@@ -101,21 +84,16 @@ export interface SelectOption {
 }
 
 export type SelectFieldProps<T extends FieldValues> = BoundProps<T> &
-  Omit<NativeSelectProps, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'data'> & {
+  Omit<NativeSelectProps, BoundKeys | 'data'> & {
     options: readonly SelectOption[];
   };
 
 export function SelectField<T extends FieldValues>({ control, name, options, ...rest }: SelectFieldProps<T>) {
-  const { field, error } = useBoundField({ control, name });
+  const input = useBoundInput({ control, name });
   return (
     <NativeSelect
       {...rest}
-      ref={field.ref}
-      name={field.name}
-      value={field.value ?? ''}
-      onChange={(event) => field.onChange(event.currentTarget.value)}
-      onBlur={field.onBlur}
-      error={error}
+      {...input}
       data={[{ value: '', label: SELECT_PLACEHOLDER }, ...options]}
     />
   );
