@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { IconCheck, IconDownload, IconEye, IconQrcode, IconX } from '@tabler/icons-react';
+import { IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import type { FuelRequest, PageMeta } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { RowAction } from '../../../components/ui/RowAction';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatCalendarDate, formatDate, formatVolume } from '../../../lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { RowControls, TwoLines } from './parts';
+import { DecisionActions, RowControls, TwoLines } from './parts';
 
 export interface FuelRequestActions {
   /** ADMINISTRATOR: approve and reject pending requests. */
@@ -86,22 +86,7 @@ export function FuelRequestsTable({
           return (
             <RowControls>
               {actions.canApprove && pending && (
-                <>
-                  <RowAction
-                    label={`Approve ${name}`}
-                    tooltip="Approve"
-                    color="green"
-                    icon={<IconCheck size={18} aria-hidden />}
-                    onClick={() => actions.onApprove(r)}
-                  />
-                  <RowAction
-                    label={`Reject ${name}`}
-                    tooltip="Reject"
-                    color="red"
-                    icon={<IconX size={18} aria-hidden />}
-                    onClick={() => actions.onReject(r)}
-                  />
-                </>
+                <DecisionActions name={name} onApprove={() => actions.onApprove(r)} onReject={() => actions.onReject(r)} />
               )}
               {actions.canCoupon && approved && (
                 <>

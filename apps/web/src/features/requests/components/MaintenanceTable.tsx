@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { IconCheck, IconCircleCheck, IconDownload, IconEye, IconX } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import type { MaintenanceRequest, PageMeta } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { RowAction } from '../../../components/ui/RowAction';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatCalendarDate, formatCurrency, formatDate } from '../../../lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { RowControls, TwoLines } from './parts';
+import { DecisionActions, RowControls, TwoLines } from './parts';
 
 export interface MaintenanceActions {
   canApprove: boolean;
@@ -94,22 +94,7 @@ export function MaintenanceTable({
           return (
             <RowControls>
               {actions.canApprove && pending && (
-                <>
-                  <RowAction
-                    label={`Approve ${name}`}
-                    tooltip="Approve"
-                    color="green"
-                    icon={<IconCheck size={18} aria-hidden />}
-                    onClick={() => actions.onApprove(r)}
-                  />
-                  <RowAction
-                    label={`Reject ${name}`}
-                    tooltip="Reject"
-                    color="red"
-                    icon={<IconX size={18} aria-hidden />}
-                    onClick={() => actions.onReject(r)}
-                  />
-                </>
+                <DecisionActions name={name} onApprove={() => actions.onApprove(r)} onReject={() => actions.onReject(r)} />
               )}
               {actions.canApprove && approved && r.fuelStation === null && (
                 <RowAction

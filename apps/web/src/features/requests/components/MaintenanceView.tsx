@@ -68,15 +68,8 @@ export function MaintenanceView() {
     setPage(1);
   }, []);
 
-  const onDownload = useCallback(
-    (request: MaintenanceRequest) => {
-      download.mutate(
-        { kind: 'maintenance', id: request.id },
-        { onSuccess: (filename) => toast.success(`${filename} downloaded`, { toastId: `download:${filename}` }) },
-      );
-    },
-    [download],
-  );
+  const { mutate: downloadDocument } = download;
+  const onDownload = useCallback((request: MaintenanceRequest) => downloadDocument({ kind: 'maintenance', id: request.id }), [downloadDocument]);
 
   const actions = useMemo<MaintenanceActions>(
     () => ({

@@ -1,9 +1,11 @@
 /** Small pieces the request screens share: a stop for row clicks, a details list, the status filter. */
 import type { ReactNode } from 'react';
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
 import { REQUEST_STATUSES, type RequestStatus } from '@fleetfuel/contract';
 import { statusLabel } from '../../../components/ui/StatusBadge';
 import { ListFilter } from '../../../components/ui/ListFilter';
+import { RowAction } from '../../../components/ui/RowAction';
 
 /** A table cell's controls: their clicks do not also open the row. */
 export function RowControls({ children }: { children: ReactNode }) {
@@ -72,5 +74,15 @@ export function StatusFilter({ value, onChange }: { value: string; onChange: (va
       options={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
       onChange={onChange}
     />
+  );
+}
+
+/** A pending request's two decisions, as a row's icon buttons named after the request. */
+export function DecisionActions({ name, onApprove, onReject }: { name: string; onApprove: () => void; onReject: () => void }) {
+  return (
+    <>
+      <RowAction label={`Approve ${name}`} tooltip="Approve" color="green" icon={<IconCheck size={18} aria-hidden />} onClick={onApprove} />
+      <RowAction label={`Reject ${name}`} tooltip="Reject" color="red" icon={<IconX size={18} aria-hidden />} onClick={onReject} />
+    </>
   );
 }

@@ -36,15 +36,8 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
   const download = useDocumentDownload();
   const stations = useStationOptions(canApprove);
 
-  const onDownload = useCallback(
-    (request: FuelRequest) => {
-      download.mutate(
-        { kind: 'fuel', id: request.id },
-        { onSuccess: (filename) => toast.success(`${filename} downloaded`, { toastId: `download:${filename}` }) },
-      );
-    },
-    [download],
-  );
+  const { mutate: downloadDocument } = download;
+  const onDownload = useCallback((request: FuelRequest) => downloadDocument({ kind: 'fuel', id: request.id }), [downloadDocument]);
 
   const actions = useMemo<FuelRequestActions>(
     () => ({
