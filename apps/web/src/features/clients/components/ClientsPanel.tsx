@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Avatar, Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconSettings } from '@tabler/icons-react';
 import {
@@ -16,6 +16,7 @@ import { useOrganizations, type OrganizationListQuery } from '../api';
 import { ClientFormModal } from './ClientFormModal';
 import { ClientStats } from './ClientStats';
 import { ListFilter } from '../../../components/ui/ListFilter';
+import { useListPaging } from '../../../lib/list-paging';
 
 /** The form modal; `client` outlives `opened` so the title stays while the modal closes. */
 interface Editing {
@@ -35,8 +36,7 @@ export function clientDetailsPath(id: string): string {
 
 /** The Clients page: figures, the searchable client table, and the Add/Update Client modal. */
 export function ClientsPanel() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing>({ opened: false, client: null });
 
@@ -50,11 +50,6 @@ export function ClientsPanel() {
     [page, search, status],
   );
   const clients = useOrganizations(query);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
 
   const columns = useMemo<DataTableColumn<Organization>[]>(
     () => [
@@ -117,10 +112,7 @@ export function ClientsPanel() {
               allLabel="All statuses"
               value={status}
               options={STATUS_FILTER}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, client: null })}>
               Add Client

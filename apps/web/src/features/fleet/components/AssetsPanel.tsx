@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconDots, IconEye, IconPencil, IconPlus, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import { AssetIdentity, KeeperCell, assetDetailsPath } from './AssetCells';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
 import { VehicleFormModal } from './VehicleFormModal';
 import { ListFilter, ClientFilter } from '../../../components/ui/ListFilter';
+import { useKeepPageInRange, useListPaging } from '../../../lib/list-paging';
 
 /** The asset form; `vehicle` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -34,8 +35,7 @@ export function AssetsPanel() {
   const { user: me } = useAuth();
   const isPlatformAdmin = me?.role === 'ADMIN';
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const [organizationId, setOrganizationId] = useState('');
@@ -58,17 +58,7 @@ export function AssetsPanel() {
   const deleteVehicle = useDeleteVehicle();
 
   const meta = vehicles.data?.meta;
-  useEffect(() => {
-    // After a delete the last page may be gone: step back to the one that is now last.
-    if (!meta || meta.total === 0) return;
-    const lastPage = Math.ceil(meta.total / meta.pageSize);
-    if (page > lastPage) setPage(lastPage);
-  }, [meta, page]);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
+  useKeepPageInRange(meta, page, setPage);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -167,10 +157,7 @@ export function AssetsPanel() {
             {isPlatformAdmin && (
               <ClientFilter
                 value={organizationId}
-                onChange={(value) => {
-                  setOrganizationId(value);
-                  setPage(1);
-                }}
+                onChange={resettingPage(setOrganizationId)}
               />
             )}
             <ListFilter
@@ -178,20 +165,14 @@ export function AssetsPanel() {
               allLabel="All types"
               value={type}
               options={ASSET_TYPE_OPTIONS}
-              onChange={(value) => {
-                setType(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setType)}
             />
             <ListFilter
               label="Filter by status"
               allLabel="All statuses"
               value={status}
               options={ASSET_STATUS_OPTIONS}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
           </>
         }

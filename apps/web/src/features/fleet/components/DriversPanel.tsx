@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Avatar, Button, Group, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
@@ -15,6 +15,7 @@ import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
 import { DriverFormModal } from './DriverFormModal';
 import { ListFilter, ClientFilter } from '../../../components/ui/ListFilter';
+import { useKeepPageInRange, useListPaging } from '../../../lib/list-paging';
 
 /** The driver form; `driver` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -46,8 +47,7 @@ function EmailText({ email }: { email: string | null }) {
 export function DriversPanel() {
   const { user: me } = useAuth();
   const isPlatformAdmin = me?.role === 'ADMIN';
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
   const [organizationId, setOrganizationId] = useState('');
   const [editing, setEditing] = useState<Editing>({ opened: false, driver: null });
@@ -67,17 +67,7 @@ export function DriversPanel() {
   const deleteDriver = useDeleteDriver();
 
   const meta = drivers.data?.meta;
-  useEffect(() => {
-    // After a delete the last page may be gone: step back to the one that is now last.
-    if (!meta || meta.total === 0) return;
-    const lastPage = Math.ceil(meta.total / meta.pageSize);
-    if (page > lastPage) setPage(lastPage);
-  }, [meta, page]);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
+  useKeepPageInRange(meta, page, setPage);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -174,10 +164,7 @@ export function DriversPanel() {
             {isPlatformAdmin && (
               <ClientFilter
                 value={organizationId}
-                onChange={(value) => {
-                  setOrganizationId(value);
-                  setPage(1);
-                }}
+                onChange={resettingPage(setOrganizationId)}
               />
             )}
             <ListFilter
@@ -185,10 +172,7 @@ export function DriversPanel() {
               allLabel="All statuses"
               value={status}
               options={DRIVER_STATUS_OPTIONS}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
           </>
         }

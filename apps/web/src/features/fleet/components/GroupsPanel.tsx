@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
@@ -15,6 +15,7 @@ import { dailyCapLabel } from '../fleet-labels';
 import { GroupDriversModal } from './GroupDriversModal';
 import { GroupFormModal } from './GroupFormModal';
 import { ListFilter, ClientFilter } from '../../../components/ui/ListFilter';
+import { useKeepPageInRange, useListPaging } from '../../../lib/list-paging';
 
 /** The group form; `group` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -30,8 +31,7 @@ function isGroupStatus(value: string): value is Department['status'] {
 export function GroupsPanel() {
   const { user: me } = useAuth();
   const isPlatformAdmin = me?.role === 'ADMIN';
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
   const [organizationId, setOrganizationId] = useState('');
   const [editing, setEditing] = useState<Editing>({ opened: false, group: null });
@@ -52,17 +52,7 @@ export function GroupsPanel() {
   const deleteGroup = useDeleteDepartment();
 
   const meta = groups.data?.meta;
-  useEffect(() => {
-    // After a delete the last page may be gone: step back to the one that is now last.
-    if (!meta || meta.total === 0) return;
-    const lastPage = Math.ceil(meta.total / meta.pageSize);
-    if (page > lastPage) setPage(lastPage);
-  }, [meta, page]);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
+  useKeepPageInRange(meta, page, setPage);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -151,10 +141,7 @@ export function GroupsPanel() {
             {isPlatformAdmin && (
               <ClientFilter
                 value={organizationId}
-                onChange={(value) => {
-                  setOrganizationId(value);
-                  setPage(1);
-                }}
+                onChange={resettingPage(setOrganizationId)}
               />
             )}
             <ListFilter
@@ -162,10 +149,7 @@ export function GroupsPanel() {
               allLabel="All statuses"
               value={status}
               options={GROUP_STATUS_OPTIONS}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
           </>
         }

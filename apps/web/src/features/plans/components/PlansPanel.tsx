@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, PLAN_STATUSES, type Plan, type PlanStatus } from '@fleetfuel/contract';
@@ -10,6 +10,7 @@ import { usePlans, type PlanListQuery } from '../api';
 import { formatLimit } from '../plan-form';
 import { PlanFormModal } from './PlanFormModal';
 import { ListFilter } from '../../../components/ui/ListFilter';
+import { useListPaging } from '../../../lib/list-paging';
 
 const STATUS_FILTER = PLAN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
@@ -24,8 +25,7 @@ interface Editing {
 
 /** Settings for the platform admin: the subscription plans, with adding and editing them. */
 export function PlansPanel() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing>({ opened: false, plan: null });
   const query = useMemo<PlanListQuery>(
@@ -33,11 +33,6 @@ export function PlansPanel() {
     [page, search, status],
   );
   const plans = usePlans(query);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
 
   const columns = useMemo<DataTableColumn<Plan>[]>(
     () => [
@@ -109,10 +104,7 @@ export function PlansPanel() {
             allLabel="All statuses"
             value={status}
             options={STATUS_FILTER}
-            onChange={(value) => {
-              setStatus(value);
-              setPage(1);
-            }}
+            onChange={resettingPage(setStatus)}
           />
         }
       />

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid } from '@mantine/core';
 import { IconClockHour4, IconDroplet, IconGasStation, IconPlus, IconTicket } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, hasPermission } from '@fleetfuel/contract';
@@ -11,6 +11,7 @@ import { FuelRequestsTable } from './FuelRequestsTable';
 import { GenerateCouponModal } from './GenerateCouponModal';
 import { StatusFilter, isRequestStatus } from './parts';
 import { useFuelRequestActions } from './use-fuel-request-actions';
+import { useListPaging } from '../../../lib/list-paging';
 
 /** The summary sums the volumes of every fuel type in one figure; litres, the unit of petrol and diesel, label it. */
 const VOLUME_UNIT = 'L';
@@ -28,9 +29,8 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
   const role = user?.role ?? 'DRIVER';
   const showOrganization = role === 'ADMIN';
   const canCreate = hasPermission(role, 'requests.create');
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
 
   const query = useMemo<RequestListQuery>(
     () => ({
@@ -44,11 +44,6 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
   const requests = useFuelRequests(query);
   const summary = requests.data?.summary;
   const { actions, dialogs } = useFuelRequestActions(role, showOrganization);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
 
   return (
     <>
@@ -107,10 +102,7 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
           toolbar={
             <StatusFilter
               value={status}
-              onChange={(next) => {
-                setStatus(next);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
           }
         />

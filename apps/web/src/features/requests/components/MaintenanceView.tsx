@@ -23,6 +23,7 @@ import { MaintenanceFormModal } from './MaintenanceFormModal';
 import { MaintenanceTable, type MaintenanceActions } from './MaintenanceTable';
 import { RejectDialog } from './RejectDialog';
 import { StatusFilter, isRequestStatus } from './parts';
+import { useListPaging } from '../../../lib/list-paging';
 
 interface Dialog {
   opened: boolean;
@@ -38,9 +39,8 @@ export function MaintenanceView() {
   const canCreate = hasPermission(role, 'requests.create');
   const canApprove = hasPermission(role, 'requests.approve');
   const canDownload = hasPermission(role, 'coupons.download');
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
   const [scheduling, setScheduling] = useState(false);
   const [viewing, setViewing] = useState<Dialog>(closed);
   const [approving, setApproving] = useState<Dialog>(closed);
@@ -62,11 +62,6 @@ export function MaintenanceView() {
   );
   const requests = useMaintenanceRequests(query);
   const summary = requests.data?.summary;
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
 
   const { mutate: downloadDocument } = download;
   const onDownload = useCallback((request: MaintenanceRequest) => downloadDocument({ kind: 'maintenance', id: request.id }), [downloadDocument]);
@@ -153,10 +148,7 @@ export function MaintenanceView() {
           toolbar={
             <StatusFilter
               value={status}
-              onChange={(next) => {
-                setStatus(next);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
           }
         />

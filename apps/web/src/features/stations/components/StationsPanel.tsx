@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconSettings } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, TENANT_STATUSES, type FuelStation, type TenantStatus } from '@fleetfuel/contract';
@@ -12,6 +12,7 @@ import { FuelBadges } from './FuelBadges';
 import { StationFormModal } from './StationFormModal';
 import { StationStats } from './StationStats';
 import { ListFilter } from '../../../components/ui/ListFilter';
+import { useListPaging } from '../../../lib/list-paging';
 
 interface Editing {
   opened: boolean;
@@ -35,8 +36,7 @@ export function formatCoordinates(station: Pick<FuelStation, 'latitude' | 'longi
 
 /** The Fuel Stations page: figures, the searchable station table and the Add/Update modal. */
 export function StationsPanel() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing>({ opened: false, station: null });
 
@@ -50,11 +50,6 @@ export function StationsPanel() {
     [page, search, status],
   );
   const stations = useStations(query);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
 
   const columns = useMemo<DataTableColumn<FuelStation>[]>(
     () => [
@@ -141,10 +136,7 @@ export function StationsPanel() {
               allLabel="All statuses"
               value={status}
               options={STATUS_FILTER}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, station: null })}>
               Add Fuel Station

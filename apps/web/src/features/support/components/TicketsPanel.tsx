@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useTickets, type TicketListQuery } from '../api';
 import { NewTicketModal } from './NewTicketModal';
 import { ListFilter } from '../../../components/ui/ListFilter';
+import { useListPaging } from '../../../lib/list-paging';
 
 const STATUSES = ticketStatusSchema.options;
 
@@ -28,9 +29,8 @@ export interface TicketsPanelProps {
 }
 
 export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [status, setStatus] = useState('');
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
 
   const query = useMemo<TicketListQuery>(
@@ -43,11 +43,6 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
     [page, search, status],
   );
   const tickets = useTickets(query);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
 
   const columns = useMemo<DataTableColumn<Ticket>[]>(() => {
     const all: DataTableColumn<Ticket>[] = [
@@ -105,10 +100,7 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
               allLabel="All statuses"
               value={status}
               options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               New ticket

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
@@ -22,6 +22,7 @@ import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../a
 import { asRole } from '../user-form';
 import { UserFormModal } from './UserFormModal';
 import { ListFilter } from '../../../components/ui/ListFilter';
+import { useKeepPageInRange, useListPaging } from '../../../lib/list-paging';
 
 /** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -74,8 +75,7 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
     () => (team ? teamRoles(me?.role).map((value) => ({ value, label: ROLE_LABELS[value] })) : ROLE_FILTER),
     [team, me?.role],
   );
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
   const [editing, setEditing] = useState<Editing>({ opened: false, user: null });
@@ -96,17 +96,7 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
   const deleteUser = useDeleteUser();
 
   const meta = users.data?.meta;
-  useEffect(() => {
-    // After a delete the last page may be gone: step back to the one that is now last.
-    if (!meta || meta.total === 0) return;
-    const lastPage = Math.ceil(meta.total / meta.pageSize);
-    if (page > lastPage) setPage(lastPage);
-  }, [meta, page]);
-
-  const onSearchChange = useCallback((next: string) => {
-    setSearch(next);
-    setPage(1);
-  }, []);
+  useKeepPageInRange(meta, page, setPage);
 
   const toggleStatus = useCallback(
     async (user: User) => {
@@ -209,20 +199,14 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
               allLabel="All roles"
               value={role}
               options={roleFilter}
-              onChange={(value) => {
-                setRole(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setRole)}
             />
             <ListFilter
               label="Filter by status"
               allLabel="All statuses"
               value={status}
               options={STATUS_FILTER}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
+              onChange={resettingPage(setStatus)}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
               {team ? 'Add Member' : 'Add User'}
