@@ -50,7 +50,9 @@ export const passwordSchema = z
   .string({ error: MESSAGES.required })
   .min(1, MESSAGES.required)
   .min(PASSWORD_MIN_LENGTH, MESSAGES.minLength(PASSWORD_MIN_LENGTH))
-  .max(PASSWORD_MAX_LENGTH, MESSAGES.maxLength(PASSWORD_MAX_LENGTH));
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.maxLength(PASSWORD_MAX_LENGTH))
+  // Spaces count towards the length (never trimmed), but a password of nothing else is no secret.
+  .refine((value) => /\S/.test(value), MESSAGES.blankPassword);
 
 export const requiredText = (max = 200) =>
   z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.maxLength(max));

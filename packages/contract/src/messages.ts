@@ -7,6 +7,7 @@ export const MESSAGES = {
   email: 'Must be a valid email',
   minLength: (n: number) => `Must be at least ${n} characters`,
   maxLength: (n: number) => `Must be at most ${n} characters`,
+  blankPassword: 'The password cannot be only spaces',
   phone: 'Must be a valid Nigerian phone number',
   emailOrPhone: 'Must be a valid email or Nigerian phone number',
   invalidAmount: 'Please enter valid amount',

@@ -1,46 +1,56 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import type { ThrottleState } from './throttle.js';
 
 export async function recordSignInAttempt(db: Database, username: string, ipAddress: string, succeeded: boolean) {
   await db.insertInto('sign_in_attempts').values({ username, ip_address: ipAddress, succeeded }).execute();
 }
 
 /**
- * Failed sign-ins for an account within the window, counting only those after its last success,
- * and failed sign-ins from an address within the window.
+ * Locks the throttle counters of `keys` for the transaction, creating missing ones empty, and
+ * returns them by key. Keys are taken in sorted order so that two attempts never wait on each other.
  */
-export async function countRecentFailures(db: Database, username: string, ipAddress: string, windowMinutes: number) {
-  const since = sql<Date>`now() - make_interval(mins => ${windowMinutes})`;
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('sign_in_attempts')
-        .select((e) => e.fn.countAll<string>().as('n'))
-        .where('username', '=', username)
-        .where('succeeded', '=', false)
-        .where('attempted_at', '>', since)
-        .where((e) =>
-          e(
-            'attempted_at',
-            '>',
-            e
-              .selectFrom('sign_in_attempts')
-              .select((s) => sql<Date>`coalesce(max(${s.ref('attempted_at')}), '-infinity'::timestamptz)`.as('last'))
-              .where('username', '=', username)
-              .where('succeeded', '=', true),
-          ),
-        )
-        .as('account_failures'),
-      eb
-        .selectFrom('sign_in_attempts')
-        .select((e) => e.fn.countAll<string>().as('n'))
-        .where('ip_address', '=', ipAddress)
-        .where('succeeded', '=', false)
-        .where('attempted_at', '>', since)
-        .as('address_failures'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { account: Number(row.account_failures ?? 0), address: Number(row.address_failures ?? 0) };
+export async function lockThrottles(db: Database, keys: readonly string[], now: Date): Promise<Map<string, ThrottleState>> {
+  const sorted = [...new Set(keys)].sort();
+  await db
+    .insertInto('throttles')
+    .values(sorted.map((key) => ({ key, hits: 0, first_hit_at: now, last_hit_at: now })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const rows = await db
+    .selectFrom('throttles')
+    .select(['key', 'hits', 'first_hit_at', 'last_hit_at', 'blocked_until'])
+    .where('key', 'in', sorted)
+    .orderBy('key')
+    .forUpdate()
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.key,
+      { hits: row.hits, firstHitAt: row.first_hit_at, lastHitAt: row.last_hit_at, blockedUntil: row.blocked_until },
+    ]),
+  );
+}
+
+export async function saveThrottle(db: Database, key: string, state: ThrottleState) {
+  await db
+    .updateTable('throttles')
+    .set({ hits: state.hits, first_hit_at: state.firstHitAt, last_hit_at: state.lastHitAt, blocked_until: state.blockedUntil })
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function deleteThrottle(db: Database, key: string) {
+  await db.deleteFrom('throttles').where('key', '=', key).execute();
+}
+
+/** Deletes counters untouched since `before` whose delay, if any, ended before it too. */
+export async function pruneThrottles(db: Database, before: Date) {
+  await db
+    .deleteFrom('throttles')
+    .where('last_hit_at', '<', before)
+    .where((eb) => eb.or([eb('blocked_until', 'is', null), eb('blocked_until', '<', before)]))
+    .execute();
 }
 
 export async function insertResetToken(db: Database, userId: string, tokenHash: string, ttlMinutes: number) {

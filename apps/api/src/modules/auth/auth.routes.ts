@@ -7,6 +7,6 @@ export function bindAuthRoutes(binder: RouteBinder, auth: AuthService): void {
   binder.bind(authRoutes.register, ({ body, actor, client }) => auth.register(body, actor, client));
   binder.bind(authRoutes.me, ({ actor }) => auth.me(actor));
   binder.bind(authRoutes.logout, ({ actor }) => auth.logout(actor));
-  binder.bind(authRoutes.requestPasswordReset, ({ body }) => auth.requestPasswordReset(body.email));
+  binder.bind(authRoutes.requestPasswordReset, ({ body, client }) => auth.requestPasswordReset(body.email, client));
   binder.bind(authRoutes.resetPassword, ({ body }) => auth.resetPassword(body));
 }

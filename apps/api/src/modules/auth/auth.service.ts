@@ -21,10 +21,12 @@ import { newOpaqueToken, hashToken } from '../../platform/auth/tokens.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BackgroundTasks } from '../../platform/background.js';
+import type { Clock } from '../../platform/clock.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsersService } from '../users/index.js';
 import * as repository from './auth.repository.js';
+import { countAttempt, countRequest, forgiveFailure, waitInWords, type DelayRule, type QuotaRule } from './throttle.js';
 
 type Client = { ip: string; userAgent: string | null };
 
@@ -39,25 +41,98 @@ export function toSessionUser(user: User): SessionUser {
 
 export interface AuthDeps {
   db: Database;
-  config: Pick<Config, 'signIn' | 'appUrl' | 'passwordResetTtlMinutes' | 'signupEnabled'>;
+  config: Pick<Config, 'signIn' | 'appUrl' | 'passwordResetTtlMinutes' | 'passwordReset' | 'signupEnabled'>;
   mailer: Mailer;
   background: BackgroundTasks;
   users: UsersService;
   sessions: SessionsService;
   organizations: OrganizationsService;
+  clock: Clock;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Throttle counters nobody has touched for this long are deleted (they would start afresh anyway). */
+const STALE_THROTTLE_MS = 24 * HOUR_MS;
+
+/**
+ * The counters an attempt counts against. A known account is counted by its id, whichever of its
+ * e-mail or phone number was typed; an unknown identifier under itself, so that probing accounts
+ * that do not exist is slowed down just the same (and looks the same).
+ */
+function signInKeys(userId: string | null, identifier: string, ip: string) {
+  return {
+    account: userId ? `sign-in:account:${userId}` : `sign-in:identifier:${identifier}`,
+    address: `sign-in:address:${ip}`,
+  };
 }
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, config, users, sessions } = deps;
+  const { db, config, users, sessions, clock } = deps;
+  const delayRule = (maxFailures: number): DelayRule => ({
+    maxFailures,
+    quietMs: config.signIn.windowMinutes * 60_000,
+    firstDelayMs: 1000,
+    maxDelayMs: config.signIn.maxDelaySeconds * 1000,
+  });
+  const accountRule = delayRule(config.signIn.maxFailuresPerAccount);
+  const addressRule = delayRule(config.signIn.maxFailuresPerAddress);
+  const resetAccountQuota: QuotaRule = { limit: config.passwordReset.maxPerAccountPerHour, windowMs: HOUR_MS };
+  const resetAddressQuota: QuotaRule = { limit: config.passwordReset.maxPerAddressPerHour, windowMs: HOUR_MS };
 
-  async function assertNotRateLimited(username: string, ip: string) {
-    const failures = await repository.countRecentFailures(db, username, ip, config.signIn.windowMinutes);
-    if (failures.account >= config.signIn.maxFailuresPerAccount || failures.address >= config.signIn.maxFailuresPerAddress) {
+  /**
+   * Counts a sign-in attempt against its account and its address, or refuses it while either is
+   * in its delay (then nothing is counted, so waiting out a delay is never made longer by retrying).
+   */
+  async function admitSignIn(keys: ReturnType<typeof signInKeys>) {
+    const now = clock.now();
+    const refusedUntil = await db.transaction().execute(async (trx) => {
+      const states = await repository.lockThrottles(trx, [keys.account, keys.address], now);
+      const account = countAttempt(states.get(keys.account), now, accountRule);
+      const address = countAttempt(states.get(keys.address), now, addressRule);
+      if (account.refusedUntil || address.refusedUntil) {
+        return new Date(Math.max(account.refusedUntil?.getTime() ?? 0, address.refusedUntil?.getTime() ?? 0));
+      }
+      await repository.saveThrottle(trx, keys.account, account.next);
+      await repository.saveThrottle(trx, keys.address, address.next);
+      return null;
+    });
+    if (refusedUntil) {
       throw new AppError(
         'RATE_LIMITED',
-        `Too many failed sign-in attempts. Wait ${config.signIn.windowMinutes} minutes or reset your password.`,
+        `Too many failed sign-in attempts. Try again in ${waitInWords(refusedUntil.getTime() - now.getTime())}.`,
       );
     }
+  }
+
+  /** The password was right: the account starts afresh, and the address gets its attempt back. */
+  async function forgiveSignIn(keys: ReturnType<typeof signInKeys>) {
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const states = await repository.lockThrottles(trx, [keys.address], now);
+      const address = states.get(keys.address);
+      if (address) await repository.saveThrottle(trx, keys.address, forgiveFailure(address, addressRule));
+      await repository.deleteThrottle(trx, keys.account);
+    });
+    await repository.pruneThrottles(db, new Date(now.getTime() - Math.max(STALE_THROTTLE_MS, accountRule.quietMs + accountRule.maxDelayMs)));
+  }
+
+  /**
+   * Whether a reset e-mail may go: every request counts against its address, and a request for an
+   * active account also against that account. Over either quota, no e-mail is sent.
+   */
+  async function admitResetEmail(userId: string | null, ip: string): Promise<boolean> {
+    const now = clock.now();
+    const addressKey = `password-reset:address:${ip}`;
+    const accountKey = userId ? `password-reset:account:${userId}` : null;
+    return db.transaction().execute(async (trx) => {
+      const states = await repository.lockThrottles(trx, accountKey ? [addressKey, accountKey] : [addressKey], now);
+      const address = countRequest(states.get(addressKey), now, resetAddressQuota);
+      await repository.saveThrottle(trx, addressKey, address.next);
+      if (!address.allowed || !accountKey) return false;
+      const account = countRequest(states.get(accountKey), now, resetAccountQuota);
+      await repository.saveThrottle(trx, accountKey, account.next);
+      return account.allowed;
+    });
   }
 
   async function sendResetEmail(to: string, name: string, token: string) {
@@ -79,12 +154,14 @@ export function createAuthService(deps: AuthDeps) {
   return {
     async login(body: RouteBody<typeof authRoutes.login>, client: Client) {
       const username = normalizeUsername(body.username) ?? body.username.trim().toLowerCase();
-      await assertNotRateLimited(username, client.ip);
       const account = await users.findCredentials(username);
+      const keys = signInKeys(account?.id ?? null, username, client.ip);
+      await admitSignIn(keys);
       const passwordMatches = account
         ? await verifyPassword(account.passwordHash, body.password)
         : await verifyAgainstDecoy(body.password);
       await repository.recordSignInAttempt(db, username, client.ip, passwordMatches);
+      if (passwordMatches) await forgiveSignIn(keys);
       if (!account || !passwordMatches) {
         throw new AppError('INVALID_CREDENTIALS', 'Invalid email/phone number or password');
       }
@@ -142,14 +219,16 @@ export function createAuthService(deps: AuthDeps) {
       return { token, user: await users.getSelf(userId) };
     },
 
-    async requestPasswordReset(email: string) {
-      const account = await users.findCredentials(email);
-      if (account?.email && account.status === 'ACTIVE') {
+    /** The reply is the same whether the account exists, is throttled or gets its e-mail. */
+    async requestPasswordReset(email: string, client: Client) {
+      const found = await users.findCredentials(email);
+      const account = found?.email && found.status === 'ACTIVE' ? { ...found, email: found.email } : null;
+      const mayMail = await admitResetEmail(account?.id ?? null, client.ip);
+      if (account && mayMail) {
         const { token, hash } = newOpaqueToken();
         await repository.insertResetToken(db, account.id, hash, config.passwordResetTtlMinutes);
         // Sent after the reply: waiting for a mail server would tell apart known and unknown addresses.
-        const to = account.email;
-        deps.background.run('password reset e-mail', () => sendResetEmail(to, account.name, token));
+        deps.background.run('password reset e-mail', () => sendResetEmail(account.email, account.name, token));
       }
       return { message: RESET_REQUESTED_MESSAGE };
     },
