@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 export interface FakePaystack {
   baseUrl: string;
   secretKey: string;
-  charges: Map<string, { amount: number; email: string; status: 'pending' | 'success' | 'failed'; currency: string }>;
+  charges: Map<string, { amount: number; email: string; status: 'pending' | 'success' | 'failed' | 'abandoned'; currency: string }>;
   transfers: Map<string, { amount: number; recipient: string; status: string; calls: number }>;
   /** Calls (by exact "METHOD /path") to answer only after this many milliseconds, once each. */
   stallOnce: Map<string, number>;

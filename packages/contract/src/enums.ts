@@ -78,7 +78,8 @@ export const TRANSACTION_TYPES = [
 ] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
-export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED'] as const;
+/** EXPIRED: a card checkout the payer never completed within the 48 hours it is reconciled for. */
+export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED', 'EXPIRED'] as const;
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const RESERVE_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 export const reserveStatusSchema = z.enum(RESERVE_STATUSES);

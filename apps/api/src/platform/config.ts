@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_MONEY_LIMITS } from '@fleetfuel/contract';
 import type { S3Settings } from './files/storage.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -25,8 +26,14 @@ export interface Config {
   /** Signs coupons' QR payloads and the sandbox provider's webhooks. */
   appSecret: string;
   sessionTtlHours: number;
-  signIn: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number };
+  /**
+   * Sign-in throttle: after `maxFailuresPer…` failures in a row (failures more than `windowMinutes`
+   * apart start a new run), each further attempt waits 1 s, then 2 s, 4 s… up to `maxDelaySeconds`.
+   */
+  signIn: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMinutes: number; maxDelaySeconds: number };
   passwordResetTtlMinutes: number;
+  /** Reset e-mails per account, and reset requests per client address, per hour (from the first one). */
+  passwordReset: { maxPerAccountPerHour: number; maxPerAddressPerHour: number };
   signupEnabled: boolean;
   seedDemoData: boolean;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
@@ -46,6 +53,10 @@ export interface Config {
   webDistDir: string | null;
   logLevel: string;
   trustProxy: boolean;
+  /** The most naira one call may move (`amount`) or set as a price per litre (`pricePerUnit`). */
+  limits: { maxAmountNaira: number; maxPricePerUnitNaira: number };
+  /** Settings that are allowed but unsafe; logged loudly at start. */
+  warnings: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,10 +79,37 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be true or false (got "${raw}")`);
 }
 
-function paymentProvider(raw: string | undefined): 'sandbox' | 'paystack' {
-  if (raw === undefined || raw === '' || raw === 'sandbox') return 'sandbox';
-  if (raw === 'paystack') return 'paystack';
-  throw new Error(`PAYMENT_PROVIDER must be sandbox or paystack (got "${raw}")`);
+/**
+ * The card payment provider. The sandbox credits a wallet for anyone holding a funding reference,
+ * so production never falls back to it: there the provider must be named, and the sandbox also
+ * needs ALLOW_SANDBOX_PAYMENTS=true (a staging install, say), which start-up then warns about.
+ */
+function paymentProvider(env: Env, mode: Config['env'], warnings: string[]): 'sandbox' | 'paystack' {
+  const raw = env.PAYMENT_PROVIDER ?? '';
+  if (raw !== '' && raw !== 'sandbox' && raw !== 'paystack') {
+    throw new Error(`PAYMENT_PROVIDER must be sandbox or paystack (got "${raw}")`);
+  }
+  if (mode !== 'production') return raw === 'paystack' ? 'paystack' : 'sandbox';
+  if (raw === '') {
+    throw new Error(
+      'PAYMENT_PROVIDER must be set in production: paystack (with PAYSTACK_SECRET_KEY), or sandbox with ' +
+        'ALLOW_SANDBOX_PAYMENTS=true for an install where no real money moves.',
+    );
+  }
+  if (raw === 'paystack') {
+    if (!env.PAYSTACK_SECRET_KEY) throw new Error('PAYSTACK_SECRET_KEY must be set when PAYMENT_PROVIDER=paystack in production.');
+    return 'paystack';
+  }
+  if (!flag(env, 'ALLOW_SANDBOX_PAYMENTS', false)) {
+    throw new Error(
+      'PAYMENT_PROVIDER=sandbox lets anyone with a funding reference credit a wallet without paying. ' +
+        'Production refuses it unless ALLOW_SANDBOX_PAYMENTS=true is also set.',
+    );
+  }
+  warnings.push(
+    'SANDBOX PAYMENTS ARE ON IN PRODUCTION (ALLOW_SANDBOX_PAYMENTS=true): wallets can be funded without a real card payment.',
+  );
+  return 'sandbox';
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -85,9 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
         '(for example: openssl rand -hex 32).',
     );
   }
-  if (mode === 'production' && env.PAYMENT_PROVIDER === 'paystack' && !env.PAYSTACK_SECRET_KEY) {
-    throw new Error('PAYSTACK_SECRET_KEY must be set when PAYMENT_PROVIDER=paystack in production.');
-  }
+  const warnings: string[] = [];
+  const provider = paymentProvider(env, mode, warnings);
   const webDist = env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
   return {
     env: mode,
@@ -102,8 +139,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxFailuresPerAccount: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
       maxFailuresPerAddress: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ADDRESS', 30, 1),
       windowMinutes: integer(env, 'SIGN_IN_WINDOW_MINUTES', 15, 1),
+      maxDelaySeconds: integer(env, 'SIGN_IN_MAX_DELAY_SECONDS', 300, 1),
     },
     passwordResetTtlMinutes: 60,
+    passwordReset: {
+      maxPerAccountPerHour: integer(env, 'PASSWORD_RESET_MAX_PER_ACCOUNT', 3, 1),
+      maxPerAddressPerHour: integer(env, 'PASSWORD_RESET_MAX_PER_ADDRESS', 20, 1),
+    },
     signupEnabled: flag(env, 'SIGNUP_ENABLED', false),
     seedDemoData: flag(env, 'SEED_DEMO_DATA', mode !== 'production'),
     mail: {
@@ -112,7 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
       outboxDir: path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox'),
     },
     payments: {
-      provider: paymentProvider(env.PAYMENT_PROVIDER),
+      provider,
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || null,
       paystackBaseUrl: (env.PAYSTACK_BASE_URL ?? 'https://api.paystack.co').replace(/\/$/, ''),
       platformFeeBps: integer(env, 'PLATFORM_FEE_BPS', 0, 0),
@@ -137,5 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     trustProxy: flag(env, 'TRUST_PROXY', false),
+    limits: {
+      maxAmountNaira: integer(env, 'MAX_AMOUNT_NAIRA', DEFAULT_MONEY_LIMITS.amount, 1),
+      maxPricePerUnitNaira: integer(env, 'MAX_PRICE_PER_UNIT_NAIRA', DEFAULT_MONEY_LIMITS.pricePerUnit, 1),
+    },
+    warnings,
   };
 }

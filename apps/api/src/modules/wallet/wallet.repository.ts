@@ -28,7 +28,7 @@ export function findWalletIdOf(db: Database, owner: { organizationId: string } |
 
 /**
  * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
- * posted (PENDING, or FAILED), newest first.
+ * posted (PENDING, FAILED, or EXPIRED), newest first.
  */
 export async function listTransactions(
   db: Database,
@@ -55,7 +55,10 @@ export async function listTransactions(
       sql<string>`'C' || c.id::text`.as('id'),
       'c.amount_kobo',
       sql<string>`CASE WHEN c.purpose = 'SUBSCRIPTION' THEN 'SUBSCRIPTION' ELSE 'FUNDING' END`.as('type'),
-      sql<string>`CASE WHEN c.status = 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed') ELSE 'Awaiting card payment' END`.as('note'),
+      sql<string>`CASE c.status
+        WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
+        WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
+        ELSE 'Awaiting card payment' END`.as('note'),
       sql<string>`'0'`.as('fee_kobo'),
       'c.reference',
       'c.status',
@@ -143,20 +146,61 @@ export function findCardPayment(db: Database, reference: string) {
   return db.selectFrom('card_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
 
-/** Settles a pending card payment; returns it only to the one caller that changed it. */
-export function settleCardPayment(db: Database, reference: string, outcome: { status: 'SUCCESS' | 'FAILED'; entryId?: string; reason?: string }) {
+export type CardPaymentStatus = 'PENDING' | 'SUCCESS' | 'FAILED' | 'EXPIRED';
+
+/**
+ * Moves a card payment from one of the `from` statuses (PENDING by default) to its outcome;
+ * returns it only to the one caller that changed it, which is what makes a credit happen once.
+ */
+export function settleCardPayment(
+  db: Database,
+  reference: string,
+  outcome: { status: Exclude<CardPaymentStatus, 'PENDING'>; reason?: string },
+  from: readonly CardPaymentStatus[] = ['PENDING'],
+) {
   return db
     .updateTable('card_payments')
     .set({
       status: outcome.status,
       completed_at: sql<Date>`now()`,
-      ...(outcome.entryId ? { entry_id: outcome.entryId } : {}),
-      ...(outcome.reason ? { failure_reason: outcome.reason } : {}),
+      // A payment that failed first and was paid later keeps no stale failure reason.
+      failure_reason: outcome.status === 'SUCCESS' ? null : (outcome.reason ?? null),
     })
     .where('reference', '=', reference)
-    .where('status', '=', 'PENDING')
+    .where('status', 'in', from)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Claims up to `limit` card payments of this provider for the reconciliation job: PENDING ones of
+ * any age (old ones are to expire), FAILED ones made since `windowStart`, each at most once per
+ * `checkedBefore`. Rows another instance is claiming are skipped, and the claim stamps `checked_at`
+ * in the same statement, so concurrent runs never ask the provider about one payment twice.
+ * The least recently checked come first, so that a backlog larger than `limit` rotates.
+ */
+export function claimCardPaymentsToReconcile(
+  db: Database,
+  claim: { provider: string; now: Date; windowStart: Date; checkedBefore: Date; limit: number },
+) {
+  return db
+    .updateTable('card_payments')
+    .set({ checked_at: claim.now })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('card_payments')
+        .select('id')
+        .where('provider', '=', claim.provider)
+        .where((w) => w.or([w('status', '=', 'PENDING'), w.and([w('status', '=', 'FAILED'), w('created_at', '>=', claim.windowStart)])]))
+        .where((w) => w.or([w('checked_at', 'is', null), w('checked_at', '<', claim.checkedBefore)]))
+        .orderBy('checked_at', (ob) => ob.asc().nullsFirst())
+        .orderBy('created_at')
+        .limit(claim.limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['reference', 'status', 'created_at'])
+    .execute();
 }
 
 export async function insertPayout(

@@ -13,17 +13,18 @@ import {
   type Wallet,
   type walletRoutes,
 } from '@fleetfuel/contract';
+import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { Logger } from '../../platform/logging.js';
-import { ProviderUnavailableError, type PaymentProvider, type TransferStatus } from '../../platform/payments/provider.js';
+import { ProviderUnavailableError, type ChargeVerification, type PaymentProvider, type TransferStatus } from '../../platform/payments/provider.js';
 import type { LedgerService } from '../ledger/index.js';
 import { formatNaira } from '../ledger/index.js';
 import type { RenewalService } from '../subscriptions/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './wallet.repository.js';
-import type { PayoutRow, TransactionRow, WalletRow } from './wallet.repository.js';
+import type { CardPaymentStatus, PayoutRow, TransactionRow, WalletRow } from './wallet.repository.js';
 
 export interface WalletDeps {
   db: Database;
@@ -34,7 +35,21 @@ export interface WalletDeps {
   transferRetries: number;
   log: Logger;
   notifications: NotificationsService;
+  clock: Clock;
 }
+
+/**
+ * How long a card payment is reconciled with the provider: FAILED ones can still turn out paid,
+ * and PENDING ones older than this that the provider has not seen paid are EXPIRED.
+ */
+export const CARD_RECONCILIATION_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** The least time between two checks of one payment by the job, whichever instance runs it. */
+const CARD_RECHECK_MS = 4 * 60 * 1000;
+/** Payments checked per run; the least recently checked go first, so a backlog rotates. */
+const CARD_RECONCILIATION_BATCH = 100;
+
+/** What asking the provider about one card payment changed. */
+type ChargeOutcome = 'credited' | 'failed' | 'expired' | 'unchanged';
 
 const newReference = (prefix: string) => `FF-${prefix}-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -158,27 +173,53 @@ export function createWalletService(deps: WalletDeps) {
     }
   }
 
-  /** Card money arrived (verified with the provider): credit the wallet, and renew if that was the purpose. */
-  async function settleCharge(reference: string): Promise<void> {
+  /**
+   * Asks the provider about a card payment and applies its answer: only its verify decides, never
+   * the event that prompted the question. A FAILED (or EXPIRED) payment is still credited when
+   * verify later says success, because the payer may pay after a failed attempt. `expireIfOpen`
+   * (the job, for PENDING payments past the reconciliation window) ends a payment the provider has
+   * not seen paid.
+   */
+  async function reconcileCharge(reference: string, expireIfOpen = false): Promise<ChargeOutcome> {
     const payment = await repository.findCardPayment(db, reference);
-    if (!payment || payment.status !== 'PENDING') return;
-    const verification = await provider.verifyCharge(reference);
-    const expected = BigInt(payment.amount_kobo);
-    if (verification.status === 'failed' || verification.status === 'abandoned') {
-      await repository.settleCardPayment(db, reference, { status: 'FAILED', reason: 'The card payment was not completed' });
-      return;
+    if (!payment || payment.status === 'SUCCESS') return 'unchanged';
+    let verification: ChargeVerification;
+    try {
+      verification = await provider.verifyCharge(reference);
+    } catch (error) {
+      // A provider that refuses (not merely cannot answer) has no such charge: the payer never got to pay.
+      if (expireIfOpen && error instanceof ProviderUnavailableError && !error.retryable) return expire(reference);
+      throw error;
     }
-    if (verification.status !== 'success') return;
-    if (verification.amountKobo !== expected || verification.currency !== 'NGN') {
+    const expected = BigInt(payment.amount_kobo);
+    if (verification.status === 'success') {
+      if (verification.amountKobo === expected && verification.currency === 'NGN') return credit(reference, expected);
       log.warn({ reference, expected: expected.toString(), reported: verification.amountKobo.toString(), currency: verification.currency }, 'charge amount mismatch');
-      await repository.settleCardPayment(db, reference, {
+      const mismatched = await repository.settleCardPayment(db, reference, {
         status: 'FAILED',
         reason: `The provider confirmed ${verification.currency} ${koboToNaira(verification.amountKobo)} instead of ${formatNaira(expected)}; nothing was credited`,
       });
-      return;
+      return mismatched ? 'failed' : 'unchanged';
     }
+    if (verification.status === 'failed') {
+      const failed = await repository.settleCardPayment(db, reference, { status: 'FAILED', reason: 'The card payment failed' });
+      return failed ? 'failed' : 'unchanged';
+    }
+    // Pending or abandoned: the payer may still complete the checkout, until the window closes.
+    return expireIfOpen ? expire(reference) : 'unchanged';
+  }
+
+  async function expire(reference: string): Promise<ChargeOutcome> {
+    const hours = CARD_RECONCILIATION_WINDOW_MS / 3_600_000;
+    const expired = await repository.settleCardPayment(db, reference, { status: 'EXPIRED', reason: `The card payment was not completed within ${hours} hours` });
+    return expired ? 'expired' : 'unchanged';
+  }
+
+  /** Card money arrived (verified with the provider): credit the wallet once, and renew if that was the purpose. */
+  async function credit(reference: string, expected: bigint): Promise<ChargeOutcome> {
     const credited = await db.transaction().execute(async (trx) => {
-      const settled = await repository.settleCardPayment(trx, reference, { status: 'SUCCESS' });
+      // Only the one caller whose conditional update wins posts; the ledger's idempotency key backs it up.
+      const settled = await repository.settleCardPayment(trx, reference, { status: 'SUCCESS' }, ['PENDING', 'FAILED', 'EXPIRED'] satisfies CardPaymentStatus[]);
       if (!settled) return null;
       const clearing = await ledger.platformAccount(trx, 'CARD_CLEARING');
       const { entryId } = await ledger.post(trx, {
@@ -210,7 +251,8 @@ export function createWalletService(deps: WalletDeps) {
       }
       return settled;
     });
-    if (credited && credited.purpose === 'WALLET_FUNDING') {
+    if (!credited) return 'unchanged';
+    if (credited.purpose === 'WALLET_FUNDING') {
       await deps.notifications.notifyOrganization(
         'walletFunded',
         credited.organization_id,
@@ -218,6 +260,7 @@ export function createWalletService(deps: WalletDeps) {
         credited.initiated_by ? [credited.initiated_by] : [],
       );
     }
+    return 'credited';
   }
 
   /**
@@ -454,10 +497,9 @@ export function createWalletService(deps: WalletDeps) {
       if (!reference) return { received: true };
       switch (event.event) {
         case 'charge.success':
-          await settleCharge(reference);
-          break;
         case 'charge.failed':
-          await repository.settleCardPayment(db, reference, { status: 'FAILED', reason: 'The card payment failed' });
+          // Anyone holding the key could send either; the provider's verify says which is true.
+          await reconcileCharge(reference);
           break;
         case 'transfer.success':
         case 'transfer.failed':
@@ -471,6 +513,37 @@ export function createWalletService(deps: WalletDeps) {
           log.info({ event: event.event }, 'ignored payment event');
       }
       return { received: true };
+    },
+
+    /**
+     * The reconciliation job: asks the provider again about card payments still open (PENDING,
+     * or FAILED within the window) and applies its answer, so that a payment made after a failed
+     * attempt, or whose webhook never came, is credited, once; PENDING payments past the window
+     * that the provider has not seen paid become EXPIRED. Safe when several instances run it.
+     */
+    async reconcileCardPayments(): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }> {
+      const now = deps.clock.now();
+      const windowStart = new Date(now.getTime() - CARD_RECONCILIATION_WINDOW_MS);
+      const claimed = await repository.claimCardPaymentsToReconcile(db, {
+        provider: provider.name,
+        now,
+        windowStart,
+        checkedBefore: new Date(now.getTime() - CARD_RECHECK_MS),
+        limit: CARD_RECONCILIATION_BATCH,
+      });
+      const totals = { checked: claimed.length, credited: 0, failed: 0, expired: 0, errors: 0 };
+      for (const payment of claimed) {
+        const pastWindow = payment.status === 'PENDING' && payment.created_at < windowStart;
+        try {
+          const outcome = await reconcileCharge(payment.reference, pastWindow);
+          if (outcome !== 'unchanged') totals[outcome] += 1;
+        } catch (error) {
+          // One payment the provider cannot answer about now must not stop the others; the next run asks again.
+          totals.errors += 1;
+          log.warn({ err: error, reference: payment.reference }, 'card payment reconciliation failed');
+        }
+      }
+      return totals;
     },
   };
 }

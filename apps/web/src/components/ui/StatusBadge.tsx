@@ -7,6 +7,8 @@ const STATUS_COLORS: Record<string, MantineColor> = {
   COMPLETED: 'green',
   PENDING: 'yellow',
   INACTIVE: 'gray',
+  // Lapsed without harm (an unused coupon, a card checkout never completed): not an error.
+  EXPIRED: 'gray',
   UNDER_MAINTENANCE: 'orange',
   // Support tickets: waiting on the team, answered, done.
   OPEN: 'blue',

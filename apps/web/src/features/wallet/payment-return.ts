@@ -16,7 +16,8 @@ export function paymentOutcome(transactions: readonly Transaction[] | undefined,
   const matching = (transactions ?? []).filter((t) => t.reference === reference);
   const credited = matching.find((t) => t.status === 'SUCCESS' && t.direction === 'CREDIT') ?? matching.find((t) => t.status === 'SUCCESS');
   if (credited) return { kind: 'success', transaction: credited };
-  const failed = matching.find((t) => t.status === 'FAILED');
+  // An EXPIRED checkout was never paid: as final as a failure for the payer coming back.
+  const failed = matching.find((t) => t.status === 'FAILED' || t.status === 'EXPIRED');
   if (failed) return { kind: 'failed', transaction: failed };
   const pending = matching.find((t) => t.status === 'PENDING');
   if (pending) return { kind: 'pending', transaction: pending };

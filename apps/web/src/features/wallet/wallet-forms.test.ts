@@ -77,6 +77,7 @@ describe('payment return', () => {
     expect(paymentOutcome([], 'FF-FUND-1')).toEqual({ kind: 'unknown' });
     expect(paymentOutcome([transaction({ status: 'PENDING', id: 'C1' })], 'FF-FUND-1').kind).toBe('pending');
     expect(paymentOutcome([transaction({ status: 'FAILED', id: 'C1' })], 'FF-FUND-1').kind).toBe('failed');
+    expect(paymentOutcome([transaction({ status: 'EXPIRED', id: 'C1' })], 'FF-FUND-1').kind).toBe('failed');
     expect(paymentOutcome([transaction({ reference: 'OTHER' })], 'FF-FUND-1').kind).toBe('unknown');
   });
 
