@@ -115,7 +115,7 @@ export async function insertFuelRequest(
 
 /** The request row, locked until the transaction ends, so that one decision or redemption wins. */
 export function lockFuelRequest(db: Database, id: string) {
-  return db.selectFrom('fuel_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('fuel_requests').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRequest>>>;

@@ -105,7 +105,7 @@ export async function insertMaintenance(
 }
 
 export function lockMaintenance(db: Database, id: string) {
-  return db.selectFrom('maintenance_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('maintenance_requests').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export type LockedMaintenance = NonNullable<Awaited<ReturnType<typeof lockMaintenance>>>;

@@ -2,7 +2,9 @@ import type { Database } from '../../platform/db/database.js';
 
 /**
  * Locks the organization row until the transaction ends, so that concurrent additions are counted
- * one after the other against the plan's limits.
+ * one after the other against the plan's limits. NO KEY UPDATE, not UPDATE: rows that merely refer
+ * to the organization (a new request's foreign key takes KEY SHARE) must not wait on this lock, or
+ * a request being created and one being redeemed deadlock on the organization and the vehicle.
  */
 export function lockOrganizationWithPlan(db: Database, organizationId: string) {
   return db
@@ -10,7 +12,7 @@ export function lockOrganizationWithPlan(db: Database, organizationId: string) {
     .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
     .select(['o.id', 'o.name', 'o.status', 'o.next_billing', 'p.name as plan_name', 'p.circle_days', 'p.drivers_limit', 'p.assets_limit', 'p.fuel_request_limit', 'p.maintenance_request_limit'])
     .where('o.id', '=', organizationId)
-    .forUpdate('o')
+    .forNoKeyUpdate('o')
     .executeTakeFirst();
 }
 

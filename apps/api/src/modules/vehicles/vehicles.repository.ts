@@ -360,7 +360,7 @@ export function findVehicleForRequest(db: Database, vehicleId: string, organizat
     ])
     .where('v.id', '=', vehicleId)
     .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
-    .$if(lock, (q) => q.forUpdate('v'))
+    .$if(lock, (q) => q.forNoKeyUpdate('v'))
     .executeTakeFirst();
 }
 
@@ -380,5 +380,5 @@ export async function setVehicleStatus(db: Database, vehicleId: string, status: 
 
 /** Locks a group's row so that approvals against its daily cap are counted one after another. */
 export function lockDepartment(db: Database, departmentId: string) {
-  return db.selectFrom('departments').select(['id', 'max_daily_consumption']).where('id', '=', departmentId).forUpdate().executeTakeFirst();
+  return db.selectFrom('departments').select(['id', 'max_daily_consumption']).where('id', '=', departmentId).forNoKeyUpdate().executeTakeFirst();
 }
