@@ -38,6 +38,30 @@ describe('the route table', () => {
     }
   });
 
+  it('documents multipart bodies with their files, and every error reply in the error shape', async () => {
+    const document = (await t.call('GET', '/api/docs/json')).json<{
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> }; responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }>>;
+    }>();
+    const vehicleCreate = document.paths['/api/vehicles']?.post;
+    const multipartBody = vehicleCreate?.requestBody?.content['multipart/form-data']?.schema;
+    expect(multipartBody?.properties?.image).toMatchObject({ format: 'binary' });
+    expect(multipartBody?.properties?.model).toBeDefined();
+    expect(vehicleCreate?.requestBody?.content['application/json']).toBeDefined();
+    for (const route of allRoutes) {
+      const operation = document.paths[`${API_BASE}${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`]?.[route.method.toLowerCase()];
+      const statuses = Object.keys(operation?.responses ?? {});
+      expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['400', '500']));
+      if (route.permission !== 'public') expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['401', '403', '404']));
+      for (const status of statuses.filter((s) => Number(s) >= 400)) {
+        const schema = operation?.responses[status]?.content?.['application/json']?.schema;
+        expect(schema?.required, `${route.method} ${route.path} ${status}`).toEqual(expect.arrayContaining(['error', 'message', 'code']));
+      }
+      if (route.bodyType === 'multipart') {
+        expect(Object.keys(operation?.requestBody?.content ?? {}), `${route.method} ${route.path}`).toContain('multipart/form-data');
+      }
+    }
+  });
+
   it('answers unknown endpoints with the error shape and a request id', async () => {
     const res = await t.call('GET', '/api/nope');
     expect(res.statusCode).toBe(404);

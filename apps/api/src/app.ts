@@ -9,14 +9,16 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE, MAX_UPLOAD_BYTES, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
+import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
-import { installErrorHandling } from './platform/http/error-handler.js';
+import { installErrorHandling, replyToClientError } from './platform/http/error-handler.js';
 import { createRouteBinder } from './platform/http/routing.js';
+import { installBodyParsers } from './platform/http/body-parsers.js';
+import { documentRoute } from './platform/http/openapi.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createLocalStorage, createS3Storage, type FileStorage } from './platform/files/storage.js';
 import { bindFileRoutes, createFilesService } from './modules/files/index.js';
@@ -66,7 +68,12 @@ declare module 'fastify' {
     /** Work still running after its reply (e-mails, sandbox webhooks); tests and shutdown wait on it. */
     background: BackgroundTasks;
     /** Periodic work; server.ts runs it on a timer, tests call it directly. */
-    jobs: { expireCoupons(): Promise<number>; dailyReminders(): Promise<boolean> };
+    jobs: {
+      expireCoupons(): Promise<number>;
+      dailyReminders(): Promise<boolean>;
+      /** Re-verifies open card payments with the provider: credits the paid, expires the abandoned. */
+      reconcileCardPayments(): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }>;
+    };
   }
 }
 
@@ -76,6 +83,9 @@ declare module 'fastify' {
   }
 }
 
+/** Routes whose reply carries a bearer token. */
+const TOKEN_REPLIES: ReadonlySet<RouteDefinition> = new Set([authRoutes.login, authRoutes.register]);
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
@@ -83,17 +93,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: replyToClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
+  for (const warning of config.warnings) app.log.warn(warning);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // What a signed-in caller gets (JSON, PDFs, files), and the replies that carry a new token, must
+  // not stay in a shared computer's browser cache or in a proxy.
+  app.addHook('onSend', async (request, reply) => {
+    const route = request.routeOptions.config.contractRoute;
+    if (request.headers.authorization !== undefined || (route && TOKEN_REPLIES.has(route))) {
+      void reply.header('cache-control', 'no-store');
+    }
+  });
 
+  // HSTS and upgrade-insecure-requests only when served over https: on a plain-http intranet
+  // install they would send browsers to an https address that does not exist.
+  const servedOverHttps = config.appUrl.startsWith('https://');
   await app.register(fastifyHelmet, {
+    strictTransportSecurity: servedOverHttps,
     contentSecurityPolicy: {
       directives: {
+        'upgrade-insecure-requests': servedOverHttps ? [] : null,
         // Mantine sets inline style attributes; scripts stay same-origin only, but may compile
         // WebAssembly (the QR reader at the stations is zxing compiled to WebAssembly).
         'style-src': ["'self'", "'unsafe-inline'"],
@@ -108,13 +133,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE}/docs` });
-  // The sandbox card page posts a plain HTML form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  installBodyParsers(app);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 3, fields: 60, fieldSize: 64 * 1024, parts: 80 },
   });
@@ -137,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fuelStations = createFuelStationsService({ db, files, ledger });
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });
-  const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations });
+  const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations, clock });
   const notifications = createNotificationsService({ db, mailer, background, clock, appUrl: config.appUrl });
   const renewal = createRenewalService({ db, ledger, clock });
   const billing = createBillingService({ db, usage, renewal, clock });
@@ -174,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transferRetries: config.payments.transferRetries,
     log: app.log,
     notifications,
+    clock,
   });
 
   const fuelRequests = createFuelRequestsService({
@@ -201,9 +224,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
   const reports = createReportsService({ db, clock, vehicles });
   const support = createSupportService({ db, files, notifications, contact: config.support });
-  app.decorate('jobs', { expireCoupons: () => fuelRequests.expireDue(), dailyReminders: () => notifications.runDailyReminders() });
+  app.decorate('jobs', {
+    expireCoupons: () => fuelRequests.expireDue(),
+    dailyReminders: () => notifications.runDailyReminders(),
+    reconcileCardPayments: () => wallet.reconcileCardPayments(),
+  });
 
-  const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db));
+  const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db), config.limits);
   binder.bind(systemRoutes.health, async () => {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, database: 'ok' as const };

@@ -27,8 +27,16 @@ const sweep = setInterval(() => {
   app.jobs.dailyReminders().catch((error: unknown) => app.log.error({ err: error }, 'daily reminders failed'));
 }, EXPIRY_SWEEP_MS);
 sweep.unref();
+// Card payments whose outcome the provider's webhook did not settle are asked about again; each
+// instance claims different payments, and a reference is credited at most once.
+const RECONCILE_CARDS_MS = 5 * 60_000;
+const reconcile = setInterval(() => {
+  app.jobs.reconcileCardPayments().catch((error: unknown) => app.log.error({ err: error }, 'card payment reconciliation failed'));
+}, RECONCILE_CARDS_MS);
+reconcile.unref();
 const shutdown = async () => {
   clearInterval(sweep);
+  clearInterval(reconcile);
   await app.close();
   await handle.close();
   process.exit(0);
@@ -43,6 +51,7 @@ const lines = [
   `FleetFuel is running at ${config.appUrl}  (API ${config.appUrl}/api, docs ${config.appUrl}/api/docs)`,
   `Database: ${where}${seeded ? ' (demo data seeded now)' : ''}`,
   config.webDistDir ? '' : 'The web app is not built yet: run `npm run build` to serve it here.',
+  ...config.warnings.map((warning) => `WARNING: ${warning}`),
 ];
 if (config.seedDemoData) {
   lines.push(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);

@@ -1,6 +1,6 @@
 /** Billing & Reserves: fuel reserves, the current subscription and its usage (spec sections 2, 3, 4). */
 import { z } from 'zod';
-import { formNumber, idSchema, listQuerySchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
+import { decimalsMessage, formNumber, hasAtMostDecimals, idSchema, listQuerySchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
 import { reserveStatusSchema, soldFuelTypeSchema } from './enums.js';
 import { planSchema } from './plans.schemas.js';
 
@@ -43,7 +43,13 @@ export const reserveListReplySchema = z.object({
 
 export const reserveCreateBodySchema = z.strictObject({
   fuelType: soldFuelTypeSchema,
-  amount: formNumber(z.number({ error: 'Please enter valid amount' }).positive('Please enter valid amount').max(10_000_000, 'Must be at most 10000000')).refine(
+  amount: formNumber(
+    z
+      .number({ error: 'Please enter valid amount' })
+      .positive('Please enter valid amount')
+      .max(10_000_000, 'Must be at most 10000000')
+      .refine((v) => hasAtMostDecimals(v, 2), decimalsMessage(2)),
+  ).refine(
     (v) => v !== null,
     'Please enter valid amount',
   ),

@@ -7,8 +7,27 @@ export const idParamsSchema = z.strictObject({ id: idSchema });
 
 /** ISO-8601 timestamp as sent in replies. */
 export const timestampSchema = z.string();
-/** Calendar date, YYYY-MM-DD. */
-export const dateSchema = z.iso.date({ error: 'Must be a valid date (YYYY-MM-DD)' });
+/**
+ * Calendar date, YYYY-MM-DD, within the years a fleet's records can hold. ISO allows year 0000,
+ * which PostgreSQL cannot store, so the range is checked here rather than failing in the database.
+ */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+export const dateSchema = z.iso
+  .date({ error: 'Must be a valid date (YYYY-MM-DD)' })
+  .refine((v) => v >= DATE_RANGE.min && v <= DATE_RANGE.max, `Must be a date between ${DATE_RANGE.min} and ${DATE_RANGE.max}`);
+
+/**
+ * Whether a number has at most `places` decimals. Quantities are stored in numeric columns of that
+ * scale, and a finer value would be silently rounded (0.004 L becoming 0, which a CHECK refuses).
+ */
+export function hasAtMostDecimals(value: number, places: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  const text = String(Math.abs(value));
+  if (/e/i.test(text)) return false;
+  const decimals = text.split('.')[1] ?? '';
+  return decimals.length <= places;
+}
+export const decimalsMessage = (places: number) => `Must have at most ${places} decimal place${places === 1 ? '' : 's'}`;
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;
@@ -99,4 +118,4 @@ export const optionalChoice = <T extends z.ZodType>(schema: T) =>
 export const optionalDate = optionalChoice(dateSchema);
 
 /** A required calendar date. */
-export const requiredDate = z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ error: 'Must be a valid date (YYYY-MM-DD)' }));
+export const requiredDate = z.preprocess((v) => (v === '' ? undefined : v), dateSchema);

@@ -1,8 +1,10 @@
 /** Assets (vehicles, generators, motorcycles), drivers, groups and insurance (spec section 3). */
 import { z } from 'zod';
 import {
+  decimalsMessage,
   formInteger,
   formNumber,
+  hasAtMostDecimals,
   idSchema,
   listQuerySchema,
   optionalChoice,
@@ -94,7 +96,13 @@ const vehicleFields = {
   state: optionalChoice(nigerianLocationSchema),
   securityNumber: optionalText(60),
   purchasePrice: optionalNaira.optional(),
-  tankSize: formNumber(z.number({ error: 'Must be a number' }).positive('Must be more than 0').max(100_000, 'Must be at most 100000')).optional(),
+  tankSize: formNumber(
+    z
+      .number({ error: 'Must be a number' })
+      .positive('Must be more than 0')
+      .max(100_000, 'Must be at most 100000')
+      .refine((v) => hasAtMostDecimals(v, 2), decimalsMessage(2)),
+  ).optional(),
   status: assetStatusSchema.optional(),
 };
 
@@ -159,7 +167,13 @@ export const departmentSchema = z.object({
 });
 export type Department = z.infer<typeof departmentSchema>;
 
-const litres = formNumber(z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(1_000_000, 'Must be at most 1000000'));
+const litres = formNumber(
+  z
+    .number({ error: 'Must be a number' })
+    .min(0, 'Must be at least 0')
+    .max(1_000_000, 'Must be at most 1000000')
+    .refine((v) => hasAtMostDecimals(v, 2), decimalsMessage(2)),
+);
 
 export const departmentCreateBodySchema = z.strictObject({
   name: requiredText(120),

@@ -49,3 +49,16 @@ export const nairaSchema = z
 
 /** A naira amount above zero. */
 export const positiveNairaSchema = nairaSchema.refine((v) => v > 0, MESSAGES.invalidAmount);
+
+/**
+ * Ceilings on naira a caller may send in one call, so that a slipped finger (or a probe) cannot top
+ * up ₦99 billion or price petrol at ₦999 million a litre. The server's configuration may change them
+ * (MAX_AMOUNT_NAIRA, MAX_PRICE_PER_UNIT_NAIRA); these are the defaults.
+ */
+export type MoneyLimitKind = 'amount' | 'pricePerUnit';
+export const DEFAULT_MONEY_LIMITS: Readonly<Record<MoneyLimitKind, number>> = { amount: 1_000_000_000, pricePerUnit: 100_000 };
+
+/** A whole-naira figure as people write it: ₦1,000,000,000. */
+export function formatWholeNaira(naira: number): string {
+  return `₦${Math.trunc(naira).toLocaleString('en-US')}`;
+}

@@ -1,6 +1,6 @@
 /** Fuel and maintenance requests, coupons and redemption (spec sections 3, 4, 5, 7; domain rules). */
 import { z } from 'zod';
-import { formNumber, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, requiredDate, timestampSchema } from './common.js';
+import { decimalsMessage, formNumber, hasAtMostDecimals, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, requiredDate, timestampSchema } from './common.js';
 import { REQUEST_STATUSES, TANK_LEVELS, assetTypeSchema, soldFuelTypeSchema } from './enums.js';
 import { requiredText } from './identity.js';
 import { formNaira } from './plans.schemas.js';
@@ -12,13 +12,26 @@ const person = z.object({ id: idSchema, name: z.string() });
 const vehicleRef = z.object({ id: idSchema, plateNumber: z.string().nullable(), make: z.string(), model: z.string(), type: assetTypeSchema });
 const stationRef = z.object({ id: idSchema, name: z.string(), address: z.string().nullable() });
 
+/** Litres (kWh, kg) of one request: stored with two decimals. */
+const volumeSchema = z
+  .number({ error: 'Please enter valid volume' })
+  .positive('Must be more than 0')
+  .max(100_000, 'Must be at most 100000')
+  .refine((v) => hasAtMostDecimals(v, 2), decimalsMessage(2));
+
 /** The tank level choices of the form: Empty, 1/10 … 7/10. */
 export const tankLevelSchema = formNumber(z.number()).refine(
   (v) => v === null || (TANK_LEVELS as readonly number[]).includes(v),
   'Choose a tank level: Empty, 1/10 … 7/10',
 );
 /** An odometer reading in km; omitted or 0 (the form's default) means no reading. */
-export const odometerSchema = formNumber(z.number({ error: 'Must be a number' }).min(0, 'Must be at least 0').max(10_000_000, 'Must be at most 10000000')).transform(
+export const odometerSchema = formNumber(
+  z
+    .number({ error: 'Must be a number' })
+    .min(0, 'Must be at least 0')
+    .max(10_000_000, 'Must be at most 10000000')
+    .refine((v) => hasAtMostDecimals(v, 1), decimalsMessage(1)),
+).transform(
   (v) => (v === 0 ? null : v),
 );
 
@@ -79,7 +92,7 @@ export const fuelRequestCreateBodySchema = z.strictObject({
   vehicleId: idSchema,
   stationId: idSchema,
   supplyDate: requiredDate,
-  volume: formNumber(z.number({ error: 'Please enter valid volume' }).positive('Must be more than 0').max(100_000, 'Must be at most 100000')).refine(
+  volume: formNumber(volumeSchema).refine(
     (v) => v !== null,
     'Please enter valid volume',
   ),
@@ -102,7 +115,7 @@ export const couponQuerySchema = z.strictObject(couponFields).refine(oneCoupon, 
 export const fuelCompleteBodySchema = z
   .strictObject({
     ...couponFields,
-    dispensedVolume: formNumber(z.number({ error: 'Please enter valid volume' }).positive('Must be more than 0')).refine((v) => v !== null, 'Please enter valid volume'),
+    dispensedVolume: formNumber(volumeSchema).refine((v) => v !== null, 'Please enter valid volume'),
     odometer: odometerSchema.optional(),
   })
   .refine(oneCoupon, oneCouponIssue);

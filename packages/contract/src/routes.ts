@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Permission } from './permissions.js';
+import type { MoneyLimitKind } from './money.js';
 import { idParamsSchema, idSchema, messageReplySchema } from './common.js';
 import {
   authReplySchema,
@@ -160,6 +161,11 @@ export interface RouteDefinition {
   rawBody?: boolean;
   /** Sign-in attempts are rate limited per account and per address. */
   rateLimited?: boolean;
+  /**
+   * Body fields that carry naira, by the configured ceiling that applies to them: `amount` for
+   * sums of money, `pricePerUnit` for a price per litre (kWh, kg). The API refuses a value above it.
+   */
+  moneyFields?: Readonly<Record<string, MoneyLimitKind>>;
 }
 
 const route = <const T extends RouteDefinition>(definition: T): T => definition;
@@ -400,6 +406,7 @@ export const planRoutes = {
     summary: 'Add a subscription plan',
     tag: 'subscriptions',
     body: planCreateBodySchema,
+    moneyFields: { amount: 'amount' },
     reply: planWriteReplySchema,
   }),
   update: route({
@@ -410,6 +417,7 @@ export const planRoutes = {
     tag: 'subscriptions',
     params: idParamsSchema,
     body: planUpdateBodySchema,
+    moneyFields: { amount: 'amount' },
     reply: planWriteReplySchema,
   }),
 };
@@ -422,6 +430,7 @@ export const priceRoutes = {
     summary: "Set the price per unit of a fuel the representative's station sells",
     tag: 'prices',
     body: priceUpdateBodySchema,
+    moneyFields: { pricePerLitre: 'pricePerUnit' },
     reply: priceUpdateReplySchema,
   }),
   history: route({
@@ -461,6 +470,7 @@ export const vehicleRoutes = {
     summary: 'Register an asset (JSON, or multipart with an optional `image`)',
     tag: 'vehicles',
     body: vehicleCreateBodySchema,
+    moneyFields: { purchasePrice: 'amount' },
     bodyType: 'multipart',
     files: { image: 'image' },
     reply: vehicleSchema,
@@ -473,6 +483,7 @@ export const vehicleRoutes = {
     tag: 'vehicles',
     params: idParamsSchema,
     body: vehicleUpdateBodySchema,
+    moneyFields: { purchasePrice: 'amount' },
     bodyType: 'multipart',
     files: { image: 'image' },
     reply: vehicleSchema,
@@ -636,6 +647,7 @@ export const insuranceRoutes = {
     tag: 'insurance',
     params: idParamsSchema,
     body: insuranceWriteBodySchema,
+    moneyFields: { amount: 'amount' },
     bodyType: 'multipart',
     files: { document: 'document' },
     reply: insuranceWriteReplySchema,
@@ -669,6 +681,7 @@ export const walletRoutes = {
     summary: "Start a card payment into the organization's wallet; reply has the checkout URL",
     tag: 'wallet',
     body: fundBodySchema,
+    moneyFields: { amount: 'amount' },
     reply: checkoutReplySchema,
     idempotent: true,
   }),
@@ -717,6 +730,7 @@ export const walletRoutes = {
     tag: 'wallet',
     params: idParamsSchema,
     body: createTransactionBodySchema,
+    moneyFields: { amount: 'amount' },
     reply: createTransactionReplySchema,
     idempotent: true,
   }),
@@ -728,6 +742,7 @@ export const walletRoutes = {
     tag: 'wallet',
     params: idParamsSchema,
     body: settlePaymentBodySchema,
+    moneyFields: { amount: 'amount' },
     reply: settlePaymentReplySchema,
     idempotent: true,
   }),
@@ -952,6 +967,7 @@ export const maintenanceRoutes = {
     summary: 'Schedule maintenance for a vehicle, optionally at a station',
     tag: 'maintenance',
     body: maintenanceCreateBodySchema,
+    moneyFields: { cost: 'amount' },
     reply: maintenanceWriteReplySchema,
   }),
   approve: route({
@@ -981,6 +997,7 @@ export const maintenanceRoutes = {
     tag: 'maintenance',
     params: idParamsSchema,
     body: maintenanceCompleteBodySchema,
+    moneyFields: { finalCost: 'amount' },
     reply: maintenanceWriteReplySchema,
     idempotent: true,
   }),
@@ -991,6 +1008,7 @@ export const maintenanceRoutes = {
     summary: "The servicing station sets an approved job's final cost, not above the approved cost",
     tag: 'maintenance',
     body: maintenancePriceBodySchema,
+    moneyFields: { cost: 'amount' },
     reply: maintenanceWriteReplySchema,
   }),
   generateCoupon: route({

@@ -8,6 +8,8 @@ import * as m0004 from './migrations/0004-ledger.js';
 import * as m0005 from './migrations/0005-reserves.js';
 import * as m0006 from './migrations/0006-requests.js';
 import * as m0007 from './migrations/0007-account-support-settings.js';
+import * as m0008 from './migrations/0008-card-payment-expiry.js';
+import * as m0009 from './migrations/0009-sign-in-throttle.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-reserves': m0005,
   '0006-requests': m0006,
   '0007-account-support-settings': m0007,
+  '0008-card-payment-expiry': m0008,
+  '0009-sign-in-throttle': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

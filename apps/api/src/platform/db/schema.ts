@@ -103,6 +103,15 @@ export interface SignInAttemptsTable {
   attempted_at: Timestamp;
 }
 
+/** Sign-in and password-reset throttle counters, one row per key (0009). */
+export interface ThrottlesTable {
+  key: string;
+  hits: number;
+  first_hit_at: Timestamp;
+  last_hit_at: Timestamp;
+  blocked_until: NullableTimestamp;
+}
+
 export interface FilesTable {
   id: Generated<string>;
   storage_key: string;
@@ -256,6 +265,8 @@ export interface CardPaymentsTable {
   initiated_by: string | null;
   created_at: Timestamp;
   completed_at: NullableTimestamp;
+  /** When the reconciliation job last asked the provider about it (0008). */
+  checked_at: NullableTimestamp;
 }
 
 export interface PayoutsTable {
@@ -471,4 +482,5 @@ export interface DB {
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   sign_in_attempts: SignInAttemptsTable;
+  throttles: ThrottlesTable;
 }

@@ -3,6 +3,8 @@
  * Client mistakes get a 4xx that says what is wrong (naming the field); anything unexpected is
  * logged with the request id and answered with a 500 that hides the internals.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@fleetfuel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -24,6 +26,29 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; text: string }> =
   FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', text: 'Too many files in one request' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', text: 'The request is not multipart' },
 };
+
+/**
+ * Replies to requests Node's HTTP parser refuses before fastify sees them (headers too large, a
+ * malformed request line, a client too slow), in the same error shape as every other reply.
+ * Passed to Fastify as `clientErrorHandler`.
+ */
+export function replyToClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, errorBody]: [number, ErrorBody] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, body('HEADERS_TOO_LARGE', 'The request headers are too large')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, body('BAD_REQUEST', 'The request took too long to arrive')]
+        : [400, body('BAD_REQUEST', 'The request is malformed')];
+  const payload = JSON.stringify(errorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** The reply an AppError becomes: its status and the error body. */
 export function appErrorReply(error: AppError): { statusCode: number; body: ErrorBody } {
@@ -72,6 +97,12 @@ export function installErrorHandling(
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(ERROR_STATUS[known.code]).send(body(known.code, known.text));
 
+    // Two transactions that waited on each other: PostgreSQL rolled this one back whole, so the
+    // caller may simply send it again.
+    if (error.code === '40P01' || error.code === '40001') {
+      request.log.warn({ err: error, requestId: request.id }, 'transaction rolled back by a concurrent one');
+      return reply.status(409).send(body('CONFLICT', 'Another change to the same records happened at the same moment. Nothing was changed: please try again.'));
+    }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait and try again.'));
     }

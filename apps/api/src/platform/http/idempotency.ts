@@ -18,6 +18,7 @@ export function createIdempotencyStore(db: Database) {
   return {
     async begin(userId: string, key: string, route: string, fingerprint: string): Promise<IdempotencyStart> {
       if (key.length > 200) throw new AppError('BAD_REQUEST', 'The Idempotency-Key header must be at most 200 characters');
+      if (key.includes('\u0000')) throw new AppError('BAD_REQUEST', 'The Idempotency-Key header must not contain a NUL character');
       const inserted = await db
         .insertInto('idempotency_keys')
         .values({ user_id: userId, key, route, request_hash: fingerprint })

@@ -7,6 +7,7 @@
 import {
   API_BASE,
   MESSAGES,
+  formatWholeNaira,
   hasPermission,
   type RouteBody,
   type RouteDefinition,
@@ -19,7 +20,7 @@ import { AppError } from '../errors.js';
 import { readBearerToken } from '../auth/tokens.js';
 import type { Actor, SessionResolver } from './actor.js';
 import { readMultipart, type UploadedFile } from './uploads.js';
-import { parseOrThrow } from './validation.js';
+import { parseOrThrow, refuseNulCharacters } from './validation.js';
 import { appErrorReply } from './error-handler.js';
 import { requestFingerprint, type IdempotencyStore } from './idempotency.js';
 
@@ -50,10 +51,33 @@ declare module 'fastify' {
 
 export function clientOf(request: FastifyRequest): { ip: string; userAgent: string | null } {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null };
+  // Stored with the session: NUL characters (which PostgreSQL text cannot hold) are dropped.
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.replaceAll('\u0000', '').slice(0, 500) : null };
 }
 
-export function createRouteBinder(app: FastifyInstance, resolveSession: SessionResolver, idempotency: IdempotencyStore): RouteBinder {
+/** The configured ceilings on naira in a request body (see the contract's `moneyFields`). */
+export interface MoneyLimits {
+  maxAmountNaira: number;
+  maxPricePerUnitNaira: number;
+}
+
+function refuseMoneyAboveLimits(route: RouteDefinition, body: unknown, limits: MoneyLimits): void {
+  if (!route.moneyFields || !body || typeof body !== 'object') return;
+  for (const [field, kind] of Object.entries(route.moneyFields)) {
+    const value = (body as Record<string, unknown>)[field];
+    const max = kind === 'pricePerUnit' ? limits.maxPricePerUnitNaira : limits.maxAmountNaira;
+    if (typeof value === 'number' && value > max) {
+      throw new AppError('VALIDATION_FAILED', `${field}: Must be at most ${formatWholeNaira(max)}`, { field });
+    }
+  }
+}
+
+export function createRouteBinder(
+  app: FastifyInstance,
+  resolveSession: SessionResolver,
+  idempotency: IdempotencyStore,
+  limits: MoneyLimits,
+): RouteBinder {
   app.decorateRequest('actor', null);
 
   async function authenticate(request: FastifyRequest, route: RouteDefinition): Promise<void> {
@@ -127,8 +151,22 @@ export function createRouteBinder(app: FastifyInstance, resolveSession: SessionR
         config: { contractRoute: route },
         // Before the body is parsed or validated: an unauthenticated caller learns nothing about the input rules.
         onRequest: async (request) => authenticate(request, route),
+        preValidation: (request, _reply, done) => {
+          // A call sent with no body is a call with an empty one: `{}` then passes or fails the route's
+          // schema on its own terms (an optional body passes, a required field is named as missing).
+          if (jsonBody && request.body === undefined) request.body = {};
+          try {
+            refuseNulCharacters(request.params, 'params');
+            refuseNulCharacters(request.query, 'query');
+            if (!route.rawBody) refuseNulCharacters(request.body, 'body');
+            done();
+          } catch (error) {
+            done(error as AppError);
+          }
+        },
         handler: async (request, reply) => {
           const { body, files } = await readBody(request, route);
+          refuseMoneyAboveLimits(route, body, limits);
           return runIdempotent(request, reply, route, body, () =>
             handler({
               params: request.params as never,

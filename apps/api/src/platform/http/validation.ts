@@ -32,3 +32,31 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, whe
     where,
   );
 }
+
+/**
+ * The path of the first string under `value` that holds a NUL character, or null. PostgreSQL text
+ * cannot store one, so such input is refused at the edge instead of failing in the database.
+ */
+export function pathOfNulCharacter(value: unknown, path: readonly string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [...path] : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = pathOfNulCharacter(item, [...path, String(index)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = pathOfNulCharacter(key, path) ?? pathOfNulCharacter(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Throws the usual 400 when a string under `value` holds a NUL character. */
+export function refuseNulCharacters(value: unknown, where: string): void {
+  const path = pathOfNulCharacter(value);
+  if (path) throw validationError({ path, message: 'must not contain a NUL character', code: 'nul_character' }, where);
+}

@@ -1,0 +1,172 @@
+/**
+ * Input that once reached the database or the HTTP layer unchecked and came back as a 500: NUL
+ * bytes, quantities finer than the columns hold, dates PostgreSQL cannot store, broken multipart
+ * bodies, oversized headers, and absurd amounts. Each must be a 4xx in the error shape, and write
+ * nothing.
+ */
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagosDate } from '../clock.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { multipart, png } from '../../../test/multipart.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'rep@unityfuels.test']) tokens[email] = await t.login(email);
+  ids.hilux = (await t.db.selectFrom('vehicles').select('id').where('plate_number', '=', 'LND-451-KJ').executeTakeFirstOrThrow()).id;
+  ids.unity = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;
+});
+afterAll(async () => t.close());
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const tables = ['departments', 'fuel_requests', 'fuel_reserves', 'vehicles', 'insurance_policies', 'fuel_prices', 'journal_entries', 'files'] as const;
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+/** A 400 in the spec's error shape whose text names the field (when one is given). */
+function expectRefused(res: { statusCode: number; json: () => unknown; body: string }, field?: string | RegExp) {
+  expect(res.statusCode, res.body).toBe(400);
+  const body = res.json() as { error: unknown; message: unknown; code: unknown };
+  expect(body).toMatchObject({ error: expect.any(String), message: expect.any(String), code: expect.any(String) });
+  if (field) expect(`${String(body.error)} ${String(body.message)}`).toMatch(field);
+}
+
+describe('NUL bytes', () => {
+  it('are refused in sign-in names, searches, names, coupon codes and upload file names', async () => {
+    const before = await rowCounts();
+    const admin = tokens['orgadmin@acme.test'];
+    expectRefused(await t.call('POST', '/api/auth/login', { body: { username: 'orgadmin@acme.test\u0000', password: 'x' } }), /username/);
+    expectRefused(await t.call('GET', '/api/vehicles', { token: admin, query: { search: 'hi\u0000lux' } }), /search/);
+    expectRefused(await t.call('POST', '/api/departments', { token: admin, body: { name: 'Night\u0000shift' } }), /name/);
+    expectRefused(await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['rep@unityfuels.test'], query: { code: 'AB\u0000CD' } }), /code/);
+    const form = multipart({ name: 'Clean name', image: png('logo\u0000.png') });
+    const upload = await t.app.inject({ method: 'POST', url: '/api/departments', payload: form.body, headers: { ...form.headers, authorization: `Bearer ${admin}` } });
+    expect(upload.statusCode).toBeLessThan(500);
+    const vehicle = multipart({ model: 'Hiace', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL', image: png('bus\u0000.png') });
+    expectRefused(
+      await t.app.inject({ method: 'POST', url: '/api/vehicles', payload: vehicle.body, headers: { ...vehicle.headers, authorization: `Bearer ${admin}` } }),
+      /file name|image/,
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('quantities finer than two decimals', () => {
+  it('are refused for volumes, dispensed volumes, reserve amounts and odometers', async () => {
+    const before = await rowCounts();
+    const admin = tokens['orgadmin@acme.test'];
+    const request = { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(new Date()) };
+    expectRefused(await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 0.004 } }), /volume/);
+    expectRefused(await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 10, currentOdometer: 0.04 } }), /currentOdometer/);
+    expectRefused(await t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'PETROL', amount: 0.001 } }), /amount/);
+    expectRefused(
+      await t.call('PATCH', `/api/fuel-requests/${ids.hilux}/complete`, { token: tokens['rep@unityfuels.test'], body: { code: 'ABCDEF', dispensedVolume: 0.004 } }),
+      /dispensedVolume/,
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('dates PostgreSQL cannot store', () => {
+  it('are refused in insurance dates and report ranges', async () => {
+    const before = await rowCounts();
+    const admin = tokens['orgadmin@acme.test'];
+    const insurance = { insurerName: 'AXA', insuranceType: 'Comprehensive', insuranceNumber: 'P-1', coverageStartDate: '0000-01-01', coverageExipiryDate: '2027-01-01', amount: 1000 };
+    expectRefused(await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, { token: admin, body: insurance }), /coverageStartDate/);
+    expectRefused(
+      await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, { token: admin, body: { ...insurance, coverageStartDate: '2026-01-01', coverageExipiryDate: '99999-01-01' } }),
+      /coverageExipiryDate/,
+    );
+    expectRefused(await t.call('GET', '/api/reports/x/combined', { token: admin, query: { startDate: '0000-01-01', endDate: '2026-01-01' } }), /startDate/);
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('broken multipart bodies', () => {
+  it('without a boundary or cut short answer 400', async () => {
+    const admin = tokens['orgadmin@acme.test'];
+    const before = await rowCounts();
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      payload: '--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nHiace\r\n--x--\r\n',
+      headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${admin}` },
+    });
+    expectRefused(noBoundary);
+    const form = multipart({ model: 'Hiace', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL', image: png() });
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/vehicles',
+      payload: form.body.subarray(0, form.body.length - 40),
+      headers: { ...form.headers, authorization: `Bearer ${admin}` },
+    });
+    expectRefused(truncated);
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('headers too large', () => {
+  it('answer 431 in the error shape, with its code', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    expect(address).toContain(String(port));
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
+      });
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 431/);
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    expect(body).toMatchObject({ code: 'HEADERS_TOO_LARGE', error: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('absurd amounts', () => {
+  it('a top-up, a credit or a price past the limit is refused with a message that names the limit', async () => {
+    const before = await rowCounts();
+    const topUp = await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 99_999_999_999 } });
+    expectRefused(topUp, /₦1,000,000,000/);
+    const wallet = (await t.call('GET', '/api/wallet', { token: tokens['orgadmin@acme.test'] })).json<{ wallet: { id: string } }>().wallet;
+    const credit = await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
+      token: tokens['admin@fleetfuel.test'],
+      body: { amount: 5_000_000_000, type: 'CREDIT', note: 'too much' },
+    });
+    expectRefused(credit, /₦1,000,000,000/);
+    const price = await t.call('PATCH', '/api/fuel-requests/update-price', { token: tokens['rep@unityfuels.test'], body: { fuelType: 'PETROL', pricePerLitre: 999_999_999 } });
+    expectRefused(price, /₦100,000/);
+    expect(await rowCounts()).toEqual(before);
+    // Just under the limits is fine.
+    const fine = await t.call('PATCH', '/api/fuel-requests/update-price', { token: tokens['rep@unityfuels.test'], body: { fuelType: 'PETROL', pricePerLitre: 1250.5 } });
+    expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('the limits come from the configuration', async () => {
+    const strict = await createTestApp({ limits: { maxAmountNaira: 50_000, maxPricePerUnitNaira: 2_000 } });
+    try {
+      const orgAdmin = await strict.login('orgadmin@acme.test');
+      expectRefused(await strict.call('POST', '/api/wallet/fund', { token: orgAdmin, body: { amount: 50_000.01 } }), /₦50,000/);
+      expect((await strict.call('POST', '/api/wallet/fund', { token: orgAdmin, body: { amount: 50_000 } })).statusCode).toBe(200);
+      const rep = await strict.login('rep@unityfuels.test');
+      expectRefused(await strict.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 2_000.5 } }), /₦2,000/);
+    } finally {
+      await strict.close();
+    }
+  });
+});
