@@ -247,6 +247,10 @@ export function findPayout(db: Database, reference: string) {
 
 export type PayoutRow = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
 
+export function findPayoutByEntry(db: Database, entryId: string) {
+  return db.selectFrom('payouts').select(['reference', 'amount_kobo', 'status']).where('entry_id', '=', entryId).executeTakeFirst();
+}
+
 export async function recordTransferAttempt(db: Database, reference: string, transferCode: string | null): Promise<void> {
   await db
     .updateTable('payouts')

@@ -25,7 +25,9 @@ export function bindWalletRoutes(binder: RouteBinder, wallet: WalletService, san
   binder.bind(walletRoutes.createTransaction, ({ actor, params, body, request }) =>
     wallet.createTransaction(actor, params.id, body, idempotencyKeyOf(request)),
   );
-  binder.bind(walletRoutes.settlePayment, ({ actor, params, body }) => wallet.settlePayment(actor, params.id, body));
+  binder.bind(walletRoutes.settlePayment, ({ actor, params, body, request }) =>
+    wallet.settlePayment(actor, params.id, body, idempotencyKeyOf(request)),
+  );
 
   binder.bind(paymentRoutes.webhook, ({ request }) => {
     const signature = request.headers['x-paystack-signature'];

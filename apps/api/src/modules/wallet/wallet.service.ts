@@ -425,7 +425,12 @@ export function createWalletService(deps: WalletDeps) {
       };
     },
 
-    async settlePayment(actor: Actor, walletId: string, body: RouteBody<typeof walletRoutes.settlePayment>) {
+    /**
+     * Pays a station's money out to its bank. With the caller's Idempotency-Key the debit is keyed by
+     * it, so a retry after the server died mid-payout finds the first payout and finishes that one
+     * instead of paying a second time.
+     */
+    async settlePayment(actor: Actor, walletId: string, body: RouteBody<typeof walletRoutes.settlePayment>, requestKey: string | null) {
       const wallet = await visible(actor, walletId);
       const name = wallet.station_name ?? 'This station';
       if (wallet.kind !== 'STATION_WALLET') throw new AppError('RULE_VIOLATION', 'Only station wallets are paid out');
@@ -444,22 +449,27 @@ export function createWalletService(deps: WalletDeps) {
         await repository.saveRecipientCode(db, wallet.id, recipientCode);
       }
       // The reference is saved with the debit before the provider is called, so a retry can never pay twice.
-      const reference = newReference('PAYOUT');
-      await db.transaction().execute(async (trx) => {
+      const fresh = newReference('PAYOUT');
+      const { reference, amountKobo, settled } = await db.transaction().execute(async (trx) => {
         const clearing = await ledger.platformAccount(trx, 'PAYOUT_CLEARING');
-        const { entryId } = await ledger.post(trx, {
-          idempotencyKey: `payout:${reference}`,
+        const { entryId, duplicate } = await ledger.post(trx, {
+          idempotencyKey: requestKey ? `payout:${actor.userId}:${requestKey}` : `payout:${fresh}`,
           kind: 'PAYOUT',
           description: `Payout to ${wallet.bank_account_name}`,
-          reference,
+          reference: fresh,
           createdBy: actor.userId,
           postings: [
             { accountId: wallet.id, amount: -amount, type: 'PAYOUT', note: `To ${wallet.bank_name ?? 'bank'} ${wallet.bank_account_number}` },
             { accountId: clearing, amount, type: 'PAYOUT' },
           ],
         });
+        if (duplicate) {
+          const first = await repository.findPayoutByEntry(trx, entryId);
+          if (!first) throw new Error(`The payout of journal entry ${entryId} vanished`);
+          return { reference: first.reference, amountKobo: BigInt(first.amount_kobo), settled: first.status !== 'PENDING' };
+        }
         await repository.insertPayout(trx, {
-          reference,
+          reference: fresh,
           provider: provider.name,
           accountId: wallet.id,
           amountKobo: amount,
@@ -469,15 +479,19 @@ export function createWalletService(deps: WalletDeps) {
           entryId,
           initiatedBy: actor.userId,
         });
+        return { reference: fresh, amountKobo: amount, settled: false };
       });
-      await transfer({ reference, amountKobo: amount, recipientCode, reason: `FleetFuel payout to ${name}` });
+      // A repeated reference is answered with its first transfer by the provider, so finishing an
+      // interrupted payout cannot pay twice either.
+      if (!settled) await transfer({ reference, amountKobo, recipientCode, reason: `FleetFuel payout to ${name}` });
       const payout = await repository.findPayout(db, reference);
       if (!payout) throw new Error(`Payout ${reference} vanished`);
+      const paid = BigInt(payout.amount_kobo);
       const messages: Record<string, string> = {
-        PENDING: `Payout of ${formatNaira(amount)} sent to the bank; it completes when the bank confirms`,
-        SUCCESS: `${formatNaira(amount)} paid out to ${payout.bank_account_name}`,
-        FAILED: `The payout of ${formatNaira(amount)} failed and the money is back on the wallet`,
-        REVERSED: `The payout of ${formatNaira(amount)} was reversed and the money is back on the wallet`,
+        PENDING: `Payout of ${formatNaira(paid)} sent to the bank; it completes when the bank confirms`,
+        SUCCESS: `${formatNaira(paid)} paid out to ${payout.bank_account_name}`,
+        FAILED: `The payout of ${formatNaira(paid)} failed and the money is back on the wallet`,
+        REVERSED: `The payout of ${formatNaira(paid)} was reversed and the money is back on the wallet`,
       };
       return { message: messages[payout.status] ?? payout.status, payout: toPayout(payout), wallet: toWallet(await view(wallet.id)) };
     },

@@ -14,7 +14,28 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
   return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
 }
 
+/**
+ * A key still "in progress" this long after its request began belongs to a process that died
+ * before answering (no request runs this long). A retry then runs the request again: each
+ * idempotent route is itself keyed where money moves (ledger entries by this key, a coupon redeems
+ * once, a payout resumes its first transfer), so a first run that did commit is not repeated.
+ */
+const ABANDONED_AFTER_MS = 2 * 60_000;
+
 export function createIdempotencyStore(db: Database) {
+  async function takeOverAbandoned(userId: string, key: string): Promise<boolean> {
+    const taken = await db
+      .updateTable('idempotency_keys')
+      .set({ created_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('key', '=', key)
+      .where('status_code', 'is', null)
+      .where('created_at', '<', new Date(Date.now() - ABANDONED_AFTER_MS))
+      .returning('key')
+      .executeTakeFirst();
+    return Boolean(taken);
+  }
+
   return {
     async begin(userId: string, key: string, route: string, fingerprint: string): Promise<IdempotencyStart> {
       if (key.length > 200) throw new AppError('BAD_REQUEST', 'The Idempotency-Key header must be at most 200 characters');
@@ -36,6 +57,7 @@ export function createIdempotencyStore(db: Database) {
         throw new AppError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used for a different request');
       }
       if (existing.status_code === null) {
+        if (await takeOverAbandoned(userId, key)) return { kind: 'new' };
         throw new AppError('IN_PROGRESS', 'A request with this Idempotency-Key is still being processed. Try again shortly.');
       }
       return { kind: 'replay', statusCode: existing.status_code, body: existing.response };
