@@ -5,7 +5,7 @@
  */
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['apps/api/src/**/*.api.test.ts'];
+const apiTests = ['apps/api/src/**/*.api.test.ts', 'apps/api/test/security/*.api.test.ts'];
 /** Two cores: two worker threads, no per-file isolation (no test file keeps module-level state). */
 const workers = { pool: 'threads' as const, maxWorkers: 2, isolate: false };
 const apiProject = (name: 'pglite' | 'postgres') => ({

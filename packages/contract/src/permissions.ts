@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   'fleet.manage': FLEET_MANAGERS,
   /** Reading one vehicle: a driver reads its own. */
   'fleet.read': [...FLEET_MANAGERS, 'DRIVER'],
+  /** The organization's profile and preferences: its members read them (a station has none). */
+  'organization.read': [...FLEET_MANAGERS, 'DRIVER'],
   'reports.view': FLEET_MANAGERS,
   'analytics.view': FLEET_MANAGERS,
 } as const satisfies Record<string, readonly Role[] | null>;

@@ -1207,7 +1207,7 @@ export const organizationSettingsRoutes = {
   get: route({
     method: 'GET',
     path: '/settings/organization',
-    permission: 'requests.read',
+    permission: 'organization.read',
     summary: "The organization's profile and preferences (ADMIN names the organization)",
     tag: 'settings',
     query: organizationSettingsQuerySchema,

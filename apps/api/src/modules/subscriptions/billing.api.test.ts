@@ -30,7 +30,10 @@ describe('the current subscription', () => {
     const acme = await t.call('GET', '/api/subscriptions/current', { token: asst });
     expect(acme.json().subscription.plan.name).toBe('Business');
     const admin = await t.login('admin@fleetfuel.test');
-    expect((await t.call('GET', '/api/subscriptions/current', { token: admin })).statusCode).toBe(404);
+    // The platform admin has no organization: it is asked to choose one.
+    const unnamed = await t.call('GET', '/api/subscriptions/current', { token: admin });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'organizationId', error: 'Choose an organization' });
   });
 });
 

@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
+import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
 import * as plans from './plans.repository.js';
 import { toPlan } from './plans.service.js';
 import * as renewals from './renewal.repository.js';
@@ -43,9 +43,8 @@ export function createBillingService(deps: { db: Database; usage: UsageService; 
 
   return {
     async current(actor: Actor, requested: string | undefined) {
-      const organizationId = organizationFilter(actor, requested);
-      if (!organizationId) throw notFound('Organization');
-      return { subscription: await current(organizationId) };
+      // ADMIN has no organization of its own: it must name one, like when it creates a record.
+      return { subscription: await current(owningOrganization(actor, requested)) };
     },
 
     async renew(actor: Actor, planId: string | undefined, requestKey: string) {

@@ -154,8 +154,12 @@ export function createRouteBinder(
         preValidation: (request, _reply, done) => {
           // A call sent with no body is a call with an empty one: `{}` then passes or fails the route's
           // schema on its own terms (an optional body passes, a required field is named as missing).
-          if (jsonBody && request.body === undefined) request.body = {};
           try {
+            // The multipart parser leaves the body empty; on a JSON route that must not pass for `{}`.
+            if (jsonBody && request.isMultipart()) {
+              throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This call takes a JSON body (Content-Type: application/json), not a multipart form');
+            }
+            if (jsonBody && request.body === undefined) request.body = {};
             refuseNulCharacters(request.params, 'params');
             refuseNulCharacters(request.query, 'query');
             if (!route.rawBody) refuseNulCharacters(request.body, 'body');

@@ -118,6 +118,26 @@ describe('broken multipart bodies', () => {
   });
 });
 
+describe('a multipart body on a JSON call', () => {
+  it('is refused with 415 instead of passing for an empty body', async () => {
+    const admin = tokens['orgadmin@acme.test'];
+    const created = await t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'DIESEL', amount: 500 } });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (await t.db.selectFrom('fuel_reserves').select(['id', 'status']).where('status', '=', 'PENDING').executeTakeFirstOrThrow()).id;
+    for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/fuel-reserves/${id}`,
+        payload: '--x\r\nContent-Disposition: form-data; name="status"\r\n\r\nACTIVE\r\n--x--\r\n',
+        headers: { 'content-type': contentType, authorization: `Bearer ${admin}` },
+      });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    expect((await t.db.selectFrom('fuel_reserves').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('PENDING');
+  });
+});
+
 describe('headers too large', () => {
   it('answer 431 in the error shape, with its code', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
