@@ -72,7 +72,9 @@ declare module 'fastify' {
       expireCoupons(): Promise<number>;
       dailyReminders(): Promise<boolean>;
       /** Re-verifies open card payments with the provider: credits the paid, expires the abandoned. */
-      reconcileCardPayments(): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }>;
+      reconcileCardPayments(options?: {
+        recheckAfterMs?: number;
+      }): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }>;
     };
   }
 }
@@ -227,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', {
     expireCoupons: () => fuelRequests.expireDue(),
     dailyReminders: () => notifications.runDailyReminders(),
-    reconcileCardPayments: () => wallet.reconcileCardPayments(),
+    reconcileCardPayments: (options) => wallet.reconcileCardPayments(options),
   });
 
   const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db), config.limits);

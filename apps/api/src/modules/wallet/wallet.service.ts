@@ -535,14 +535,20 @@ export function createWalletService(deps: WalletDeps) {
      * attempt, or whose webhook never came, is credited, once; PENDING payments past the window
      * that the provider has not seen paid become EXPIRED. Safe when several instances run it.
      */
-    async reconcileCardPayments(): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }> {
+    /**
+     * `recheckAfterMs`: how long a payment just asked about is left alone (the periodic job spaces
+     * its questions; a start after a crash asks about every open payment at once).
+     */
+    async reconcileCardPayments(
+      options: { recheckAfterMs?: number } = {},
+    ): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }> {
       const now = deps.clock.now();
       const windowStart = new Date(now.getTime() - CARD_RECONCILIATION_WINDOW_MS);
       const claimed = await repository.claimCardPaymentsToReconcile(db, {
         provider: provider.name,
         now,
         windowStart,
-        checkedBefore: new Date(now.getTime() - CARD_RECHECK_MS),
+        checkedBefore: new Date(now.getTime() - (options.recheckAfterMs ?? CARD_RECHECK_MS)),
         limit: CARD_RECONCILIATION_BATCH,
       });
       const totals = { checked: claimed.length, credited: 0, failed: 0, expired: 0, errors: 0 };

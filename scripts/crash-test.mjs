@@ -1,0 +1,830 @@
+#!/usr/bin/env node
+// Crash test (issue 11): runs the real server on a throwaway PostgreSQL database, drives concurrent
+// money traffic over HTTP (card fundings through the sandbox, fuel requests and approvals,
+// redemptions at the station), SIGKILLs the server at a random moment, restarts it on the same
+// database and carries on, several times; then checks the ledger and the requests with SQL.
+//
+//   npm run test:crash                          random seed (printed)
+//   CRASH_SEED=1234 npm run test:crash          replays a run's plan (kill moments, operations)
+//   CRASH_CYCLES=10 npm run test:crash          more kills (default 6, at least 1)
+//   TEST_DATABASE_URL=postgres://…/any          the server to create the database on
+//   CRASH_SELFTEST=1 npm run test:crash         also proves each check fails on a corrupted copy
+//
+// Ends with "Crash: N passed, N failed" (N = invariant checks) and a non-zero exit on any failure.
+// See docs/crash-test.md.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+const log = (...parts) => console.log(`[crash ${elapsed()}]`, ...parts);
+
+// ---------------------------------------------------------------------------------------------
+// Plan: a seeded PRNG decides every choice the test makes, so a failing run's plan can be replayed.
+// ---------------------------------------------------------------------------------------------
+const seed = process.env.CRASH_SEED ? Number(process.env.CRASH_SEED) >>> 0 : (Math.random() * 2 ** 32) >>> 0;
+const cycles = Math.max(1, Number(process.env.CRASH_CYCLES ?? 6) | 0);
+const WORKERS = { funding: 3, requesting: 3, redeeming: 3 };
+const KILL_MIN_MS = 100;
+const KILL_MAX_MS = 1500;
+
+function mulberry32(a) {
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = mulberry32(seed);
+const between = (min, max) => min + random() * (max - min);
+const integer = (min, max) => Math.floor(between(min, max + 1));
+const pick = (list) => list[Math.floor(random() * list.length)];
+const centi = (value) => Math.round(value * 100) / 100;
+
+// ---------------------------------------------------------------------------------------------
+// Database: a throwaway one on the local server, dropped at the end whatever happens.
+// ---------------------------------------------------------------------------------------------
+const serverUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `fleetfuel_crash_${process.pid}`;
+const databaseUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+})();
+const adminUrl = (() => {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  return url.toString();
+})();
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server, as `npm run serve` runs it (tsx), on a free port each time.
+// ---------------------------------------------------------------------------------------------
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-crash-'));
+// Everything the server printed, across its lives, for reading after a failure.
+const serverLog = path.join(root, '.test-output', 'crash-server.log');
+mkdirSync(path.dirname(serverLog), { recursive: true });
+writeFileSync(serverLog, '');
+let server = null;
+const serverOutput = [];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO_DATA: 'true',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      PAYMENT_PROVIDER: 'sandbox',
+      PLATFORM_FEE_BPS: '150',
+    },
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const keep = (chunk) => {
+    appendFileSync(serverLog, chunk);
+    serverOutput.push(...String(chunk).split('\n').filter(Boolean));
+    if (serverOutput.length > 200) serverOutput.splice(0, serverOutput.length - 200);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  server = { child, port, base: `http://127.0.0.1:${port}/api`, exited, dead: false };
+  void exited.then(() => {
+    if (server?.child === child) server.dead = true;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.dead) throw new Error(`the server exited during start-up:\n${serverOutput.slice(-30).join('\n')}`);
+    try {
+      const res = await fetch(`${server.base}/health`, { headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(2000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not answer /api/health within 60 s:\n${serverOutput.slice(-30).join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return server;
+}
+
+async function killServer(signal) {
+  if (!server || server.dead) return;
+  server.child.kill(signal);
+  const timer = setTimeout(() => server?.child.kill('SIGKILL'), 10_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: plain fetch, JSON on every call, as the spec's client does.
+// ---------------------------------------------------------------------------------------------
+const stats = { sent: 0, answered: 0, interrupted: 0, byStatus: {}, kills: 0, restarts: 0 };
+
+class Interrupted extends Error {}
+
+async function call(method, url, { token, body, headers = {}, timeoutMs = 20_000 } = {}) {
+  const target = server;
+  stats.sent += 1;
+  let res;
+  try {
+    res = await fetch(`${target.base}${url}`, {
+      method,
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    stats.interrupted += 1;
+    throw new Interrupted(`${method} ${url}: ${error.cause?.code ?? error.message}`);
+  }
+  let text;
+  try {
+    text = await res.text();
+  } catch (error) {
+    stats.interrupted += 1;
+    throw new Interrupted(`${method} ${url} (reading the reply): ${error.cause?.code ?? error.message}`);
+  }
+  stats.answered += 1;
+  stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
+  let json;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  if (res.status >= 500) log(`server error ${res.status} on ${method} ${url}: ${text.slice(0, 300)}`);
+  return { status: res.status, json, text };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the client knows: every acknowledged write, every attempt, and what to retry after a crash.
+// ---------------------------------------------------------------------------------------------
+const known = {
+  created: new Map(), // request id -> { volume, vehicle }
+  approvedAck: new Map(), // request id -> coupon code the server acknowledged
+  rejectedAck: new Set(),
+  completedAck: new Map(), // request id -> dispensed volume acknowledged
+  completeAttempts: new Map(), // request id -> [{ dispensedVolume, odometer }]
+  fundedAck: new Map(), // reference -> amount (naira)
+  checkoutAck: new Map(), // reference -> outcome acknowledged by the sandbox page
+  pending: [], // request ids not yet decided
+  coupons: [], // { id, code, volume, vehicle }
+  retries: [], // operations interrupted by a kill, replayed after the restart
+  retryOutcomes: {},
+};
+let ids = null;
+let tokens = null;
+let odometerBase = 300_000;
+
+function lagosDate(daysAhead) {
+  return new Date(Date.now() + 3_600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function login(username) {
+  const res = await call('POST', '/auth/login', { body: { username, password: 'Demo-Pass-2026' } });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${res.text}`);
+  return res.json.token;
+}
+
+async function discover(db) {
+  const one = async (text, params) => (await db.query(text, params)).rows[0];
+  const vehicle = async (where, value) => (await one(`SELECT id FROM vehicles WHERE ${where} = $1`, [value])).id;
+  ids = {
+    unity: (await one(`SELECT id FROM fuel_stations WHERE name = 'Unity Fuels Ikeja'`)).id,
+    vehicles: [
+      { name: 'hilux', id: await vehicle('plate_number', 'LND-451-KJ'), tank: 80 },
+      { name: 'truck', id: await vehicle('plate_number', 'APP-220-XA'), tank: 400 },
+      { name: 'generator', id: await vehicle('model', 'MP 100kVA'), tank: 250 },
+    ],
+  };
+  tokens = {
+    orgAdmin: await login('orgadmin@acme.test'),
+    attendant: await login('attendant@unityfuels.test'),
+    rep: await login('rep@unityfuels.test'),
+  };
+}
+
+// -- operations ---------------------------------------------------------------------------------
+// Each takes its random choices up front (from the seeded PRNG) and records what the server said.
+
+async function fundAndPay(plan) {
+  const headers = plan.key ? { 'idempotency-key': plan.key } : {};
+  if (!plan.reference) {
+    const fund = await call('POST', '/wallet/fund', { token: tokens.orgAdmin, body: { amount: plan.amount }, headers });
+    if (fund.status !== 200) return;
+    plan.reference = fund.json.reference;
+    known.fundedAck.set(plan.reference, plan.amount);
+  }
+  const paid = await call('POST', `/payments/sandbox/checkout/${encodeURIComponent(plan.reference)}`, { body: { outcome: plan.outcome } });
+  if (paid.status === 303) known.checkoutAck.set(plan.reference, plan.outcome);
+}
+
+async function requestAndDecide(plan) {
+  if (!plan.id) {
+    const created = await call('POST', '/fuel-requests', {
+      token: tokens.orgAdmin,
+      body: { vehicleId: plan.vehicle.id, stationId: ids.unity, supplyDate: plan.supplyDate, volume: plan.volume, currentTankLevel: 20, note: 'crash test' },
+    });
+    if (created.status !== 200) return;
+    plan.id = created.json.request.id;
+    known.created.set(plan.id, { volume: plan.volume, vehicle: plan.vehicle.id });
+    known.pending.push(plan.id);
+  }
+  await decide(plan.id, plan.reject);
+}
+
+async function decide(id, reject) {
+  const res = reject
+    ? await call('PATCH', `/fuel-requests/${id}/reject`, { token: tokens.orgAdmin, body: { note: 'crash test rejection' } })
+    : await call('PATCH', `/fuel-requests/${id}/approve`, { token: tokens.orgAdmin });
+  if (res.status !== 200) return;
+  known.pending = known.pending.filter((p) => p !== id);
+  if (reject) {
+    known.rejectedAck.add(id);
+  } else {
+    const request = res.json.request;
+    known.approvedAck.set(id, request.couponCode);
+    known.coupons.push({ id, code: request.couponCode, volume: request.volume, vehicle: request.vehicle.id });
+  }
+}
+
+async function redeem(plan) {
+  const coupon = plan.coupon;
+  const preview = await call('GET', `/fuel-requests/coupon?code=${encodeURIComponent(coupon.code)}`, { token: tokens.attendant });
+  if (preview.status !== 200 || !preview.json.redeemable) {
+    if (preview.status === 200) known.coupons = known.coupons.filter((c) => c.id !== coupon.id);
+    return;
+  }
+  const body = { code: coupon.code, dispensedVolume: plan.dispensedVolume, ...(plan.odometer ? { odometer: plan.odometer } : {}) };
+  const attempts = known.completeAttempts.get(coupon.id) ?? [];
+  attempts.push({ dispensedVolume: plan.dispensedVolume, odometer: plan.odometer ?? null });
+  known.completeAttempts.set(coupon.id, attempts);
+  // Sometimes the attendant and the representative redeem the same coupon at once.
+  const who = plan.race ? [tokens.attendant, tokens.rep, tokens.attendant] : [tokens.attendant];
+  const results = await Promise.allSettled(
+    who.map((token) => call('PATCH', `/fuel-requests/${coupon.id}/complete`, { token, body, headers: plan.key ? { 'idempotency-key': plan.key } : {} })),
+  );
+  for (const result of results) {
+    if (result.status === 'rejected') throw result.reason;
+  }
+  const ok = results.filter((r) => r.value.status === 200);
+  if (ok.length > 0) {
+    known.completedAck.set(coupon.id, plan.dispensedVolume);
+    known.coupons = known.coupons.filter((c) => c.id !== coupon.id);
+  }
+}
+
+function planFunding() {
+  return { kind: 'fund', amount: centi(between(5_000, 60_000)), outcome: random() < 0.85 ? 'success' : 'failed', key: random() < 0.5 ? randomUUID() : null };
+}
+
+function planRequest() {
+  const vehicle = pick(ids.vehicles);
+  const cap = vehicle.name === 'hilux' ? 40 : 90;
+  return { kind: 'request', vehicle, volume: centi(between(2, cap)), supplyDate: lagosDate(integer(1, 12)), reject: random() < 0.1 };
+}
+
+function planRedemption() {
+  if (known.coupons.length === 0) return null;
+  const coupon = pick(known.coupons);
+  odometerBase += integer(50, 400);
+  return {
+    kind: 'redeem',
+    coupon,
+    dispensedVolume: Math.max(0.01, centi(between(0.3, 1) * coupon.volume)),
+    odometer: random() < 0.5 ? odometerBase : null,
+    race: random() < 0.2,
+    key: random() < 0.3 ? randomUUID() : null,
+  };
+}
+
+async function runOperation(op) {
+  if (op.kind === 'fund') return fundAndPay(op);
+  if (op.kind === 'request') return requestAndDecide(op);
+  if (op.kind === 'redeem') return redeem(op);
+  if (op.kind === 'decide') return decide(op.id, false);
+  return undefined;
+}
+
+/** A worker keeps one kind of traffic in flight until the cycle ends; a kill interrupts its call. */
+async function worker(kind, cycle) {
+  while (cycle.running) {
+    let op;
+    if (kind === 'funding') op = planFunding();
+    else if (kind === 'requesting') op = known.pending.length > 0 && random() < 0.25 ? { kind: 'decide', id: pick(known.pending) } : planRequest();
+    else op = planRedemption() ?? planRequest();
+    try {
+      await runOperation(op);
+    } catch (error) {
+      if (!(error instanceof Interrupted)) throw error;
+      // The client does not know whether the call took effect: it will try again after the restart.
+      known.retries.push(op);
+      return;
+    }
+  }
+}
+
+async function retryInterrupted() {
+  const retries = known.retries.splice(0);
+  for (const op of retries) {
+    try {
+      await runOperation(op);
+      known.retryOutcomes[op.kind] = (known.retryOutcomes[op.kind] ?? 0) + 1;
+    } catch (error) {
+      if (!(error instanceof Interrupted)) throw error;
+      known.retries.push(op);
+    }
+  }
+  return retries.length;
+}
+
+async function loadAndKill(cycleNumber) {
+  const delay = Math.round(between(KILL_MIN_MS, KILL_MAX_MS));
+  const cycle = { running: true };
+  const workers = [];
+  for (const [kind, count] of Object.entries(WORKERS)) {
+    for (let i = 0; i < count; i += 1) workers.push(worker(kind, cycle));
+  }
+  const sentBefore = stats.sent;
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  const inFlight = stats.sent - stats.answered - stats.interrupted;
+  server.child.kill('SIGKILL');
+  stats.kills += 1;
+  await server.exited;
+  cycle.running = false;
+  const results = await Promise.allSettled(workers);
+  const broken = results.find((r) => r.status === 'rejected');
+  if (broken) throw broken.reason;
+  log(`cycle ${cycleNumber}/${cycles}: SIGKILL after ${delay} ms, ${stats.sent - sentBefore} calls sent, ${inFlight} in flight at the kill`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// After the crashes: one clean flow proves the server recovered.
+// ---------------------------------------------------------------------------------------------
+async function recoveryFlow(db) {
+  const problems = [];
+  const fund = await call('POST', '/wallet/fund', { token: tokens.orgAdmin, body: { amount: 1234.56 } });
+  if (fund.status !== 200) problems.push(`fund: ${fund.status} ${fund.text.slice(0, 200)}`);
+  else {
+    const paid = await call('POST', `/payments/sandbox/checkout/${encodeURIComponent(fund.json.reference)}`, { body: { outcome: 'success' } });
+    if (paid.status !== 303) problems.push(`checkout: ${paid.status}`);
+    known.fundedAck.set(fund.json.reference, 1234.56);
+    if (paid.status === 303) known.checkoutAck.set(fund.json.reference, 'success');
+    let status = null;
+    for (let i = 0; i < 50 && status !== 'SUCCESS'; i += 1) {
+      status = (await db.query('SELECT status FROM card_payments WHERE reference = $1', [fund.json.reference])).rows[0]?.status ?? null;
+      if (status !== 'SUCCESS') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (status !== 'SUCCESS') problems.push(`the card payment after the crashes ended ${status}`);
+  }
+  const vehicle = ids.vehicles.find((v) => v.name === 'generator');
+  const created = await call('POST', '/fuel-requests', { token: tokens.orgAdmin, body: { vehicleId: vehicle.id, stationId: ids.unity, supplyDate: lagosDate(1), volume: 10 } });
+  if (created.status !== 200) {
+    problems.push(`create: ${created.status} ${created.text.slice(0, 200)}`);
+    return problems;
+  }
+  const id = created.json.request.id;
+  known.created.set(id, { volume: 10, vehicle: vehicle.id });
+  const approved = await call('PATCH', `/fuel-requests/${id}/approve`, { token: tokens.orgAdmin });
+  if (approved.status !== 200) {
+    problems.push(`approve: ${approved.status} ${approved.text.slice(0, 200)}`);
+    return problems;
+  }
+  const code = approved.json.request.couponCode;
+  known.approvedAck.set(id, code);
+  const preview = await call('GET', `/fuel-requests/coupon?code=${encodeURIComponent(code)}`, { token: tokens.attendant });
+  if (preview.status !== 200 || !preview.json.redeemable) problems.push(`preview: ${preview.status} ${preview.text.slice(0, 200)}`);
+  known.completeAttempts.set(id, [{ dispensedVolume: 9.5, odometer: null }]);
+  const completed = await call('PATCH', `/fuel-requests/${id}/complete`, { token: tokens.attendant, body: { code, dispensedVolume: 9.5 } });
+  if (completed.status !== 200) problems.push(`complete: ${completed.status} ${completed.text.slice(0, 200)}`);
+  else known.completedAck.set(id, 9.5);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invariants: each query returns the rows that break the rule (none = passed).
+// ---------------------------------------------------------------------------------------------
+const WALLETS = `('ORGANIZATION_WALLET', 'STATION_WALLET')`;
+const SQL_CHECKS = [
+  {
+    name: 'every journal entry has at least two postings and they sum to zero',
+    sql: `SELECT e.idempotency_key, count(p.id)::int AS postings, coalesce(sum(p.amount_kobo), 0)::text AS total
+          FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
+          GROUP BY e.id HAVING count(p.id) < 2 OR coalesce(sum(p.amount_kobo), 0) <> 0`,
+  },
+  {
+    name: 'each account’s cached balance equals the sum of its postings',
+    sql: `SELECT a.id, a.kind, a.balance_kobo::text AS cached, coalesce(p.total, 0)::text AS posted
+          FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) AS total FROM postings GROUP BY account_id) p ON p.account_id = a.id
+          WHERE a.balance_kobo <> coalesce(p.total, 0)`,
+  },
+  {
+    name: 'each account’s cached held money equals the sum of its open holds',
+    sql: `SELECT a.id, a.kind, a.held_kobo::text AS cached, coalesce(h.total, 0)::text AS open_holds
+          FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) AS total FROM holds WHERE status = 'OPEN' GROUP BY account_id) h ON h.account_id = a.id
+          WHERE a.held_kobo <> coalesce(h.total, 0)`,
+  },
+  {
+    name: 'no wallet below zero (balance, and balance less open holds)',
+    sql: `SELECT a.id, a.kind, a.balance_kobo::text, a.held_kobo::text,
+                 (SELECT coalesce(sum(amount_kobo), 0) FROM postings p WHERE p.account_id = a.id)::text AS posted
+          FROM ledger_accounts a
+          WHERE a.kind IN ${WALLETS}
+            AND (a.balance_kobo < 0 OR a.balance_kobo - a.held_kobo < 0
+                 OR (SELECT coalesce(sum(amount_kobo), 0) FROM postings p WHERE p.account_id = a.id) < 0)`,
+  },
+  {
+    name: 'every APPROVED request has exactly its hold open (its amount, its wallet); no other request has one open',
+    sql: `SELECT r.id, r.status, r.hold_kobo::text, h.status AS hold_status, h.amount_kobo::text AS hold_amount
+          FROM fuel_requests r
+          LEFT JOIN holds h ON h.reference = 'fuel:' || r.id
+          LEFT JOIN ledger_accounts a ON a.id = h.account_id
+          WHERE (r.status = 'APPROVED' AND (h.id IS NULL OR h.status <> 'OPEN' OR h.amount_kobo <> r.hold_kobo OR a.organization_id IS DISTINCT FROM r.organization_id))
+             OR (r.status <> 'APPROVED' AND h.status = 'OPEN')
+             OR (r.status IN ('PENDING', 'REJECTED') AND h.id IS NOT NULL)
+             OR (r.status = 'COMPLETED' AND h.id IS NOT NULL AND h.status <> 'CAPTURED')
+             OR (r.status = 'EXPIRED' AND h.id IS NOT NULL AND h.status <> 'RELEASED')
+          UNION ALL
+          SELECT m.id, m.status, m.hold_kobo::text, h.status, h.amount_kobo::text
+          FROM maintenance_requests m LEFT JOIN holds h ON h.reference = 'maintenance:' || m.id
+          WHERE (m.status = 'APPROVED' AND m.hold_kobo IS NOT NULL AND (h.id IS NULL OR h.status <> 'OPEN' OR h.amount_kobo <> m.hold_kobo))
+             OR (m.status <> 'APPROVED' AND h.status = 'OPEN')`,
+  },
+  {
+    name: 'every open hold belongs to an APPROVED request',
+    sql: `SELECT h.reference, h.amount_kobo::text FROM holds h
+          WHERE h.status = 'OPEN'
+            AND NOT EXISTS (SELECT 1 FROM fuel_requests r WHERE h.reference = 'fuel:' || r.id AND r.status = 'APPROVED')
+            AND NOT EXISTS (SELECT 1 FROM maintenance_requests m WHERE h.reference = 'maintenance:' || m.id AND m.status = 'APPROVED')`,
+  },
+  {
+    name: 'no coupon redeemed twice: one payment entry per COMPLETED request, none for the others',
+    sql: `SELECT r.id, r.status, r.coupon_code, count(e.id)::int AS payments
+          FROM fuel_requests r
+          LEFT JOIN journal_entries e ON e.kind = 'PAYMENT' AND (e.idempotency_key = 'redeem:' || r.id OR (r.coupon_code IS NOT NULL AND e.reference = r.coupon_code))
+          GROUP BY r.id
+          HAVING (r.status = 'COMPLETED' AND count(e.id) <> 1) OR (r.status <> 'COMPLETED' AND count(e.id) > 0)`,
+  },
+  {
+    name: 'no station paid twice: every station credit is the payment of exactly one COMPLETED request',
+    sql: `SELECT e.idempotency_key, e.reference FROM journal_entries e
+          WHERE e.kind = 'PAYMENT'
+            AND EXISTS (SELECT 1 FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                        WHERE p.entry_id = e.id AND a.kind = 'STATION_WALLET' AND p.amount_kobo > 0)
+            AND (SELECT count(*) FROM fuel_requests r WHERE r.payment_entry_id = e.id AND r.status = 'COMPLETED')
+              + (SELECT count(*) FROM maintenance_requests m WHERE m.payment_entry_id = e.id AND m.status = 'COMPLETED') <> 1`,
+  },
+  {
+    name: 'no request half-changed: each status has all (and only) the fields it implies',
+    sql: `SELECT r.id, r.status FROM fuel_requests r
+          WHERE NOT coalesce(CASE r.status
+            WHEN 'PENDING' THEN r.approved_at IS NULL AND r.approved_by IS NULL AND r.price_kobo IS NULL AND r.hold_kobo IS NULL
+              AND r.coupon_code IS NULL AND r.coupon_expires_at IS NULL AND r.rejected_at IS NULL AND r.redeemed_at IS NULL
+              AND r.dispensed_volume IS NULL AND r.payment_entry_id IS NULL AND r.expired_at IS NULL
+            WHEN 'REJECTED' THEN r.rejected_at IS NOT NULL AND r.rejected_by IS NOT NULL AND r.approved_at IS NULL
+              AND r.coupon_code IS NULL AND r.hold_kobo IS NULL AND r.price_kobo IS NULL AND r.payment_entry_id IS NULL
+            WHEN 'APPROVED' THEN r.approved_at IS NOT NULL AND r.approved_by IS NOT NULL AND r.price_kobo IS NOT NULL
+              AND r.hold_kobo = round(r.volume * r.price_kobo) AND r.coupon_code IS NOT NULL AND r.coupon_expires_at IS NOT NULL
+              AND r.redeemed_at IS NULL AND r.redeemed_by IS NULL AND r.dispensed_volume IS NULL AND r.amount_kobo IS NULL
+              AND r.payment_entry_id IS NULL AND r.expired_at IS NULL AND r.rejected_at IS NULL
+            WHEN 'COMPLETED' THEN r.approved_at IS NOT NULL AND r.price_kobo IS NOT NULL AND r.coupon_code IS NOT NULL
+              AND r.redeemed_at IS NOT NULL AND r.redeemed_by IS NOT NULL AND r.dispensed_volume IS NOT NULL
+              AND r.amount_kobo = round(r.dispensed_volume * r.price_kobo) AND r.fee_kobo IS NOT NULL AND r.expired_at IS NULL
+              AND (SELECT e.idempotency_key FROM journal_entries e WHERE e.id = r.payment_entry_id) = 'redeem:' || r.id
+              AND (SELECT -sum(p.amount_kobo) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                   WHERE p.entry_id = r.payment_entry_id AND a.organization_id = r.organization_id) = r.amount_kobo
+              AND (SELECT sum(p.amount_kobo) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                   WHERE p.entry_id = r.payment_entry_id AND a.fuel_station_id = r.station_id) = r.amount_kobo - r.fee_kobo
+            WHEN 'EXPIRED' THEN r.approved_at IS NOT NULL AND r.coupon_code IS NOT NULL AND r.expired_at IS NOT NULL
+              AND r.redeemed_at IS NULL AND r.dispensed_volume IS NULL AND r.payment_entry_id IS NULL
+            ELSE false END, false)`,
+  },
+  {
+    name: 'reserves: remaining = amount − drawn and not returned; draws match their request’s status',
+    sql: `SELECT f.id::text AS id, 'reserve' AS what, f.remaining::text AS detail FROM fuel_reserves f
+          LEFT JOIN (SELECT reserve_id, sum(volume - returned) AS out FROM reserve_draws GROUP BY reserve_id) d ON d.reserve_id = f.id
+          WHERE f.remaining <> f.amount - coalesce(d.out, 0)
+          UNION ALL
+          SELECT r.id::text, 'request ' || r.status, (d.drawn - d.returned)::text FROM fuel_requests r
+          JOIN (SELECT fuel_request_id, sum(volume) AS drawn, sum(returned) AS returned FROM reserve_draws GROUP BY fuel_request_id) d ON d.fuel_request_id = r.id
+          WHERE (r.status = 'APPROVED' AND (d.returned <> 0 OR d.drawn <> r.volume))
+             OR (r.status = 'COMPLETED' AND d.drawn - d.returned <> r.dispensed_volume)
+             OR (r.status NOT IN ('APPROVED', 'COMPLETED') AND d.drawn <> d.returned)`,
+  },
+  {
+    name: 'no card payment credited twice: one credit per SUCCESS payment (its amount, its wallet), none otherwise',
+    sql: `SELECT c.reference, c.status, count(e.id)::int AS credits,
+                 (SELECT sum(p.amount_kobo) FROM postings p WHERE p.entry_id = c.entry_id AND p.account_id = c.account_id)::text AS credited
+          FROM card_payments c
+          LEFT JOIN journal_entries e ON e.kind = 'FUNDING' AND (e.reference = c.reference OR e.idempotency_key = 'charge:' || c.reference)
+          GROUP BY c.id
+          HAVING (c.status = 'SUCCESS' AND (count(e.id) <> 1 OR bool_or(e.id IS DISTINCT FROM c.entry_id)
+                   OR (SELECT sum(p.amount_kobo) FROM postings p WHERE p.entry_id = c.entry_id AND p.account_id = c.account_id) IS DISTINCT FROM c.amount_kobo))
+              OR (c.status <> 'SUCCESS' AND (count(e.id) > 0 OR c.entry_id IS NOT NULL))`,
+  },
+  {
+    name: 'every card credit in the ledger belongs to a SUCCESS card payment',
+    sql: `SELECT e.idempotency_key, e.reference FROM journal_entries e
+          WHERE e.kind = 'FUNDING' AND NOT EXISTS (SELECT 1 FROM card_payments c WHERE c.entry_id = e.id AND c.status = 'SUCCESS')`,
+  },
+];
+
+/** Checks of what the client was told against what the database holds. */
+async function clientChecks(db) {
+  const rows = (await db.query(`SELECT id, status, coupon_code, dispensed_volume::float8 AS dispensed, odometer::float8 AS odometer, vehicle_id FROM fuel_requests`)).rows;
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const durable = [];
+  for (const id of known.created.keys()) if (!byId.has(id)) durable.push(`created ${id} is missing`);
+  for (const [id, code] of known.approvedAck) {
+    const row = byId.get(id);
+    if (!row || !['APPROVED', 'COMPLETED', 'EXPIRED'].includes(row.status) || row.coupon_code !== code) durable.push(`approved ${id} is ${row?.status} ${row?.coupon_code} (acknowledged ${code})`);
+  }
+  for (const id of known.rejectedAck) if (byId.get(id)?.status !== 'REJECTED') durable.push(`rejected ${id} is ${byId.get(id)?.status}`);
+  for (const [id, volume] of known.completedAck) {
+    const row = byId.get(id);
+    if (row?.status !== 'COMPLETED' || row.dispensed !== volume) durable.push(`completed ${id} is ${row?.status} with ${row?.dispensed} (acknowledged ${volume})`);
+  }
+  const payments = new Map((await db.query(`SELECT reference, status, amount_kobo::text AS kobo FROM card_payments`)).rows.map((r) => [r.reference, r]));
+  const charges = new Map((await db.query(`SELECT reference, status FROM sandbox_charges`)).rows.map((r) => [r.reference, r.status]));
+  for (const [reference, amount] of known.fundedAck) {
+    const payment = payments.get(reference);
+    if (!payment || payment.kobo !== String(Math.round(amount * 100))) durable.push(`funding ${reference} is ${payment ? `${payment.kobo} kobo` : 'missing'}`);
+  }
+  for (const [reference, outcome] of known.checkoutAck) {
+    if (charges.get(reference) !== outcome) durable.push(`checkout ${reference} is ${charges.get(reference)} (acknowledged ${outcome})`);
+    if (outcome === 'failed' && payments.get(reference)?.status === 'SUCCESS') durable.push(`declined checkout ${reference} was credited`);
+  }
+
+  const redemptions = [];
+  const highest = new Map();
+  for (const [id, attempts] of known.completeAttempts) {
+    const row = byId.get(id);
+    if (row?.status !== 'COMPLETED') continue;
+    const match = attempts.find((a) => a.dispensedVolume === row.dispensed && (a.odometer === null ? true : a.odometer === row.odometer));
+    if (!match) redemptions.push(`${id}: dispensed ${row.dispensed}, odometer ${row.odometer}; sent ${JSON.stringify(attempts)}`);
+    else if (match.odometer !== null) highest.set(row.vehicle_id, Math.max(highest.get(row.vehicle_id) ?? 0, match.odometer));
+  }
+  const vehicles = (await db.query(`SELECT id, last_odometer::float8 AS km FROM vehicles`)).rows;
+  for (const v of vehicles) {
+    if (highest.has(v.id) && !(v.km >= highest.get(v.id))) redemptions.push(`vehicle ${v.id}: last odometer ${v.km} below a redeemed reading ${highest.get(v.id)}`);
+  }
+  return [
+    { name: 'every acknowledged write survived the kills (requests, approvals, rejections, redemptions, fundings, checkouts)', violations: durable },
+    { name: 'each COMPLETED request holds the volume and odometer of a redemption that was sent; the vehicle keeps the reading', violations: redemptions },
+  ];
+}
+
+/** Card payments the sandbox says were paid but that are not credited, after up to 15 s of waiting. */
+async function waitForReconciliation(db) {
+  const uncreditedSql = `SELECT c.reference, c.status FROM card_payments c JOIN sandbox_charges s ON s.reference = c.reference
+    WHERE s.status = 'success' AND c.status <> 'SUCCESS'`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const rows = (await db.query(uncreditedSql)).rows;
+    if (rows.length === 0 || Date.now() > deadline) return rows.map((r) => `${r.reference} paid at the provider but ${r.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Findings worth reading that the brief does not make failures of. */
+async function notes(db) {
+  const stuckKeys = (await db.query(`SELECT route, count(*)::int AS n FROM idempotency_keys WHERE status_code IS NULL GROUP BY route`)).rows;
+  const out = [];
+  if (stuckKeys.length) out.push(`Idempotency-Key rows left "in progress" by a kill (a retry with that key is refused as IN_PROGRESS for two minutes, then may take it over): ${stuckKeys.map((k) => `${k.route} ×${k.n}`).join(', ')}`);
+  const serverErrors = Object.entries(stats.byStatus).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
+  if (serverErrors) {
+    const causes = new Map();
+    for (const line of readFileSync(serverLog, 'utf8').split('\n')) {
+      if (!line.startsWith('{"level":50')) continue;
+      try {
+        const entry = JSON.parse(line);
+        const cause = `${entry.msg}: ${entry.err?.message ?? '?'}${entry.err?.code ? ` (${entry.err.code})` : ''}`;
+        causes.set(cause, (causes.get(cause) ?? 0) + 1);
+      } catch {
+        // not a log line
+      }
+    }
+    out.push(`${serverErrors} replies were server errors (5xx); the server logged ${[...causes].map(([cause, n]) => `${cause} ×${n}`).join(', ') || 'nothing'} (details in ${path.relative(root, serverLog)})`);
+  }
+  if (Object.keys(known.retryOutcomes).length) out.push(`operations retried after restarts: ${JSON.stringify(known.retryOutcomes)}`);
+  return out;
+}
+
+async function runChecks(db) {
+  const results = [];
+  for (const check of SQL_CHECKS) {
+    const { rows } = await db.query(check.sql);
+    results.push({ name: check.name, violations: rows.map((r) => JSON.stringify(r)) });
+  }
+  results.push(...(await clientChecks(db)));
+  return results;
+}
+
+/**
+ * CRASH_SELFTEST=1: breaks the data one way per check inside a transaction that is rolled back, and
+ * confirms that the check notices. Triggers are switched off for the transaction (replica role).
+ */
+async function selfTest(db) {
+  const sabotage = [
+    [0, `INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT id, (SELECT id FROM ledger_accounts WHERE kind = 'ADJUSTMENTS'), 1, 'CREDIT' FROM journal_entries LIMIT 1`],
+    [1, `UPDATE ledger_accounts SET balance_kobo = balance_kobo + 1 WHERE kind = 'ORGANIZATION_WALLET' AND id = (SELECT min(id::text)::uuid FROM ledger_accounts WHERE kind = 'ORGANIZATION_WALLET')`],
+    [2, `UPDATE holds SET status = 'RELEASED', closed_at = now() WHERE id = (SELECT id FROM holds WHERE status = 'OPEN' LIMIT 1)`],
+    [3, `ALTER TABLE ledger_accounts DROP CONSTRAINT wallet_never_negative, DROP CONSTRAINT holds_within_balance; UPDATE ledger_accounts SET held_kobo = balance_kobo + 1 WHERE kind = 'STATION_WALLET'`],
+    [4, `UPDATE fuel_requests SET status = 'REJECTED', rejected_at = now(), rejected_by = approved_by WHERE id = (SELECT id FROM fuel_requests WHERE status = 'APPROVED' LIMIT 1)`],
+    [5, `INSERT INTO holds (account_id, amount_kobo, reason, reference) SELECT id, 1, 'stray', 'fuel:stray' FROM ledger_accounts WHERE kind = 'ORGANIZATION_WALLET' LIMIT 1`],
+    [6, `WITH r AS (SELECT id, coupon_code, organization_id, station_id FROM fuel_requests WHERE status = 'COMPLETED' AND payment_entry_id IS NOT NULL LIMIT 1),
+          e AS (INSERT INTO journal_entries (idempotency_key, kind, description, reference) SELECT 'redeem-again:' || id, 'PAYMENT', 'twice', coupon_code FROM r RETURNING id)
+         INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, a.id, CASE WHEN a.kind = 'ORGANIZATION_WALLET' THEN -100 ELSE 100 END, 'PAYMENT'
+         FROM e, r, ledger_accounts a WHERE a.organization_id = r.organization_id OR a.fuel_station_id = r.station_id`],
+    [7, `WITH r AS (SELECT coupon_code, station_id FROM fuel_requests WHERE status = 'COMPLETED' AND coupon_code IS NOT NULL LIMIT 1),
+          e AS (INSERT INTO journal_entries (idempotency_key, kind, description, reference) SELECT 'pay-again', 'PAYMENT', 'twice', coupon_code FROM r RETURNING id)
+         INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, a.id, 100, 'PAYMENT' FROM e, r, ledger_accounts a WHERE a.fuel_station_id = r.station_id`],
+    [8, `UPDATE fuel_requests SET payment_entry_id = NULL WHERE id = (SELECT id FROM fuel_requests WHERE status = 'COMPLETED' LIMIT 1)`],
+    [9, `UPDATE fuel_reserves SET remaining = remaining - 1 WHERE id = (SELECT id FROM fuel_reserves WHERE remaining >= 1 LIMIT 1)`],
+    [10, `WITH c AS (SELECT reference, account_id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1),
+           e AS (INSERT INTO journal_entries (idempotency_key, kind, description, reference) SELECT 'charge-again:' || reference, 'FUNDING', 'twice', reference FROM c RETURNING id)
+          INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, x.id, CASE WHEN x.kind = 'CARD_CLEARING' THEN -100 ELSE 100 END, 'FUNDING'
+          FROM e, c, ledger_accounts x WHERE x.id = c.account_id OR x.kind = 'CARD_CLEARING'`],
+    [11, `UPDATE card_payments SET status = 'FAILED', entry_id = NULL WHERE id = (SELECT id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1)`],
+  ];
+  const caught = [];
+  for (const [index, statement] of sabotage) {
+    await db.query('BEGIN');
+    try {
+      await db.query(`SET LOCAL session_replication_role = replica`);
+      await db.query(statement);
+      const { rows } = await db.query(SQL_CHECKS[index].sql);
+      caught.push([SQL_CHECKS[index].name, rows.length > 0]);
+    } catch (error) {
+      caught.push([SQL_CHECKS[index].name, `sabotage failed: ${error.message}`]);
+    } finally {
+      await db.query('ROLLBACK');
+    }
+  }
+  // The client's checks: an acknowledged approval whose coupon changed, a redemption no one sent.
+  const clientSabotage = [
+    [0, `UPDATE fuel_requests SET coupon_code = 'ZZZZ-ZZZZ' WHERE id = $1`, [...known.approvedAck.keys()][0]],
+    [1, `UPDATE fuel_requests SET dispensed_volume = 0.01 WHERE id = $1`, [...known.completedAck.keys()][0]],
+  ];
+  for (const [index, statement, id] of clientSabotage) {
+    await db.query('BEGIN');
+    try {
+      await db.query(`SET LOCAL session_replication_role = replica`);
+      const changed = await db.query(statement, [id]);
+      const results = await clientChecks(db);
+      caught.push([results[index].name, changed.rowCount === 1 ? results[index].violations.length > 0 : 'nothing to break']);
+    } catch (error) {
+      caught.push([`client check ${index}`, `sabotage failed: ${error.message}`]);
+    } finally {
+      await db.query('ROLLBACK');
+    }
+  }
+  return caught;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+// ---------------------------------------------------------------------------------------------
+let db = null;
+let created = false;
+let cleaning = null;
+/** Stops the server and drops the database; safe to call from several places at once. */
+function cleanUp() {
+  cleaning ??= doCleanUp();
+  return cleaning;
+}
+async function doCleanUp() {
+  await killServer('SIGKILL').catch(() => undefined);
+  if (db) await db.end().catch(() => undefined);
+  db = null;
+  if (created) {
+    created = false;
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+let passed = 0;
+let failed = 0;
+let exitCode = 0;
+try {
+  log(`seed ${seed} (replay: CRASH_SEED=${seed}), ${cycles} cycles, database ${dbName} on ${new URL(adminUrl).host}`);
+  await admin(`CREATE DATABASE ${dbName}`);
+  created = true;
+  db = new pg.Client({ connectionString: databaseUrl });
+
+  await startServer();
+  await db.connect();
+  await discover(db);
+  log(`server up on port ${server.port} (migrated and seeded)`);
+
+  for (let cycle = 1; cycle <= cycles; cycle += 1) {
+    await loadAndKill(cycle);
+    await startServer();
+    stats.restarts += 1;
+    const retried = await retryInterrupted();
+    if (retried) log(`restarted on port ${server.port}; retried ${retried} interrupted operations`);
+  }
+
+  // The last restart is clean: the client finishes what it had in flight, then a full flow runs.
+  await retryInterrupted();
+  const recovery = await recoveryFlow(db);
+  // Payments made on the card page whose webhook died with a killed server: the reconciliation a
+  // start runs must credit every one of them.
+  const lostWebhooks = await waitForReconciliation(db);
+  await killServer('SIGTERM');
+  log(`server stopped cleanly (${server.dead ? 'exited' : 'still running'})`);
+
+  const results = await runChecks(db);
+  results.push({ name: 'the server recovers after the last kill: fund, pay, request, approve, preview and redeem all work', violations: recovery });
+  results.push({ name: 'every card payment paid at the provider is credited once a restart has reconciled it (webhooks lost in kills included)', violations: lostWebhooks });
+  console.log('');
+  const count = (sql) => db.query(sql).then((r) => r.rows[0]);
+  const totals = await count(`SELECT
+      (SELECT count(*) FROM fuel_requests WHERE note = 'crash test')::int AS requests,
+      (SELECT count(*) FROM fuel_requests WHERE note = 'crash test' AND status = 'COMPLETED')::int AS completed,
+      (SELECT count(*) FROM fuel_requests WHERE note = 'crash test' AND status = 'APPROVED')::int AS approved,
+      (SELECT count(*) FROM card_payments WHERE status = 'SUCCESS')::int AS credited,
+      (SELECT count(*) FROM journal_entries)::int AS entries`);
+  console.log(`Seed ${seed}; ${cycles} cycles, ${stats.kills} kills (SIGKILL), ${stats.restarts + 1} starts`);
+  console.log(`HTTP calls: ${stats.sent} sent, ${stats.answered} answered, ${stats.interrupted} interrupted by kills; statuses ${JSON.stringify(stats.byStatus)}`);
+  console.log(`Database: ${totals.requests} fuel requests made by the test (${totals.approved} approved, ${totals.completed} completed), ${totals.credited} card payments credited, ${totals.entries} journal entries`);
+  for (const note of await notes(db)) console.log(`Note: ${note}`);
+  console.log('');
+  for (const result of results) {
+    if (result.violations.length === 0) {
+      passed += 1;
+      console.log(`  ✓ ${result.name}`);
+    } else {
+      failed += 1;
+      console.log(`  ✗ ${result.name}`);
+      for (const violation of result.violations.slice(0, 10)) console.log(`      ${violation}`);
+      if (result.violations.length > 10) console.log(`      … and ${result.violations.length - 10} more`);
+    }
+  }
+  if (process.env.CRASH_SELFTEST) {
+    console.log('\nSelf-test (each check against data broken on purpose, rolled back):');
+    for (const [name, outcome] of await selfTest(db)) {
+      console.log(`  ${outcome === true ? '✓ caught' : `✗ NOT caught (${outcome})`}: ${name}`);
+      if (outcome !== true) failed += 1;
+    }
+  }
+  if (failed) {
+    exitCode = 1;
+    console.log(`\nReplay with CRASH_SEED=${seed}. Last server output:\n${serverOutput.slice(-20).join('\n')}`);
+  }
+} catch (error) {
+  exitCode = 1;
+  failed += 1;
+  console.error(`\nThe crash test could not run to the end: ${error.stack ?? error}`);
+  console.error(`Replay with CRASH_SEED=${seed}. Last server output:\n${serverOutput.slice(-30).join('\n')}`);
+} finally {
+  await cleanUp();
+}
+console.log(`\nTook ${elapsed()}.`);
+console.log(`Crash: ${passed} passed, ${failed} failed`);
+process.exit(exitCode);
