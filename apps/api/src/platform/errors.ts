@@ -8,7 +8,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly details: { field?: string; detail?: string } = {},
+    /** `retryAfterSeconds`: when a refused caller may try again (sent as Retry-After). */
+    readonly details: { field?: string; detail?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -97,10 +97,10 @@ export function createAuthService(deps: AuthDeps) {
       return null;
     });
     if (refusedUntil) {
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many failed sign-in attempts. Try again in ${waitInWords(refusedUntil.getTime() - now.getTime())}.`,
-      );
+      const waitMs = refusedUntil.getTime() - now.getTime();
+      throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Try again in ${waitInWords(waitMs)}.`, {
+        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      });
     }
   }
 

@@ -78,10 +78,13 @@ describe('sign-in delay instead of a lock', () => {
       const blocked = await signIn(t, username, DEMO_PASSWORD);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', error: 'Too many failed sign-in attempts. Try again in 1 second.' });
+      expect(blocked.headers['retry-after']).toBe('1');
 
       clock.set(later(1));
       expect((await signIn(t, username, 'wrong-4-password')).statusCode).toBe(401);
-      expect((await signIn(t, username, DEMO_PASSWORD)).json().error).toBe('Too many failed sign-in attempts. Try again in 2 seconds.');
+      const twice = await signIn(t, username, DEMO_PASSWORD);
+      expect(twice.json().error).toBe('Too many failed sign-in attempts. Try again in 2 seconds.');
+      expect(twice.headers['retry-after']).toBe('2');
 
       clock.set(later(3));
       expect((await signIn(t, username, 'wrong-5-password')).statusCode).toBe(401);

@@ -74,6 +74,7 @@ export function installErrorHandling(
 
     if (error instanceof AppError) {
       const { statusCode, body: errorBody } = appErrorReply(error);
+      if (error.details.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.details.retryAfterSeconds));
       return reply.status(statusCode).send(errorBody);
     }
 
