@@ -50,22 +50,28 @@ export interface TestApp {
 /** Overrides of the test configuration; `signIn` and `mail` merge into the defaults. */
 type ConfigOverrides = Partial<Omit<Config, 'signIn' | 'mail'>> & { signIn?: Partial<Config['signIn']>; mail?: Partial<Config['mail']> };
 
-async function copyDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+/**
+ * A private copy of the seeded template, opened `instances` times: on PostgreSQL each handle is a
+ * pool of its own, as separate server processes would have; PGlite is one connection, so its
+ * instances share the one handle.
+ */
+async function copyDatabase(instances = 1): Promise<{ dbs: Database[]; drop: () => Promise<void> }> {
   if (inject('dbEngine') === 'pglite') {
     const template = new Blob([readFileSync(inject('pgliteTemplateFile'))]);
     const handle = await openDatabase({ engine: 'pglite', dataDir: null, loadDataDir: template });
-    return { db: handle.db, drop: () => handle.close() };
+    return { dbs: Array.from({ length: instances }, () => handle.db), drop: () => handle.close() };
   }
   const serverUrl = inject('postgresUrl');
   const name = `ff_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  const handle = await openDatabase({ engine: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 5 });
+  const handles: Array<Awaited<ReturnType<typeof openDatabase>>> = [];
+  for (let i = 0; i < instances; i += 1) handles.push(await openDatabase({ engine: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 5 }));
   return {
-    db: handle.db,
+    dbs: handles.map((handle) => handle.db),
     drop: async () => {
-      await handle.close();
+      for (const handle of handles) await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     },
@@ -87,6 +93,39 @@ export async function createTestApp(
   overrides: ConfigOverrides = {},
   deps: { clock?: Clock; paymentProvider?: PaymentProvider } = {},
 ): Promise<TestApp> {
+  const [app] = await createTestApps(1, overrides, deps);
+  return app as TestApp;
+}
+
+/**
+ * `count` app instances over one database, like several servers behind a load balancer: for the
+ * work that must happen once however many instances run. Close each; the last close drops it.
+ */
+export async function createTestApps(
+  count: number,
+  overrides: ConfigOverrides = {},
+  deps: { clock?: Clock; paymentProvider?: PaymentProvider } = {},
+): Promise<TestApp[]> {
+  const { dbs, drop } = await copyDatabase(count);
+  let open = count;
+  const apps: TestApp[] = [];
+  for (const db of dbs) {
+    apps.push(
+      await instanceOver(db, overrides, deps, async () => {
+        open -= 1;
+        if (open === 0) await drop();
+      }),
+    );
+  }
+  return apps;
+}
+
+async function instanceOver(
+  db: Database,
+  overrides: ConfigOverrides,
+  deps: { clock?: Clock; paymentProvider?: PaymentProvider },
+  release: () => Promise<void>,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-test-'));
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://app.test' });
   const config: Config = {
@@ -96,7 +135,6 @@ export async function createTestApp(
     mail: { ...base.mail, ...overrides.mail },
     webDistDir: overrides.webDistDir ?? null,
   };
-  const { db, drop } = await copyDatabase();
   const app = await buildApp({ config, db, ...deps });
   await app.ready();
 
@@ -137,7 +175,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await drop();
+      await release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
