@@ -1,0 +1,77 @@
+import { route } from './route.js';
+import { idParamsSchema, messageReplySchema } from '../common.js';
+import {
+  emailChangeBodySchema,
+  notificationPreferencesBodySchema,
+  notificationPreferencesSchema,
+  passwordChangeBodySchema,
+  profileReplySchema,
+  profileUpdateBodySchema,
+  sessionListReplySchema,
+} from '../account.schemas.js';
+
+export const accountRoutes = {
+  updateProfile: route({
+    method: 'PUT',
+    path: '/account/profile',
+    permission: 'signedIn',
+    summary: "The caller's own name, phone, title and avatar (multipart `image`)",
+    tag: 'account',
+    body: profileUpdateBodySchema,
+    bodyType: 'multipart',
+    files: { image: 'image' },
+    reply: profileReplySchema,
+  }),
+  changeEmail: route({
+    method: 'PUT',
+    path: '/account/email',
+    permission: 'signedIn',
+    summary: "Change the caller's e-mail (the current password is required)",
+    tag: 'account',
+    body: emailChangeBodySchema,
+    reply: profileReplySchema,
+  }),
+  changePassword: route({
+    method: 'PUT',
+    path: '/account/password',
+    permission: 'signedIn',
+    summary: 'Change the password; every other session of the user ends, this one stays',
+    tag: 'account',
+    body: passwordChangeBodySchema,
+    reply: messageReplySchema,
+  }),
+  sessions: route({
+    method: 'GET',
+    path: '/account/sessions',
+    permission: 'signedIn',
+    summary: "The caller's live sessions",
+    tag: 'account',
+    reply: sessionListReplySchema,
+  }),
+  endSession: route({
+    method: 'DELETE',
+    path: '/account/sessions/:id',
+    permission: 'signedIn',
+    summary: 'End one of the caller’s sessions',
+    tag: 'account',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
+  notifications: route({
+    method: 'GET',
+    path: '/account/notifications',
+    permission: 'signedIn',
+    summary: 'Which e-mails the caller wants',
+    tag: 'account',
+    reply: notificationPreferencesSchema,
+  }),
+  updateNotifications: route({
+    method: 'PUT',
+    path: '/account/notifications',
+    permission: 'signedIn',
+    summary: 'Choose which e-mails to receive',
+    tag: 'account',
+    body: notificationPreferencesBodySchema,
+    reply: notificationPreferencesSchema,
+  }),
+};

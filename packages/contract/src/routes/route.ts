@@ -1,0 +1,42 @@
+/** What one route of the table declares, and the helper each area's route file declares its routes with. */
+import { z } from 'zod';
+import type { Permission } from '../permissions.js';
+import type { MoneyLimitKind } from '../money.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Fastify-style path with `:param` segments, relative to the API base. */
+  path: string;
+  permission: Permission;
+  summary: string;
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  reply: z.ZodType;
+  /** How the body travels; multipart bodies carry files beside the fields (JSON is accepted too). */
+  bodyType?: 'json' | 'multipart';
+  /** The file fields a multipart body may carry, with what each must be. */
+  files?: Readonly<Record<string, 'image' | 'document'>>;
+  /** `file`: the reply is the bytes of a stored file or a generated PDF; `html`: a page; both not JSON. */
+  replyType?: 'json' | 'file' | 'html';
+  /** Money moves: the `Idempotency-Key` header makes a retry return the first reply with one effect. */
+  idempotent?: boolean;
+  /** The handler receives the raw body bytes (webhooks verify a signature over them). */
+  rawBody?: boolean;
+  /** Sign-in attempts are rate limited per account and per address. */
+  rateLimited?: boolean;
+  /**
+   * Body fields that carry naira, by the configured ceiling that applies to them: `amount` for
+   * sums of money, `pricePerUnit` for a price per litre (kWh, kg). The API refuses a value above it.
+   */
+  moneyFields?: Readonly<Record<string, MoneyLimitKind>>;
+}
+
+/** Declares one route; `const` keeps its literal path, method and schemas in the type. */
+export const route = <const T extends RouteDefinition>(definition: T): T => definition;
+
+/** The reply of a route that answers with a generated PDF (not JSON). */
+export const pdfReply = z.unknown();

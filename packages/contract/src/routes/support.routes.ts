@@ -1,0 +1,70 @@
+import { route } from './route.js';
+import { idParamsSchema } from '../common.js';
+import {
+  supportContactSchema,
+  ticketCreateBodySchema,
+  ticketListQuerySchema,
+  ticketListReplySchema,
+  ticketReplyBodySchema,
+  ticketSchema,
+  ticketWriteReplySchema,
+} from '../account.schemas.js';
+
+export const supportRoutes = {
+  contact: route({
+    method: 'GET',
+    path: '/support/contact',
+    permission: 'signedIn',
+    summary: "The platform's support contact details",
+    tag: 'support',
+    reply: supportContactSchema,
+  }),
+  list: route({
+    method: 'GET',
+    path: '/support/tickets',
+    permission: 'signedIn',
+    summary: 'Support tickets: the caller’s own (ADMIN: every ticket)',
+    tag: 'support',
+    query: ticketListQuerySchema,
+    reply: ticketListReplySchema,
+  }),
+  get: route({
+    method: 'GET',
+    path: '/support/tickets/:id',
+    permission: 'signedIn',
+    summary: 'One ticket with its replies',
+    tag: 'support',
+    params: idParamsSchema,
+    reply: ticketSchema,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/support/tickets',
+    permission: 'signedIn',
+    summary: 'Open a support ticket (multipart with an optional `attachment`)',
+    tag: 'support',
+    body: ticketCreateBodySchema,
+    bodyType: 'multipart',
+    files: { attachment: 'document' },
+    reply: ticketWriteReplySchema,
+  }),
+  reply: route({
+    method: 'POST',
+    path: '/support/tickets/:id/replies',
+    permission: 'signedIn',
+    summary: 'Reply to a ticket (its opener, or ADMIN: then the opener is e-mailed)',
+    tag: 'support',
+    params: idParamsSchema,
+    body: ticketReplyBodySchema,
+    reply: ticketWriteReplySchema,
+  }),
+  close: route({
+    method: 'PATCH',
+    path: '/support/tickets/:id/close',
+    permission: 'signedIn',
+    summary: 'Close a ticket (ADMIN, or its opener)',
+    tag: 'support',
+    params: idParamsSchema,
+    reply: ticketWriteReplySchema,
+  }),
+};
