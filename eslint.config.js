@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importBoundaries from './eslint-rules/import-boundaries.js';
+import ledgerWrites from './eslint-rules/ledger-writes.js';
+import routesOnlyBind from './eslint-rules/routes-only-bind.js';
+import serviceDependencies from './eslint-rules/service-dependencies.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-output/**', 'test-results/**', 'playwright-report/**'] },
@@ -12,9 +15,21 @@ export default tseslint.config(
       parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', 'eslint-rules/*.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { fleetfuel: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: {
+      fleetfuel: {
+        rules: {
+          'import-boundaries': importBoundaries,
+          'service-dependencies': serviceDependencies,
+          'routes-only-bind': routesOnlyBind,
+          'ledger-writes': ledgerWrites,
+        },
+      },
+    },
     rules: {
       'fleetfuel/import-boundaries': 'error',
+      'fleetfuel/service-dependencies': 'error',
+      'fleetfuel/routes-only-bind': 'error',
+      'fleetfuel/ledger-writes': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-floating-promises': 'error',

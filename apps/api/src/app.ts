@@ -35,7 +35,7 @@ import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService 
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
-import { bindAccountRoutes } from './modules/account/index.js';
+import { bindAccountRoutes, createAccountService } from './modules/account/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
 import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
@@ -45,13 +45,14 @@ import { bindDriverRoutes, bindUserRoutes, createUsersService } from './modules/
 import { bindDepartmentRoutes, createDepartmentsService } from './modules/departments/index.js';
 import { bindVehicleRoutes, createInsuranceService, createVehiclesService } from './modules/vehicles/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { createCouponSigner } from './platform/coupons.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
 import { createIdempotencyStore } from './platform/http/idempotency.js';
 import { createPaystackProvider } from './platform/payments/paystack.js';
 import { createSandboxProvider, type SandboxProvider } from './platform/payments/sandbox.js';
 import type { PaymentProvider } from './platform/payments/provider.js';
 import { createLedgerService } from './modules/ledger/index.js';
-import { bindWalletRoutes, createWalletService } from './modules/wallet/index.js';
+import { bindSandboxCheckoutRoutes, bindWalletRoutes, createSandboxCheckout, createWalletService } from './modules/wallet/index.js';
 
 export interface AppDeps {
   config: Config;
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
 
+  const coupons = createCouponSigner(config.appSecret);
   const fuelRequests = createFuelRequestsService({
     db,
     ledger,
@@ -208,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices,
     usage,
     clock,
-    appSecret: config.appSecret,
+    coupons,
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
   });
@@ -219,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices,
     usage,
     clock,
-    coupons: fuelRequests.coupons,
+    coupons,
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
   });
@@ -250,10 +252,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);
   bindSupportRoutes(binder, support);
-  bindAccountRoutes(binder, { users, sessions, notifications });
+  bindAccountRoutes(binder, createAccountService({ users, sessions, notifications }));
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
-  bindWalletRoutes(binder, wallet, sandbox);
+  bindWalletRoutes(binder, wallet);
+  if (sandbox) bindSandboxCheckoutRoutes(binder, createSandboxCheckout(sandbox));
 
   if (config.webDistDir) await serveWebApp(app, config.webDistDir);
   return app;

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006-requests.js';
 import * as m0007 from './migrations/0007-account-support-settings.js';
 import * as m0008 from './migrations/0008-card-payment-expiry.js';
 import * as m0009 from './migrations/0009-sign-in-throttle.js';
+import * as m0010 from './migrations/0010-station-bank-accounts.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-account-support-settings': m0007,
   '0008-card-payment-expiry': m0008,
   '0009-sign-in-throttle': m0009,
+  '0010-station-bank-accounts': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

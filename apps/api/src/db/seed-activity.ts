@@ -11,6 +11,7 @@ import type { Database } from '../platform/db/database.js';
 import { addDays, lagosDate } from '../platform/clock.js';
 import { newCouponCode } from '../platform/coupons.js';
 import { createLedgerService } from '../modules/ledger/index.js';
+import { saveStationBankAccount } from '../modules/wallet/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -135,11 +136,13 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     .execute();
 
   // Unity Fuels Ikeja's verified bank account (as the sandbox resolves it).
-  await trx
-    .updateTable('ledger_accounts')
-    .set({ bank_account_number: '0123456780', bank_code: '058', bank_name: 'Guaranty Trust Bank', bank_account_name: 'SANDBOX ACCOUNT 6780', banking_verified_at: ago(120) })
-    .where('id', '=', wallets.unity)
-    .execute();
+  await saveStationBankAccount(trx, wallets.unity, {
+    accountNumber: '0123456780',
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    accountName: 'SANDBOX ACCOUNT 6780',
+    verifiedAt: ago(120),
+  });
 
   // Reserves: an active PETROL budget at Acme, a pending DIESEL one, an active DIESEL one at Beta.
   const reserve = async (organizationId: string, fuelType: string, amount: number, status: 'ACTIVE' | 'PENDING', by: string, approver: string | null, at: Date) =>

@@ -53,6 +53,11 @@ function vehiclesInScope(scope: AnalyticsScope) {
   };
 }
 
+/** The vehicle a driver drives, if any. */
+export function findVehicleOfDriver(db: Database, driverId: string) {
+  return db.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).executeTakeFirst();
+}
+
 export async function countRegistry(db: Database, scope: AnalyticsScope) {
   const vehicles = db.selectFrom('vehicles as v').select((eb) => eb.fn.countAll<string>().as('n')).where(vehiclesInScope(scope));
   const drivers = db

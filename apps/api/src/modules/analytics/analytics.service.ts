@@ -40,7 +40,7 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock; vehic
         return { kind: 'ORGANIZATION', organizationId: organizationFilter(actor, organizationId) as string };
       case 'DRIVER': {
         organizationFilter(actor, organizationId);
-        const vehicle = await db.selectFrom('vehicles').select('id').where('driver_id', '=', actor.userId).executeTakeFirst();
+        const vehicle = await repository.findVehicleOfDriver(db, actor.userId);
         return { kind: 'DRIVER', organizationId: actor.organizationId as string, userId: actor.userId, vehicleId: vehicle?.id ?? null };
       }
       case 'STATION_REP':
@@ -75,8 +75,8 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock; vehic
         repository.monthlyMoney(db, scope, since),
         repository.fuelByDriver(db, scope, since, 10),
         repository.efficiency(db, scope, since, 10),
-        deps.fuel.list(actor, listQuery, false),
-        deps.maintenance.list(actor, listQuery, false),
+        deps.fuel.list(actor, listQuery),
+        deps.maintenance.list(actor, listQuery),
         vehicleScope ? vehicles.dueAlerts(vehicleScope, 10) : Promise.resolve([]),
       ]);
       const due = vehicleScope ? (scope.kind === 'DRIVER' ? alerts.length : (await vehicles.counts(vehicleScope.organizationId)).due) : 0;

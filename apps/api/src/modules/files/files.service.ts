@@ -6,7 +6,6 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { MAX_UPLOAD_BYTES, API_BASE } from '@fleetfuel/contract';
-import type { FastifyReply } from 'fastify';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { ACCEPTED, EXTENSIONS, sniffContentType } from '../../platform/files/content-type.js';
@@ -38,6 +37,13 @@ const REFUSED_TYPE: Record<'image' | 'document', string> = {
   document: 'The document must be a PDF or an image (PNG, JPEG, WebP or GIF)',
 };
 
+/** What to send for a file: its bytes, type and the name it is shown under. */
+export interface ServedFile {
+  data: Buffer;
+  contentType: string;
+  filename: string;
+}
+
 export interface FilesService {
   /** Checks and stores an upload; returns its storage key. Call inside the transaction that links it. */
   store(upload: UploadedFile, kind: 'image' | 'document', owner: FileOwner, executor?: Database): Promise<string>;
@@ -53,7 +59,8 @@ export interface FilesService {
   ): Promise<string[]>;
   /** Deletes stored bytes whose records are gone (after the deleting transaction committed). */
   discard(keys: readonly string[]): Promise<void>;
-  serve(key: string, link: { exp?: string | undefined; sig?: string | undefined }, actor: Actor | null, reply: FastifyReply): Promise<FastifyReply>;
+  /** A stored file for a signed link or a caller who may see it: its bytes and how to send them. */
+  read(key: string, link: { exp?: string | undefined; sig?: string | undefined }, actor: Actor | null): Promise<ServedFile>;
 }
 
 export function createFilesService(deps: { db: Database; storage: FileStorage; secret: string; now?: () => number }): FilesService {
@@ -114,7 +121,7 @@ export function createFilesService(deps: { db: Database; storage: FileStorage; s
       await Promise.all(keys.map((key) => deps.storage.delete(key)));
     },
 
-    async serve(key, link, actor, reply) {
+    async read(key, link, actor) {
       if (!SAFE_KEY.test(key)) throw notFound('File');
       const file = await repository.findFile(deps.db, key);
       if (!file) throw notFound('File');
@@ -126,11 +133,7 @@ export function createFilesService(deps: { db: Database; storage: FileStorage; s
       const data = await deps.storage.get(key);
       if (!data) throw notFound('File');
       const extension = key.split('.').pop() ?? 'bin';
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', `inline; filename="${file.purpose.toLowerCase().replaceAll('_', '-')}.${extension}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(Buffer.from(data));
+      return { data: Buffer.from(data), contentType: file.content_type, filename: `${file.purpose.toLowerCase().replaceAll('_', '-')}.${extension}` };
     },
   };
 }

@@ -1,12 +1,10 @@
 import { organizationRoutes, organizationSettingsRoutes } from '@fleetfuel/contract';
+import { withPageMeta } from '../../platform/http/paging.js';
 import type { RouteBinder } from '../../platform/http/routing.js';
 import type { OrganizationsService } from './organizations.service.js';
 
 export function bindOrganizationRoutes(binder: RouteBinder, organizations: OrganizationsService): void {
-  binder.bind(organizationRoutes.list, async ({ query }) => {
-    const { data, total } = await organizations.list(query);
-    return { data, meta: { page: query.page, pageSize: query.pageSize, total } };
-  });
+  binder.bind(organizationRoutes.list, async ({ query }) => withPageMeta(query, await organizations.list(query)));
   binder.bind(organizationRoutes.analytics, () => organizations.analytics());
   binder.bind(organizationRoutes.get, ({ params }) => organizations.get(params.id));
   binder.bind(organizationRoutes.create, ({ actor, body, files }) => organizations.create(actor, body, files.image));

@@ -16,7 +16,7 @@ import {
   type fuelRequestRoutes,
 } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
-import { createCouponSigner, newCouponCode, normalizeCouponCode } from '../../platform/coupons.js';
+import { newCouponCode, normalizeCouponCode, type CouponSigner } from '../../platform/coupons.js';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
@@ -41,7 +41,7 @@ export interface FuelRequestsDeps {
   prices: PricesService;
   usage: UsageService;
   clock: Clock;
-  appSecret: string;
+  coupons: CouponSigner;
   platformFeeBps: number;
   notifications: NotificationsService;
 }
@@ -99,8 +99,7 @@ export function whyNotRedeemable(row: { status: string; redeemed_at: Date | null
 }
 
 export function createFuelRequestsService(deps: FuelRequestsDeps) {
-  const { db, ledger, vehicles, prices, usage, clock } = deps;
-  const coupons = createCouponSigner(deps.appSecret);
+  const { db, ledger, vehicles, prices, usage, clock, coupons } = deps;
 
   const scopeOf = (actor: Actor, requested: { organizationId?: string | undefined }) => scopeFor(db, actor, requested);
 
@@ -139,12 +138,12 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
   }
 
   return {
-    coupons,
     expire,
 
-    async list(actor: Actor, query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string }, mine: boolean) {
+    /** A page of requests in the actor's scope; `mine` keeps only those the actor made. */
+    async list(actor: Actor, query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string }, options: { mine?: boolean } = {}) {
       const scope = await scopeOf(actor, query);
-      const { rows, summary } = await repository.listFuelRequests(db, scope, { ...query, ...(mine ? { requestedBy: actor.userId } : {}) });
+      const { rows, summary } = await repository.listFuelRequests(db, scope, { ...query, ...(options.mine ? { requestedBy: actor.userId } : {}) });
       return {
         requests: rows.map(toFuelRequest),
         summary: {
@@ -221,7 +220,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
         await usage.assertWritable(trx, request.organization_id, 'no requests can be approved');
         const fuelType = request.fuel_type as SoldFuelType;
-        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
+        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
         const label = plateOf(vehicle);
         if (vehicle.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status}; fuel cannot be approved for it`);
@@ -314,7 +313,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (dispensed > Number(request.volume)) {
           throw invalidField('dispensedVolume', `At most ${litres(request.volume, fuelType)} may be dispensed on this coupon`);
         }
-        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
+        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
         const odometer = body.odometer ?? null;
         assertOdometerNotBack(vehicle, odometer, 'odometer');

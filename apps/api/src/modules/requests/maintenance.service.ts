@@ -88,6 +88,8 @@ export function whyNotCompletable(row: { status: string; completed_at: Date | nu
   }
 }
 
+type MaintenanceListQuery = ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string };
+
 export function createMaintenanceService(deps: MaintenanceDeps) {
   const { db, ledger, vehicles, prices, usage, clock, coupons } = deps;
 
@@ -111,23 +113,38 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
     return row;
   }
 
+  /** A page of requests in the actor's scope; `mine` keeps only those the actor made. */
+  async function list(actor: Actor, query: MaintenanceListQuery, options: { mine?: boolean } = {}) {
+    const scope = await scopeOf(actor, query);
+    // Station users see only jobs addressed to their station that were approved or done.
+    const { rows, summary } = await repository.listMaintenance(db, scope, { ...query, ...(options.mine ? { requestedBy: actor.userId } : {}) });
+    return {
+      rows: rows.map(toMaintenance),
+      summary: {
+        totalCount: Number(summary.total),
+        pendingCount: Number(summary.pending_count),
+        approvedCount: Number(summary.approved_count),
+        completedCount: Number(summary.completed_count),
+        pendingCost: koboToNaira(summary.pending_cost),
+        completedCost: koboToNaira(summary.completed_cost),
+      },
+      total: Number(summary.total),
+    };
+  }
+
   return {
-    async list(actor: Actor, query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string }, mine: boolean) {
-      const scope = await scopeOf(actor, query);
-      // Station users see only jobs addressed to their station that were approved or done.
-      const { rows, summary } = await repository.listMaintenance(db, scope, { ...query, ...(mine ? { requestedBy: actor.userId } : {}) });
-      return {
-        rows: rows.map(toMaintenance),
-        summary: {
-          totalCount: Number(summary.total),
-          pendingCount: Number(summary.pending_count),
-          approvedCount: Number(summary.approved_count),
-          completedCount: Number(summary.completed_count),
-          pendingCost: koboToNaira(summary.pending_cost),
-          completedCost: koboToNaira(summary.completed_cost),
-        },
-        total: Number(summary.total),
-      };
+    list,
+
+    /** The Maintenance page: every request in scope, as `logs`. */
+    async listLogs(actor: Actor, query: MaintenanceListQuery) {
+      const { rows, summary, total } = await list(actor, query);
+      return { logs: rows, summary, total };
+    },
+
+    /** The caller's own requests. */
+    async listMine(actor: Actor, query: MaintenanceListQuery) {
+      const { rows, summary, total } = await list(actor, query, { mine: true });
+      return { requests: rows, summary, total };
     },
 
     get: async (actor: Actor, id: string) => toMaintenance(await view(actor, id)),
@@ -169,7 +186,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         const request = await locked(trx, id);
         if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
         await usage.assertWritable(trx, request.organization_id, 'no requests can be approved');
-        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
+        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
         if (vehicle.department_id && vehicle.department_status !== 'ACTIVE') {
           throw new AppError('RULE_VIOLATION', `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`);
@@ -248,7 +265,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         const approved = BigInt(request.cost_kobo);
         const finalKobo = body.finalCost !== undefined ? nairaToKobo(body.finalCost) : request.final_cost_kobo !== null ? BigInt(request.final_cost_kobo) : approved;
         if (finalKobo > approved) throw invalidField('finalCost', `The final cost cannot exceed the approved ${naira(approved)}; a higher cost needs a new request`);
-        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, true);
+        const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
 
         let entryId: string | null = null;

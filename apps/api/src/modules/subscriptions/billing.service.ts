@@ -4,6 +4,7 @@
  */
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { randomUUID } from 'node:crypto';
 import { notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
@@ -47,9 +48,10 @@ export function createBillingService(deps: { db: Database; usage: UsageService; 
       return { subscription: await current(owningOrganization(actor, requested)) };
     },
 
-    async renew(actor: Actor, planId: string | undefined, requestKey: string) {
+    /** Renews from the wallet; the caller's Idempotency-Key (when sent) keys the payment, so a retry pays once. */
+    async renew(actor: Actor, planId: string | undefined, requestKey: string | null) {
       const organizationId = organizationFilter(actor, null) as string;
-      const terms = await renewal.renewFromWallet(organizationId, planId, actor.userId, `renewal:${actor.userId}:${requestKey}`);
+      const terms = await renewal.renewFromWallet(organizationId, planId, actor.userId, `renewal:${actor.userId}:${requestKey ?? randomUUID()}`);
       const subscription = await current(organizationId);
       return {
         message: `${terms.planName} plan renewed until ${subscription.nextBilling?.slice(0, 10) ?? ''}`,

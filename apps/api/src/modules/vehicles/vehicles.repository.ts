@@ -331,7 +331,7 @@ export async function deleteVehicle(db: Database, id: string): Promise<string | 
 }
 
 /** What a request needs of its vehicle, with its group; locked when the caller approves or redeems. */
-export function findVehicleForRequest(db: Database, vehicleId: string, organizationId: string | null, lock: boolean) {
+export function findVehicleForRequest(db: Database, vehicleId: string, organizationId: string | null, options: { lock: boolean }) {
   return db
     .selectFrom('vehicles as v')
     .leftJoin('departments as g', 'g.id', 'v.department_id')
@@ -360,7 +360,7 @@ export function findVehicleForRequest(db: Database, vehicleId: string, organizat
     ])
     .where('v.id', '=', vehicleId)
     .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
-    .$if(lock, (q) => q.forNoKeyUpdate('v'))
+    .$if(options.lock, (q) => q.forNoKeyUpdate('v'))
     .executeTakeFirst();
 }
 

@@ -1,13 +1,11 @@
 import { insuranceRoutes, vehicleRoutes } from '@fleetfuel/contract';
+import { withPageMeta } from '../../platform/http/paging.js';
 import type { RouteBinder } from '../../platform/http/routing.js';
 import type { InsuranceService } from './insurance.service.js';
 import type { VehiclesService } from './vehicles.service.js';
 
 export function bindVehicleRoutes(binder: RouteBinder, vehicles: VehiclesService, insurance: InsuranceService): void {
-  binder.bind(vehicleRoutes.list, async ({ actor, query }) => {
-    const { data, total } = await vehicles.list(actor, query);
-    return { data, meta: { page: query.page, pageSize: query.pageSize, total } };
-  });
+  binder.bind(vehicleRoutes.list, async ({ actor, query }) => withPageMeta(query, await vehicles.list(actor, query)));
   binder.bind(vehicleRoutes.get, ({ actor, params }) => vehicles.get(actor, params.id));
   binder.bind(vehicleRoutes.create, ({ actor, body, files }) => vehicles.create(actor, body, files.image));
   binder.bind(vehicleRoutes.update, ({ actor, params, body, files }) => vehicles.update(actor, params.id, body, files.image));

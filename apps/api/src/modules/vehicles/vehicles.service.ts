@@ -251,8 +251,8 @@ export function createVehiclesService(deps: VehiclesDeps) {
     counts: (organizationId: string | null) => repository.countVehicles(db, organizationId, today()),
 
     /** A vehicle as a request sees it, in the organization (or any, for null); locked when asked. */
-    forRequest: (executor: Database, vehicleId: string, organizationId: string | null, lock = false) =>
-      repository.findVehicleForRequest(executor, vehicleId, organizationId, lock),
+    forRequest: (executor: Database, vehicleId: string, organizationId: string | null, options: { lock?: boolean } = {}) =>
+      repository.findVehicleForRequest(executor, vehicleId, organizationId, { lock: options.lock ?? false }),
     recordOdometer: (executor: Database, vehicleId: string, reading: number) => repository.recordOdometer(executor, vehicleId, reading),
     setStatus: (executor: Database, vehicleId: string, status: 'ACTIVE' | 'UNDER_MAINTENANCE') => repository.setVehicleStatus(executor, vehicleId, status),
     lockDepartment: (executor: Database, departmentId: string) => repository.lockDepartment(executor, departmentId),

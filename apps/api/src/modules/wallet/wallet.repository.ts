@@ -1,7 +1,8 @@
 /**
- * Card payments, payouts and the read side of wallets. Only the ledger module writes journal rows
- * and balances; this repository reads them for the wallet page and keeps the provider-facing
- * records (a card payment or payout per provider reference).
+ * Card payments, payouts, station bank accounts and the read side of wallets. Only the ledger
+ * module writes its tables (accounts, journal, postings, holds); this repository reads them for the
+ * wallet page and keeps the wallet's own records: a card payment or payout per provider reference,
+ * and a station wallet's payout bank account.
  */
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
@@ -12,8 +13,19 @@ export function findWalletView(db: Database, accountId: string) {
     .selectFrom('ledger_accounts as a')
     .leftJoin('organizations as o', 'o.id', 'a.organization_id')
     .leftJoin('fuel_stations as f', 'f.id', 'a.fuel_station_id')
+    .leftJoin('station_bank_accounts as b', 'b.account_id', 'a.id')
     .selectAll('a')
-    .select(['o.name as organization_name', 'o.status as organization_status', 'f.name as station_name'])
+    .select([
+      'o.name as organization_name',
+      'o.status as organization_status',
+      'f.name as station_name',
+      'b.bank_account_number',
+      'b.bank_code',
+      'b.bank_name',
+      'b.bank_account_name',
+      'b.banking_verified_at',
+      'b.transfer_recipient_code',
+    ])
     .where('a.id', '=', accountId)
     .where('a.kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET'])
     .executeTakeFirst();
@@ -89,29 +101,39 @@ export function findPostingOfEntry(db: Database, entryId: string, accountId: str
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Saves a station wallet's verified payout bank account (the wallet module's own table, beside the
+ * ledger's). `verifiedAt` defaults to now; the demo seed gives its own date.
+ */
 export async function saveBanking(
   db: Database,
   accountId: string,
-  banking: { accountNumber: string; bankCode: string; bankName: string | null; accountName: string },
+  banking: { accountNumber: string; bankCode: string; bankName: string | null; accountName: string; verifiedAt?: Date },
 ): Promise<void> {
+  const details = {
+    bank_account_number: banking.accountNumber,
+    bank_code: banking.bankCode,
+    bank_name: banking.bankName,
+    bank_account_name: banking.accountName,
+    banking_verified_at: banking.verifiedAt ?? sql<Date>`now()`,
+    // A new account needs a new transfer recipient.
+    transfer_recipient_code: null,
+    updated_at: sql<Date>`now()`,
+  };
   await db
-    .updateTable('ledger_accounts')
-    .set({
-      bank_account_number: banking.accountNumber,
-      bank_code: banking.bankCode,
-      bank_name: banking.bankName,
-      bank_account_name: banking.accountName,
-      banking_verified_at: sql<Date>`now()`,
-      // A new account needs a new transfer recipient.
-      transfer_recipient_code: null,
-      updated_at: sql<Date>`now()`,
-    })
-    .where('id', '=', accountId)
+    .insertInto('station_bank_accounts')
+    .values({ account_id: accountId, ...details })
+    .onConflict((oc) => oc.column('account_id').doUpdateSet(details))
     .execute();
 }
 
 export async function saveRecipientCode(db: Database, accountId: string, recipientCode: string): Promise<void> {
-  await db.updateTable('ledger_accounts').set({ transfer_recipient_code: recipientCode }).where('id', '=', accountId).execute();
+  await db.updateTable('station_bank_accounts').set({ transfer_recipient_code: recipientCode }).where('account_id', '=', accountId).execute();
+}
+
+/** The e-mail address the provider's card page shows the payer. */
+export function findUserEmail(db: Database, userId: string) {
+  return db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
 }
 
 export async function insertCardPayment(
@@ -238,9 +260,9 @@ export async function insertPayout(
 export function findPayout(db: Database, reference: string) {
   return db
     .selectFrom('payouts as p')
-    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .leftJoin('station_bank_accounts as b', 'b.account_id', 'p.account_id')
     .selectAll('p')
-    .select('a.bank_name')
+    .select('b.bank_name')
     .where('p.reference', '=', reference)
     .executeTakeFirst();
 }

@@ -208,11 +208,18 @@ export interface LedgerAccountsTable {
   fuel_station_id: string | null;
   balance_kobo: Generated<string>;
   held_kobo: Generated<string>;
-  bank_account_number: string | null;
-  bank_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A station wallet's payout bank account (0010), the wallet module's record beside the ledger. */
+export interface StationBankAccountsTable {
+  account_id: string;
+  bank_account_number: string;
+  bank_code: string;
   bank_name: string | null;
-  bank_account_name: string | null;
-  banking_verified_at: NullableTimestamp;
+  bank_account_name: string;
+  banking_verified_at: ColumnType<Date, Date | string, Date | string>;
   transfer_recipient_code: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -461,6 +468,7 @@ export interface DB {
   maintenance_requests: MaintenanceRequestsTable;
   fuel_reserves: FuelReservesTable;
   ledger_accounts: LedgerAccountsTable;
+  station_bank_accounts: StationBankAccountsTable;
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
   holds: HoldsTable;

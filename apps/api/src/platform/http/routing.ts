@@ -35,6 +35,8 @@ export interface HandlerContext<R extends RouteDefinition> {
   client: { ip: string; userAgent: string | null };
   /** Files of a multipart body, by field name; empty for JSON bodies. */
   files: Record<string, UploadedFile>;
+  /** The caller's Idempotency-Key header (trimmed), or null when none was sent. */
+  idempotencyKey: string | null;
 }
 
 export type RouteHandler<R extends RouteDefinition> = (context: HandlerContext<R>) => Promise<RouteReply<R>>;
@@ -53,6 +55,12 @@ export function clientOf(request: FastifyRequest): { ip: string; userAgent: stri
   const userAgent = request.headers['user-agent'];
   // Stored with the session: NUL characters (which PostgreSQL text cannot hold) are dropped.
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.replaceAll('\u0000', '').slice(0, 500) : null };
+}
+
+/** The Idempotency-Key header, trimmed; null when it is missing or blank. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  return typeof header === 'string' && header.trim() ? header.trim() : null;
 }
 
 /** The configured ceilings on naira in a request body (see the contract's `moneyFields`). */
@@ -109,8 +117,7 @@ export function createRouteBinder(
    * replays the first reply (errors included, server errors excepted) instead of running again.
    */
   async function runIdempotent(request: FastifyRequest, reply: FastifyReply, route: RouteDefinition, body: unknown, run: () => Promise<unknown>) {
-    const header = request.headers['idempotency-key'];
-    const key = typeof header === 'string' ? header.trim() : '';
+    const key = idempotencyKeyOf(request);
     if (!route.idempotent || !key || !request.actor) return run();
     const userId = request.actor.userId;
     const start = await idempotency.begin(userId, key, `${route.method} ${route.path}`, requestFingerprint(route.method, request.url, body));
@@ -181,6 +188,7 @@ export function createRouteBinder(
               reply,
               client: clientOf(request),
               files,
+              idempotencyKey: idempotencyKeyOf(request),
             }),
           );
         },
