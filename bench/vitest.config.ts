@@ -1,0 +1,9 @@
+/**
+ * The bench's own check, outside `npm test` (the root config's projects never include bench/):
+ * `npx vitest run -c bench/vitest.config.ts` generates a tiny data set on a throwaway database.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { include: ['bench/**/*.check.ts'], testTimeout: 180_000, hookTimeout: 60_000, pool: 'threads', maxWorkers: 1 },
+});
