@@ -19,7 +19,16 @@ test('an organization admin requests a fuel reserve and approves it', async ({ p
   const approve = page.getByRole('button', { name: `Approve ${litres.toLocaleString('en-NG')} L of DIESEL` });
   const row = page.getByRole('table', { name: 'Fuel reserves' }).getByRole('row').filter({ has: approve });
   await expect(row).toContainText('Pending');
+  // Approving asks first, as fuel and maintenance approvals do; Cancel leaves it pending.
   await approve.click();
+  const confirm = page.getByRole('dialog', { name: 'Approve fuel reserve' });
+  await expect(confirm).toContainText(`${litres.toLocaleString('en-NG')} L of DIESEL`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Pending');
+  await approve.click();
+  await confirm.getByRole('button', { name: 'Approve' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: `Reserve approved: ${quantity}` })).toBeVisible();
   await expect(approve).toBeHidden();
   await expect(page.getByRole('region', { name: 'DIESEL reserve' })).not.toContainText('of 0 L approved');

@@ -38,6 +38,12 @@ function statCard(page: Page, title: string) {
   return page.getByRole('group', { name: title, exact: true });
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The app writes the server's calendar days (2026-11-23) as "23 Nov 2026". */
+const readableDates = (text: string) =>
+  text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, year: string, month: string, day: string) => `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`);
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The card reads its title, then the figure (nothing more of a number after it), then the note. */
@@ -62,7 +68,7 @@ test('an organization admin’s dashboard shows the overview figures of its orga
   for (const alert of overview.maintenanceAlerts) {
     const name = alert.plateNumber ?? alert.name;
     await expect(alerts.getByRole('link', { name })).toHaveAttribute('href', `/assets/details?id=${alert.vehicleId}`);
-    for (const reason of alert.reasons) await expect(alerts.getByText(reason).first()).toBeVisible();
+    for (const reason of alert.reasons) await expect(alerts.getByText(readableDates(reason)).first()).toBeVisible();
   }
 
   const recent = page.getByRole('region', { name: 'Recent Fuel Activity' });
@@ -143,6 +149,26 @@ test('a driver sees its vehicle on the dashboard and opens its details', async (
   await expectStat(page, 'Fuel Consumption (L)', overview.fuelSummary.totalCompleted, overview.notes.fuelConsumption);
 
   await expect(page.getByRole('link', { name: 'Request fuel' })).toHaveAttribute('href', '/fuel/generate-coupon');
+
+  // Its own figures, not the fleet's.
+  for (const fleetCard of ['Total Vehicles', 'Active Drivers', 'Maintenance Due']) await expect(statCard(page, fleetCard)).toHaveCount(0);
+  const token = await apiToken(request, DEMO_USERS.DRIVER);
+  const count = async (status?: string) => {
+    const reply = await request.get('/api/fuel-requests/my-requests', {
+      headers: { Authorization: `Bearer ${token}` },
+      params: { page: 1, pageSize: 1, ...(status ? { status } : {}) },
+    });
+    return ((await reply.json()) as { meta: { total: number } }).meta.total;
+  };
+  await expect(statCard(page, 'My Requests')).toContainText(stat(await count()));
+  await expect(statCard(page, 'Awaiting Approval')).toContainText(stat(await count('PENDING')));
+  const ready = await count('APPROVED');
+  await expect(statCard(page, 'Coupons Ready')).toContainText(stat(ready));
+  const coupons = page.getByRole('table', { name: 'My coupons' });
+  await expect(coupons).toBeVisible();
+  if (ready > 0) await expect(coupons.getByRole('button', { name: /^Download Coupon / }).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/driver-dashboard.png', fullPage: true });
+
   const mine = page.getByRole('region', { name: 'My Vehicle' });
   await expect(mine).toContainText('LND-451-KJ');
   await expect(mine).toContainText('Toyota Hilux');

@@ -4,7 +4,7 @@
  * server, so each one makes its own records under names no other test uses.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+import { DEMO_PASSWORD, DEMO_USERS, overlaps, signIn } from './support.js';
 
 const ORG_ADMIN = DEMO_USERS.ADMINISTRATOR;
 
@@ -74,8 +74,17 @@ test('an organization admin adds a group, sees its drivers and removes one', asy
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Max Daily Consumption (L)').fill('150');
   await dialog.getByRole('button', { name: 'Add Group' }).click();
-  await expect(page.getByText(`${name} Created!`)).toBeVisible();
+  const created = page.getByRole('alert').filter({ hasText: `${name} Created!` });
+  await expect(created).toBeVisible();
   await expect(dialog).toBeHidden();
+  // The toast opens below the header: the user's name, the avatar and the page's own button stay visible.
+  await expect(created).toBeInViewport();
+  const header = page.getByRole('banner');
+  expect(await overlaps(created, header)).toBe(false);
+  expect(await overlaps(created, page.getByRole('button', { name: 'Account menu' }))).toBe(false);
+  expect(await overlaps(created, page.getByRole('button', { name: 'Add Group' }))).toBe(false);
+  // The breadcrumb names the page as the menu does.
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).first()).toHaveText('Groups');
   await expect(row(page, name)).toContainText('150 L');
 
   // A driver joins the group; the group's driver list shows it and can take it out again.
@@ -195,6 +204,17 @@ test('a generator has a Care Taker and no registration fields', async ({ page })
   const assign = page.getByRole('dialog', { name: 'Assign Care Taker' });
   await expect(assign.getByRole('combobox', { name: /^Care Taker/ })).toBeVisible();
   await assign.getByRole('button', { name: 'Cancel' }).click();
+
+  // Its details name it once and list only what a generator has.
+  await page.getByRole('link', { name: `Mikano ${model}` }).first().click();
+  await expect(page.getByRole('heading', { name: `Mikano ${model}` })).toBeVisible();
+  await expect(page.getByRole('main').getByText(`Mikano ${model}`)).toHaveCount(1);
+  const details = page.getByRole('tabpanel', { name: 'Details' });
+  await expect(details).toContainText('Care Taker');
+  for (const label of ['Plate Number', 'Registration State', 'Registration Expiry', 'Chassis Number', 'Transmission', 'Last Odometer']) {
+    await expect(details.getByText(label, { exact: true })).toHaveCount(0);
+  }
+  await page.screenshot({ path: '/tmp/generator-details.png', fullPage: true });
 });
 
 test('an organization admin records insurance with a PDF and sees it active', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { Role } from '@fleetfuel/contract';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -85,4 +85,11 @@ export async function newestMailTo(address: string, since: number): Promise<Outb
     .toBe(true);
   if (!found) throw new Error(`No e-mail to ${address}`);
   return found;
+}
+
+/** Whether two boxes on the page share any pixel. */
+export async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [boxA, boxB] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!boxA || !boxB) throw new Error('Both elements must be on screen');
+  return boxA.x < boxB.x + boxB.width && boxB.x < boxA.x + boxA.width && boxA.y < boxB.y + boxB.height && boxB.y < boxA.y + boxA.height;
 }

@@ -19,19 +19,24 @@ interface DemoUser {
   role: Role;
   title: string | null;
   tenant?: 'acme' | 'beta' | 'unity' | 'greenline';
+  /**
+   * When the account was opened, in days before seeding: after its organization or station joined
+   * and before its first activity in the demo history (seed-activity.ts), so "Date Joined" reads true.
+   */
+  joinedDaysAgo: number;
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { name: 'Ada Okafor', email: 'admin@fleetfuel.test', phone: '+2348030000001', role: 'ADMIN', title: 'Platform Operations Lead' },
-  { name: 'Tunde Bakare', email: 'orgadmin@acme.test', phone: '+2348030000002', role: 'ADMINISTRATOR', title: 'Fleet Manager', tenant: 'acme' },
-  { name: 'Ngozi Eze', email: 'asst@acme.test', phone: '+2348030000003', role: 'ASST_ADMINISTRATOR', title: null, tenant: 'acme' },
-  { name: 'Musa Ibrahim', email: 'driver@acme.test', phone: '+2348030000004', role: 'DRIVER', title: null, tenant: 'acme' },
-  { name: 'Chinedu Obi', email: 'driver2@acme.test', phone: '+2348030000005', role: 'DRIVER', title: null, tenant: 'acme' },
-  { name: 'Halima Yusuf', email: 'orgadmin@beta.test', phone: '+2348030000006', role: 'ADMINISTRATOR', title: 'Operations Director', tenant: 'beta' },
-  { name: 'Emeka Nwosu', email: 'driver@beta.test', phone: '+2348030000007', role: 'DRIVER', title: null, tenant: 'beta' },
-  { name: 'Bola Adeyemi', email: 'rep@unityfuels.test', phone: '+2348030000008', role: 'STATION_REP', title: 'Station Manager', tenant: 'unity' },
-  { name: 'Sani Danjuma', email: 'attendant@unityfuels.test', phone: '+2348030000009', role: 'ATTENDANT', title: null, tenant: 'unity' },
-  { name: 'Kemi Lawal', email: 'rep@greenline.test', phone: '+2348030000010', role: 'STATION_REP', title: 'Station Manager', tenant: 'greenline' },
+  { name: 'Ada Okafor', email: 'admin@fleetfuel.test', phone: '+2348030000001', role: 'ADMIN', title: 'Platform Operations Lead', joinedDaysAgo: 210 },
+  { name: 'Tunde Bakare', email: 'orgadmin@acme.test', phone: '+2348030000002', role: 'ADMINISTRATOR', title: 'Fleet Manager', tenant: 'acme', joinedDaysAgo: 200 },
+  { name: 'Ngozi Eze', email: 'asst@acme.test', phone: '+2348030000003', role: 'ASST_ADMINISTRATOR', title: null, tenant: 'acme', joinedDaysAgo: 197 },
+  { name: 'Musa Ibrahim', email: 'driver@acme.test', phone: '+2348030000004', role: 'DRIVER', title: null, tenant: 'acme', joinedDaysAgo: 186 },
+  { name: 'Chinedu Obi', email: 'driver2@acme.test', phone: '+2348030000005', role: 'DRIVER', title: null, tenant: 'acme', joinedDaysAgo: 142 },
+  { name: 'Halima Yusuf', email: 'orgadmin@beta.test', phone: '+2348030000006', role: 'ADMINISTRATOR', title: 'Operations Director', tenant: 'beta', joinedDaysAgo: 118 },
+  { name: 'Emeka Nwosu', email: 'driver@beta.test', phone: '+2348030000007', role: 'DRIVER', title: null, tenant: 'beta', joinedDaysAgo: 96 },
+  { name: 'Bola Adeyemi', email: 'rep@unityfuels.test', phone: '+2348030000008', role: 'STATION_REP', title: 'Station Manager', tenant: 'unity', joinedDaysAgo: 203 },
+  { name: 'Sani Danjuma', email: 'attendant@unityfuels.test', phone: '+2348030000009', role: 'ATTENDANT', title: null, tenant: 'unity', joinedDaysAgo: 181 },
+  { name: 'Kemi Lawal', email: 'rep@greenline.test', phone: '+2348030000010', role: 'STATION_REP', title: 'Station Manager', tenant: 'greenline', joinedDaysAgo: 193 },
 ];
 
 /** The sign-ins the start-up banner and the README list. */
@@ -72,7 +77,8 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
     const business = await plan({ name: 'Business', naira: 75000, drivers: 25, assets: 50, fuel: 500, maintenance: 100, description: 'For growing fleets with several groups' });
     await plan({ name: 'Enterprise', naira: 250000, drivers: 0, assets: 0, fuel: 0, maintenance: 0, description: 'Unlimited drivers, assets and requests' });
 
-    const organization = (name: string, type: string, address: string, domain: string, planRow: { id: string; circle_days: number }, daysAgo: number) =>
+    /** `joinedDaysAgo`: when the client signed up, before its first payment in the demo history. */
+    const organization = (name: string, type: string, address: string, domain: string, planRow: { id: string; circle_days: number }, daysAgo: number, joinedDaysAgo: number) =>
       trx
         .insertInto('organizations')
         .values({
@@ -83,21 +89,22 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
           subscription_plan_id: planRow.id,
           // A cycle that started `daysAgo` days ago, so that usage and renewal dates look lived-in.
           next_billing: sql<Date>`now() + make_interval(days => ${planRow.circle_days - daysAgo})`,
-          created_at: sql<Date>`now() - make_interval(days => ${daysAgo + 60})`,
+          created_at: sql<Date>`now() - make_interval(days => ${joinedDaysAgo})`,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-    const acme = await organization('Acme Logistics', 'transport_logistics_company', '12 Creek Road, Apapa, Lagos', 'acme.test', business, 10);
-    const beta = await organization('Beta Haulage', 'private_organisation', '4 Zaria Road, Kano', 'beta.test', starter, 20);
+    const acme = await organization('Acme Logistics', 'transport_logistics_company', '12 Creek Road, Apapa, Lagos', 'acme.test', business, 10, 200);
+    const beta = await organization('Beta Haulage', 'private_organisation', '4 Zaria Road, Kano', 'beta.test', starter, 20, 118);
 
-    const station = (name: string, address: string, latitude: number, longitude: number, fuels: string[]) =>
+    /** `joinedDaysAgo`: when the station was onboarded, before its first redemption in the demo history. */
+    const station = (name: string, address: string, latitude: number, longitude: number, fuels: string[], joinedDaysAgo: number) =>
       trx
         .insertInto('fuel_stations')
-        .values({ name, address, latitude, longitude, available_fuels: fuels })
+        .values({ name, address, latitude, longitude, available_fuels: fuels, created_at: sql<Date>`now() - make_interval(days => ${joinedDaysAgo})` })
         .returning('id')
         .executeTakeFirstOrThrow();
-    const unity = await station('Unity Fuels Ikeja', '45 Obafemi Awolowo Way, Ikeja, Lagos', 6.601838, 3.351486, ['PETROL', 'DIESEL']);
-    const greenline = await station('Greenline Energy Lekki', 'Admiralty Way, Lekki Phase 1, Lagos', 6.447, 3.4723, ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC']);
+    const unity = await station('Unity Fuels Ikeja', '45 Obafemi Awolowo Way, Ikeja, Lagos', 6.601838, 3.351486, ['PETROL', 'DIESEL'], 204);
+    const greenline = await station('Greenline Energy Lekki', 'Admiralty Way, Lekki Phase 1, Lagos', 6.447, 3.4723, ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC'], 194);
 
     const ledger = createLedgerService();
     await ledger.createWallet(trx, { organizationId: acme.id });
@@ -120,6 +127,7 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
           organization_id: user.tenant && !isStation ? tenants[user.tenant] : null,
           fuel_station_id: user.tenant && isStation ? tenants[user.tenant] : null,
           password_hash: passwordHash,
+          created_at: sql<Date>`now() - make_interval(days => ${user.joinedDaysAgo})`,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -156,11 +164,18 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
  * relative to the day of seeding so that statuses stay meaningful on any day.
  */
 async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, userIds: Record<string, string>) {
+  // Groups were set up the day after their organization joined (seedDemoData's joinedDaysAgo).
+  const createdDaysAgo = (organizationId: string) => (organizationId === orgs.acme ? 199 : 117);
   const group = async (organizationId: string, name: string, maxDailyConsumption: number) =>
     (
       await trx
         .insertInto('departments')
-        .values({ organization_id: organizationId, name, max_daily_consumption: maxDailyConsumption })
+        .values({
+          organization_id: organizationId,
+          name,
+          max_daily_consumption: maxDailyConsumption,
+          created_at: sql<Date>`now() - make_interval(days => ${createdDaysAgo(organizationId)})`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatNumber, formatStatNumber, segmentLabel } from './format';
+import { formatCurrency, formatDate, formatDateTime, formatNumber, formatStatNumber, readableDates, segmentLabel } from './format';
 
 describe('format', () => {
   it('groups thousands', () => {
@@ -26,5 +26,18 @@ describe('format', () => {
     expect(segmentLabel('fuel-stations')).toBe('Fuel Stations');
     expect(segmentLabel('generate-coupon')).toBe('Generate Coupon');
     expect(segmentLabel('admin')).toBe('Admin');
+  });
+
+  it('writes every date as "23 Nov 2026" in Lagos time, with a 24-hour time where one is shown', () => {
+    // 23:30 UTC is already the next day in Lagos.
+    expect(formatDate('2026-11-23T23:30:00Z')).toBe('24 Nov 2026');
+    expect(formatDateTime('2026-09-05T13:05:00Z')).toBe('5 Sep 2026, 14:05');
+    // A bare calendar day is written as is, whatever the zone.
+    expect(formatDate('2026-11-23')).toBe('23 Nov 2026');
+  });
+
+  it('rewrites the calendar days inside a server sentence', () => {
+    expect(readableDates('Insurance expires on 2026-12-01')).toBe('Insurance expires on 1 Dec 2026');
+    expect(readableDates('at 2026-11-23T10:00:00Z')).toBe('at 2026-11-23T10:00:00Z');
   });
 });

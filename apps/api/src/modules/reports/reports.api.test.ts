@@ -41,7 +41,7 @@ describe('reports', () => {
     const { pages, disposition } = await report('/api/reports/x/combined', 'orgadmin@acme.test', { startDate: '2020-01-01', endDate: '2099-12-31' });
     expect(disposition).toBe('attachment; filename="comprehensive-report-acme-logistics-2020-01-01-to-2099-12-31.pdf"');
     const text = pages.join('\n');
-    for (const expected of ['Comprehensive Report', 'Organization: Acme Logistics', 'Period: 2020-01-01 to 2099-12-31', 'LND-451-KJ', 'APP-220-XA', 'KJA-118-QB', 'Mikano MP 100kVA', 'Page 1 of']) {
+    for (const expected of ['Comprehensive Report', 'Organization: Acme Logistics', 'Period: 1 Jan 2020 to 31 Dec 2099', 'LND-451-KJ', 'APP-220-XA', 'KJA-118-QB', 'Mikano MP 100kVA', 'Page 1 of']) {
       expect(text).toContain(expected);
     }
     // Totals equal the sum of what the requests recorded.

@@ -7,13 +7,13 @@ import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
+import { lagosDateTime } from '../../platform/pdf/dates.js';
 import { money, pageFooters, renderPdf } from '../../platform/pdf/document.js';
 import { drawTable, reportHeading, sectionTitle } from '../../platform/pdf/table.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './reports.repository.js';
 
-const LAGOS_TIME = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const litres = (value: number | string) => Number(value).toLocaleString('en-NG', { maximumFractionDigits: 2 });
 const label = (row: { plate_number: string | null; make: string; model: string }) => row.plate_number ?? `${row.make} ${row.model}`;
@@ -31,7 +31,7 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
     return { id: organizationId, name: organization.name };
   }
 
-  const generatedAt = () => LAGOS_TIME.format(clock.now());
+  const generatedAt = () => lagosDateTime(clock.now());
 
   return {
     async combined(actor: Actor, query: { startDate: string; endDate: string; organizationId?: string }) {

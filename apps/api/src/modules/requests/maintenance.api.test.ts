@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { calendarDay } from '../../platform/pdf/dates.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -99,7 +100,7 @@ describe('the coupon PDF', () => {
     try {
       writeFileSync(path.join(dir, 'coupon.pdf'), res.rawPayload);
       const text = execFileSync('pdftotext', [path.join(dir, 'coupon.pdf'), '-'], { encoding: 'utf8' });
-      for (const expected of [approved.couponCode, 'Acme Logistics', 'LND-451-KJ', 'PETROL', '35 L', 'Unity Fuels Ikeja', today(), 'Fuel Coupon']) {
+      for (const expected of [approved.couponCode, 'Acme Logistics', 'LND-451-KJ', 'PETROL', '35 L', 'Unity Fuels Ikeja', calendarDay(today()), 'Fuel Coupon']) {
         expect(text).toContain(expected);
       }
       execFileSync('pdftoppm', ['-png', '-r', '150', path.join(dir, 'coupon.pdf'), path.join(dir, 'page')]);

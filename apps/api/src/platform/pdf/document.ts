@@ -4,6 +4,7 @@
  * naira sign, so amounts in PDFs are written "NGN 1,234.00".
  */
 import PDFDocument from 'pdfkit';
+import { readableDates } from './dates.js';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -31,13 +32,13 @@ export function header(doc: Pdf, title: string, subtitle: string): void {
   doc.moveDown(0.5);
 }
 
-/** Label/value rows in two columns, starting at the current position. */
+/** Label/value rows in two columns, starting at the current position; calendar days read "23 Nov 2026". */
 export function fieldRows(doc: Pdf, rows: Array<[string, string]>, width: number): void {
   const left = doc.page.margins.left;
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text(label, left, y, { width: 130 });
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND.dark).text(value, left + 140, y, { width: width - 140 });
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND.dark).text(readableDates(value), left + 140, y, { width: width - 140 });
     doc.moveDown(0.45);
   }
 }

@@ -2,6 +2,7 @@
  * Tables in PDF reports: columns with widths and alignment, rows that wrap, a header repeated at
  * the top of every page the table reaches, and an optional totals row.
  */
+import { readableDates } from './dates.js';
 import { BRAND, type Pdf } from './document.js';
 
 export interface Column {
@@ -26,7 +27,9 @@ export function drawTable(doc: Pdf, columns: Column[], rows: string[][], totals?
     return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] ?? 0) - 2 * PADDING }))) + 2 * PADDING;
   };
 
-  const drawRow = (cells: string[], options: { font: string; fill?: string; color?: string }) => {
+  const drawRow = (raw: string[], options: { font: string; fill?: string; color?: string }) => {
+    // Calendar days read "23 Nov 2026", as everywhere else in the product.
+    const cells = raw.map(readableDates);
     const height = rowHeight(cells, options.font);
     const y = doc.y;
     if (options.fill) doc.rect(left, y, width, height).fill(options.fill);
@@ -69,7 +72,7 @@ export function reportHeading(doc: Pdf, lines: { title: string; organization: st
   doc.font('Helvetica-Bold').fontSize(15).fillColor(BRAND.dark).text(lines.title, left, doc.y + 4);
   doc.font('Helvetica').fontSize(9.5).fillColor(BRAND.muted);
   doc.text(`Organization: ${lines.organization}`, left, doc.y + 4);
-  doc.text(`Period: ${lines.period}`);
+  doc.text(`Period: ${readableDates(lines.period)}`);
   doc.text(`Generated: ${lines.generatedAt}`);
   doc.moveDown(0.8);
 }

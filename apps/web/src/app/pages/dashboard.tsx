@@ -2,6 +2,7 @@ import { Navigate } from 'react-router';
 import { landingPath } from '@fleetfuel/contract';
 import { FleetDashboard } from '../../features/dashboard';
 import { StationDashboard } from '../../features/redemption';
+import { DriverSummary } from '../../features/requests';
 import { useAuth } from '../../lib/auth';
 
 export function DashboardPage() {
@@ -13,5 +14,5 @@ export function DashboardPage() {
   if (user.role === 'ATTENDANT') return <StationDashboard title="Dashboard" />;
 
   // ADMINISTRATOR, ASST_ADMINISTRATOR and DRIVER: figures, chart, alerts and recent activity.
-  return <FleetDashboard user={user} />;
+  return <FleetDashboard user={user} driverSummary={(leading) => <DriverSummary leading={leading} />} />;
 }

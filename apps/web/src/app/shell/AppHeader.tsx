@@ -1,4 +1,4 @@
-import { ActionIcon, AppShell, Avatar, Badge, Box, Group, Image, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Badge, Box, Group, Image, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
@@ -82,8 +82,10 @@ export function AppHeader({ user, navCollapsed, onToggleNav }: AppHeaderProps) {
           </Stack>
           <Menu position="bottom-end" width={220} shadow="md" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label="Account menu" style={{ borderRadius: '50%' }}>
-                <Avatar src={user.imageUrl} name={user.name} color="initials" radius="xl" alt={user.name} />
+              <UnstyledButton style={{ borderRadius: '50%' }}>
+                {/* Named by its own text, so no aria-label can disagree with what it shows; the initials are decoration. */}
+                <VisuallyHidden>Account menu</VisuallyHidden>
+                <Avatar src={user.imageUrl} name={user.name} color="initials" radius="xl" alt="" aria-hidden />
               </UnstyledButton>
             </Menu.Target>
             <Menu.Dropdown>

@@ -1,9 +1,10 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { AppShell, Box, Overlay, Progress } from '@mantine/core';
+import { AppShell, Box, Overlay, Progress, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@fleetfuel/contract';
 import { useAuth } from '../../lib/auth';
+import { TIME_ZONE_NOTE } from '../../lib/format';
 import { canAccess, isRouteHandle } from '../access';
 import { NoAccess } from './NoAccess';
 import { AppHeader } from './AppHeader';
@@ -78,6 +79,9 @@ export function AppLayout() {
           <Breadcrumb />
         </Box>
         {allowed ? <Outlet /> : <NoAccess />}
+        <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl">
+          {TIME_ZONE_NOTE}
+        </Text>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,16 +1,52 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link, matchRoutes, useLocation } from 'react-router';
+import { MENU, landingPath, type Role } from '@fleetfuel/contract';
 import { segmentLabel } from '../../lib/format';
+import { useAuth } from '../../lib/auth';
+import { canAccess, isRouteHandle } from '../access';
+import { routeTree } from '../router';
 
-/** The path's segments, each linking to its own level; hyphens read as spaces. */
-export function useCrumbs(): { label: string; to: string }[] {
+export interface Crumb {
+  label: string;
+  to: string;
+  /** Whether the role may open the crumb's page; a crumb it may not open is plain text. */
+  linked: boolean;
+}
+
+/** Screens outside the side menu, named as the header's menus name them. */
+const OTHER_LABELS: Record<string, string> = {
+  '/account': 'Account Settings',
+};
+
+/** A level's label: the side menu's own label for a menu page, else its path segment. */
+function crumbLabel(path: string, segment: string, role: Role | undefined): string {
+  // The role's home (/admin, /stations) is what its menu calls Dashboard.
+  if (role && path !== '/' && path === landingPath(role)) return 'Dashboard';
+  const entry = MENU.find((item) => item.path === path);
+  return entry?.label ?? OTHER_LABELS[path] ?? segmentLabel(segment);
+}
+
+/** Whether `role` may open `path`: the route it lands on exists and its guard admits the role. */
+export function mayOpen(role: Role, path: string): boolean {
+  const matches = matchRoutes(routeTree, path);
+  if (!matches) return false;
+  const access = [...matches].reverse().map((match) => match.route.handle as unknown).find(isRouteHandle)?.access;
+  // Outside every guarded area only the catch-all answers: the NotFound screen is not a page to link to.
+  if (access === undefined) return matches[matches.length - 1]?.route.path !== '*';
+  return canAccess(role, access);
+}
+
+/** The path's levels, labelled as the side menu labels them, each linking to its page when the role may open it. */
+export function useCrumbs(): Crumb[] {
   const { pathname } = useLocation();
+  const { user } = useAuth();
+  const role = user?.role;
   const segments = pathname.split('/').filter(Boolean);
-  if (segments.length === 0) return [{ label: 'Dashboard', to: '/' }];
-  return segments.map((segment, index) => ({
-    label: segmentLabel(segment),
-    to: `/${segments.slice(0, index + 1).join('/')}`,
-  }));
+  if (segments.length === 0) return [{ label: 'Dashboard', to: '/', linked: true }];
+  return segments.map((segment, index) => {
+    const to = `/${segments.slice(0, index + 1).join('/')}`;
+    return { label: crumbLabel(to, segment, role), to, linked: role !== undefined && mayOpen(role, to) };
+  });
 }
 
 export function Breadcrumb() {
@@ -23,10 +59,14 @@ export function Breadcrumb() {
             <Text key={crumb.to} size="sm" fw={600} aria-current="page" truncate>
               {crumb.label}
             </Text>
-          ) : (
+          ) : crumb.linked ? (
             <Anchor key={crumb.to} component={Link} to={crumb.to} size="sm" c="dimmed">
               {crumb.label}
             </Anchor>
+          ) : (
+            <Text key={crumb.to} size="sm" c="dimmed" span>
+              {crumb.label}
+            </Text>
           ),
         )}
       </Breadcrumbs>

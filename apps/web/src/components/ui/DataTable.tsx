@@ -42,6 +42,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
  */
 const VISIBLE_PART = { position: 'sticky', left: 0, maxWidth: 'calc(100vw - 120px)' } as const;
 
+const PAGINATION_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
 export function DataTable<Row>({
   columns,
   rows,
@@ -150,7 +152,15 @@ export function DataTable<Row>({
             {formatRange(meta)}
           </Text>
           {pageCount > 1 && (
-            <Pagination total={pageCount} value={meta.page} onChange={onPageChange} size="sm" withEdges />
+            <Pagination
+              total={pageCount}
+              value={meta.page}
+              onChange={onPageChange}
+              size="sm"
+              withEdges
+              getControlProps={(control) => ({ 'aria-label': PAGINATION_LABELS[control] })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}`, 'aria-current': page === meta.page ? 'page' : undefined })}
+            />
           )}
         </Group>
       )}

@@ -48,11 +48,16 @@ function useBoundInput<T extends FieldValues>({ control, name }: BoundProps<T>) 
   };
 }
 
-export type TextFieldProps<T extends FieldValues> = BoundProps<T> & Omit<TextInputProps, BoundKeys>;
+/** An error the form learned outside the field's own rules (a refused sign-in): shown when the field has none. */
+interface OuterError {
+  outerError?: ReactNode;
+}
 
-export function TextField<T extends FieldValues>({ control, name, ...rest }: TextFieldProps<T>) {
+export type TextFieldProps<T extends FieldValues> = BoundProps<T> & Omit<TextInputProps, BoundKeys> & OuterError;
+
+export function TextField<T extends FieldValues>({ control, name, outerError, ...rest }: TextFieldProps<T>) {
   const input = useBoundInput({ control, name });
-  return <TextInput {...rest} {...input} />;
+  return <TextInput {...rest} {...input} error={input.error ?? outerError} />;
 }
 
 export type TextareaFieldProps<T extends FieldValues> = BoundProps<T> & Omit<TextareaProps, BoundKeys>;
@@ -62,14 +67,18 @@ export function TextareaField<T extends FieldValues>({ control, name, ...rest }:
   return <Textarea {...rest} {...input} />;
 }
 
-export type PasswordFieldProps<T extends FieldValues> = BoundProps<T> & Omit<PasswordInputProps, BoundKeys>;
+export type PasswordFieldProps<T extends FieldValues> = BoundProps<T> & Omit<PasswordInputProps, BoundKeys> & OuterError;
 
-export function PasswordField<T extends FieldValues>({ control, name, ...rest }: PasswordFieldProps<T>) {
+export function PasswordField<T extends FieldValues>({ control, name, outerError, ...rest }: PasswordFieldProps<T>) {
   const input = useBoundInput({ control, name });
+  const error = input.error ?? outerError;
   return (
     <PasswordInput
       {...rest}
       {...input}
+      error={error}
+      // PasswordInput marks its inner input only with data-invalid; assistive technology reads aria-invalid.
+      aria-invalid={error ? true : undefined}
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
     />
   );

@@ -154,3 +154,16 @@ export function useDocumentDownload() {
     onSuccess: (filename) => toast.success(`${filename} downloaded`, { toastId: `download:${filename}` }),
   });
 }
+
+/** One fuel request or maintenance job by id, for the generic details page. */
+export function useRequestRecord(kind: 'fuel' | 'maintenance', id: string) {
+  return useQuery({
+    queryKey: [...(kind === 'fuel' ? fuelKey : maintenanceKey), 'one', id],
+    queryFn: async () =>
+      kind === 'fuel'
+        ? ({ kind, request: await callApi(routes.fuelRequests.single, { params: { id } }) } as const)
+        : ({ kind, request: await callApi(routes.maintenance.single, { params: { id } }) } as const),
+    // A missing or foreign record answers 404 at once; asking again changes nothing.
+    retry: false,
+  });
+}

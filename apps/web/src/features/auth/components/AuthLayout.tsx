@@ -13,7 +13,7 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, description, children, footer }: AuthLayoutProps) {
   return (
     <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
-      <Center style={{ flex: 1 }} px="md" py="xl">
+      <Center component="main" style={{ flex: 1 }} px="md" py="xl">
         <Stack w="100%" maw={420} gap="lg">
           <Center>
             <Wordmark size="lg" />

@@ -3,7 +3,9 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import { hasPermission, PAGE_SIZE_DEFAULT, type Reserve, type Role } from '@fleetfuel/contract';
+import { ApproveDialog } from '../../../components/ui/ApproveDialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
+import { errorMessage } from '../../../lib/api-client';
 import { StatusBadge } from '../../../components/ui/StatusBadge';
 import { formatDate, formatStatNumber } from '../../../lib/format';
 import { useApproveReserve, useReserves } from '../api';
@@ -16,6 +18,9 @@ export function ReservesPanel({ role }: { role: Role }) {
   const [requesting, setRequesting] = useState(false);
   const reserves = useReserves({ page, pageSize: PAGE_SIZE_DEFAULT });
   const approve = useApproveReserve();
+  // The reserve outlives `opened`, so the dialog keeps its content while it closes.
+  const [approving, setApproving] = useState<{ opened: boolean; reserve: Reserve | null }>({ opened: false, reserve: null });
+  const [approveError, setApproveError] = useState<string | null>(null);
   const canApprove = hasPermission(role, 'reserves.approve');
   const canRequest = hasPermission(role, 'reserves.create');
 
@@ -42,12 +47,9 @@ export function ReservesPanel({ role }: { role: Role }) {
               size="compact-sm"
               variant="light"
               leftSection={<IconCheck size={14} aria-hidden />}
-              loading={approve.isPending && approve.variables === r.id}
               onClick={() => {
-                void approve
-                  .mutateAsync(r.id)
-                  .then((reply) => toast.success(reply.message))
-                  .catch(() => undefined);
+                setApproveError(null);
+                setApproving({ opened: true, reserve: r });
               }}
               aria-label={`Approve ${formatStatNumber(r.amount)} ${r.unit} of ${r.fuelType}`}
             >
@@ -56,7 +58,21 @@ export function ReservesPanel({ role }: { role: Role }) {
           ) : null,
       },
     ];
-  }, [approve, canApprove]);
+  }, [canApprove]);
+
+  const confirmApprove = async () => {
+    const reserve = approving.reserve;
+    if (!reserve) return;
+    try {
+      const reply = await approve.mutateAsync(reserve.id);
+      toast.success(reply.message);
+      setApproving((current) => ({ ...current, opened: false }));
+    } catch (error) {
+      // The toast says it too; the dialog keeps the reason beside the reserve it is about.
+      setApproveError(errorMessage(error));
+    }
+  };
+  const subject = approving.reserve;
 
   return (
     <Stack gap="md">
@@ -90,6 +106,26 @@ export function ReservesPanel({ role }: { role: Role }) {
         />
       </Paper>
       <RequestReserveModal opened={requesting} onClose={() => setRequesting(false)} />
+      <ApproveDialog
+        opened={approving.opened}
+        title="Approve fuel reserve"
+        error={approveError}
+        loading={approve.isPending}
+        onConfirm={() => void confirmApprove()}
+        onCancel={() => setApproving((current) => ({ ...current, opened: false }))}
+      >
+        {subject && (
+          <>
+            <Text size="sm">
+              Approve a reserve of {formatStatNumber(subject.amount)} {subject.unit} of {subject.fuelType}
+              {subject.requestedBy ? `, requested by ${subject.requestedBy.name} on ${formatDate(subject.createdAt)}` : ''}?
+            </Text>
+            <Text size="sm" c="dimmed">
+              Once approved, fuel requests for {subject.fuelType} draw on this reserve until it runs out.
+            </Text>
+          </>
+        )}
+      </ApproveDialog>
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCar, IconGasStation, IconTool, IconUsers } from '@tabler/icons-react';
@@ -24,7 +25,16 @@ const STAT_ICONS: Record<DashboardStatKey, typeof IconCar> = {
  * maintenance alerts and recent fuel activity, all from the analytics overview in the user's
  * scope. A spinner holds the page until the overview arrives (the shell starts it at sign-in).
  */
-export function FleetDashboard({ user }: { user: SessionUser }) {
+export interface FleetDashboardProps {
+  user: SessionUser;
+  /**
+   * A driver's own figures and coupons, shown instead of the fleet's cards; it receives the one
+   * overview card that is the driver's own (the fuel it received) to show first.
+   */
+  driverSummary?: (leading: ReactNode) => ReactNode;
+}
+
+export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
   const overview = useQuery(dashboardOverviewQuery(user.id));
   const isDriver = user.role === 'DRIVER';
   const greetingName = user.firstName || user.name;
@@ -74,22 +84,27 @@ export function FleetDashboard({ user }: { user: SessionUser }) {
   const data = overview.data;
   // A fleet manager opens any alerted asset; a driver opens only the vehicle it drives.
   const canOpenAsset = (vehicleId: string) => hasPermission(user.role, 'fleet.manage') || user.vehicle?.id === vehicleId;
+  const statCards = dashboardStats(data).map((stat) => {
+    const Icon = STAT_ICONS[stat.key];
+    return (
+      <Box key={stat.key} role="group" aria-label={stat.title}>
+        <StatCard title={stat.title} number={stat.number} unit={stat.unit} note={stat.note} icon={<Icon size={22} />} />
+      </Box>
+    );
+  });
 
   return (
     <>
       {header}
       <Stack gap="lg">
         {isDriver && <MyVehicleCard vehicle={user.vehicle} />}
-        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-          {dashboardStats(data).map((stat) => {
-            const Icon = STAT_ICONS[stat.key];
-            return (
-              <Box key={stat.key} role="group" aria-label={stat.title}>
-                <StatCard title={stat.title} number={stat.number} unit={stat.unit} note={stat.note} icon={<Icon size={22} />} />
-              </Box>
-            );
-          })}
-        </SimpleGrid>
+        {isDriver && driverSummary ? (
+          driverSummary(statCards.filter((card) => card.key === 'fuelConsumption'))
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+            {statCards}
+          </SimpleGrid>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <FuelChartCard months={data.graph.monthlyFuelVolume} />
           <MaintenanceAlerts alerts={data.maintenanceAlerts} canOpenAsset={canOpenAsset} />

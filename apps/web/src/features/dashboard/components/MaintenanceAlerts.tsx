@@ -2,6 +2,7 @@ import { Anchor, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { AnalyticsOverview } from '@fleetfuel/contract';
 import { PrefetchLink } from '../../../components/ui/PrefetchLink';
+import { readableDates } from '../../../lib/format';
 import { assetDetailsPath } from '../dashboard-stats';
 
 export interface MaintenanceAlertsProps {
@@ -47,7 +48,7 @@ export function MaintenanceAlerts({ alerts, canOpenAsset }: MaintenanceAlertsPro
                   )}
                   <List size="sm" spacing={2} aria-label={`Why ${name} is due`}>
                     {alert.reasons.map((reason) => (
-                      <List.Item key={reason}>{reason}</List.Item>
+                      <List.Item key={reason}>{readableDates(reason)}</List.Item>
                     ))}
                   </List>
                 </Stack>

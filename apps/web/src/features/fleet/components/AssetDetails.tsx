@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format';
 import { isNotFound, useVehicle } from '../api';
 import { ASSET_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS, assetName, keeperLabel, tankUnit } from '../fleet-labels';
+import { hasRegistration } from '../vehicle-form';
 import { AssetAvatar } from './AssetCells';
 import { FuelLogsPanel, MaintenanceLogsPanel } from './AssetHistory';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
@@ -110,7 +111,10 @@ function AssetView({ vehicle, canManage, tab, onTabChange }: AssetViewProps) {
                   {assetName(vehicle)}
                 </Title>
                 <Text c="dimmed" size="sm">
-                  {vehicle.make} {vehicle.model} · {ASSET_TYPE_LABELS[vehicle.type]}
+                  {/* Without a plate the title already is the make and model: the name is said once. */}
+                  {vehicle.plateNumber === null
+                    ? ASSET_TYPE_LABELS[vehicle.type]
+                    : `${vehicle.make} ${vehicle.model} · ${ASSET_TYPE_LABELS[vehicle.type]}`}
                 </Text>
                 <Group gap="xs">
                   <StatusBadge status={vehicle.status} />
@@ -196,9 +200,18 @@ function AssetView({ vehicle, canManage, tab, onTabChange }: AssetViewProps) {
   );
 }
 
+/** Details that only some asset types have: a generator has no plate, registration papers or odometer. */
+function appliesTo(label: string, type: Vehicle['type']): boolean {
+  const roadOnly = ['Plate Number', 'Last Odometer'];
+  const registrationOnly = ['Registration State', 'Registration Expiry', 'Chassis Number', 'Transmission'];
+  if (type === 'GENERATOR' && roadOnly.includes(label)) return false;
+  if (registrationOnly.includes(label)) return hasRegistration(type);
+  return true;
+}
+
 function detailItems(vehicle: Vehicle): DetailItem[] {
   const driver = vehicle.driver;
-  return [
+  const items: DetailItem[] = [
     { label: 'Asset Type', value: ASSET_TYPE_LABELS[vehicle.type] },
     { label: 'Plate Number', value: vehicle.plateNumber },
     { label: 'Make', value: vehicle.make },
@@ -227,4 +240,6 @@ function detailItems(vehicle: Vehicle): DetailItem[] {
     { label: 'Last Odometer', value: vehicle.lastOdometer === null ? null : `${formatNumber(vehicle.lastOdometer)} km` },
     { label: 'Date Added', value: formatDate(vehicle.createdAt) },
   ];
+  // A detail the type does not have is left out, unless the record holds a value for it anyway.
+  return items.filter((item) => appliesTo(item.label, vehicle.type) || (item.value !== null && item.value !== undefined && item.value !== ''));
 }

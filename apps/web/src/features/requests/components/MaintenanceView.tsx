@@ -16,7 +16,7 @@ import {
   type RequestListQuery,
 } from '../api';
 import { vehicleName } from '../request-labels';
-import { ApproveDialog } from './ApproveDialog';
+import { ApproveDialog } from '../../../components/ui/ApproveDialog';
 import { CompleteMaintenanceModal } from './CompleteMaintenanceModal';
 import { MaintenanceDetails } from './MaintenanceDetails';
 import { MaintenanceFormModal } from './MaintenanceFormModal';

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatCalendarDate, formatCurrency, formatVolume } from '../../../lib/format';
 import { useApproveFuelRequest, useDocumentDownload, useRejectFuelRequest, useStationOptions } from '../api';
 import { estimatedCost, priceLabel, vehicleName } from '../request-labels';
-import { ApproveDialog } from './ApproveDialog';
+import { ApproveDialog } from '../../../components/ui/ApproveDialog';
 import { CouponCodeModal } from './CouponCodeModal';
 import { FuelRequestDetails } from './FuelRequestDetails';
 import type { FuelRequestActions } from './FuelRequestsTable';

@@ -5,16 +5,10 @@ import { createPortal } from 'react-dom';
 import type { Transaction, Wallet } from '@fleetfuel/contract';
 import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
 import { Wordmark } from '../../../components/ui/Wordmark';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { signedAmount } from '../wallet-forms';
 import './receipt.css';
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
-}
 
 function Receipt({ wallet, transaction }: { wallet: Wallet; transaction: Transaction }) {
   const rows: [string, ReactNode][] = [
@@ -24,7 +18,7 @@ function Receipt({ wallet, transaction }: { wallet: Wallet; transaction: Transac
     ['Fee', formatCurrency(transaction.fee)],
     ['Reference', transaction.reference ?? '—'],
     ['Status', <StatusBadge key="status" status={transaction.status} />],
-    ['Date', formatDateTime(transaction.createdAt)],
+    ['Date', `${formatDateTime(transaction.createdAt)} (Lagos time)`],
     ['Note', transaction.note ?? '—'],
     ['Transaction ID', transaction.id],
   ];

@@ -103,7 +103,7 @@ function SettlePayout({ wallet, onDone }: { wallet: Wallet; onDone: () => void }
               {wallet.accountName}, {wallet.bankName ?? wallet.bankCode} {wallet.accountNumber}
             </Text>
           ) : (
-            <Text size="sm" c="red.7">
+            <Text size="sm" c="red">
               No verified bank account yet: the station must save its bank details first.
             </Text>
           )}

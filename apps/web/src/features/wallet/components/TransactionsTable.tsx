@@ -43,7 +43,7 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
         noWrap: true,
         render: (t) => (
           // Money that has not moved (a pending or failed card payment) is not coloured as if it had.
-          <Text size="sm" fw={600} c={t.status !== 'SUCCESS' ? 'dimmed' : t.direction === 'DEBIT' ? 'red.7' : 'teal.7'}>
+          <Text size="sm" fw={600} c={t.status !== 'SUCCESS' ? 'dimmed' : t.direction === 'DEBIT' ? 'red' : 'teal'}>
             {signedAmount(t.amount, t.direction, formatCurrency)}
           </Text>
         ),

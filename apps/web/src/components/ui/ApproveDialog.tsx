@@ -12,7 +12,10 @@ export interface ApproveDialogProps {
   onCancel: () => void;
 }
 
-/** Approving holds money, so it is confirmed; a refusal stays in the dialog beside the request it is about. */
+/**
+ * Approving holds money or commits a budget, so it is confirmed (fuel and maintenance requests,
+ * reserves); a refusal stays in the dialog beside the record it is about.
+ */
 export function ApproveDialog({ opened, title, children, error, loading, onConfirm, onCancel }: ApproveDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
