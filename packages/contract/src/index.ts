@@ -2,6 +2,7 @@ export * from './enums.js';
 export * from './messages.js';
 export * from './identity.js';
 export * from './money.js';
+export * from './dates.js';
 export * from './errors.js';
 export * from './permissions.js';
 export * from './common.js';

@@ -2,17 +2,17 @@
  * Time, injectable so that tests can move it (insurance and coupons expire by the calendar).
  * Calendar dates are Lagos dates: a policy that ends "today" ends at midnight in Nigeria.
  */
+import { businessDate } from '@fleetfuel/contract';
+
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
 
-const LAGOS_DATE = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The calendar date (YYYY-MM-DD) in Nigeria at the given instant. */
 export function lagosDate(instant: Date): string {
-  return LAGOS_DATE.format(instant);
+  return businessDate(instant);
 }
 
 /** A Lagos calendar date `days` after the given one. */

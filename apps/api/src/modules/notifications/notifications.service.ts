@@ -4,6 +4,7 @@
  * user chooses which kinds it wants; mail goes out after the reply, so a slow mail server never
  * slows a request.
  */
+import { calendarDay } from '@fleetfuel/contract';
 import type { NotificationPreferences } from '@fleetfuel/contract';
 import type { BackgroundTasks } from '../../platform/background.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
@@ -70,10 +71,10 @@ export function createNotificationsService(deps: { db: Database; mailer: Mailer;
         const label = asset.plate_number ?? `${asset.make} ${asset.model}`;
         const lines = byOrganization.get(asset.organization_id) ?? [];
         if (asset.insurance_end && asset.insurance_end <= warnUntil) {
-          lines.push(`- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${asset.insurance_end}`);
+          lines.push(`- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${calendarDay(asset.insurance_end)}`);
         }
         if (asset.registration_expiry && asset.registration_expiry <= warnUntil) {
-          lines.push(`- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${asset.registration_expiry}`);
+          lines.push(`- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${calendarDay(asset.registration_expiry)}`);
         }
         byOrganization.set(asset.organization_id, lines);
       }

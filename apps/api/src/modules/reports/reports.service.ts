@@ -3,11 +3,11 @@
  * period), Insurance Status, Service Term (history and what is due), Vehicles & Drivers. The
  * platform admin names the organization; everyone else gets their own.
  */
+import { lagosDateTime } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { lagosDateTime } from '../../platform/pdf/dates.js';
 import { money, pageFooters, renderPdf } from '../../platform/pdf/document.js';
 import { drawTable, reportHeading, sectionTitle } from '../../platform/pdf/table.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';

@@ -7,8 +7,6 @@ export const litres = (volume: number | string, fuelType: SoldFuelType) =>
 export const naira = (kobo: bigint | string) =>
   `₦${koboToNaira(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-const LAGOS = new Intl.DateTimeFormat('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
-export const lagosTime = (instant: Date) => LAGOS.format(instant);
 
 export const plateOf = (vehicle: { plate_number: string | null; make: string; model: string }) =>
   vehicle.plate_number ?? `${vehicle.make} ${vehicle.model}`;

@@ -1,3 +1,4 @@
+import { calendarDay } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate, addDays } from '../../platform/clock.js';
@@ -132,7 +133,7 @@ describe('approving', () => {
     const last = await approve(ids.hilux as string, 29);
     expect(last.statusCode).toBe(200);
     const over = await approve(ids.bike as string, 0.5);
-    expect(over.json().error).toBe(`Operations may use 200 L a day; 200 L is already approved for ${day} and this request needs 0.5 L.`);
+    expect(over.json().error).toBe(`Operations may use 200 L a day; 200 L is already approved for ${calendarDay(day)} and this request needs 0.5 L.`);
   });
 
   it('draws an ACTIVE reserve down and refuses what it cannot cover', async () => {
@@ -264,6 +265,6 @@ describe('plan limits and subscription', () => {
     await sql`UPDATE subscription_plans SET fuel_request_limit = 0 WHERE name = 'Starter'`.execute(t.db);
     await sql`UPDATE organizations SET next_billing = now() - interval '1 day' WHERE name = 'Beta Haulage'`.execute(t.db);
     const expired = await make();
-    expect(expired.json().error).toMatch(/^The subscription of Beta Haulage expired on \d{4}-\d{2}-\d{2}\. Renew it on the Billing page to make new requests\.$/);
+    expect(expired.json().error).toMatch(/^The subscription of Beta Haulage expired on \d{1,2} [A-Z][a-z]{2} \d{4}\. Renew it on the Billing page to make new requests\.$/);
   });
 });

@@ -7,6 +7,7 @@ import {
   FUEL_UNITS,
   dispensedFuelType,
   koboToNaira,
+  lagosDateTime,
   nairaToKobo,
   type FuelRequest,
   type ListQuery,
@@ -14,6 +15,7 @@ import {
   type SoldFuelType,
   type VehicleFuelType,
   type fuelRequestRoutes,
+  calendarDay,
 } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import { newCouponCode, normalizeCouponCode, type CouponSigner } from '../../platform/coupons.js';
@@ -31,7 +33,7 @@ import type { VehiclesService } from '../vehicles/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './fuel-requests.repository.js';
 import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
-import { costOf, lagosTime, litres, naira, plateOf } from './format.js';
+import { costOf, litres, naira, plateOf } from './format.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
 
 export interface FuelRequestsDeps {
@@ -90,11 +92,11 @@ export function whyNotRedeemable(row: { status: string; redeemed_at: Date | null
     case 'REJECTED':
       return 'This request was rejected; its coupon is not valid';
     case 'COMPLETED':
-      return `This coupon was already redeemed on ${row.redeemed_at ? lagosTime(row.redeemed_at) : 'an earlier day'}`;
+      return `This coupon was already redeemed on ${row.redeemed_at ? lagosDateTime(row.redeemed_at) : 'an earlier day'}`;
     case 'EXPIRED':
-      return `This coupon expired on ${row.coupon_expires_at ? lagosTime(row.coupon_expires_at) : 'an earlier day'}`;
+      return `This coupon expired on ${row.coupon_expires_at ? lagosDateTime(row.coupon_expires_at) : 'an earlier day'}`;
     default:
-      return row.coupon_expires_at && row.coupon_expires_at.getTime() < now.getTime() ? `This coupon expired on ${lagosTime(row.coupon_expires_at)}` : null;
+      return row.coupon_expires_at && row.coupon_expires_at.getTime() < now.getTime() ? `This coupon expired on ${lagosDateTime(row.coupon_expires_at)}` : null;
   }
 }
 
@@ -227,7 +229,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (!vehicle.allow_expired_insurance && (vehicle.insurance_end === null || vehicle.insurance_end < request.supply_date)) {
           throw new AppError(
             'RULE_VIOLATION',
-            `${label} has no valid insurance${vehicle.insurance_end ? ` (it expired on ${vehicle.insurance_end})` : ''}; your organization approves fuel only for insured vehicles (Settings).`,
+            `${label} has no valid insurance${vehicle.insurance_end ? ` (it expired on ${calendarDay(vehicle.insurance_end)})` : ''}; your organization approves fuel only for insured vehicles (Settings).`,
           );
         }
         if (vehicle.department_id && vehicle.department_status !== 'ACTIVE') {
@@ -247,7 +249,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
             if (committed + Number(request.volume) > cap) {
               throw new AppError(
                 'RULE_VIOLATION',
-                `${vehicle.department_name ?? 'The group'} may use ${litres(cap, fuelType)} a day; ${litres(committed, fuelType)} is already approved for ${request.supply_date} and this request needs ${litres(request.volume, fuelType)}.`,
+                `${vehicle.department_name ?? 'The group'} may use ${litres(cap, fuelType)} a day; ${litres(committed, fuelType)} is already approved for ${calendarDay(request.supply_date)} and this request needs ${litres(request.volume, fuelType)}.`,
               );
             }
           }
@@ -273,7 +275,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const approved = await reload(visible.id);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
         subject: `Fuel approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
-        text: `Your request for ${litres(approved.volume, approved.fuelType)} of ${approved.fuelType} at ${approved.station.name} on ${approved.supplyDate} was approved. Coupon code: ${approved.couponCode ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${approved.couponExpiresAt ? lagosTime(new Date(approved.couponExpiresAt)) : 'its expiry'}.`,
+        text: `Your request for ${litres(approved.volume, approved.fuelType)} of ${approved.fuelType} at ${approved.station.name} on ${calendarDay(approved.supplyDate)} was approved. Coupon code: ${approved.couponCode ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${approved.couponExpiresAt ? lagosDateTime(new Date(approved.couponExpiresAt)) : 'its expiry'}.`,
       });
       return { message: 'Fuel request approved.', request: approved };
     },
@@ -289,7 +291,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const rejected = await reload(visible.id);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
         subject: `Fuel request rejected for ${rejected.vehicle.plateNumber ?? rejected.vehicle.model}`,
-        text: `Your request for ${litres(rejected.volume, rejected.fuelType)} of ${rejected.fuelType} on ${rejected.supplyDate} was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
+        text: `Your request for ${litres(rejected.volume, rejected.fuelType)} of ${rejected.fuelType} on ${calendarDay(rejected.supplyDate)} was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
       });
       return { message: 'Fuel request rejected.', request: rejected };
     },
@@ -392,7 +394,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         code: row.coupon_code as string,
         qrPayload,
         organization: row.organization_name,
-        generatedAt: lagosTime(clock.now()),
+        generatedAt: lagosDateTime(clock.now()),
         rows: [
           ['Organization', row.organization_name],
           ['Vehicle', `${row.make} ${row.model}`],
@@ -402,7 +404,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           ['Price locked', row.price_kobo ? `${money(BigInt(row.price_kobo))} per ${FUEL_UNITS[fuelType]}` : '—'],
           ['Station', `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`],
           ['Supply date', row.supply_date],
-          ['Expires', row.coupon_expires_at ? lagosTime(row.coupon_expires_at) : '—'],
+          ['Expires', row.coupon_expires_at ? lagosDateTime(row.coupon_expires_at) : '—'],
           ['Requested by', row.requester_name],
           ['Approved by', row.approver_name ?? '—'],
           ['Status', row.status],

@@ -1,3 +1,4 @@
+import { calendarDay } from '@fleetfuel/contract';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,7 +6,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { calendarDay } from '../../platform/pdf/dates.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

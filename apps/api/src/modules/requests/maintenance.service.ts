@@ -7,11 +7,13 @@
  */
 import {
   koboToNaira,
+  lagosDateTime,
   nairaToKobo,
   type ListQuery,
   type MaintenanceRequest,
   type RouteBody,
   type maintenanceRoutes,
+  calendarDay,
 } from '@fleetfuel/contract';
 import { lagosDate, type Clock } from '../../platform/clock.js';
 import type { CouponSigner } from '../../platform/coupons.js';
@@ -26,7 +28,7 @@ import type { PricesService } from '../prices/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { lagosTime, naira, plateOf } from './format.js';
+import { naira, plateOf } from './format.js';
 import * as repository from './maintenance.repository.js';
 import type { LockedMaintenance, MaintenanceRow } from './maintenance.repository.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
@@ -82,7 +84,7 @@ export function whyNotCompletable(row: { status: string; completed_at: Date | nu
     case 'REJECTED':
       return 'This maintenance request was rejected; its work order is not valid';
     case 'COMPLETED':
-      return `This work order was already completed on ${row.completed_at ? lagosTime(row.completed_at) : 'an earlier day'}`;
+      return `This work order was already completed on ${row.completed_at ? lagosDateTime(row.completed_at) : 'an earlier day'}`;
     default:
       return null;
   }
@@ -208,7 +210,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       const approved = await reload(id);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
         subject: `Maintenance approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
-        text: `"${approved.description}" on ${approved.date} was approved${approved.fuelStation ? ` at ${approved.fuelStation.name}; the work order code is ${approved.couponCode ?? ''}` : ''}. The vehicle is now UNDER MAINTENANCE.`,
+        text: `"${approved.description}" on ${calendarDay(approved.date)} was approved${approved.fuelStation ? ` at ${approved.fuelStation.name}; the work order code is ${approved.couponCode ?? ''}` : ''}. The vehicle is now UNDER MAINTENANCE.`,
       });
       return { message: 'Maintenance request approved.', request: approved };
     },
@@ -328,7 +330,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         code: row.coupon_code as string,
         qrPayload,
         organization: row.organization_name,
-        generatedAt: lagosTime(clock.now()),
+        generatedAt: lagosDateTime(clock.now()),
         rows: [
           ['Organization', row.organization_name],
           ['Vehicle', `${row.make} ${row.model}`],

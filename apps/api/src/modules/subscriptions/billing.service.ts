@@ -2,6 +2,7 @@
  * The Billing page's view of a subscription: the plan, the billing dates, whether it can be
  * renewed, and usage against each limit (from the same counts the limit checks use).
  */
+import { lagosDay } from '@fleetfuel/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { randomUUID } from 'node:crypto';
@@ -54,7 +55,7 @@ export function createBillingService(deps: { db: Database; usage: UsageService; 
       const terms = await renewal.renewFromWallet(organizationId, planId, actor.userId, `renewal:${actor.userId}:${requestKey ?? randomUUID()}`);
       const subscription = await current(organizationId);
       return {
-        message: `${terms.planName} plan renewed until ${subscription.nextBilling?.slice(0, 10) ?? ''}`,
+        message: `${terms.planName} plan renewed until ${subscription.nextBilling ? lagosDay(new Date(subscription.nextBilling)) : ''}`,
         subscription,
       };
     },

@@ -4,6 +4,7 @@
  * webhook lands here through `applyPaidRenewal`). A renewal starts the next cycle at
  * max(now, nextBilling).
  */
+import { lagosDay } from '@fleetfuel/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
@@ -33,7 +34,7 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
     if (subscription.next_billing && subscription.next_billing.getTime() > clock.now().getTime()) {
       throw new AppError(
         'RULE_VIOLATION',
-        `Your subscription runs until ${subscription.next_billing.toISOString().slice(0, 10)}; it can be renewed once that date has passed.`,
+        `Your subscription runs until ${lagosDay(subscription.next_billing)}; it can be renewed once that date has passed.`,
       );
     }
     const chosen = planId ?? subscription.subscription_plan_id;

@@ -3,6 +3,7 @@
  * organization must be ACTIVE (a suspended or inactive one is read-only) and the addition must fit
  * the plan's limit (0 means unlimited). The Billing page reads the same usage.
  */
+import { lagosDay } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import * as repository from './usage.repository.js';
@@ -89,7 +90,7 @@ export function createUsageService() {
       if (row.next_billing && row.next_billing.getTime() < now.getTime()) {
         throw new AppError(
           'RULE_VIOLATION',
-          `The subscription of ${row.name} expired on ${row.next_billing.toISOString().slice(0, 10)}. ` +
+          `The subscription of ${row.name} expired on ${lagosDay(row.next_billing)}. ` +
             'Renew it on the Billing page to make new requests.',
         );
       }

@@ -13,6 +13,8 @@ import {
   type Vehicle,
   type VehicleFuelType,
   type vehicleRoutes,
+  calendarDay,
+  lagosDay,
 } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -286,14 +288,14 @@ export function dueReasons(
   const reasons: string[] = [];
   if (row.open_job) reasons.push('Approved maintenance not yet done');
   if (row.insurance_end !== null && row.insurance_end <= warnUntil) {
-    reasons.push(row.insurance_end < day ? `Insurance expired on ${row.insurance_end}` : `Insurance expires on ${row.insurance_end}`);
+    reasons.push(row.insurance_end < day ? `Insurance expired on ${calendarDay(row.insurance_end)}` : `Insurance expires on ${calendarDay(row.insurance_end)}`);
   }
   if (row.registration_expiry !== null && row.registration_expiry <= warnUntil) {
-    reasons.push(row.registration_expiry < day ? `Registration expired on ${row.registration_expiry}` : `Registration expires on ${row.registration_expiry}`);
+    reasons.push(row.registration_expiry < day ? `Registration expired on ${calendarDay(row.registration_expiry)}` : `Registration expires on ${calendarDay(row.registration_expiry)}`);
   }
   const lastService = row.last_service_at ?? row.created_at;
   if (lagosDate(lastService) <= addDays(day, -intervalDays)) {
-    reasons.push(row.last_service_at ? `Last service on ${lagosDate(row.last_service_at)}, over ${intervalDays} days ago` : `No service recorded in ${intervalDays} days`);
+    reasons.push(row.last_service_at ? `Last service on ${lagosDay(row.last_service_at)}, over ${intervalDays} days ago` : `No service recorded in ${intervalDays} days`);
   }
   if (row.last_odometer !== null && row.last_service_odometer !== null && Number(row.last_odometer) - Number(row.last_service_odometer) >= intervalKm) {
     reasons.push(`${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`);

@@ -3,8 +3,8 @@
  * Buffer, FleetFuel's header, label/value rows and a footer. The standard Helvetica font has no
  * naira sign, so amounts in PDFs are written "NGN 1,234.00".
  */
+import { readableDates } from '@fleetfuel/contract';
 import PDFDocument from 'pdfkit';
-import { readableDates } from './dates.js';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
 

@@ -2,7 +2,7 @@
  * Tables in PDF reports: columns with widths and alignment, rows that wrap, a header repeated at
  * the top of every page the table reaches, and an optional totals row.
  */
-import { readableDates } from './dates.js';
+import { readableDates } from '@fleetfuel/contract';
 import { BRAND, type Pdf } from './document.js';
 
 export interface Column {

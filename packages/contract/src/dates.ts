@@ -1,12 +1,14 @@
 /**
- * How documents write dates: "23 Nov 2026", with "14:05" where a time is shown, always in Lagos
- * time, as the web app writes them. Month names come from a fixed table: ICU versions disagree on
- * "Sep" and "Sept".
+ * How FleetFuel writes dates, on screen and in documents alike: "23 Nov 2026", with "14:05" where a
+ * time is shown, always in Lagos time (Nigeria keeps one zone) whatever the reader's clock. Month
+ * names come from a fixed table: ICU versions disagree on "Sep" and "Sept".
  */
+export const BUSINESS_TIME_ZONE = 'Africa/Lagos';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Lagos',
+  timeZone: BUSINESS_TIME_ZONE,
   day: 'numeric',
   month: 'numeric',
   year: 'numeric',
@@ -21,13 +23,7 @@ function lagosParts(instant: Date) {
   return { day: Number(part('day')), month: Number(part('month')), year: part('year'), hour: part('hour'), minute: part('minute') };
 }
 
-const dayText = (day: number, month: number, year: string | number) => `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
-
-/** "23 Nov 2026, 14:05" in Lagos. */
-export function lagosDateTime(instant: Date): string {
-  const p = lagosParts(instant);
-  return `${dayText(p.day, p.month, p.year)}, ${p.hour}:${p.minute}`;
-}
+const dayText = (day: number, month: number, year: string) => `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
 
 /** "23 Nov 2026": the Lagos day of an instant. */
 export function lagosDay(instant: Date): string {
@@ -35,15 +31,32 @@ export function lagosDay(instant: Date): string {
   return dayText(p.day, p.month, p.year);
 }
 
+/** "23 Nov 2026, 14:05" in Lagos. */
+export function lagosDateTime(instant: Date): string {
+  const p = lagosParts(instant);
+  return `${dayText(p.day, p.month, p.year)}, ${p.hour}:${p.minute}`;
+}
+
+/** "14:05": the Lagos time of day of an instant. */
+export function lagosTimeOfDay(instant: Date): string {
+  const p = lagosParts(instant);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in Nigeria: "today" for supply dates and expiries. */
+export function businessDate(instant: Date): string {
+  const p = lagosParts(instant);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
 /** "2026-11-23" → "23 Nov 2026" (a calendar day names no instant, so no zone applies); anything else unchanged. */
 export function calendarDay(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return value;
-  const [, year, month, day] = match;
-  const m = Number(month);
-  const d = Number(day);
-  if (m < 1 || m > 12 || d < 1 || d > 31) return value;
-  return dayText(d, m, year ?? '');
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return value;
+  return dayText(day, month, match[1] ?? '');
 }
 
 /** Every bare calendar day (YYYY-MM-DD) in a line of text, written "23 Nov 2026". */
