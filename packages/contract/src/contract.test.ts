@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { koboToNaira, nairaSchema, nairaToKobo } from './money.js';
+import { formatNaira, formatWholeNaira, koboToNaira, nairaSchema, nairaToKobo } from './money.js';
+import { businessDate, calendarDay, lagosDateTime, lagosDay, readableDates } from './dates.js';
 import { normalizeNigerianPhone, normalizeUsername } from './identity.js';
 import { landingPath, menuFor } from './permissions.js';
 import { NIGERIAN_LOCATIONS, TANK_LEVELS, tankLevelLabel } from './enums.js';
@@ -19,6 +20,14 @@ describe('money', () => {
     expect(koboToNaira(123456789n)).toBe(1234567.89);
     expect(koboToNaira('5')).toBe(0.05);
     expect(koboToNaira(-305n)).toBe(-3.05);
+  });
+
+  it('writes kobo as naira exactly, with separators and two decimals', () => {
+    expect(formatNaira(123456789n)).toBe('₦1,234,567.89');
+    expect(formatNaira('5')).toBe('₦0.05');
+    expect(formatNaira(99_999_999_999_999n)).toBe('₦999,999,999,999.99');
+    expect(formatNaira(-305n)).toBe('-₦3.05');
+    expect(formatWholeNaira(1_000_000_000)).toBe('₦1,000,000,000');
   });
 
   it('accepts at most two decimals and no negative amount', () => {
@@ -76,5 +85,23 @@ describe('constants of spec section 9', () => {
     expect(NIGERIAN_LOCATIONS).toContain('FCT - Abuja');
     expect(TANK_LEVELS).toEqual([0, 10, 20, 30, 40, 50, 60, 70]);
     expect(TANK_LEVELS.map(tankLevelLabel)).toEqual(['Empty', '1/10', '2/10', '3/10', '4/10', '5/10', '6/10', '7/10']);
+  });
+});
+
+describe('dates', () => {
+  it('writes instants in Lagos time whatever the zone of the machine', () => {
+    // 23:30 UTC on 30 Sep is 00:30 on 1 Oct in Lagos (UTC+1).
+    const lateUtc = new Date('2026-09-30T23:30:00Z');
+    expect(lagosDay(lateUtc)).toBe('1 Oct 2026');
+    expect(lagosDateTime(lateUtc)).toBe('1 Oct 2026, 00:30');
+    expect(businessDate(lateUtc)).toBe('2026-10-01');
+    expect(lagosDay(new Date('2026-09-15T12:00:00Z'))).toBe('15 Sep 2026');
+  });
+
+  it('writes calendar days as they are, and every bare day in a sentence', () => {
+    expect(calendarDay('2026-11-23')).toBe('23 Nov 2026');
+    expect(calendarDay('2026-13-01')).toBe('2026-13-01');
+    expect(calendarDay('not a date')).toBe('not a date');
+    expect(readableDates('Insurance expires on 2026-12-01; see 2026-12-01T10:00')).toBe('Insurance expires on 1 Dec 2026; see 2026-12-01T10:00');
   });
 });

@@ -58,6 +58,15 @@ export const positiveNairaSchema = nairaSchema.refine((v) => v > 0, MESSAGES.inv
 export type MoneyLimitKind = 'amount' | 'pricePerUnit';
 export const DEFAULT_MONEY_LIMITS: Readonly<Record<MoneyLimitKind, number>> = { amount: 1_000_000_000, pricePerUnit: 100_000 };
 
+/** Kobo as people read naira, "₦1,234,567.89": exact, no float touches it. */
+export function formatNaira(kobo: bigint | string | number): string {
+  const value = BigInt(kobo);
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}₦${whole}.${(abs % 100n).toString().padStart(2, '0')}`;
+}
+
 /** A whole-naira figure as people write it: ₦1,000,000,000. */
 export function formatWholeNaira(naira: number): string {
   return `₦${Math.trunc(naira).toLocaleString('en-US')}`;

@@ -1,6 +1,5 @@
 export {
   createLedgerService,
-  formatNaira,
   InsufficientFundsError,
   type EntrySpec,
   type LedgerService,

@@ -4,7 +4,7 @@
  * idempotency key, so that posting the same key twice has one effect. Callers describe movements;
  * they never touch balances.
  */
-import { koboToNaira, type TransactionType } from '@fleetfuel/contract';
+import { formatNaira, type TransactionType } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import * as repository from './ledger.repository.js';
@@ -32,20 +32,18 @@ export interface EntrySpec {
   postings: PostingSpec[];
 }
 
-const naira = (kobo: bigint) => `₦${koboToNaira(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** A wallet's available money does not cover a debit or a hold. */
 export class InsufficientFundsError extends AppError {
   constructor(
     readonly neededKobo: bigint,
     readonly availableKobo: bigint,
-    message = `Insufficient funds: ${naira(neededKobo)} is needed and ${naira(availableKobo)} is available`,
+    message = `Insufficient funds: ${formatNaira(neededKobo)} is needed and ${formatNaira(availableKobo)} is available`,
   ) {
     super('INSUFFICIENT_FUNDS', message);
   }
 }
 
-export { naira as formatNaira };
 
 export function createLedgerService() {
   /** Platform account ids never change once migrated; looked up once per database. */

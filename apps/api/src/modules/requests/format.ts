@@ -1,12 +1,8 @@
 /** Wording shared by request messages and documents. */
-import { FUEL_UNITS, koboToNaira, type SoldFuelType } from '@fleetfuel/contract';
+import { FUEL_UNITS, type SoldFuelType } from '@fleetfuel/contract';
 
 export const litres = (volume: number | string, fuelType: SoldFuelType) =>
   `${Number(volume).toLocaleString('en-NG', { maximumFractionDigits: 2 })} ${FUEL_UNITS[fuelType]}`;
-
-export const naira = (kobo: bigint | string) =>
-  `₦${koboToNaira(kobo).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 
 export const plateOf = (vehicle: { plate_number: string | null; make: string; model: string }) =>
   vehicle.plate_number ?? `${vehicle.make} ${vehicle.model}`;

@@ -4,6 +4,7 @@
  * (a hold at approval, a capture at redemption, a release at expiry).
  */
 import {
+  formatNaira,
   FUEL_UNITS,
   dispensedFuelType,
   koboToNaira,
@@ -33,7 +34,7 @@ import type { VehiclesService } from '../vehicles/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './fuel-requests.repository.js';
 import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
-import { costOf, litres, naira, plateOf } from './format.js';
+import { costOf, litres, plateOf } from './format.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
 
 export interface FuelRequestsDeps {
@@ -351,12 +352,12 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         request.organization.id,
         {
           subject: `Coupon redeemed: ${request.vehicle.plateNumber ?? request.vehicle.model}`,
-          text: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} was dispensed for ${request.vehicle.plateNumber ?? request.vehicle.model} at ${request.station.name}; ${naira(nairaToKobo(request.amount ?? 0))} was paid from the wallet.`,
+          text: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} was dispensed for ${request.vehicle.plateNumber ?? request.vehicle.model} at ${request.station.name}; ${formatNaira(nairaToKobo(request.amount ?? 0))} was paid from the wallet.`,
         },
         [request.requestedBy.id],
       );
       return {
-        message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${naira(nairaToKobo(request.amount ?? 0))} paid`,
+        message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))} paid`,
         request,
       };
     },

@@ -6,6 +6,7 @@
  * returns to ACTIVE.
  */
 import {
+  formatNaira,
   koboToNaira,
   lagosDateTime,
   nairaToKobo,
@@ -28,7 +29,7 @@ import type { PricesService } from '../prices/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import { naira, plateOf } from './format.js';
+import { plateOf } from './format.js';
 import * as repository from './maintenance.repository.js';
 import type { LockedMaintenance, MaintenanceRow } from './maintenance.repository.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
@@ -238,7 +239,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         if (!request || !request.station_id || request.station_id !== actor.fuelStationId) throw notFound('Maintenance request');
         if (request.status !== 'APPROVED') throw new AppError('RULE_VIOLATION', `Only an approved job's cost can be set; this one is ${request.status}`);
         if (finalKobo > BigInt(request.cost_kobo)) {
-          throw invalidField('cost', `The final cost cannot exceed the approved ${naira(request.cost_kobo)}; a higher cost needs a new request`);
+          throw invalidField('cost', `The final cost cannot exceed the approved ${formatNaira(request.cost_kobo)}; a higher cost needs a new request`);
         }
         await repository.updateMaintenance(trx, body.id, { final_cost_kobo: finalKobo.toString() });
       });
@@ -266,7 +267,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         if (why) throw new AppError('RULE_VIOLATION', why);
         const approved = BigInt(request.cost_kobo);
         const finalKobo = body.finalCost !== undefined ? nairaToKobo(body.finalCost) : request.final_cost_kobo !== null ? BigInt(request.final_cost_kobo) : approved;
-        if (finalKobo > approved) throw invalidField('finalCost', `The final cost cannot exceed the approved ${naira(approved)}; a higher cost needs a new request`);
+        if (finalKobo > approved) throw invalidField('finalCost', `The final cost cannot exceed the approved ${formatNaira(approved)}; a higher cost needs a new request`);
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
 
@@ -305,7 +306,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         });
       });
       const request = await reload(id);
-      return { message: `Maintenance completed for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${naira(nairaToKobo(request.amount ?? 0))}`, request };
+      return { message: `Maintenance completed for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))}`, request };
     },
 
     async findForStation(stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) {

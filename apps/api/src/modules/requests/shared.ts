@@ -1,9 +1,10 @@
 /** What fuel and maintenance requests do alike: scope, odometer rule, holds, and paying the station. */
+import { formatNaira } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { InsufficientFundsError, type LedgerService, type PostingSpec } from '../ledger/index.js';
-import { naira, plateOf } from './format.js';
+import { plateOf } from './format.js';
 import { requestScope } from './scope.js';
 
 /** The caller's request scope; a driver's includes the vehicle it drives. */
@@ -38,7 +39,7 @@ export async function holdForApproval(
       throw new InsufficientFundsError(
         error.neededKobo,
         error.availableKobo,
-        `Approving this ${hold.what} needs ${naira(error.neededKobo)} on the wallet and ${naira(error.availableKobo)} is available. Fund the wallet first.`,
+        `Approving this ${hold.what} needs ${formatNaira(error.neededKobo)} on the wallet and ${formatNaira(error.availableKobo)} is available. Fund the wallet first.`,
       );
     }
     throw error;

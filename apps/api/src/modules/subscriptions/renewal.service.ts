@@ -9,7 +9,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { LedgerService } from '../ledger/index.js';
-import { InsufficientFundsError, formatNaira } from '../ledger/index.js';
+import { formatNaira } from '@fleetfuel/contract';
+import { InsufficientFundsError } from '../ledger/index.js';
 import * as repository from './renewal.repository.js';
 
 export interface RenewalTerms {

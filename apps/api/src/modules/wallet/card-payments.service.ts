@@ -8,7 +8,7 @@ import { koboToNaira, nairaToKobo, type RouteBody, type walletRoutes } from '@fl
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { ProviderUnavailableError, type ChargeVerification } from '../../platform/payments/provider.js';
-import { formatNaira } from '../ledger/index.js';
+import { formatNaira } from '@fleetfuel/contract';
 import { newReference, type WalletAccess, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
 import type { CardPaymentStatus } from './wallet.repository.js';

@@ -1,7 +1,7 @@
 /** The sandbox provider's card page: plain HTML with two forms, no script (the CSP allows none inline). */
 import { AppError, notFound } from '../../platform/errors.js';
 import type { SandboxProvider } from '../../platform/payments/sandbox.js';
-import { formatNaira } from '../ledger/index.js';
+import { formatNaira } from '@fleetfuel/contract';
 
 /** The page's icon inline (the CSP allows data: images), so the browser asks the server for no favicon. */
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#0b7a5a"/><path d="M10 8h9v16h-9z" fill="#fff"/><path d="M19 12l4 3v7a1.5 1.5 0 0 1-3 0v-4h-1" fill="none" stroke="#fff" stroke-width="2"/></svg>')}`;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { nairaToKobo, type RouteBody, type walletRoutes } from '@fleetfuel/contract';
 import { forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { formatNaira } from '../ledger/index.js';
+import { formatNaira } from '@fleetfuel/contract';
 import { createCardPaymentsService } from './card-payments.service.js';
 import { createPayoutsService } from './payouts.service.js';
 import { createWalletAccess, toTransaction, toWallet, type WalletDeps } from './wallet-access.js';
