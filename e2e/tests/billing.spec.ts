@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, signIn } from './support.js';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
 
 test('an organization admin requests a fuel reserve and approves it', async ({ page }) => {
   const litres = 300 + (Date.now() % 500);
@@ -32,4 +32,26 @@ test('an organization admin requests a fuel reserve and approves it', async ({ p
   await expect(page.getByRole('alert').filter({ hasText: `Reserve approved: ${quantity}` })).toBeVisible();
   await expect(approve).toBeHidden();
   await expect(page.getByRole('region', { name: 'DIESEL reserve' })).not.toContainText('of 0 L approved');
+});
+
+test('the current plan shows all four limits with their usage, as the API counts them', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
+  const token = ((await login.json()) as { token: string }).token;
+  const reply = await request.get('/api/subscriptions/current', { headers: { Authorization: `Bearer ${token}` } });
+  const { usage } = ((await reply.json()) as { subscription: { usage: Record<string, { used: number; limit: number }> } }).subscription;
+  const text = ({ used, limit }: { used: number; limit: number }) =>
+    `${used.toLocaleString('en-NG')} / ${limit === 0 ? 'Unlimited' : limit.toLocaleString('en-NG')}`;
+
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Billing' }).click();
+  const bars: Array<[string, string]> = [
+    ['Drivers', 'drivers'],
+    ['Assets', 'assets'],
+    ['Fuel requests this cycle', 'fuelRequests'],
+    ['Maintenance requests this cycle', 'maintenanceRequests'],
+  ];
+  for (const [label, key] of bars) {
+    const usageOf = usage[key] as { used: number; limit: number };
+    await expect(page.getByRole('progressbar', { name: `${label} used: ${text(usageOf)}` })).toBeVisible();
+  }
 });

@@ -181,6 +181,8 @@ export function CurrentPlanCard({ role }: { role: Role }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             <UsageBar label="Drivers" usage={subscription.usage.drivers} />
             <UsageBar label="Assets" usage={subscription.usage.assets} />
+            <UsageBar label="Fuel requests this cycle" usage={subscription.usage.fuelRequests} />
+            <UsageBar label="Maintenance requests this cycle" usage={subscription.usage.maintenanceRequests} />
           </SimpleGrid>
           {canRenewRole && !subscription.canRenew && (
             <Text size="xs" c="dimmed" mt="md">
