@@ -16,6 +16,7 @@ import {
   type RouteReply,
 } from '@fleetfuel/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { readBearerToken } from '../auth/tokens.js';
 import type { Actor, SessionResolver } from './actor.js';
@@ -64,10 +65,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** The configured ceilings on naira in a request body (see the contract's `moneyFields`). */
-export interface MoneyLimits {
-  maxAmountNaira: number;
-  maxPricePerUnitNaira: number;
-}
+type MoneyLimits = Config['limits'];
 
 function refuseMoneyAboveLimits(route: RouteDefinition, body: unknown, limits: MoneyLimits): void {
   if (!route.moneyFields || !body || typeof body !== 'object') return;
@@ -159,13 +157,13 @@ export function createRouteBinder(
         // Before the body is parsed or validated: an unauthenticated caller learns nothing about the input rules.
         onRequest: async (request) => authenticate(request, route),
         preValidation: (request, _reply, done) => {
-          // A call sent with no body is a call with an empty one: `{}` then passes or fails the route's
-          // schema on its own terms (an optional body passes, a required field is named as missing).
           try {
             // The multipart parser leaves the body empty; on a JSON route that must not pass for `{}`.
             if (jsonBody && request.isMultipart()) {
               throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This call takes a JSON body (Content-Type: application/json), not a multipart form');
             }
+            // A call sent with no body is a call with an empty one: `{}` then passes or fails the route's
+            // schema on its own terms (an optional body passes, a required field is named as missing).
             if (jsonBody && request.body === undefined) request.body = {};
             refuseNulCharacters(request.params, 'params');
             refuseNulCharacters(request.query, 'query');
