@@ -179,7 +179,9 @@ const MIN_SAMPLES = 1;
 
 function report(figure: Figure): void {
   const extra = [figure.failures ? `${figure.failures} failed` : '', figure.note ?? ''].filter(Boolean).join('; ');
-  console.log(`  ${figure.name.padEnd(44)} ${fmt(figure.rps).padStart(8)} req/s  p50 ${fmt(figure.p50)} ms  p99 ${fmt(figure.p99)} ms${extra ? `  (${extra})` : ''}`);
+  console.log(
+    `  ${figure.name.padEnd(44)} ${fmt(figure.rps).padStart(8)} req/s  p50 ${fmt(figure.p50)} ms  p99 ${fmt(figure.p99)} ms${extra ? `  (${extra})` : ''}`,
+  );
 }
 
 /**
@@ -198,7 +200,9 @@ async function drain(databaseUrl: string, limitMs = 180_000): Promise<void> {
       );
       if ((rows[0]?.n ?? 0) === 0) return;
       if (Date.now() > deadline) {
-        await client.query(`SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`);
+        await client.query(
+          `SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`,
+        );
         console.log('    (cancelled queries still running after the drain limit)');
         return;
       }
@@ -284,7 +288,11 @@ async function loadRedemption(base: string, token: string, coupons: Array<{ id: 
       },
     ],
   });
-  const figure = figureOf('PATCH /fuel-requests/:id/complete (redeem)', result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined);
+  const figure = figureOf(
+    'PATCH /fuel-requests/:id/complete (redeem)',
+    result,
+    exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined,
+  );
   report(figure);
   return figure;
 }
@@ -335,8 +343,12 @@ async function captureRouteSql(databaseUrl: string, routePath: string): Promise<
   });
   const app = await buildApp({ config, db });
   try {
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: LARGE_ORG_ADMIN, password: BENCH_PASSWORD } });
-    const token = (login.json<{ token: string }>()).token;
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: LARGE_ORG_ADMIN, password: BENCH_PASSWORD },
+    });
+    const token = login.json<{ token: string }>().token;
     recording = true;
     const reply = await app.inject({ method: 'GET', url: `/api${routePath}`, headers: { authorization: `Bearer ${token}` } });
     recording = false;
@@ -347,7 +359,10 @@ async function captureRouteSql(databaseUrl: string, routePath: string): Promise<
     rmSync(dataDir, { recursive: true, force: true });
   }
   const lines = captured.map((query) => {
-    const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.parameters[Number(n) - 1])).replace(/\s+/g, ' ').trim();
+    const text = query.sql
+      .replace(/\$(\d+)/g, (_, n: string) => literal(query.parameters[Number(n) - 1]))
+      .replace(/\s+/g, ' ')
+      .trim();
     return `${text};`;
   });
   return { script: `${lines.join('\n')}\n`, statements: lines.length };
@@ -357,7 +372,20 @@ async function captureRouteSql(databaseUrl: string, routePath: string): Promise<
 function runPgbench(name: string, databaseUrl: string, extra: string[]): Figure {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-pgbench-'));
   try {
-    const args = ['-n', '-M', 'extended', '-c', String(CONNECTIONS), '-j', String(Math.min(CONNECTIONS, os.availableParallelism())), '-T', String(DURATION), '-l', ...extra, databaseUrl];
+    const args = [
+      '-n',
+      '-M',
+      'extended',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      String(Math.min(CONNECTIONS, os.availableParallelism())),
+      '-T',
+      String(DURATION),
+      '-l',
+      ...extra,
+      databaseUrl,
+    ];
     const run = spawnSync(pgbenchBinary(), args, { cwd: dir, encoding: 'utf8' });
     if (run.status !== 0) throw new Error(`pgbench ${name} failed:\n${run.stderr}\n${run.stdout}`);
     const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1] ?? 'NaN');
@@ -494,12 +522,21 @@ async function main(): Promise<void> {
     const attendantToken = await signIn(server.base, REDEMPTION_ATTENDANT);
     const wallet = await getJson<{ wallet: { id: string } }>(`${server.base}/wallet`, orgToken);
     figures.push(await load('GET /health (ceiling)', `${server.base}/health`, null, URL_LARGE));
-    figures.push(await load(`GET /vehicles?search=${VEHICLE_SEARCH}`, `${server.base}/vehicles?search=${VEHICLE_SEARCH}`, orgToken, URL_LARGE));
+    figures.push(
+      await load(`GET /vehicles?search=${VEHICLE_SEARCH}`, `${server.base}/vehicles?search=${VEHICLE_SEARCH}`, orgToken, URL_LARGE),
+    );
     page1 = await load('GET /fuel-requests/all-requests?page=1', `${server.base}${listPath}`, orgToken, URL_LARGE);
     figures.push(page1);
-    page500 = await load('GET /fuel-requests/all-requests?page=500', `${server.base}/fuel-requests/all-requests?page=500`, orgToken, URL_LARGE);
+    page500 = await load(
+      'GET /fuel-requests/all-requests?page=500',
+      `${server.base}/fuel-requests/all-requests?page=500`,
+      orgToken,
+      URL_LARGE,
+    );
     figures.push(page500);
-    figures.push(await load('GET /wallet/transactions/:walletId', `${server.base}/wallet/transactions/${wallet.wallet.id}`, orgToken, URL_LARGE));
+    figures.push(
+      await load('GET /wallet/transactions/:walletId', `${server.base}/wallet/transactions/${wallet.wallet.id}`, orgToken, URL_LARGE),
+    );
     overviewLarge = await load('GET /analytics/overview (org admin)', `${server.base}/analytics/overview`, orgToken, URL_LARGE);
     figures.push(overviewLarge);
     overviewAdminLarge = await load('GET /analytics/overview (ADMIN)', `${server.base}/analytics/overview`, adminToken, URL_LARGE);
@@ -540,23 +577,38 @@ async function main(): Promise<void> {
       await small.stop();
     }
   } else {
-    console.log(`No small data set in ${URL_SMALL}: the overview ratio needs BENCH_SCALE=0.01 BENCH_DATABASE_URL=${URL_SMALL} npm run bench:data`);
+    console.log(
+      `No small data set in ${URL_SMALL}: the overview ratio needs BENCH_SCALE=0.01 BENCH_DATABASE_URL=${URL_SMALL} npm run bench:data`,
+    );
   }
 
   const ratios: Array<{ name: string; value: number; target: string; met: boolean }> = [];
-  const ratio = (name: string, value: number, target: string, met: (v: number) => boolean) => ratios.push({ name, value, target, met: Number.isFinite(value) && met(value) });
+  const ratio = (name: string, value: number, target: string, met: (v: number) => boolean) =>
+    ratios.push({ name, value, target, met: Number.isFinite(value) && met(value) });
   ratio('list req/s ÷ pgbench same SQL tps', page1.rps / sameSql.rps, '≥ 0.5', (v) => v >= 0.5);
   ratio('redemption req/s ÷ pgbench TPC-B tps', redeem.rps / tpcb.rps, '≥ 0.3', (v) => v >= 0.3);
   if (overviewSmall && overviewAdminSmall) {
-    ratio(`overview p99 at ${largeCount.toLocaleString('en')} ÷ at ${smallCount.toLocaleString('en')} requests (org admin)`, overviewLarge.p99 / overviewSmall.p99, '≤ 2', (v) => v <= 2);
-    ratio(`overview p99 at ${largeCount.toLocaleString('en')} ÷ at ${smallCount.toLocaleString('en')} requests (ADMIN)`, overviewAdminLarge.p99 / overviewAdminSmall.p99, '≤ 2', (v) => v <= 2);
+    ratio(
+      `overview p99 at ${largeCount.toLocaleString('en')} ÷ at ${smallCount.toLocaleString('en')} requests (org admin)`,
+      overviewLarge.p99 / overviewSmall.p99,
+      '≤ 2',
+      (v) => v <= 2,
+    );
+    ratio(
+      `overview p99 at ${largeCount.toLocaleString('en')} ÷ at ${smallCount.toLocaleString('en')} requests (ADMIN)`,
+      overviewAdminLarge.p99 / overviewAdminSmall.p99,
+      '≤ 2',
+      (v) => v <= 2,
+    );
   }
   ratio('list page 500 p99 ÷ page 1 p99', page500.p99 / page1.p99, '≤ 2', (v) => v <= 2);
 
   const table = [
     `| Load | req/s (tps) | p50 ms | p99 ms | requests | failed |`,
     `|---|---:|---:|---:|---:|---:|`,
-    ...figures.map((f) => `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${f.requests} | ${f.failures} |`),
+    ...figures.map(
+      (f) => `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${f.requests} | ${f.failures} |`,
+    ),
     '',
     `| Ratio | value | target | |`,
     `|---|---:|---|---|`,
@@ -565,7 +617,14 @@ async function main(): Promise<void> {
   console.log(`\nResults (${started.toISOString()}, ${DURATION} s × ${CONNECTIONS} connections)\n`);
   console.log(table.join('\n'));
   if (process.env.BENCH_JSON) {
-    writeFileSync(process.env.BENCH_JSON, JSON.stringify({ started, machine: machineLine, duration: DURATION, connections: CONNECTIONS, largeCount, smallCount, figures, ratios }, null, 2));
+    writeFileSync(
+      process.env.BENCH_JSON,
+      JSON.stringify(
+        { started, machine: machineLine, duration: DURATION, connections: CONNECTIONS, largeCount, smallCount, figures, ratios },
+        null,
+        2,
+      ),
+    );
   }
 }
 

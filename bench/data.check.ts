@@ -21,10 +21,15 @@ async function fingerprint(): Promise<Record<string, string>> {
     // Generated rows have ids derived from the seed; the demo seed's rows have random ids and are left out.
     const generated = `v.created_at < now() - interval '700 days'`;
     return {
-      requests: await one(`SELECT md5(string_agg(r.id || r.status || r.volume || coalesce(r.amount_kobo, 0) || coalesce(r.coupon_code, ''), ',' ORDER BY r.id)) AS v
+      requests:
+        await one(`SELECT md5(string_agg(r.id || r.status || r.volume || coalesce(r.amount_kobo, 0) || coalesce(r.coupon_code, ''), ',' ORDER BY r.id)) AS v
                            FROM fuel_requests r JOIN vehicles v ON v.id = r.vehicle_id WHERE ${generated}`),
-      vehicles: await one(`SELECT md5(string_agg(v.id || coalesce(v.plate_number, '') || v.type || v.fuel_type, ',' ORDER BY v.id)) AS v FROM vehicles v WHERE ${generated}`),
-      money: await one(`SELECT string_agg(kind || ':' || balance_kobo || ':' || held_kobo, ',' ORDER BY kind, balance_kobo, held_kobo) AS v FROM ledger_accounts`),
+      vehicles: await one(
+        `SELECT md5(string_agg(v.id || coalesce(v.plate_number, '') || v.type || v.fuel_type, ',' ORDER BY v.id)) AS v FROM vehicles v WHERE ${generated}`,
+      ),
+      money: await one(
+        `SELECT string_agg(kind || ':' || balance_kobo || ':' || held_kobo, ',' ORDER BY kind, balance_kobo, held_kobo) AS v FROM ledger_accounts`,
+      ),
     };
   } finally {
     await client.end();

@@ -184,14 +184,19 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
       // The organizations taking part: idx 0 is the large one (Acme Logistics), 1.. are generated.
       await q(`CREATE TEMP TABLE b_org (idx int PRIMARY KEY, id uuid NOT NULL, admin_id uuid NOT NULL, wallet_id uuid,
                  vehicles int NOT NULL, drivers int NOT NULL, departments int NOT NULL, slug text NOT NULL)`);
-      await q(`
+      await q(
+        `
         INSERT INTO b_org (idx, id, admin_id, vehicles, drivers, departments, slug)
         SELECT 0, o.id, u.id, $1, $2, $3, 'acme' FROM organizations o JOIN users u ON u.email = $4 WHERE o.name = $5`,
-        [c.largeVehicles, c.largeDrivers, Math.max(3, Math.round(50 * options.scale)), LARGE_ORG_ADMIN, LARGE_ORG_NAME]);
-      await q(`
+        [c.largeVehicles, c.largeDrivers, Math.max(3, Math.round(50 * options.scale)), LARGE_ORG_ADMIN, LARGE_ORG_NAME],
+      );
+      await q(
+        `
         INSERT INTO b_org (idx, id, admin_id, vehicles, drivers, departments, slug)
         SELECT i, pg_temp.uid('org', i), pg_temp.uid('admin', i), $2, $3, 4, 'org' || lpad(i::text, 3, '0')
-        FROM generate_series(1, $1::int) i`, [newOrgs, c.vehiclesPerOrganization, c.driversPerOrganization]);
+        FROM generate_series(1, $1::int) i`,
+        [newOrgs, c.vehiclesPerOrganization, c.driversPerOrganization],
+      );
 
       const enterprise = `(SELECT id FROM subscription_plans WHERE name = 'Enterprise')`;
       // The large organization needs unlimited assets and drivers: it moves to the Enterprise plan.
@@ -223,7 +228,10 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
 
       // Stations: idx 1.. generated (all four fuels), beside the two demo stations.
       await q(`CREATE TEMP TABLE b_station (idx int PRIMARY KEY, id uuid NOT NULL, attendant_id uuid NOT NULL, wallet_id uuid)`);
-      await q(`INSERT INTO b_station SELECT i, pg_temp.uid('station', i), pg_temp.uid('attendant', i), NULL FROM generate_series(1, $1::int) i`, [newStations]);
+      await q(
+        `INSERT INTO b_station SELECT i, pg_temp.uid('station', i), pg_temp.uid('attendant', i), NULL FROM generate_series(1, $1::int) i`,
+        [newStations],
+      );
       await q(`
         INSERT INTO fuel_stations (id, name, address, latitude, longitude, status, available_fuels, created_at, updated_at)
         SELECT s.id, 'Bench Station ' || lpad(s.idx::text, 3, '0'),
@@ -254,7 +262,9 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
 
       // Groups.
       await q(`CREATE TEMP TABLE b_dep (org_idx int, d int, id uuid NOT NULL, PRIMARY KEY (org_idx, d))`);
-      await q(`INSERT INTO b_dep SELECT b.idx, d, pg_temp.uid('dep', b.idx::bigint * 1000 + d) FROM b_org b, generate_series(1, b.departments) d`);
+      await q(
+        `INSERT INTO b_dep SELECT b.idx, d, pg_temp.uid('dep', b.idx::bigint * 1000 + d) FROM b_org b, generate_series(1, b.departments) d`,
+      );
       await q(`
         INSERT INTO departments (id, organization_id, name, status, max_daily_consumption, created_at, updated_at)
         SELECT d.id, b.id, 'Bench Group ' || lpad(d.d::text, 2, '0'), 'ACTIVE', 0, now() - interval '745 days', now() - interval '745 days'
@@ -339,7 +349,8 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
 
     // The generated fuel requests, computed once into a temp table, then written month by month.
     await phase(`fuel requests: compute ${c.fuelRequests.toLocaleString('en')}`, async () => {
-      await q(`CREATE TEMP TABLE b_fr AS
+      await q(
+        `CREATE TEMP TABLE b_fr AS
         WITH base AS (
           SELECT n,
             CASE WHEN pg_temp.h(n, 20) < 0.3 THEN 0 ELSE 1 + floor(pg_temp.h(n, 21) * (SELECT count(*) - 1 FROM b_org))::int END AS org_idx,
@@ -380,8 +391,12 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
           (d.volume * 100)::bigint * d.price_kobo / 100 AS hold_kobo,
           CASE WHEN d.km_per_day > 0 THEN d.base_km + 1 + round(extract(epoch FROM d.created_at - (now() - interval '730 days')) / 86400 * d.km_per_day, 1) END AS odometer,
           date_trunc('month', d.created_at) AS month
-        FROM decided d`, [c.fuelRequests]);
-      await q(`ALTER TABLE b_fr ADD COLUMN redeemed_at timestamptz, ADD COLUMN amount_kobo bigint, ADD COLUMN fee_kobo bigint, ADD COLUMN entry_id uuid`);
+        FROM decided d`,
+        [c.fuelRequests],
+      );
+      await q(
+        `ALTER TABLE b_fr ADD COLUMN redeemed_at timestamptz, ADD COLUMN amount_kobo bigint, ADD COLUMN fee_kobo bigint, ADD COLUMN entry_id uuid`,
+      );
       await q(`UPDATE b_fr SET
           redeemed_at = greatest(decided_at + interval '10 minutes', least(redeem_slot, now() - interval '1 minute')),
           amount_kobo = greatest(1, (dispensed * 100)::bigint * price_kobo / 100),
@@ -397,11 +412,15 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
       const revenue = `(SELECT id FROM ledger_accounts WHERE kind = 'PLATFORM_REVENUE')`;
       for (const month of months) {
         await q(`BEGIN`);
-        await q(`
+        await q(
+          `
           INSERT INTO journal_entries (id, idempotency_key, kind, description, reference, created_by, created_at)
           SELECT entry_id, 'redeem:' || id, 'PAYMENT', 'Fuel redeemed: ' || dispensed || ' of ' || request_fuel, coupon_code, attendant_id, redeemed_at
-          FROM b_fr WHERE month = $1 AND status = 'COMPLETED'`, [month]);
-        await q(`
+          FROM b_fr WHERE month = $1 AND status = 'COMPLETED'`,
+          [month],
+        );
+        await q(
+          `
           INSERT INTO fuel_requests (id, organization_id, vehicle_id, requested_by, station_id, fuel_type, volume, supply_date, odometer,
             tank_level, note, status, approved_by, approved_at, price_kobo, hold_kobo, coupon_code, coupon_expires_at, rejected_by,
             rejected_at, rejection_note, redeemed_by, redeemed_at, dispensed_volume, amount_kobo, fee_kobo, payment_entry_id, expired_at,
@@ -424,8 +443,11 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
             amount_kobo, fee_kobo, entry_id,
             CASE WHEN status = 'EXPIRED' THEN coupon_expires_at + interval '5 minutes' END,
             created_at, coalesce(redeemed_at, decided_at)
-          FROM b_fr WHERE month = $1`, [month]);
-        await q(`
+          FROM b_fr WHERE month = $1`,
+          [month],
+        );
+        await q(
+          `
           INSERT INTO postings (entry_id, account_id, amount_kobo, type, note, fee_kobo, created_at)
           SELECT entry_id, wallet_id, -amount_kobo, 'PAYMENT', 'Fuel: ' || dispensed || ' of ' || request_fuel, 0, redeemed_at
             FROM b_fr WHERE month = $1 AND status = 'COMPLETED'
@@ -434,14 +456,19 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
             FROM b_fr WHERE month = $1 AND status = 'COMPLETED' AND amount_kobo - fee_kobo <> 0
           UNION ALL
           SELECT entry_id, ${revenue}, fee_kobo, 'FEE', 'Platform fee on ' || coupon_code, 0, redeemed_at
-            FROM b_fr WHERE month = $1 AND status = 'COMPLETED' AND fee_kobo > 0`, [month]);
-        await q(`
+            FROM b_fr WHERE month = $1 AND status = 'COMPLETED' AND fee_kobo > 0`,
+          [month],
+        );
+        await q(
+          `
           INSERT INTO holds (account_id, amount_kobo, reason, reference, status, created_at, closed_at)
           SELECT wallet_id, hold_kobo, 'Fuel request ' || coupon_code, 'fuel:' || id,
             CASE status WHEN 'APPROVED' THEN 'OPEN' WHEN 'COMPLETED' THEN 'CAPTURED' ELSE 'RELEASED' END,
             decided_at,
             CASE status WHEN 'APPROVED' THEN NULL WHEN 'COMPLETED' THEN redeemed_at ELSE coupon_expires_at + interval '5 minutes' END
-          FROM b_fr WHERE month = $1 AND status IN ('APPROVED', 'COMPLETED', 'EXPIRED')`, [month]);
+          FROM b_fr WHERE month = $1 AND status IN ('APPROVED', 'COMPLETED', 'EXPIRED')`,
+          [month],
+        );
         await q(`COMMIT`);
       }
       await q(`
@@ -451,7 +478,8 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
     });
 
     await phase(`maintenance requests: ${c.maintenanceRequests.toLocaleString('en')}`, async () => {
-      await q(`CREATE TEMP TABLE b_mr AS
+      await q(
+        `CREATE TEMP TABLE b_mr AS
         WITH base AS (
           SELECT n,
             CASE WHEN pg_temp.h(n, 40) < 0.3 THEN 0 ELSE 1 + floor(pg_temp.h(n, 41) * (SELECT count(*) - 1 FROM b_org))::int END AS org_idx,
@@ -470,12 +498,16 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
         FROM base
         JOIN b_org o ON o.idx = base.org_idx
         JOIN b_vehicle v ON v.org_idx = base.org_idx AND v.j = 1 + floor(base.rv * o.vehicles)::int
-        LEFT JOIN b_station s ON s.idx = base.station_idx`, [c.maintenanceRequests]);
+        LEFT JOIN b_station s ON s.idx = base.station_idx`,
+        [c.maintenanceRequests],
+      );
       // One open job per vehicle at most (approval puts the vehicle in the workshop): later duplicates stay PENDING.
       await q(`UPDATE b_mr m SET status = 'PENDING' FROM (
           SELECT id, row_number() OVER (PARTITION BY vehicle_id ORDER BY created_at) AS k FROM b_mr WHERE status = 'APPROVED') d
         WHERE m.id = d.id AND d.k > 1`);
-      await q(`ALTER TABLE b_mr ADD COLUMN completed_at timestamptz, ADD COLUMN final_kobo bigint, ADD COLUMN fee_kobo bigint, ADD COLUMN entry_id uuid`);
+      await q(
+        `ALTER TABLE b_mr ADD COLUMN completed_at timestamptz, ADD COLUMN final_kobo bigint, ADD COLUMN fee_kobo bigint, ADD COLUMN entry_id uuid`,
+      );
       await q(`UPDATE b_mr SET completed_at = greatest(decided_at + interval '1 hour',
                    least((service_date::timestamp + time '15:00') AT TIME ZONE 'Africa/Lagos', now() - interval '1 minute')),
                  final_kobo = greatest(100, (cost_kobo * (0.8 + 0.2 * rfinal))::bigint / 100 * 100)
@@ -522,7 +554,9 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
       await q(`COMMIT`);
     });
 
-    await phase(`redemption coupons: ${c.redemptionCoupons.toLocaleString('en')}`, () => addRedemptionCoupons(client, c.redemptionCoupons, { skipFunding: true }));
+    await phase(`redemption coupons: ${c.redemptionCoupons.toLocaleString('en')}`, () =>
+      addRedemptionCoupons(client, c.redemptionCoupons, { skipFunding: true }),
+    );
 
     await phase('card fundings (monthly, wallets never negative)', async () => {
       await q(`BEGIN`);
@@ -566,17 +600,33 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
     await phase('ledger invariants', () => checkInvariants(client));
 
     const counts: Record<string, number> = {};
-    for (const table of ['organizations', 'fuel_stations', 'users', 'departments', 'vehicles', 'vehicle_assignments', 'fuel_prices', 'fuel_requests',
-      'maintenance_requests', 'journal_entries', 'postings', 'holds', 'card_payments']) {
+    for (const table of [
+      'organizations',
+      'fuel_stations',
+      'users',
+      'departments',
+      'vehicles',
+      'vehicle_assignments',
+      'fuel_prices',
+      'fuel_requests',
+      'maintenance_requests',
+      'journal_entries',
+      'postings',
+      'holds',
+      'card_payments',
+    ]) {
       const { rows } = await q(`SELECT count(*)::int AS n FROM ${table}`);
       counts[table] = (rows[0] as { n: number }).n;
     }
     const byStatus = await q(`SELECT status, count(*)::int AS n FROM fuel_requests GROUP BY 1 ORDER BY 1`);
     for (const row of byStatus.rows as Array<{ status: string; n: number }>) counts[`fuel_requests ${row.status}`] = row.n;
-    const large = await q(`SELECT (SELECT count(*)::int FROM vehicles WHERE organization_id = o.id) AS vehicles,
+    const large = await q(
+      `SELECT (SELECT count(*)::int FROM vehicles WHERE organization_id = o.id) AS vehicles,
         (SELECT count(*)::int FROM users WHERE organization_id = o.id AND role = 'DRIVER') AS drivers,
         (SELECT count(*)::int FROM fuel_requests WHERE organization_id = o.id) AS requests
-      FROM organizations o WHERE o.name = $1`, [LARGE_ORG_NAME]);
+      FROM organizations o WHERE o.name = $1`,
+      [LARGE_ORG_NAME],
+    );
     const l = large.rows[0] as { vehicles: number; drivers: number; requests: number };
     counts[`${LARGE_ORG_NAME} vehicles`] = l.vehicles;
     counts[`${LARGE_ORG_NAME} drivers`] = l.drivers;
@@ -594,13 +644,18 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
  * then refreshes the cached balance and held amount of that wallet. Safe to call again: codes and
  * ids continue after the coupons that exist.
  */
-export async function addRedemptionCoupons(client: pg.Client, count: number, options: { skipFunding?: boolean; seed?: number } = {}): Promise<void> {
+export async function addRedemptionCoupons(
+  client: pg.Client,
+  count: number,
+  options: { skipFunding?: boolean; seed?: number } = {},
+): Promise<void> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   if (options.seed !== undefined) await createHelpers(client, options.seed);
   await q(`BEGIN`);
   const { rows } = await q(`SELECT count(*)::int AS n FROM fuel_requests WHERE note = $1`, [REDEMPTION_NOTE]);
   const offset = (rows[0] as { n: number }).n;
-  await q(`CREATE TEMP TABLE b_red ON COMMIT DROP AS
+  await q(
+    `CREATE TEMP TABLE b_red ON COMMIT DROP AS
     WITH cand AS (
       SELECT v.id, v.organization_id, CASE v.fuel_type WHEN 'HYBRID' THEN 'PETROL' ELSE v.fuel_type END AS fuel_type,
         row_number() OVER (ORDER BY v.id) - 1 AS rn
@@ -617,14 +672,18 @@ export async function addRedemptionCoupons(client: pg.Client, count: number, opt
     JOIN users adm ON adm.email = $4
     JOIN ledger_accounts a ON a.organization_id = v.organization_id
     JOIN fuel_stations s ON s.name = $5`,
-    [offset, count, LARGE_ORG_NAME, LARGE_ORG_ADMIN, REDEMPTION_STATION]);
-  await q(`
+    [offset, count, LARGE_ORG_NAME, LARGE_ORG_ADMIN, REDEMPTION_STATION],
+  );
+  await q(
+    `
     INSERT INTO fuel_requests (id, organization_id, vehicle_id, requested_by, station_id, fuel_type, volume, supply_date, tank_level, note, status,
       approved_by, approved_at, price_kobo, hold_kobo, coupon_code, coupon_expires_at, created_at, updated_at)
     SELECT id, organization_id, vehicle_id, admin_id, station_id, fuel_type, 40, (now() AT TIME ZONE 'Africa/Lagos')::date, 20, $1, 'APPROVED',
       admin_id, created_at + interval '1 minute', price_kobo, 40 * price_kobo, code,
       (((now() AT TIME ZONE 'Africa/Lagos')::date + 3)::timestamp + time '23:59:59') AT TIME ZONE 'Africa/Lagos', created_at, created_at
-    FROM b_red`, [REDEMPTION_NOTE]);
+    FROM b_red`,
+    [REDEMPTION_NOTE],
+  );
   await q(`
     INSERT INTO holds (account_id, amount_kobo, reason, reference, status, created_at)
     SELECT wallet_id, 40 * price_kobo, 'Fuel request ' || code, 'fuel:' || id, 'OPEN', created_at FROM b_red`);
@@ -643,7 +702,10 @@ export async function addRedemptionCoupons(client: pg.Client, count: number, opt
       INSERT INTO card_payments (reference, provider, purpose, account_id, organization_id, amount_kobo, status, entry_id, initiated_by, completed_at)
       SELECT 'FF-FUND-BENCHR' || k, 'sandbox', 'WALLET_FUNDING', wallet_id, organization_id, amount, 'SUCCESS', pg_temp.uid('redeem-fund', k), admin_id, now()
       FROM need`);
-    await refreshBalances(client, `(SELECT a.id FROM ledger_accounts a JOIN organizations o ON o.id = a.organization_id WHERE o.name = '${LARGE_ORG_NAME}')`);
+    await refreshBalances(
+      client,
+      `(SELECT a.id FROM ledger_accounts a JOIN organizations o ON o.id = a.organization_id WHERE o.name = '${LARGE_ORG_NAME}')`,
+    );
   }
   await q(`COMMIT`);
 }
@@ -661,30 +723,48 @@ async function refreshBalances(client: pg.Client, onlyAccount?: string): Promise
 /** The ledger's invariants, checked in SQL; throws with the first broken one. */
 export async function checkInvariants(client: pg.Client): Promise<void> {
   const checks: Array<[string, string]> = [
-    ['every journal entry has ≥ 2 postings summing to zero',
+    [
+      'every journal entry has ≥ 2 postings summing to zero',
       `SELECT count(*)::int AS n FROM (SELECT e.id FROM journal_entries e LEFT JOIN postings p ON p.entry_id = e.id
-         GROUP BY e.id HAVING coalesce(sum(p.amount_kobo), 0) <> 0 OR count(p.id) < 2) x`],
-    ['every cached balance equals the sum of its postings',
+         GROUP BY e.id HAVING coalesce(sum(p.amount_kobo), 0) <> 0 OR count(p.id) < 2) x`,
+    ],
+    [
+      'every cached balance equals the sum of its postings',
       `SELECT count(*)::int AS n FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) AS t FROM postings GROUP BY 1) p
-         ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.t, 0)`],
-    ['every held amount equals the open holds',
+         ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.t, 0)`,
+    ],
+    [
+      'every held amount equals the open holds',
       `SELECT count(*)::int AS n FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) AS t FROM holds WHERE status = 'OPEN' GROUP BY 1) h
-         ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.t, 0)`],
-    ['no wallet negative or holding more than its balance',
-      `SELECT count(*)::int AS n FROM ledger_accounts WHERE kind IN ('ORGANIZATION_WALLET', 'STATION_WALLET') AND (balance_kobo < 0 OR held_kobo > balance_kobo)`],
-    ['no wallet ever negative over time (running balance)',
+         ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.t, 0)`,
+    ],
+    [
+      'no wallet negative or holding more than its balance',
+      `SELECT count(*)::int AS n FROM ledger_accounts WHERE kind IN ('ORGANIZATION_WALLET', 'STATION_WALLET') AND (balance_kobo < 0 OR held_kobo > balance_kobo)`,
+    ],
+    [
+      'no wallet ever negative over time (running balance)',
       `SELECT count(*)::int AS n FROM (SELECT sum(p.amount_kobo) OVER (PARTITION BY p.account_id ORDER BY p.created_at, p.amount_kobo DESC, p.id) AS running
-         FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.kind IN ('ORGANIZATION_WALLET', 'STATION_WALLET')) x WHERE running < 0`],
-    ['every APPROVED request has exactly one open hold of its amount',
+         FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.kind IN ('ORGANIZATION_WALLET', 'STATION_WALLET')) x WHERE running < 0`,
+    ],
+    [
+      'every APPROVED request has exactly one open hold of its amount',
       `SELECT count(*)::int AS n FROM fuel_requests r LEFT JOIN holds h ON h.reference = 'fuel:' || r.id AND h.status = 'OPEN'
-         WHERE r.status = 'APPROVED' AND (h.id IS NULL OR h.amount_kobo <> r.hold_kobo)`],
-    ['every COMPLETED request paid through one balanced entry of its amount',
+         WHERE r.status = 'APPROVED' AND (h.id IS NULL OR h.amount_kobo <> r.hold_kobo)`,
+    ],
+    [
+      'every COMPLETED request paid through one balanced entry of its amount',
       `SELECT count(*)::int AS n FROM fuel_requests r LEFT JOIN postings p ON p.entry_id = r.payment_entry_id AND p.amount_kobo = -r.amount_kobo
-         WHERE r.status = 'COMPLETED' AND p.id IS NULL`],
-    ['no open hold for a request that is not APPROVED',
-      `SELECT count(*)::int AS n FROM holds h JOIN fuel_requests r ON h.reference = 'fuel:' || r.id WHERE h.status = 'OPEN' AND r.status <> 'APPROVED'`],
-    ['no APPROVED coupon already past its expiry',
-      `SELECT count(*)::int AS n FROM fuel_requests WHERE status = 'APPROVED' AND coupon_expires_at <= now()`],
+         WHERE r.status = 'COMPLETED' AND p.id IS NULL`,
+    ],
+    [
+      'no open hold for a request that is not APPROVED',
+      `SELECT count(*)::int AS n FROM holds h JOIN fuel_requests r ON h.reference = 'fuel:' || r.id WHERE h.status = 'OPEN' AND r.status <> 'APPROVED'`,
+    ],
+    [
+      'no APPROVED coupon already past its expiry',
+      `SELECT count(*)::int AS n FROM fuel_requests WHERE status = 'APPROVED' AND coupon_expires_at <= now()`,
+    ],
   ];
   const broken: string[] = [];
   for (const [what, query] of checks) {

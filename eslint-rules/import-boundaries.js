@@ -31,7 +31,11 @@ function check(context, node) {
     return;
   }
   if (inside(file, WEB)) {
-    if (specifier.startsWith('@fleetfuel/api') || (target && inside(target, API)) || ['pg', 'kysely', '@electric-sql/pglite'].includes(specifier)) {
+    if (
+      specifier.startsWith('@fleetfuel/api') ||
+      (target && inside(target, API)) ||
+      ['pg', 'kysely', '@electric-sql/pglite'].includes(specifier)
+    ) {
       report('The web app never imports the API or the database: go through the contract and the API client.');
     }
     const from = areaOf(file, path.join(WEB, 'features'));

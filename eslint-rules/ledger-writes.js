@@ -13,11 +13,13 @@ const API = path.join(ROOT, 'apps/api');
 const EXEMPT_DIRS = [path.join(ROOT, 'apps/api/src/modules/ledger'), path.join(ROOT, 'apps/api/src/db/migrations')];
 const LEDGER_TABLES = new Set(['ledger_accounts', 'journal_entries', 'postings', 'holds']);
 const WRITERS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto']);
-const RAW_WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|MERGE\s+INTO)\s+(?:ONLY\s+)?(?:public\.)?"?(ledger_accounts|journal_entries|postings|holds)\b/i;
+const RAW_WRITE =
+  /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|MERGE\s+INTO)\s+(?:ONLY\s+)?(?:public\.)?"?(ledger_accounts|journal_entries|postings|holds)\b/i;
 
 const inside = (file, dir) => file.startsWith(`${dir}${path.sep}`);
 const applies = (file) => inside(file, API) && !EXEMPT_DIRS.some((dir) => inside(file, dir)) && !/\.test\.[cm]?[jt]s$/.test(file);
-const message = (table) => `Only the ledger module writes "${table}": go through the ledger service (or keep the data in this module's own table).`;
+const message = (table) =>
+  `Only the ledger module writes "${table}": go through the ledger service (or keep the data in this module's own table).`;
 
 export default {
   meta: { type: 'problem', docs: { description: 'Only the ledger module writes the ledger tables' }, schema: [] },

@@ -15,9 +15,15 @@ tester.run('ledger-writes', rule, {
   valid: [
     { filename: wallet, code: "db.selectFrom('ledger_accounts as a').selectAll('a');" },
     { filename: wallet, code: "db.updateTable('station_bank_accounts').set({ bank_code: '058' });" },
-    { filename: wallet, code: "sql`SELECT sum(amount_kobo) FROM postings WHERE account_id = ${id}`;" },
-    { filename: at('apps/api/src/modules/ledger/ledger.repository.ts'), code: "db.updateTable('ledger_accounts').set({ balance_kobo: '0' });" },
-    { filename: at('apps/api/src/db/migrations/0010-station-bank-accounts.ts'), code: 'sql`ALTER TABLE ledger_accounts DROP COLUMN bank_code; UPDATE ledger_accounts SET kind = kind`;' },
+    { filename: wallet, code: 'sql`SELECT sum(amount_kobo) FROM postings WHERE account_id = ${id}`;' },
+    {
+      filename: at('apps/api/src/modules/ledger/ledger.repository.ts'),
+      code: "db.updateTable('ledger_accounts').set({ balance_kobo: '0' });",
+    },
+    {
+      filename: at('apps/api/src/db/migrations/0010-station-bank-accounts.ts'),
+      code: 'sql`ALTER TABLE ledger_accounts DROP COLUMN bank_code; UPDATE ledger_accounts SET kind = kind`;',
+    },
     { filename: at('apps/api/src/modules/wallet/wallet.api.test.ts'), code: "sql`UPDATE postings SET note = 'tampered'`;" },
   ],
   invalid: [

@@ -36,13 +36,20 @@ export default {
       Program(program) {
         for (const statement of program.body) {
           if (!isAllowedTopLevel(statement)) {
-            context.report({ node: statement, message: 'A routes file holds only imports, types and its exported bind…Routes function: move this into the service.' });
+            context.report({
+              node: statement,
+              message: 'A routes file holds only imports, types and its exported bind…Routes function: move this into the service.',
+            });
             continue;
           }
           const fn = statement.type === 'ExportNamedDeclaration' ? statement.declaration : null;
           if (fn?.type !== 'FunctionDeclaration') continue;
           for (const inner of fn.body.body) {
-            if (!isBindCall(inner)) context.report({ node: inner, message: 'A bind…Routes function is a sequence of binder.bind(route, handler) calls: move this logic into the service.' });
+            if (!isBindCall(inner))
+              context.report({
+                node: inner,
+                message: 'A bind…Routes function is a sequence of binder.bind(route, handler) calls: move this logic into the service.',
+              });
           }
         }
       },
@@ -50,7 +57,10 @@ export default {
         // Top-level functions are judged above (only the exported bind…Routes ones may be there).
         if (node.type === 'FunctionDeclaration' && ['Program', 'ExportNamedDeclaration'].includes(node.parent?.type)) return;
         if (node.type === 'ArrowFunctionExpression' && node.body.type !== 'BlockStatement') return;
-        context.report({ node, message: 'A route handler is one expression that calls the service: move its statements into the service.' });
+        context.report({
+          node,
+          message: 'A route handler is one expression that calls the service: move its statements into the service.',
+        });
       },
       ConditionalExpression(node) {
         context.report({ node, message: 'No decisions in a routes file: move the condition into the service.' });

@@ -17,8 +17,14 @@ ${body}
 tester.run('routes-only-bind', rule, {
   valid: [
     { filename: routes, code: bindWith('  binder.bind(walletRoutes.get, ({ actor, query }) => wallet.get(actor, query));') },
-    { filename: routes, code: bindWith('  binder.bind(walletRoutes.list, async ({ actor, query }) => withPageMeta(query, await wallet.list(actor, query)));') },
-    { filename: routes, code: `type Deps = { wallet: WalletService };\n${bindWith('')}\nexport function bindSandboxRoutes(binder: RouteBinder): void {}` },
+    {
+      filename: routes,
+      code: bindWith('  binder.bind(walletRoutes.list, async ({ actor, query }) => withPageMeta(query, await wallet.list(actor, query)));'),
+    },
+    {
+      filename: routes,
+      code: `type Deps = { wallet: WalletService };\n${bindWith('')}\nexport function bindSandboxRoutes(binder: RouteBinder): void {}`,
+    },
     // Only module routes files are held to it.
     { filename: path.join(root, 'apps/api/src/app.ts'), code: 'function helper() { if (x) return 1; }' },
   ],
@@ -37,6 +43,12 @@ tester.run('routes-only-bind', rule, {
       errors: 1,
     },
     { filename: routes, code: bindWith('  binder.bind(walletRoutes.get, function ({ actor }) { return wallet.get(actor); });'), errors: 1 },
-    { filename: routes, code: bindWith("  binder.bind(walletRoutes.get, ({ request }) => wallet.get(typeof request.x === 'string' ? request.x : undefined));"), errors: 1 },
+    {
+      filename: routes,
+      code: bindWith(
+        "  binder.bind(walletRoutes.get, ({ request }) => wallet.get(typeof request.x === 'string' ? request.x : undefined));",
+      ),
+      errors: 1,
+    },
   ],
 });

@@ -10,7 +10,16 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const API_MODULES = path.join(ROOT, 'apps/api/src/modules');
 const FORBIDDEN_PACKAGES = /^(kysely|fastify)(\/.*)?$|^@fastify\//;
-const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'mergeInto', 'replaceInto', 'selectNoFrom', 'with']);
+const QUERY_BUILDERS = new Set([
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'mergeInto',
+  'replaceInto',
+  'selectNoFrom',
+  'with',
+]);
 
 const isService = (file) => file.startsWith(`${API_MODULES}${path.sep}`) && file.endsWith('.service.ts');
 
@@ -34,10 +43,14 @@ export default {
       ImportExpression: checkSource,
       CallExpression(node) {
         const callee = node.callee;
-        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !QUERY_BUILDERS.has(callee.property.name)) return;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !QUERY_BUILDERS.has(callee.property.name))
+          return;
         // `with` is a common word; only a CTE (`db.with('name', …)`) names a string first.
         if (callee.property.name === 'with' && node.arguments[0]?.type !== 'Literal') return;
-        context.report({ node: callee.property, message: `A service builds no SQL (${callee.property.name}): move the query into the module's repository.` });
+        context.report({
+          node: callee.property,
+          message: `A service builds no SQL (${callee.property.name}): move the query into the module's repository.`,
+        });
       },
     };
   },

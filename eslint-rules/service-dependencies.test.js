@@ -29,6 +29,10 @@ tester.run('service-dependencies', rule, {
     { filename: service, code: "export type { Kysely } from 'kysely';", errors: 1 },
     { filename: service, code: "await db.selectFrom('users').select('email').executeTakeFirst();", errors: 1 },
     { filename: service, code: "await trx.updateTable('payouts').set({ status: 'SUCCESS' }).execute();", errors: 1 },
-    { filename: at('apps/api/src/modules/users/drivers.service.ts'), code: "await db.insertInto('users').values(row).execute();", errors: 1 },
+    {
+      filename: at('apps/api/src/modules/users/drivers.service.ts'),
+      code: "await db.insertInto('users').values(row).execute();",
+      errors: 1,
+    },
   ],
 });

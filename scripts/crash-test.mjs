@@ -134,7 +134,10 @@ async function startServer() {
   for (;;) {
     if (server.dead) throw new Error(`the server exited during start-up:\n${serverOutput.slice(-30).join('\n')}`);
     try {
-      const res = await fetch(`${server.base}/health`, { headers: { 'content-type': 'application/json' }, signal: AbortSignal.timeout(2000) });
+      const res = await fetch(`${server.base}/health`, {
+        headers: { 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(2000),
+      });
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -262,7 +265,14 @@ async function requestAndDecide(plan) {
   if (!plan.id) {
     const created = await call('POST', '/fuel-requests', {
       token: tokens.orgAdmin,
-      body: { vehicleId: plan.vehicle.id, stationId: ids.unity, supplyDate: plan.supplyDate, volume: plan.volume, currentTankLevel: 20, note: 'crash test' },
+      body: {
+        vehicleId: plan.vehicle.id,
+        stationId: ids.unity,
+        supplyDate: plan.supplyDate,
+        volume: plan.volume,
+        currentTankLevel: 20,
+        note: 'crash test',
+      },
     });
     if (created.status !== 200) return;
     plan.id = created.json.request.id;
@@ -301,7 +311,9 @@ async function redeem(plan) {
   // Sometimes the attendant and the representative redeem the same coupon at once.
   const who = plan.race ? [tokens.attendant, tokens.rep, tokens.attendant] : [tokens.attendant];
   const results = await Promise.allSettled(
-    who.map((token) => call('PATCH', `/fuel-requests/${coupon.id}/complete`, { token, body, headers: plan.key ? { 'idempotency-key': plan.key } : {} })),
+    who.map((token) =>
+      call('PATCH', `/fuel-requests/${coupon.id}/complete`, { token, body, headers: plan.key ? { 'idempotency-key': plan.key } : {} }),
+    ),
   );
   for (const result of results) {
     if (result.status === 'rejected') throw result.reason;
@@ -314,7 +326,12 @@ async function redeem(plan) {
 }
 
 function planFunding() {
-  return { kind: 'fund', amount: centi(between(5_000, 60_000)), outcome: random() < 0.85 ? 'success' : 'failed', key: random() < 0.5 ? randomUUID() : null };
+  return {
+    kind: 'fund',
+    amount: centi(between(5_000, 60_000)),
+    outcome: random() < 0.85 ? 'success' : 'failed',
+    key: random() < 0.5 ? randomUUID() : null,
+  };
 }
 
 function planRequest() {
@@ -350,7 +367,8 @@ async function worker(kind, cycle) {
   while (cycle.running) {
     let op;
     if (kind === 'funding') op = planFunding();
-    else if (kind === 'requesting') op = known.pending.length > 0 && random() < 0.25 ? { kind: 'decide', id: pick(known.pending) } : planRequest();
+    else if (kind === 'requesting')
+      op = known.pending.length > 0 && random() < 0.25 ? { kind: 'decide', id: pick(known.pending) } : planRequest();
     else op = planRedemption() ?? planRequest();
     try {
       await runOperation(op);
@@ -394,7 +412,9 @@ async function loadAndKill(cycleNumber) {
   const results = await Promise.allSettled(workers);
   const broken = results.find((r) => r.status === 'rejected');
   if (broken) throw broken.reason;
-  log(`cycle ${cycleNumber}/${cycles}: SIGKILL after ${delay} ms, ${stats.sent - sentBefore} calls sent, ${inFlight} in flight at the kill`);
+  log(
+    `cycle ${cycleNumber}/${cycles}: SIGKILL after ${delay} ms, ${stats.sent - sentBefore} calls sent, ${inFlight} in flight at the kill`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,7 +425,9 @@ async function recoveryFlow(db) {
   const fund = await call('POST', '/wallet/fund', { token: tokens.orgAdmin, body: { amount: 1234.56 } });
   if (fund.status !== 200) problems.push(`fund: ${fund.status} ${fund.text.slice(0, 200)}`);
   else {
-    const paid = await call('POST', `/payments/sandbox/checkout/${encodeURIComponent(fund.json.reference)}`, { body: { outcome: 'success' } });
+    const paid = await call('POST', `/payments/sandbox/checkout/${encodeURIComponent(fund.json.reference)}`, {
+      body: { outcome: 'success' },
+    });
     if (paid.status !== 303) problems.push(`checkout: ${paid.status}`);
     known.fundedAck.set(fund.json.reference, 1234.56);
     if (paid.status === 303) known.checkoutAck.set(fund.json.reference, 'success');
@@ -417,7 +439,10 @@ async function recoveryFlow(db) {
     if (status !== 'SUCCESS') problems.push(`the card payment after the crashes ended ${status}`);
   }
   const vehicle = ids.vehicles.find((v) => v.name === 'generator');
-  const created = await call('POST', '/fuel-requests', { token: tokens.orgAdmin, body: { vehicleId: vehicle.id, stationId: ids.unity, supplyDate: lagosDate(1), volume: 10 } });
+  const created = await call('POST', '/fuel-requests', {
+    token: tokens.orgAdmin,
+    body: { vehicleId: vehicle.id, stationId: ids.unity, supplyDate: lagosDate(1), volume: 10 },
+  });
   if (created.status !== 200) {
     problems.push(`create: ${created.status} ${created.text.slice(0, 200)}`);
     return problems;
@@ -570,24 +595,33 @@ const SQL_CHECKS = [
 
 /** Checks of what the client was told against what the database holds. */
 async function clientChecks(db) {
-  const rows = (await db.query(`SELECT id, status, coupon_code, dispensed_volume::float8 AS dispensed, odometer::float8 AS odometer, vehicle_id FROM fuel_requests`)).rows;
+  const rows = (
+    await db.query(
+      `SELECT id, status, coupon_code, dispensed_volume::float8 AS dispensed, odometer::float8 AS odometer, vehicle_id FROM fuel_requests`,
+    )
+  ).rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
   const durable = [];
   for (const id of known.created.keys()) if (!byId.has(id)) durable.push(`created ${id} is missing`);
   for (const [id, code] of known.approvedAck) {
     const row = byId.get(id);
-    if (!row || !['APPROVED', 'COMPLETED', 'EXPIRED'].includes(row.status) || row.coupon_code !== code) durable.push(`approved ${id} is ${row?.status} ${row?.coupon_code} (acknowledged ${code})`);
+    if (!row || !['APPROVED', 'COMPLETED', 'EXPIRED'].includes(row.status) || row.coupon_code !== code)
+      durable.push(`approved ${id} is ${row?.status} ${row?.coupon_code} (acknowledged ${code})`);
   }
   for (const id of known.rejectedAck) if (byId.get(id)?.status !== 'REJECTED') durable.push(`rejected ${id} is ${byId.get(id)?.status}`);
   for (const [id, volume] of known.completedAck) {
     const row = byId.get(id);
-    if (row?.status !== 'COMPLETED' || row.dispensed !== volume) durable.push(`completed ${id} is ${row?.status} with ${row?.dispensed} (acknowledged ${volume})`);
+    if (row?.status !== 'COMPLETED' || row.dispensed !== volume)
+      durable.push(`completed ${id} is ${row?.status} with ${row?.dispensed} (acknowledged ${volume})`);
   }
-  const payments = new Map((await db.query(`SELECT reference, status, amount_kobo::text AS kobo FROM card_payments`)).rows.map((r) => [r.reference, r]));
+  const payments = new Map(
+    (await db.query(`SELECT reference, status, amount_kobo::text AS kobo FROM card_payments`)).rows.map((r) => [r.reference, r]),
+  );
   const charges = new Map((await db.query(`SELECT reference, status FROM sandbox_charges`)).rows.map((r) => [r.reference, r.status]));
   for (const [reference, amount] of known.fundedAck) {
     const payment = payments.get(reference);
-    if (!payment || payment.kobo !== String(Math.round(amount * 100))) durable.push(`funding ${reference} is ${payment ? `${payment.kobo} kobo` : 'missing'}`);
+    if (!payment || payment.kobo !== String(Math.round(amount * 100)))
+      durable.push(`funding ${reference} is ${payment ? `${payment.kobo} kobo` : 'missing'}`);
   }
   for (const [reference, outcome] of known.checkoutAck) {
     if (charges.get(reference) !== outcome) durable.push(`checkout ${reference} is ${charges.get(reference)} (acknowledged ${outcome})`);
@@ -605,11 +639,18 @@ async function clientChecks(db) {
   }
   const vehicles = (await db.query(`SELECT id, last_odometer::float8 AS km FROM vehicles`)).rows;
   for (const v of vehicles) {
-    if (highest.has(v.id) && !(v.km >= highest.get(v.id))) redemptions.push(`vehicle ${v.id}: last odometer ${v.km} below a redeemed reading ${highest.get(v.id)}`);
+    if (highest.has(v.id) && !(v.km >= highest.get(v.id)))
+      redemptions.push(`vehicle ${v.id}: last odometer ${v.km} below a redeemed reading ${highest.get(v.id)}`);
   }
   return [
-    { name: 'every acknowledged write survived the kills (requests, approvals, rejections, redemptions, fundings, checkouts)', violations: durable },
-    { name: 'each COMPLETED request holds the volume and odometer of a redemption that was sent; the vehicle keeps the reading', violations: redemptions },
+    {
+      name: 'every acknowledged write survived the kills (requests, approvals, rejections, redemptions, fundings, checkouts)',
+      violations: durable,
+    },
+    {
+      name: 'each COMPLETED request holds the volume and odometer of a redemption that was sent; the vehicle keeps the reading',
+      violations: redemptions,
+    },
   ];
 }
 
@@ -627,10 +668,16 @@ async function waitForReconciliation(db) {
 
 /** Findings worth reading that the brief does not make failures of. */
 async function notes(db) {
-  const stuckKeys = (await db.query(`SELECT route, count(*)::int AS n FROM idempotency_keys WHERE status_code IS NULL GROUP BY route`)).rows;
+  const stuckKeys = (await db.query(`SELECT route, count(*)::int AS n FROM idempotency_keys WHERE status_code IS NULL GROUP BY route`))
+    .rows;
   const out = [];
-  if (stuckKeys.length) out.push(`Idempotency-Key rows left "in progress" by a kill (a retry with that key is refused as IN_PROGRESS for two minutes, then may take it over): ${stuckKeys.map((k) => `${k.route} ×${k.n}`).join(', ')}`);
-  const serverErrors = Object.entries(stats.byStatus).filter(([status]) => Number(status) >= 500).reduce((sum, [, n]) => sum + n, 0);
+  if (stuckKeys.length)
+    out.push(
+      `Idempotency-Key rows left "in progress" by a kill (a retry with that key is refused as IN_PROGRESS for two minutes, then may take it over): ${stuckKeys.map((k) => `${k.route} ×${k.n}`).join(', ')}`,
+    );
+  const serverErrors = Object.entries(stats.byStatus)
+    .filter(([status]) => Number(status) >= 500)
+    .reduce((sum, [, n]) => sum + n, 0);
   if (serverErrors) {
     const causes = new Map();
     for (const line of readFileSync(serverLog, 'utf8').split('\n')) {
@@ -643,7 +690,9 @@ async function notes(db) {
         // not a log line
       }
     }
-    out.push(`${serverErrors} replies were server errors (5xx); the server logged ${[...causes].map(([cause, n]) => `${cause} ×${n}`).join(', ') || 'nothing'} (details in ${path.relative(root, serverLog)})`);
+    out.push(
+      `${serverErrors} replies were server errors (5xx); the server logged ${[...causes].map(([cause, n]) => `${cause} ×${n}`).join(', ') || 'nothing'} (details in ${path.relative(root, serverLog)})`,
+    );
   }
   if (Object.keys(known.retryOutcomes).length) out.push(`operations retried after restarts: ${JSON.stringify(known.retryOutcomes)}`);
   return out;
@@ -665,26 +714,53 @@ async function runChecks(db) {
  */
 async function selfTest(db) {
   const sabotage = [
-    [0, `INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT id, (SELECT id FROM ledger_accounts WHERE kind = 'ADJUSTMENTS'), 1, 'CREDIT' FROM journal_entries LIMIT 1`],
-    [1, `UPDATE ledger_accounts SET balance_kobo = balance_kobo + 1 WHERE kind = 'ORGANIZATION_WALLET' AND id = (SELECT min(id::text)::uuid FROM ledger_accounts WHERE kind = 'ORGANIZATION_WALLET')`],
+    [
+      0,
+      `INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT id, (SELECT id FROM ledger_accounts WHERE kind = 'ADJUSTMENTS'), 1, 'CREDIT' FROM journal_entries LIMIT 1`,
+    ],
+    [
+      1,
+      `UPDATE ledger_accounts SET balance_kobo = balance_kobo + 1 WHERE kind = 'ORGANIZATION_WALLET' AND id = (SELECT min(id::text)::uuid FROM ledger_accounts WHERE kind = 'ORGANIZATION_WALLET')`,
+    ],
     [2, `UPDATE holds SET status = 'RELEASED', closed_at = now() WHERE id = (SELECT id FROM holds WHERE status = 'OPEN' LIMIT 1)`],
-    [3, `ALTER TABLE ledger_accounts DROP CONSTRAINT wallet_never_negative, DROP CONSTRAINT holds_within_balance; UPDATE ledger_accounts SET held_kobo = balance_kobo + 1 WHERE kind = 'STATION_WALLET'`],
-    [4, `UPDATE fuel_requests SET status = 'REJECTED', rejected_at = now(), rejected_by = approved_by WHERE id = (SELECT id FROM fuel_requests WHERE status = 'APPROVED' LIMIT 1)`],
-    [5, `INSERT INTO holds (account_id, amount_kobo, reason, reference) SELECT id, 1, 'stray', 'fuel:stray' FROM ledger_accounts WHERE kind = 'ORGANIZATION_WALLET' LIMIT 1`],
-    [6, `WITH r AS (SELECT id, coupon_code, organization_id, station_id FROM fuel_requests WHERE status = 'COMPLETED' AND payment_entry_id IS NOT NULL LIMIT 1),
+    [
+      3,
+      `ALTER TABLE ledger_accounts DROP CONSTRAINT wallet_never_negative, DROP CONSTRAINT holds_within_balance; UPDATE ledger_accounts SET held_kobo = balance_kobo + 1 WHERE kind = 'STATION_WALLET'`,
+    ],
+    [
+      4,
+      `UPDATE fuel_requests SET status = 'REJECTED', rejected_at = now(), rejected_by = approved_by WHERE id = (SELECT id FROM fuel_requests WHERE status = 'APPROVED' LIMIT 1)`,
+    ],
+    [
+      5,
+      `INSERT INTO holds (account_id, amount_kobo, reason, reference) SELECT id, 1, 'stray', 'fuel:stray' FROM ledger_accounts WHERE kind = 'ORGANIZATION_WALLET' LIMIT 1`,
+    ],
+    [
+      6,
+      `WITH r AS (SELECT id, coupon_code, organization_id, station_id FROM fuel_requests WHERE status = 'COMPLETED' AND payment_entry_id IS NOT NULL LIMIT 1),
           e AS (INSERT INTO journal_entries (idempotency_key, kind, description, reference) SELECT 'redeem-again:' || id, 'PAYMENT', 'twice', coupon_code FROM r RETURNING id)
          INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, a.id, CASE WHEN a.kind = 'ORGANIZATION_WALLET' THEN -100 ELSE 100 END, 'PAYMENT'
-         FROM e, r, ledger_accounts a WHERE a.organization_id = r.organization_id OR a.fuel_station_id = r.station_id`],
-    [7, `WITH r AS (SELECT coupon_code, station_id FROM fuel_requests WHERE status = 'COMPLETED' AND coupon_code IS NOT NULL LIMIT 1),
+         FROM e, r, ledger_accounts a WHERE a.organization_id = r.organization_id OR a.fuel_station_id = r.station_id`,
+    ],
+    [
+      7,
+      `WITH r AS (SELECT coupon_code, station_id FROM fuel_requests WHERE status = 'COMPLETED' AND coupon_code IS NOT NULL LIMIT 1),
           e AS (INSERT INTO journal_entries (idempotency_key, kind, description, reference) SELECT 'pay-again', 'PAYMENT', 'twice', coupon_code FROM r RETURNING id)
-         INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, a.id, 100, 'PAYMENT' FROM e, r, ledger_accounts a WHERE a.fuel_station_id = r.station_id`],
+         INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, a.id, 100, 'PAYMENT' FROM e, r, ledger_accounts a WHERE a.fuel_station_id = r.station_id`,
+    ],
     [8, `UPDATE fuel_requests SET payment_entry_id = NULL WHERE id = (SELECT id FROM fuel_requests WHERE status = 'COMPLETED' LIMIT 1)`],
     [9, `UPDATE fuel_reserves SET remaining = remaining - 1 WHERE id = (SELECT id FROM fuel_reserves WHERE remaining >= 1 LIMIT 1)`],
-    [10, `WITH c AS (SELECT reference, account_id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1),
+    [
+      10,
+      `WITH c AS (SELECT reference, account_id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1),
            e AS (INSERT INTO journal_entries (idempotency_key, kind, description, reference) SELECT 'charge-again:' || reference, 'FUNDING', 'twice', reference FROM c RETURNING id)
           INSERT INTO postings (entry_id, account_id, amount_kobo, type) SELECT e.id, x.id, CASE WHEN x.kind = 'CARD_CLEARING' THEN -100 ELSE 100 END, 'FUNDING'
-          FROM e, c, ledger_accounts x WHERE x.id = c.account_id OR x.kind = 'CARD_CLEARING'`],
-    [11, `UPDATE card_payments SET status = 'FAILED', entry_id = NULL WHERE id = (SELECT id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1)`],
+          FROM e, c, ledger_accounts x WHERE x.id = c.account_id OR x.kind = 'CARD_CLEARING'`,
+    ],
+    [
+      11,
+      `UPDATE card_payments SET status = 'FAILED', entry_id = NULL WHERE id = (SELECT id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1)`,
+    ],
   ];
   const caught = [];
   for (const [index, statement] of sabotage) {
@@ -738,7 +814,9 @@ async function doCleanUp() {
   db = null;
   if (created) {
     created = false;
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) => console.error(`could not drop ${dbName}: ${error.message}`));
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((error) =>
+      console.error(`could not drop ${dbName}: ${error.message}`),
+    );
   }
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -780,8 +858,14 @@ try {
   log(`server stopped cleanly (${server.dead ? 'exited' : 'still running'})`);
 
   const results = await runChecks(db);
-  results.push({ name: 'the server recovers after the last kill: fund, pay, request, approve, preview and redeem all work', violations: recovery });
-  results.push({ name: 'every card payment paid at the provider is credited once a restart has reconciled it (webhooks lost in kills included)', violations: lostWebhooks });
+  results.push({
+    name: 'the server recovers after the last kill: fund, pay, request, approve, preview and redeem all work',
+    violations: recovery,
+  });
+  results.push({
+    name: 'every card payment paid at the provider is credited once a restart has reconciled it (webhooks lost in kills included)',
+    violations: lostWebhooks,
+  });
   console.log('');
   const count = (sql) => db.query(sql).then((r) => r.rows[0]);
   const totals = await count(`SELECT
@@ -791,8 +875,12 @@ try {
       (SELECT count(*) FROM card_payments WHERE status = 'SUCCESS')::int AS credited,
       (SELECT count(*) FROM journal_entries)::int AS entries`);
   console.log(`Seed ${seed}; ${cycles} cycles, ${stats.kills} kills (SIGKILL), ${stats.restarts + 1} starts`);
-  console.log(`HTTP calls: ${stats.sent} sent, ${stats.answered} answered, ${stats.interrupted} interrupted by kills; statuses ${JSON.stringify(stats.byStatus)}`);
-  console.log(`Database: ${totals.requests} fuel requests made by the test (${totals.approved} approved, ${totals.completed} completed), ${totals.credited} card payments credited, ${totals.entries} journal entries`);
+  console.log(
+    `HTTP calls: ${stats.sent} sent, ${stats.answered} answered, ${stats.interrupted} interrupted by kills; statuses ${JSON.stringify(stats.byStatus)}`,
+  );
+  console.log(
+    `Database: ${totals.requests} fuel requests made by the test (${totals.approved} approved, ${totals.completed} completed), ${totals.credited} card payments credited, ${totals.entries} journal entries`,
+  );
   for (const note of await notes(db)) console.log(`Note: ${note}`);
   console.log('');
   for (const result of results) {

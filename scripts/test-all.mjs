@@ -17,7 +17,10 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inh
 const npx = (args) => run('npx', ['--no-install', ...args]);
 
 const steps = [];
-steps.push(['unit + API', npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'vitest.json')}`])]);
+steps.push([
+  'unit + API',
+  npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'vitest.json')}`]),
+]);
 steps.push(['web build', run('npm', ['run', 'build'])]);
 if (steps.at(-1)[1] === 0) {
   steps.push(['browser', npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts'])]);

@@ -35,11 +35,11 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
   await page.waitForTimeout(300);
   await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
+  const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations;
-  }) as AxeViolation[];
+  })) as AxeViolation[];
   return violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .map((violation) => ({
@@ -47,7 +47,9 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
       rule: violation.id,
       impact: violation.impact ?? '',
       help: violation.help,
-      targets: violation.nodes.map((node) => `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`),
+      targets: violation.nodes.map(
+        (node) => `${node.target.join(' ')}${node.failureSummary ? ` — ${node.failureSummary.replace(/\s+/g, ' ')}` : ''}`,
+      ),
     }));
 }
 

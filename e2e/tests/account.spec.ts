@@ -63,9 +63,9 @@ test('an organization admin changes the coupon validity on Settings and sees it 
     await expect(page.getByRole('alert').filter({ hasText: 'Settings Updated!' })).toBeVisible();
 
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Organization preferences' }).getByRole('spinbutton', { name: 'Coupon validity (days)' })).toHaveValue(
-      String(next),
-    );
+    await expect(
+      page.getByRole('form', { name: 'Organization preferences' }).getByRole('spinbutton', { name: 'Coupon validity (days)' }),
+    ).toHaveValue(String(next));
   } finally {
     await request.put('/api/settings/organization', {
       headers: { Authorization: `Bearer ${token}` },

@@ -19,7 +19,9 @@ test('the platform admin’s overview shows requests by status and this month’
   await signIn(page, DEMO_USERS.ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   const table = page.getByRole('region', { name: 'Requests by status' }).getByRole('table');
-  await expect(table.getByRole('row', { name: /^Fuel/ })).toHaveText(['Fuel', ...fuelCounts.map((n) => n.toLocaleString('en-NG'))].join(''));
+  await expect(table.getByRole('row', { name: /^Fuel/ })).toHaveText(
+    ['Fuel', ...fuelCounts.map((n) => n.toLocaleString('en-NG'))].join(''),
+  );
   await expect(table.getByRole('row', { name: /^Maintenance/ })).toHaveText(
     ['Maintenance', ...STATUSES.map((s) => (s === 'EXPIRED' ? '—' : maintenance[s]!.toLocaleString('en-NG')))].join(''),
   );

@@ -16,10 +16,7 @@ test('the platform admin creates an account and finds it by search', async ({ pa
   await dialog.getByRole('combobox', { name: 'Role', exact: true }).selectOption({ label: 'Driver' });
   const organization = dialog.getByRole('combobox', { name: 'Organization', exact: true });
   await expect(organization.locator('option:not([disabled]):not([value=""])').first()).toBeAttached();
-  const firstOrganization = await organization
-    .locator('option:not([disabled]):not([value=""])')
-    .first()
-    .getAttribute('value');
+  const firstOrganization = await organization.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
   await organization.selectOption(firstOrganization ?? '');
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('Tobi-Pass-2026');
 

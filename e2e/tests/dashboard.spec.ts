@@ -42,7 +42,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** The app writes the server's calendar days (2026-11-23) as "23 Nov 2026". */
 const readableDates = (text: string) =>
-  text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, year: string, month: string, day: string) => `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`);
+  text.replace(
+    /\b(\d{4})-(\d{2})-(\d{2})\b/g,
+    (_, year: string, month: string, day: string) => `${Number(day)} ${MONTHS[Number(month) - 1]} ${year}`,
+  );
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -116,7 +119,10 @@ test('an empty organization’s dashboard and analytics say No Record', async ({
   const tag = uniqueTag();
   const adminToken = await apiToken(request, DEMO_USERS.ADMIN);
   const auth = { Authorization: `Bearer ${adminToken}` };
-  const organization = await request.post('/api/admin/organizations', { headers: auth, multipart: { name: `Empty Fleet ${tag}`, type: 'other' } });
+  const organization = await request.post('/api/admin/organizations', {
+    headers: auth,
+    multipart: { name: `Empty Fleet ${tag}`, type: 'other' },
+  });
   expect(organization.ok(), await organization.text()).toBe(true);
   const organizationId = (await organization.json()).id as string;
   const email = `empty.${tag}@emptyfleet.test`;

@@ -206,7 +206,10 @@ test('a generator has a Care Taker and no registration fields', async ({ page })
   await assign.getByRole('button', { name: 'Cancel' }).click();
 
   // Its details name it once and list only what a generator has.
-  await page.getByRole('link', { name: `Mikano ${model}` }).first().click();
+  await page
+    .getByRole('link', { name: `Mikano ${model}` })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { name: `Mikano ${model}` })).toBeVisible();
   await expect(page.getByRole('main').getByText(`Mikano ${model}`)).toHaveCount(1);
   const details = page.getByRole('tabpanel', { name: 'Details' });

@@ -81,7 +81,11 @@ test('a failed download tells the user what the server said', async ({ page }) =
     route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({ error: 'Reports are paused for maintenance', message: 'Reports are paused for maintenance', code: 'UNAVAILABLE' }),
+      body: JSON.stringify({
+        error: 'Reports are paused for maintenance',
+        message: 'Reports are paused for maintenance',
+        code: 'UNAVAILABLE',
+      }),
     }),
   );
   const card = reportCard(page, 'Service Term');

@@ -20,7 +20,9 @@ function toast(page: Page, text: string | RegExp): Locator {
 }
 
 function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
 }
 
 /** A signed-in page in a browser context of its own, so that several people can act in one test. */
@@ -107,7 +109,11 @@ test('a driver requests fuel, the organization admin approves it and downloads t
   // The organization admin approves it on Fuel Tracking and downloads its coupon.
   const admin = await pageAs(browser, DEMO_USERS.ADMINISTRATOR);
   await admin.goto('/fuel');
-  const row = admin.getByRole('table', { name: 'Fuel requests' }).getByRole('row').filter({ hasText: 'Musa Ibrahim' }).filter({ hasText: '23.5 L' });
+  const row = admin
+    .getByRole('table', { name: 'Fuel requests' })
+    .getByRole('row')
+    .filter({ hasText: 'Musa Ibrahim' })
+    .filter({ hasText: '23.5 L' });
   await expect(row).toContainText('Pending');
   await shot(admin, 'a-03-admin-fuel-tracking');
   await row.getByRole('button', { name: /^Approve / }).click();
@@ -155,13 +161,15 @@ test('a driver requests fuel, the organization admin approves it and downloads t
   await attendant.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(attendant, `Coupon redeemed: 20 L of PETROL for ${PLATE}`)).toBeVisible();
   await expect(attendant.getByRole('textbox', { name: 'Coupon Code' })).toHaveValue('');
-  await expect(attendant.getByRole('table', { name: "Today's redemptions" }).getByRole('row').filter({ hasText: PLATE }).first()).toContainText(
-    '20 L PETROL',
-  );
+  await expect(
+    attendant.getByRole('table', { name: "Today's redemptions" }).getByRole('row').filter({ hasText: PLATE }).first(),
+  ).toContainText('20 L PETROL');
   await shot(attendant, 'a-07-attendant-redeemed');
   await attendant.getByRole('textbox', { name: 'Coupon Code' }).fill(code);
   await attendant.getByRole('button', { name: 'Look Up' }).click();
-  await expect(attendant.getByRole('alert').filter({ hasText: /^This coupon cannot be redeemed/ })).toContainText('This coupon was already redeemed on');
+  await expect(attendant.getByRole('alert').filter({ hasText: /^This coupon cannot be redeemed/ })).toContainText(
+    'This coupon was already redeemed on',
+  );
   await expect(attendant.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
 
   // The organization paid for 20 litres: its wallet shows the payment under the coupon's code.

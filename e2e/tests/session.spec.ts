@@ -39,7 +39,5 @@ test('a stored session with a bad token is cleared on load', async ({ page }) =>
 
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
-  await expect
-    .poll(() => page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY))
-    .toBeNull();
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY)).toBeNull();
 });

@@ -11,7 +11,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** The day of an instant in Lagos, written as the app writes it: "23 Nov 2026". */
 function lagosDay(instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${Number(part('day'))} ${MONTHS[Number(part('month')) - 1]} ${part('year')}`;
 }
@@ -124,7 +129,10 @@ test.describe('the generic details route', () => {
     await signIn(page, DEMO_USERS.DRIVER);
     const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.DRIVER, password: 'Demo-Pass-2026' } });
     const token = (await login.json()).token as string;
-    const mine = await request.get('/api/fuel-requests/my-requests', { headers: { Authorization: `Bearer ${token}` }, params: { pageSize: 1 } });
+    const mine = await request.get('/api/fuel-requests/my-requests', {
+      headers: { Authorization: `Bearer ${token}` },
+      params: { pageSize: 1 },
+    });
     const first = ((await mine.json()).requests as { id: string; vehicle: { plateNumber: string | null } }[])[0];
     if (!first) throw new Error('The demo driver has fuel requests');
 

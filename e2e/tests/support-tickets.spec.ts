@@ -34,7 +34,9 @@ test('a driver opens a ticket, the platform admin answers it, and the driver rea
   await expect(page).toHaveURL(/\/(login)?$/);
   await signIn(page, DEMO_USERS.DRIVER);
   await page.goto('/support');
-  await expect(page.getByRole('table', { name: 'Support tickets' }).getByRole('row', { name: new RegExp(subject) })).toContainText('Answered');
+  await expect(page.getByRole('table', { name: 'Support tickets' }).getByRole('row', { name: new RegExp(subject) })).toContainText(
+    'Answered',
+  );
   await page.getByRole('link', { name: subject }).click();
   await expect(page.getByRole('list', { name: 'Conversation' }).getByText('The code works now: please try again.')).toBeVisible();
   await page.getByRole('button', { name: 'Close' }).click();

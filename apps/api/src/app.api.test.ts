@@ -40,7 +40,16 @@ describe('the route table', () => {
 
   it('documents multipart bodies with their files, and every error reply in the error shape', async () => {
     const document = (await t.call('GET', '/api/docs/json')).json<{
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> }; responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+            responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }>;
+          }
+        >
+      >;
     }>();
     const vehicleCreate = document.paths['/api/vehicles']?.post;
     const multipartBody = vehicleCreate?.requestBody?.content['multipart/form-data']?.schema;
@@ -51,7 +60,8 @@ describe('the route table', () => {
       const operation = document.paths[`${API_BASE}${route.path.replace(/:([A-Za-z]+)/g, '{$1}')}`]?.[route.method.toLowerCase()];
       const statuses = Object.keys(operation?.responses ?? {});
       expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['400', '500']));
-      if (route.permission !== 'public') expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['401', '403', '404']));
+      if (route.permission !== 'public')
+        expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['401', '403', '404']));
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
         const schema = operation?.responses[status]?.content?.['application/json']?.schema;
         expect(schema?.required, `${route.method} ${route.path} ${status}`).toEqual(expect.arrayContaining(['error', 'message', 'code']));
@@ -99,7 +109,13 @@ describe('organization and station lists (for the user form)', () => {
     const orgs = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'acme' } });
     expect(orgs.statusCode).toBe(200);
     expect(orgs.json().meta).toEqual({ page: 1, pageSize: 20, total: 1 });
-    expect(orgs.json().data[0]).toMatchObject({ name: 'Acme Logistics', type: 'transport_logistics_company', status: 'ACTIVE', subscription: { name: 'Business' }, driversCount: 2 });
+    expect(orgs.json().data[0]).toMatchObject({
+      name: 'Acme Logistics',
+      type: 'transport_logistics_company',
+      status: 'ACTIVE',
+      subscription: { name: 'Business' },
+      driversCount: 2,
+    });
 
     const stations = await t.call('GET', '/api/admin/fuel-stations', { token: admin });
     expect(stations.json().meta.total).toBe(2);

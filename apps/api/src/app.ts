@@ -145,8 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const mailer = deps.mailer ?? createMailer(config.mail);
-  const storage =
-    deps.storage ?? (config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir));
+  const storage = deps.storage ?? (config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir));
   const files = createFilesService({ db, storage, secret: config.appSecret });
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
   const clock = deps.clock ?? systemClock;
@@ -172,7 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.paymentProvider) {
     provider = deps.paymentProvider;
   } else if (config.payments.provider === 'paystack') {
-    provider = createPaystackProvider({ secretKey: config.payments.paystackSecretKey, baseUrl: config.payments.paystackBaseUrl, timeoutMs: 10_000 });
+    provider = createPaystackProvider({
+      secretKey: config.payments.paystackSecretKey,
+      baseUrl: config.payments.paystackBaseUrl,
+      timeoutMs: 10_000,
+    });
   } else {
     sandbox = createSandboxProvider({
       db,

@@ -47,7 +47,9 @@ process.on('SIGTERM', () => void shutdown());
 await app.listen({ host: config.host, port: config.port });
 // A start is often a restart, and webhooks that arrived while no instance ran were lost: ask the
 // provider about open card payments at once rather than in five minutes.
-app.jobs.reconcileCardPayments({ recheckAfterMs: 0 }).catch((error: unknown) => app.log.error({ err: error }, 'card payment reconciliation failed'));
+app.jobs
+  .reconcileCardPayments({ recheckAfterMs: 0 })
+  .catch((error: unknown) => app.log.error({ err: error }, 'card payment reconciliation failed'));
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`;
 const lines = [
   '',

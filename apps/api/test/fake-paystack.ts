@@ -46,45 +46,83 @@ export async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promis
 
       if (route === 'POST /transaction/initialize') {
         const reference = String(body.reference);
-        charges.set(reference, { amount: Number(body.amount), email: String(body.email), status: 'pending', currency: typeof body.currency === 'string' ? body.currency : 'NGN' });
-        return send(res, 200, { status: true, message: 'Authorization URL created', data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: 'ac', reference } });
+        charges.set(reference, {
+          amount: Number(body.amount),
+          email: String(body.email),
+          status: 'pending',
+          currency: typeof body.currency === 'string' ? body.currency : 'NGN',
+        });
+        return send(res, 200, {
+          status: true,
+          message: 'Authorization URL created',
+          data: { authorization_url: `https://checkout.paystack.test/${reference}`, access_code: 'ac', reference },
+        });
       }
       if (req.method === 'GET' && url.pathname.startsWith('/transaction/verify/')) {
         const reference = decodeURIComponent(url.pathname.slice('/transaction/verify/'.length));
         const charge = charges.get(reference);
         if (!charge) return send(res, 400, { status: false, message: 'Transaction reference not found' });
-        return send(res, 200, { status: true, message: 'Verification successful', data: { status: charge.status, amount: charge.amount, currency: charge.currency, reference } });
+        return send(res, 200, {
+          status: true,
+          message: 'Verification successful',
+          data: { status: charge.status, amount: charge.amount, currency: charge.currency, reference },
+        });
       }
       if (route === 'GET /bank') {
-        return send(res, 200, { status: true, message: 'Banks retrieved', data: [
-          { name: 'Guaranty Trust Bank', code: '058', active: true },
-          { name: 'Zenith Bank', code: '057', active: true },
-          { name: 'Old Bank', code: '999', active: false },
-        ] });
+        return send(res, 200, {
+          status: true,
+          message: 'Banks retrieved',
+          data: [
+            { name: 'Guaranty Trust Bank', code: '058', active: true },
+            { name: 'Zenith Bank', code: '057', active: true },
+            { name: 'Old Bank', code: '999', active: false },
+          ],
+        });
       }
       if (route === 'GET /bank/resolve') {
         const number = url.searchParams.get('account_number');
-        if (number === '0690000031') return send(res, 200, { status: true, message: 'Account number resolved', data: { account_number: number, account_name: 'UNITY FUELS IKEJA LTD' } });
+        if (number === '0690000031')
+          return send(res, 200, {
+            status: true,
+            message: 'Account number resolved',
+            data: { account_number: number, account_name: 'UNITY FUELS IKEJA LTD' },
+          });
         return send(res, 422, { status: false, message: 'Could not resolve account name. Check parameters or try again.' });
       }
       if (route === 'POST /transferrecipient') {
-        return send(res, 201, { status: true, message: 'Transfer recipient created successfully', data: { recipient_code: `RCP_${String(body.account_number)}` } });
+        return send(res, 201, {
+          status: true,
+          message: 'Transfer recipient created successfully',
+          data: { recipient_code: `RCP_${String(body.account_number)}` },
+        });
       }
       if (route === 'POST /transfer') {
         const reference = String(body.reference);
         const existing = transfers.get(reference);
         if (existing) {
           existing.calls += 1;
-          return send(res, 200, { status: true, message: 'Transfer has been queued', data: { status: existing.status, transfer_code: `TRF_${reference}`, reference } });
+          return send(res, 200, {
+            status: true,
+            message: 'Transfer has been queued',
+            data: { status: existing.status, transfer_code: `TRF_${reference}`, reference },
+          });
         }
         transfers.set(reference, { amount: Number(body.amount), recipient: String(body.recipient), status: 'success', calls: 1 });
-        return send(res, 200, { status: true, message: 'Transfer has been queued', data: { status: 'success', transfer_code: `TRF_${reference}`, reference } });
+        return send(res, 200, {
+          status: true,
+          message: 'Transfer has been queued',
+          data: { status: 'success', transfer_code: `TRF_${reference}`, reference },
+        });
       }
       if (req.method === 'GET' && url.pathname.startsWith('/transfer/verify/')) {
         const reference = decodeURIComponent(url.pathname.slice('/transfer/verify/'.length));
         const transfer = transfers.get(reference);
         if (!transfer) return send(res, 404, { status: false, message: 'Transfer not found' });
-        return send(res, 200, { status: true, message: 'Transfer retrieved', data: { status: transfer.status, transfer_code: `TRF_${reference}`, reference } });
+        return send(res, 200, {
+          status: true,
+          message: 'Transfer retrieved',
+          data: { status: transfer.status, transfer_code: `TRF_${reference}`, reference },
+        });
       }
       return send(res, 404, { status: false, message: `No route ${route}` });
       // A client that gave up on a stalled call has closed the connection: nothing to answer.

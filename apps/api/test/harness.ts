@@ -67,7 +67,8 @@ async function copyDatabase(instances = 1): Promise<{ dbs: Database[]; drop: () 
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   const handles: Array<Awaited<ReturnType<typeof openDatabase>>> = [];
-  for (let i = 0; i < instances; i += 1) handles.push(await openDatabase({ engine: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 5 }));
+  for (let i = 0; i < instances; i += 1)
+    handles.push(await openDatabase({ engine: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 5 }));
   return {
     dbs: handles.map((handle) => handle.db),
     drop: async () => {
@@ -167,7 +168,9 @@ async function instanceOver(
     outbox() {
       let files: string[];
       try {
-        files = readdirSync(config.mail.outboxDir).filter((f) => f.endsWith('.json')).sort();
+        files = readdirSync(config.mail.outboxDir)
+          .filter((f) => f.endsWith('.json'))
+          .sort();
       } catch {
         return [];
       }

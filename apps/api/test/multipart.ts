@@ -16,7 +16,9 @@ export function multipart(fields: Record<string, string | string[] | FilePart>):
       if (typeof item === 'string') {
         push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${item}\r\n`);
       } else {
-        push(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${item.filename}"\r\nContent-Type: ${item.contentType}\r\n\r\n`);
+        push(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${item.filename}"\r\nContent-Type: ${item.contentType}\r\n\r\n`,
+        );
         chunks.push(item.data);
         push('\r\n');
       }

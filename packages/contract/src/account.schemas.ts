@@ -32,7 +32,14 @@ export const sessionSchema = z.object({
 });
 export const sessionListReplySchema = z.object({ sessions: z.array(sessionSchema) });
 
-export const NOTIFICATION_KINDS = ['requestDecisions', 'couponRedeemed', 'walletFunded', 'expiryWarnings', 'subscriptionDue', 'supportReplies'] as const;
+export const NOTIFICATION_KINDS = [
+  'requestDecisions',
+  'couponRedeemed',
+  'walletFunded',
+  'expiryWarnings',
+  'subscriptionDue',
+  'supportReplies',
+] as const;
 export const notificationPreferencesSchema = z.object({
   requestDecisions: z.boolean(),
   couponRedeemed: z.boolean(),

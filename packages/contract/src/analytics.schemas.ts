@@ -46,7 +46,14 @@ export const analyticsOverviewSchema = z.object({
     completedByDriver: z.array(z.object({ name: z.string(), volume: z.number() })),
     /** km per litre from consecutive odometer readings: distance since the last fill over the litres filled. */
     efficiency: z.array(
-      z.object({ vehicleId: idSchema, plateNumber: z.string().nullable(), name: z.string(), distance: z.number(), litres: z.number(), kmPerLitre: z.number() }),
+      z.object({
+        vehicleId: idSchema,
+        plateNumber: z.string().nullable(),
+        name: z.string(),
+        distance: z.number(),
+        litres: z.number(),
+        kmPerLitre: z.number(),
+      }),
     ),
   }),
   recent: z.object({ maintenanceLogs: z.array(maintenanceRequestSchema), fuelRequests: z.array(fuelRequestSchema) }),

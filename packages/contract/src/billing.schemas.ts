@@ -1,6 +1,15 @@
 /** Billing & Reserves: fuel reserves, the current subscription and its usage (spec sections 2, 3, 4). */
 import { z } from 'zod';
-import { decimalsMessage, formNumber, hasAtMostDecimals, idSchema, listQuerySchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  decimalsMessage,
+  formNumber,
+  hasAtMostDecimals,
+  idSchema,
+  listQuerySchema,
+  optionalText,
+  pageMetaSchema,
+  timestampSchema,
+} from './common.js';
 import { reserveStatusSchema, soldFuelTypeSchema } from './enums.js';
 import { planSchema } from './plans.schemas.js';
 
@@ -49,10 +58,7 @@ export const reserveCreateBodySchema = z.strictObject({
       .positive('Please enter valid amount')
       .max(10_000_000, 'Must be at most 10000000')
       .refine((v) => hasAtMostDecimals(v, 2), decimalsMessage(2)),
-  ).refine(
-    (v) => v !== null,
-    'Please enter valid amount',
-  ),
+  ).refine((v) => v !== null, 'Please enter valid amount'),
   note: optionalText(300),
 });
 /** `PATCH /fuel-reserves/{id}`: approve (the default) or deactivate a reserve. */

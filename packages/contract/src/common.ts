@@ -50,9 +50,7 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 export const messageReplySchema = z.object({ message: z.string() });
 
 /** A query flag such as `?mine=true`. */
-export const booleanQuerySchema = z
-  .enum(['true', 'false'])
-  .transform((v) => v === 'true');
+export const booleanQuerySchema = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /**
  * Form-friendly field types: the same schema validates a JSON body and a multipart form, where
@@ -66,12 +64,10 @@ function formValueToNumber(value: unknown, blank: null | undefined): unknown {
 }
 
 /** An optional number: '' or absent becomes null. */
-export const formNumber = <T extends z.ZodNumber>(inner: T) =>
-  z.preprocess((v) => formValueToNumber(v, null), inner.nullable());
+export const formNumber = <T extends z.ZodNumber>(inner: T) => z.preprocess((v) => formValueToNumber(v, null), inner.nullable());
 
 /** A required number: '' counts as missing and gets the inner schema's message. */
-export const requiredFormNumber = <T extends z.ZodType<number>>(inner: T) =>
-  z.preprocess((v) => formValueToNumber(v, undefined), inner);
+export const requiredFormNumber = <T extends z.ZodType<number>>(inner: T) => z.preprocess((v) => formValueToNumber(v, undefined), inner);
 
 export const formInteger = (min = 0, max = 1_000_000_000) =>
   formNumber(
@@ -108,11 +104,14 @@ export const blankable = (check: (value: string) => boolean, message: string, no
     .nullable()
     .optional();
 
-export const optionalIdSchema = blankable((v) => idSchema.safeParse(v).success, 'Must be a valid id', (v) => v);
+export const optionalIdSchema = blankable(
+  (v) => idSchema.safeParse(v).success,
+  'Must be a valid id',
+  (v) => v,
+);
 
 /** An optional choice from a list; a form's empty `--select--` option ('') means none. */
-export const optionalChoice = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? null : v), schema.nullable()).optional();
+export const optionalChoice = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullable()).optional();
 
 /** An optional calendar date; '' means none. */
 export const optionalDate = optionalChoice(dateSchema);

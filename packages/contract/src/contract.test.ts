@@ -64,8 +64,34 @@ describe('usernames', () => {
 describe('permission table and menu (spec section 6)', () => {
   const labels = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((e) => e.label);
   it('gives each role exactly its entries', () => {
-    expect(labels('ADMIN')).toEqual(['Dashboard', 'Clients', 'Fuel Stations', 'Fuel Tracking', 'Maintenance', 'Assets', 'Drivers', 'Groups', 'Reports', 'Analytics', 'Support', 'Settings']);
-    expect(labels('ADMINISTRATOR')).toEqual(['Dashboard', 'Wallet', 'Fuel Tracking', 'Maintenance', 'Assets', 'Drivers', 'Groups', 'Reports', 'Analytics', 'Billing', 'Support', 'Settings']);
+    expect(labels('ADMIN')).toEqual([
+      'Dashboard',
+      'Clients',
+      'Fuel Stations',
+      'Fuel Tracking',
+      'Maintenance',
+      'Assets',
+      'Drivers',
+      'Groups',
+      'Reports',
+      'Analytics',
+      'Support',
+      'Settings',
+    ]);
+    expect(labels('ADMINISTRATOR')).toEqual([
+      'Dashboard',
+      'Wallet',
+      'Fuel Tracking',
+      'Maintenance',
+      'Assets',
+      'Drivers',
+      'Groups',
+      'Reports',
+      'Analytics',
+      'Billing',
+      'Support',
+      'Settings',
+    ]);
     expect(labels('ASST_ADMINISTRATOR')).toEqual(labels('ADMINISTRATOR'));
     expect(labels('STATION_REP')).toEqual(['Dashboard', 'Wallet', 'Fuel Tracking', 'Maintenance', 'Support', 'Settings']);
     expect(labels('DRIVER')).toEqual(['Dashboard', 'Support', 'Settings']);
@@ -102,6 +128,8 @@ describe('dates', () => {
     expect(calendarDay('2026-11-23')).toBe('23 Nov 2026');
     expect(calendarDay('2026-13-01')).toBe('2026-13-01');
     expect(calendarDay('not a date')).toBe('not a date');
-    expect(readableDates('Insurance expires on 2026-12-01; see 2026-12-01T10:00')).toBe('Insurance expires on 1 Dec 2026; see 2026-12-01T10:00');
+    expect(readableDates('Insurance expires on 2026-12-01; see 2026-12-01T10:00')).toBe(
+      'Insurance expires on 1 Dec 2026; see 2026-12-01T10:00',
+    );
   });
 });

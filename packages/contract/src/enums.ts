@@ -4,14 +4,7 @@
  */
 import { z } from 'zod';
 
-export const ROLES = [
-  'ADMIN',
-  'ADMINISTRATOR',
-  'ASST_ADMINISTRATOR',
-  'DRIVER',
-  'ATTENDANT',
-  'STATION_REP',
-] as const;
+export const ROLES = ['ADMIN', 'ADMINISTRATOR', 'ASST_ADMINISTRATOR', 'DRIVER', 'ATTENDANT', 'STATION_REP'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -66,16 +59,7 @@ export type PlanStatus = z.infer<typeof planStatusSchema>;
 export const ASSET_STATUSES = ['ACTIVE', 'UNDER_MAINTENANCE', 'INACTIVE'] as const;
 export const INSURANCE_STATUSES = ['NOT_INSURED', 'EXPIRED', 'ACTIVE'] as const;
 export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED', 'EXPIRED'] as const;
-export const TRANSACTION_TYPES = [
-  'FUNDING',
-  'PAYMENT',
-  'PAYOUT',
-  'CREDIT',
-  'DEBIT',
-  'FEE',
-  'REFUND',
-  'SUBSCRIPTION',
-] as const;
+export const TRANSACTION_TYPES = ['FUNDING', 'PAYMENT', 'PAYOUT', 'CREDIT', 'DEBIT', 'FEE', 'REFUND', 'SUBSCRIPTION'] as const;
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 /** EXPIRED: a card checkout the payer never completed within the 48 hours it is reconciled for. */

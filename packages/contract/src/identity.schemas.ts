@@ -26,7 +26,14 @@ export const userSchema = z.object({
   fuelStation: tenantRefSchema.nullable(),
   /** The asset a driver is assigned to (a driver holds at most one). */
   vehicle: z
-    .object({ id: idSchema, plateNumber: z.string().nullable(), make: z.string(), model: z.string(), type: assetTypeSchema, fuelType: vehicleFuelTypeSchema })
+    .object({
+      id: idSchema,
+      plateNumber: z.string().nullable(),
+      make: z.string(),
+      model: z.string(),
+      type: assetTypeSchema,
+      fuelType: vehicleFuelTypeSchema,
+    })
     .nullable(),
   createdAt: timestampSchema,
 });

@@ -5,14 +5,7 @@
  */
 import type { Role } from './enums.js';
 
-const ALL_ROLES: readonly Role[] = [
-  'ADMIN',
-  'ADMINISTRATOR',
-  'ASST_ADMINISTRATOR',
-  'DRIVER',
-  'ATTENDANT',
-  'STATION_REP',
-];
+const ALL_ROLES: readonly Role[] = ['ADMIN', 'ADMINISTRATOR', 'ASST_ADMINISTRATOR', 'DRIVER', 'ATTENDANT', 'STATION_REP'];
 const ORG_ADMINS: readonly Role[] = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'];
 const FLEET_MANAGERS: readonly Role[] = ['ADMIN', ...ORG_ADMINS];
 

@@ -41,7 +41,9 @@ const limit = formInteger(0, 1_000_000).transform((v) => v ?? 0);
 export const planCreateBodySchema = z.strictObject({
   name: requiredText(120),
   status: planStatusSchema.optional(),
-  circle: formInteger(1, 3660).transform((v) => v ?? DEFAULT_PLAN_CYCLE_DAYS).optional(),
+  circle: formInteger(1, 3660)
+    .transform((v) => v ?? DEFAULT_PLAN_CYCLE_DAYS)
+    .optional(),
   amount: formNaira(),
   driversLimit: limit.optional(),
   assetsLimit: limit.optional(),

@@ -1,6 +1,17 @@
 /** Fuel and maintenance requests, coupons and redemption (spec sections 3, 4, 5, 7; domain rules). */
 import { z } from 'zod';
-import { decimalsMessage, formNumber, hasAtMostDecimals, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, requiredDate, timestampSchema } from './common.js';
+import {
+  decimalsMessage,
+  formNumber,
+  hasAtMostDecimals,
+  idSchema,
+  listQuerySchema,
+  optionalIdSchema,
+  optionalText,
+  pageMetaSchema,
+  requiredDate,
+  timestampSchema,
+} from './common.js';
 import { REQUEST_STATUSES, TANK_LEVELS, assetTypeSchema, soldFuelTypeSchema } from './enums.js';
 import { requiredText } from './identity.js';
 import { formNaira } from './plans.schemas.js';
@@ -9,7 +20,13 @@ export const requestStatusSchema = z.enum(REQUEST_STATUSES);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 const person = z.object({ id: idSchema, name: z.string() });
-const vehicleRef = z.object({ id: idSchema, plateNumber: z.string().nullable(), make: z.string(), model: z.string(), type: assetTypeSchema });
+const vehicleRef = z.object({
+  id: idSchema,
+  plateNumber: z.string().nullable(),
+  make: z.string(),
+  model: z.string(),
+  type: assetTypeSchema,
+});
 const stationRef = z.object({ id: idSchema, name: z.string(), address: z.string().nullable() });
 
 /** Litres (kWh, kg) of one request: stored with two decimals. */
@@ -31,9 +48,7 @@ export const odometerSchema = formNumber(
     .min(0, 'Must be at least 0')
     .max(10_000_000, 'Must be at most 10000000')
     .refine((v) => hasAtMostDecimals(v, 1), decimalsMessage(1)),
-).transform(
-  (v) => (v === 0 ? null : v),
-);
+).transform((v) => (v === 0 ? null : v));
 
 export const fuelRequestSchema = z.object({
   id: idSchema,
@@ -86,16 +101,17 @@ export const fuelSummarySchema = z.object({
   dispensedVolume: z.number(),
   pendingCount: z.number().int(),
 });
-export const fuelRequestListReplySchema = z.object({ requests: z.array(fuelRequestSchema), summary: fuelSummarySchema, meta: pageMetaSchema });
+export const fuelRequestListReplySchema = z.object({
+  requests: z.array(fuelRequestSchema),
+  summary: fuelSummarySchema,
+  meta: pageMetaSchema,
+});
 
 export const fuelRequestCreateBodySchema = z.strictObject({
   vehicleId: idSchema,
   stationId: idSchema,
   supplyDate: requiredDate,
-  volume: formNumber(volumeSchema).refine(
-    (v) => v !== null,
-    'Please enter valid volume',
-  ),
+  volume: formNumber(volumeSchema).refine((v) => v !== null, 'Please enter valid volume'),
   currentOdometer: odometerSchema.optional(),
   currentTankLevel: tankLevelSchema.optional(),
   note: optionalText(500),
@@ -181,8 +197,16 @@ export const maintenanceSummarySchema = z.object({
   pendingCost: z.number(),
   completedCost: z.number(),
 });
-export const maintenanceListReplySchema = z.object({ logs: z.array(maintenanceRequestSchema), summary: maintenanceSummarySchema, meta: pageMetaSchema });
-export const maintenanceMyRequestsReplySchema = z.object({ requests: z.array(maintenanceRequestSchema), summary: maintenanceSummarySchema, meta: pageMetaSchema });
+export const maintenanceListReplySchema = z.object({
+  logs: z.array(maintenanceRequestSchema),
+  summary: maintenanceSummarySchema,
+  meta: pageMetaSchema,
+});
+export const maintenanceMyRequestsReplySchema = z.object({
+  requests: z.array(maintenanceRequestSchema),
+  summary: maintenanceSummarySchema,
+  meta: pageMetaSchema,
+});
 
 export const maintenanceCreateBodySchema = z.strictObject({
   vehicleId: idSchema,
@@ -201,4 +225,3 @@ export const maintenanceCompleteBodySchema = z.strictObject({
 });
 export const maintenancePriceBodySchema = z.strictObject({ id: idSchema, cost: formNaira({ positive: true }) });
 export const maintenanceWriteReplySchema = z.object({ message: z.string(), request: maintenanceRequestSchema });
-

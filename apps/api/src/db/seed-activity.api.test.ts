@@ -14,13 +14,18 @@ describe('the demo activity', () => {
   it('keeps the ledger consistent: balanced entries, balances equal to postings, holds equal to open holds', async () => {
     const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(t.db);
     expect(unbalanced.rows).toEqual([]);
-    const drift = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p
+    const drift =
+      await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p
       ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(t.db);
     expect(drift.rows).toEqual([]);
-    const holds = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM holds WHERE status = 'OPEN' GROUP BY account_id) h
+    const holds =
+      await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM holds WHERE status = 'OPEN' GROUP BY account_id) h
       ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.s, 0)`.execute(t.db);
     expect(holds.rows).toEqual([]);
-    const orphanHolds = await sql`SELECT h.reference FROM holds h LEFT JOIN fuel_requests r ON h.reference = 'fuel:' || r.id WHERE h.status = 'OPEN' AND r.status IS DISTINCT FROM 'APPROVED'`.execute(t.db);
+    const orphanHolds =
+      await sql`SELECT h.reference FROM holds h LEFT JOIN fuel_requests r ON h.reference = 'fuel:' || r.id WHERE h.status = 'OPEN' AND r.status IS DISTINCT FROM 'APPROVED'`.execute(
+        t.db,
+      );
     expect(orphanHolds.rows).toEqual([]);
   });
 
@@ -48,10 +53,20 @@ describe('the demo activity', () => {
 
   it('leaves an approved coupon a station can redeem today', async () => {
     const attendant = await t.login('attendant@unityfuels.test');
-    const approved = await t.db.selectFrom('fuel_requests').select(['id', 'coupon_code']).where('status', '=', 'APPROVED').where('volume', '=', '40').executeTakeFirstOrThrow();
-    const res = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: attendant, body: { code: approved.coupon_code, dispensedVolume: 38 } });
+    const approved = await t.db
+      .selectFrom('fuel_requests')
+      .select(['id', 'coupon_code'])
+      .where('status', '=', 'APPROVED')
+      .where('volume', '=', '40')
+      .executeTakeFirstOrThrow();
+    const res = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+      token: attendant,
+      body: { code: approved.coupon_code, dispensedVolume: 38 },
+    });
     expect(res.statusCode).toBe(200);
-    const reserve = (await t.call('GET', '/api/fuel-reserves', { token: await t.login('orgadmin@acme.test') })).json().summary.find((s: { fuelType: string }) => s.fuelType === 'PETROL');
+    const reserve = (await t.call('GET', '/api/fuel-reserves', { token: await t.login('orgadmin@acme.test') }))
+      .json()
+      .summary.find((s: { fuelType: string }) => s.fuelType === 'PETROL');
     expect(reserve.remaining).toBe(1962);
   });
 });

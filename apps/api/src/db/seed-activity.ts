@@ -25,9 +25,12 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     if (!row) throw new Error(`Demo activity needs ${what}`);
     return row;
   };
-  const userId = async (email: string) => (await one(trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), email)).id;
-  const orgId = async (name: string) => (await one(trx.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
-  const stationId = async (name: string) => (await one(trx.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
+  const userId = async (email: string) =>
+    (await one(trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), email)).id;
+  const orgId = async (name: string) =>
+    (await one(trx.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
+  const stationId = async (name: string) =>
+    (await one(trx.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
   const vehicle = async (plateOrModel: string) =>
     one(
       trx
@@ -83,7 +86,19 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     });
     await trx
       .insertInto('card_payments')
-      .values({ reference: ref, provider: 'sandbox', purpose: 'WALLET_FUNDING', account_id: wallet, organization_id: organizationId, amount_kobo: amount.toString(), status: 'SUCCESS', entry_id: entryId, initiated_by: by, created_at: at, completed_at: at })
+      .values({
+        reference: ref,
+        provider: 'sandbox',
+        purpose: 'WALLET_FUNDING',
+        account_id: wallet,
+        organization_id: organizationId,
+        amount_kobo: amount.toString(),
+        status: 'SUCCESS',
+        entry_id: entryId,
+        initiated_by: by,
+        created_at: at,
+        completed_at: at,
+      })
       .execute();
   }
 
@@ -111,7 +126,10 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
   await adjustment(wallets.acme, 'CREDIT', 5_000, 'Goodwill credit for a delayed coupon', ago(6));
 
   // A subscription renewal paid from the wallet.
-  const business = await one(trx.selectFrom('subscription_plans').select(['id', 'amount_kobo']).where('name', '=', 'Business').executeTakeFirst(), 'the Business plan');
+  const business = await one(
+    trx.selectFrom('subscription_plans').select(['id', 'amount_kobo']).where('name', '=', 'Business').executeTakeFirst(),
+    'the Business plan',
+  );
   await ledger.post(trx, {
     idempotencyKey: 'renewal:demo:acme',
     kind: 'SUBSCRIPTION',
@@ -128,11 +146,24 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
   const pendingRef = reference('FUND');
   await trx
     .insertInto('card_payments')
-    .values({ reference: pendingRef, provider: 'sandbox', purpose: 'WALLET_FUNDING', account_id: wallets.acme, organization_id: acme, amount_kobo: nairaToKobo(100_000).toString(), initiated_by: people.acmeAsst })
+    .values({
+      reference: pendingRef,
+      provider: 'sandbox',
+      purpose: 'WALLET_FUNDING',
+      account_id: wallets.acme,
+      organization_id: acme,
+      amount_kobo: nairaToKobo(100_000).toString(),
+      initiated_by: people.acmeAsst,
+    })
     .execute();
   await trx
     .insertInto('sandbox_charges')
-    .values({ reference: pendingRef, amount_kobo: nairaToKobo(100_000).toString(), email: 'asst@acme.test', callback_url: 'http://localhost:3000/wallet' })
+    .values({
+      reference: pendingRef,
+      amount_kobo: nairaToKobo(100_000).toString(),
+      email: 'asst@acme.test',
+      callback_url: 'http://localhost:3000/wallet',
+    })
     .execute();
 
   // Unity Fuels Ikeja's verified bank account (as the sandbox resolves it).
@@ -145,7 +176,15 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
   });
 
   // Reserves: an active PETROL budget at Acme, a pending DIESEL one, an active DIESEL one at Beta.
-  const reserve = async (organizationId: string, fuelType: string, amount: number, status: 'ACTIVE' | 'PENDING', by: string, approver: string | null, at: Date) =>
+  const reserve = async (
+    organizationId: string,
+    fuelType: string,
+    amount: number,
+    status: 'ACTIVE' | 'PENDING',
+    by: string,
+    approver: string | null,
+    at: Date,
+  ) =>
     (
       await trx
         .insertInto('fuel_reserves')
@@ -246,27 +285,93 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
   let hiluxKm = 41_800;
   let truckKm = 188_000;
   for (let month = 5; month >= 0; month -= 1) {
-    for (const [day, litresFilled, km] of [[26, 52, 610], [12, 48, 560]] as const) {
+    for (const [day, litresFilled, km] of [
+      [26, 52, 610],
+      [12, 48, 560],
+    ] as const) {
       const at = ago(month * 30 + day - 8);
       if (at.getTime() > now.getTime() - DAY_MS) continue;
       hiluxKm += km;
-      await redeemed({ vehicle: hilux, station: unity, stationWallet: wallets.unity, orgWallet: wallets.acme, fuelType: 'PETROL', volume: 60, dispensed: litresFilled, priceNaira: 935, at, by: people.acmeDriver, approver: people.acmeAdmin, odometer: hiluxKm });
+      await redeemed({
+        vehicle: hilux,
+        station: unity,
+        stationWallet: wallets.unity,
+        orgWallet: wallets.acme,
+        fuelType: 'PETROL',
+        volume: 60,
+        dispensed: litresFilled,
+        priceNaira: 935,
+        at,
+        by: people.acmeDriver,
+        approver: people.acmeAdmin,
+        odometer: hiluxKm,
+      });
     }
     const truckAt = ago(month * 30 + 15);
     if (truckAt.getTime() <= now.getTime() - DAY_MS) {
       truckKm += 1_150;
-      await redeemed({ vehicle: truck, station: greenline, stationWallet: wallets.greenline, orgWallet: wallets.acme, fuelType: 'DIESEL', volume: 200, dispensed: 185, priceNaira: 1160, at: truckAt, by: people.acmeAsst, approver: people.acmeAdmin, odometer: truckKm });
+      await redeemed({
+        vehicle: truck,
+        station: greenline,
+        stationWallet: wallets.greenline,
+        orgWallet: wallets.acme,
+        fuelType: 'DIESEL',
+        volume: 200,
+        dispensed: 185,
+        priceNaira: 1160,
+        at: truckAt,
+        by: people.acmeAsst,
+        approver: people.acmeAdmin,
+        odometer: truckKm,
+      });
     }
     if (month % 2 === 0) {
-      await redeemed({ vehicle: bike, station: unity, stationWallet: wallets.unity, orgWallet: wallets.acme, fuelType: 'PETROL', volume: 10, dispensed: 9.5, priceNaira: 935, at: ago(month * 30 + 5), by: people.acmeAsst, approver: people.acmeAdmin, odometer: null });
+      await redeemed({
+        vehicle: bike,
+        station: unity,
+        stationWallet: wallets.unity,
+        orgWallet: wallets.acme,
+        fuelType: 'PETROL',
+        volume: 10,
+        dispensed: 9.5,
+        priceNaira: 935,
+        at: ago(month * 30 + 5),
+        by: people.acmeAsst,
+        approver: people.acmeAdmin,
+        odometer: null,
+      });
     }
   }
   for (const monthsAgo of [2, 1, 0]) {
-    await redeemed({ vehicle: isuzu, station: unity, stationWallet: wallets.unity, orgWallet: wallets.beta, fuelType: 'DIESEL', volume: 70, dispensed: 65, priceNaira: 1120, at: ago(monthsAgo * 30 + 9), by: people.betaAdmin, approver: people.betaAdmin, odometer: 96_400 + (2 - monthsAgo) * 900 });
+    await redeemed({
+      vehicle: isuzu,
+      station: unity,
+      stationWallet: wallets.unity,
+      orgWallet: wallets.beta,
+      fuelType: 'DIESEL',
+      volume: 70,
+      dispensed: 65,
+      priceNaira: 1120,
+      at: ago(monthsAgo * 30 + 9),
+      by: people.betaAdmin,
+      approver: people.betaAdmin,
+      odometer: 96_400 + (2 - monthsAgo) * 900,
+    });
   }
 
   // Open requests: one approved (money held, PETROL reserve drawn), pending, rejected and expired ones.
-  const open = async (values: { vehicle: { id: string; organization_id: string }; station: string; fuelType: string; volume: number; supplyDate: string; by: string; status: 'PENDING' | 'REJECTED' | 'EXPIRED'; note?: string; rejectedBy?: string; createdAt: Date }) =>
+  const open = async (values: {
+    vehicle: { id: string; organization_id: string };
+    station: string;
+    fuelType: string;
+    volume: number;
+    supplyDate: string;
+    by: string;
+    status: 'PENDING' | 'REJECTED' | 'EXPIRED';
+    note?: string;
+    rejectedBy?: string;
+    createdAt: Date;
+  }) =>
     trx
       .insertInto('fuel_requests')
       .values({
@@ -281,18 +386,79 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
         note: values.note ?? null,
         status: values.status,
         created_at: values.createdAt,
-        ...(values.status === 'REJECTED' ? { rejected_by: values.rejectedBy ?? null, rejected_at: values.createdAt, rejection_note: 'Above the weekly plan for this route' } : {}),
+        ...(values.status === 'REJECTED'
+          ? {
+              rejected_by: values.rejectedBy ?? null,
+              rejected_at: values.createdAt,
+              rejection_note: 'Above the weekly plan for this route',
+            }
+          : {}),
         ...(values.status === 'EXPIRED'
-          ? { approved_by: people.acmeAdmin, approved_at: values.createdAt, price_kobo: nairaToKobo(935).toString(), hold_kobo: nairaToKobo(935 * values.volume).toString(), coupon_code: newCouponCode(), coupon_expires_at: new Date(`${addDays(values.supplyDate, 3)}T23:59:59+01:00`), expired_at: new Date(`${addDays(values.supplyDate, 4)}T00:05:00+01:00`) }
+          ? {
+              approved_by: people.acmeAdmin,
+              approved_at: values.createdAt,
+              price_kobo: nairaToKobo(935).toString(),
+              hold_kobo: nairaToKobo(935 * values.volume).toString(),
+              coupon_code: newCouponCode(),
+              coupon_expires_at: new Date(`${addDays(values.supplyDate, 3)}T23:59:59+01:00`),
+              expired_at: new Date(`${addDays(values.supplyDate, 4)}T00:05:00+01:00`),
+            }
           : {}),
       })
       .execute();
   const today = dayOf(now);
-  await open({ vehicle: hilux, station: unity, fuelType: 'PETROL', volume: 50, supplyDate: addDays(today, 1), by: people.acmeDriver, status: 'PENDING', note: 'Ibadan delivery run', createdAt: ago(0, 8) });
-  await open({ vehicle: truck, station: greenline, fuelType: 'DIESEL', volume: 150, supplyDate: addDays(today, 2), by: people.acmeAsst, status: 'PENDING', createdAt: ago(1) });
-  await open({ vehicle: truck, station: unity, fuelType: 'DIESEL', volume: 380, supplyDate: dayOf(ago(12)), by: people.acmeAsst, status: 'REJECTED', rejectedBy: people.acmeAdmin, createdAt: ago(13) });
-  await open({ vehicle: bike, station: unity, fuelType: 'PETROL', volume: 10, supplyDate: dayOf(ago(9)), by: people.acmeAsst, status: 'EXPIRED', createdAt: ago(10) });
-  await open({ vehicle: isuzu, station: unity, fuelType: 'DIESEL', volume: 60, supplyDate: addDays(today, 1), by: people.betaAdmin, status: 'PENDING', createdAt: ago(0, 9) });
+  await open({
+    vehicle: hilux,
+    station: unity,
+    fuelType: 'PETROL',
+    volume: 50,
+    supplyDate: addDays(today, 1),
+    by: people.acmeDriver,
+    status: 'PENDING',
+    note: 'Ibadan delivery run',
+    createdAt: ago(0, 8),
+  });
+  await open({
+    vehicle: truck,
+    station: greenline,
+    fuelType: 'DIESEL',
+    volume: 150,
+    supplyDate: addDays(today, 2),
+    by: people.acmeAsst,
+    status: 'PENDING',
+    createdAt: ago(1),
+  });
+  await open({
+    vehicle: truck,
+    station: unity,
+    fuelType: 'DIESEL',
+    volume: 380,
+    supplyDate: dayOf(ago(12)),
+    by: people.acmeAsst,
+    status: 'REJECTED',
+    rejectedBy: people.acmeAdmin,
+    createdAt: ago(13),
+  });
+  await open({
+    vehicle: bike,
+    station: unity,
+    fuelType: 'PETROL',
+    volume: 10,
+    supplyDate: dayOf(ago(9)),
+    by: people.acmeAsst,
+    status: 'EXPIRED',
+    createdAt: ago(10),
+  });
+  await open({
+    vehicle: isuzu,
+    station: unity,
+    fuelType: 'DIESEL',
+    volume: 60,
+    supplyDate: addDays(today, 1),
+    by: people.betaAdmin,
+    status: 'PENDING',
+    createdAt: ago(0, 9),
+  });
 
   const approvedPrice = nairaToKobo(950);
   const approvedVolume = 40;
@@ -319,8 +485,17 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await ledger.placeHold(trx, { accountId: wallets.acme, amount: approvedHold, reason: 'Fuel for LND-451-KJ', reference: `fuel:${approved.id}` });
-  await trx.updateTable('fuel_reserves').set({ remaining: sql`remaining - ${approvedVolume}::numeric` }).where('id', '=', acmePetrol).execute();
+  await ledger.placeHold(trx, {
+    accountId: wallets.acme,
+    amount: approvedHold,
+    reason: 'Fuel for LND-451-KJ',
+    reference: `fuel:${approved.id}`,
+  });
+  await trx
+    .updateTable('fuel_reserves')
+    .set({ remaining: sql`remaining - ${approvedVolume}::numeric` })
+    .where('id', '=', acmePetrol)
+    .execute();
   await trx.insertInto('reserve_draws').values({ fuel_request_id: approved.id, reserve_id: acmePetrol, volume: approvedVolume }).execute();
 
   const betaBikeApproved = await trx
@@ -344,7 +519,12 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await ledger.placeHold(trx, { accountId: wallets.beta, amount: approvedPrice * 8n, reason: 'Fuel for KAN-412-MC', reference: `fuel:${betaBikeApproved.id}` });
+  await ledger.placeHold(trx, {
+    accountId: wallets.beta,
+    amount: approvedPrice * 8n,
+    reason: 'Fuel for KAN-412-MC',
+    reference: `fuel:${betaBikeApproved.id}`,
+  });
 
   // Maintenance: completed jobs (one paid to a station), one approved (the motorcycle is in the workshop), pending and rejected ones.
   const job = async (values: {
@@ -371,16 +551,35 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
           odometer: values.odometer ?? null,
           status: values.status,
           created_at: new Date(values.at.getTime() - 2 * DAY_MS),
-          ...(values.status !== 'PENDING' && values.status !== 'REJECTED' ? { approved_by: people.acmeAdmin, approved_at: new Date(values.at.getTime() - DAY_MS), coupon_code: newCouponCode() } : {}),
-          ...(values.status === 'REJECTED' ? { rejected_by: people.acmeAdmin, rejected_at: values.at, rejection_note: 'Get a second quote first' } : {}),
+          ...(values.status !== 'PENDING' && values.status !== 'REJECTED'
+            ? { approved_by: people.acmeAdmin, approved_at: new Date(values.at.getTime() - DAY_MS), coupon_code: newCouponCode() }
+            : {}),
+          ...(values.status === 'REJECTED'
+            ? { rejected_by: people.acmeAdmin, rejected_at: values.at, rejection_note: 'Get a second quote first' }
+            : {}),
           ...(values.status === 'COMPLETED'
-            ? { completed_by: values.station ? people.unityRep : people.acmeAdmin, completed_at: values.at, final_cost_kobo: nairaToKobo(values.costNaira).toString(), amount_kobo: nairaToKobo(values.costNaira).toString(), fee_kobo: '0' }
+            ? {
+                completed_by: values.station ? people.unityRep : people.acmeAdmin,
+                completed_at: values.at,
+                final_cost_kobo: nairaToKobo(values.costNaira).toString(),
+                amount_kobo: nairaToKobo(values.costNaira).toString(),
+                fee_kobo: '0',
+              }
             : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const truckService = await job({ vehicle: truck, station: unity, description: 'Full service: oil, filters, brake check', costNaira: 120_000, status: 'COMPLETED', at: ago(60), by: people.acmeAsst, odometer: truckKm - 2_000 });
+  const truckService = await job({
+    vehicle: truck,
+    station: unity,
+    description: 'Full service: oil, filters, brake check',
+    costNaira: 120_000,
+    status: 'COMPLETED',
+    at: ago(60),
+    by: people.acmeAsst,
+    odometer: truckKm - 2_000,
+  });
   const { entryId: serviceEntry } = await ledger.post(trx, {
     idempotencyKey: `maintenance-paid:${truckService}`,
     kind: 'PAYMENT',
@@ -393,12 +592,53 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     ],
   });
   await trx.updateTable('maintenance_requests').set({ payment_entry_id: serviceEntry }).where('id', '=', truckService).execute();
-  await job({ vehicle: hilux, station: null, description: 'Tyre rotation and alignment', costNaira: 45_000, status: 'COMPLETED', at: ago(40), by: people.acmeAsst, odometer: hiluxKm - 1_200 });
-  await job({ vehicle: bike, station: null, description: 'Chain and sprocket replacement', costNaira: 28_000, status: 'APPROVED', at: ago(1), by: people.acmeAsst });
+  await job({
+    vehicle: hilux,
+    station: null,
+    description: 'Tyre rotation and alignment',
+    costNaira: 45_000,
+    status: 'COMPLETED',
+    at: ago(40),
+    by: people.acmeAsst,
+    odometer: hiluxKm - 1_200,
+  });
+  await job({
+    vehicle: bike,
+    station: null,
+    description: 'Chain and sprocket replacement',
+    costNaira: 28_000,
+    status: 'APPROVED',
+    at: ago(1),
+    by: people.acmeAsst,
+  });
   await trx.updateTable('vehicles').set({ status: 'UNDER_MAINTENANCE' }).where('id', '=', bike.id).execute();
-  await job({ vehicle: generator, station: greenline, description: 'Generator servicing: oil, plugs, load test', costNaira: 60_000, status: 'PENDING', at: ago(-3), by: people.acmeAsst });
-  await job({ vehicle: hilux, station: null, description: 'Body work on the tailgate', costNaira: 350_000, status: 'REJECTED', at: ago(20), by: people.acmeDriver });
-  await job({ vehicle: perkins, station: null, description: 'Annual generator service', costNaira: 40_000, status: 'PENDING', at: ago(-5), by: people.betaAdmin });
+  await job({
+    vehicle: generator,
+    station: greenline,
+    description: 'Generator servicing: oil, plugs, load test',
+    costNaira: 60_000,
+    status: 'PENDING',
+    at: ago(-3),
+    by: people.acmeAsst,
+  });
+  await job({
+    vehicle: hilux,
+    station: null,
+    description: 'Body work on the tailgate',
+    costNaira: 350_000,
+    status: 'REJECTED',
+    at: ago(20),
+    by: people.acmeDriver,
+  });
+  await job({
+    vehicle: perkins,
+    station: null,
+    description: 'Annual generator service',
+    costNaira: 40_000,
+    status: 'PENDING',
+    at: ago(-5),
+    by: people.betaAdmin,
+  });
 
   // A payout from Unity Fuels Ikeja to its bank a week ago.
   const payoutRef = reference('PAYOUT');
@@ -428,6 +668,20 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
   });
   await trx
     .insertInto('payouts')
-    .values({ reference: payoutRef, provider: 'sandbox', account_id: wallets.unity, amount_kobo: payoutAmount.toString(), bank_account_number: '0123456780', bank_code: '058', bank_account_name: 'SANDBOX ACCOUNT 6780', status: 'SUCCESS', entry_id: payoutEntry, initiated_by: people.platformAdmin, attempts: 1, created_at: ago(7), completed_at: ago(7, 11) })
+    .values({
+      reference: payoutRef,
+      provider: 'sandbox',
+      account_id: wallets.unity,
+      amount_kobo: payoutAmount.toString(),
+      bank_account_number: '0123456780',
+      bank_code: '058',
+      bank_account_name: 'SANDBOX ACCOUNT 6780',
+      status: 'SUCCESS',
+      entry_id: payoutEntry,
+      initiated_by: people.platformAdmin,
+      attempts: 1,
+      created_at: ago(7),
+      completed_at: ago(7, 11),
+    })
     .execute();
 }

@@ -27,16 +27,95 @@ interface DemoUser {
 }
 
 const DEMO_USERS: DemoUser[] = [
-  { name: 'Ada Okafor', email: 'admin@fleetfuel.test', phone: '+2348030000001', role: 'ADMIN', title: 'Platform Operations Lead', joinedDaysAgo: 210 },
-  { name: 'Tunde Bakare', email: 'orgadmin@acme.test', phone: '+2348030000002', role: 'ADMINISTRATOR', title: 'Fleet Manager', tenant: 'acme', joinedDaysAgo: 200 },
-  { name: 'Ngozi Eze', email: 'asst@acme.test', phone: '+2348030000003', role: 'ASST_ADMINISTRATOR', title: null, tenant: 'acme', joinedDaysAgo: 197 },
-  { name: 'Musa Ibrahim', email: 'driver@acme.test', phone: '+2348030000004', role: 'DRIVER', title: null, tenant: 'acme', joinedDaysAgo: 186 },
-  { name: 'Chinedu Obi', email: 'driver2@acme.test', phone: '+2348030000005', role: 'DRIVER', title: null, tenant: 'acme', joinedDaysAgo: 142 },
-  { name: 'Halima Yusuf', email: 'orgadmin@beta.test', phone: '+2348030000006', role: 'ADMINISTRATOR', title: 'Operations Director', tenant: 'beta', joinedDaysAgo: 118 },
-  { name: 'Emeka Nwosu', email: 'driver@beta.test', phone: '+2348030000007', role: 'DRIVER', title: null, tenant: 'beta', joinedDaysAgo: 96 },
-  { name: 'Bola Adeyemi', email: 'rep@unityfuels.test', phone: '+2348030000008', role: 'STATION_REP', title: 'Station Manager', tenant: 'unity', joinedDaysAgo: 203 },
-  { name: 'Sani Danjuma', email: 'attendant@unityfuels.test', phone: '+2348030000009', role: 'ATTENDANT', title: null, tenant: 'unity', joinedDaysAgo: 181 },
-  { name: 'Kemi Lawal', email: 'rep@greenline.test', phone: '+2348030000010', role: 'STATION_REP', title: 'Station Manager', tenant: 'greenline', joinedDaysAgo: 193 },
+  {
+    name: 'Ada Okafor',
+    email: 'admin@fleetfuel.test',
+    phone: '+2348030000001',
+    role: 'ADMIN',
+    title: 'Platform Operations Lead',
+    joinedDaysAgo: 210,
+  },
+  {
+    name: 'Tunde Bakare',
+    email: 'orgadmin@acme.test',
+    phone: '+2348030000002',
+    role: 'ADMINISTRATOR',
+    title: 'Fleet Manager',
+    tenant: 'acme',
+    joinedDaysAgo: 200,
+  },
+  {
+    name: 'Ngozi Eze',
+    email: 'asst@acme.test',
+    phone: '+2348030000003',
+    role: 'ASST_ADMINISTRATOR',
+    title: null,
+    tenant: 'acme',
+    joinedDaysAgo: 197,
+  },
+  {
+    name: 'Musa Ibrahim',
+    email: 'driver@acme.test',
+    phone: '+2348030000004',
+    role: 'DRIVER',
+    title: null,
+    tenant: 'acme',
+    joinedDaysAgo: 186,
+  },
+  {
+    name: 'Chinedu Obi',
+    email: 'driver2@acme.test',
+    phone: '+2348030000005',
+    role: 'DRIVER',
+    title: null,
+    tenant: 'acme',
+    joinedDaysAgo: 142,
+  },
+  {
+    name: 'Halima Yusuf',
+    email: 'orgadmin@beta.test',
+    phone: '+2348030000006',
+    role: 'ADMINISTRATOR',
+    title: 'Operations Director',
+    tenant: 'beta',
+    joinedDaysAgo: 118,
+  },
+  {
+    name: 'Emeka Nwosu',
+    email: 'driver@beta.test',
+    phone: '+2348030000007',
+    role: 'DRIVER',
+    title: null,
+    tenant: 'beta',
+    joinedDaysAgo: 96,
+  },
+  {
+    name: 'Bola Adeyemi',
+    email: 'rep@unityfuels.test',
+    phone: '+2348030000008',
+    role: 'STATION_REP',
+    title: 'Station Manager',
+    tenant: 'unity',
+    joinedDaysAgo: 203,
+  },
+  {
+    name: 'Sani Danjuma',
+    email: 'attendant@unityfuels.test',
+    phone: '+2348030000009',
+    role: 'ATTENDANT',
+    title: null,
+    tenant: 'unity',
+    joinedDaysAgo: 181,
+  },
+  {
+    name: 'Kemi Lawal',
+    email: 'rep@greenline.test',
+    phone: '+2348030000010',
+    role: 'STATION_REP',
+    title: 'Station Manager',
+    tenant: 'greenline',
+    joinedDaysAgo: 193,
+  },
 ];
 
 /** The sign-ins the start-up banner and the README list. */
@@ -57,7 +136,16 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    const plan = (values: { name: string; naira: number; drivers: number; assets: number; fuel: number; maintenance: number; description: string; isDefault?: boolean }) =>
+    const plan = (values: {
+      name: string;
+      naira: number;
+      drivers: number;
+      assets: number;
+      fuel: number;
+      maintenance: number;
+      description: string;
+      isDefault?: boolean;
+    }) =>
       trx
         .insertInto('subscription_plans')
         .values({
@@ -73,12 +161,45 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
         .returning(['id', 'circle_days'])
         .executeTakeFirstOrThrow();
 
-    const starter = await plan({ name: 'Starter', naira: 25000, drivers: 5, assets: 10, fuel: 60, maintenance: 10, description: 'For small fleets getting started', isDefault: true });
-    const business = await plan({ name: 'Business', naira: 75000, drivers: 25, assets: 50, fuel: 500, maintenance: 100, description: 'For growing fleets with several groups' });
-    await plan({ name: 'Enterprise', naira: 250000, drivers: 0, assets: 0, fuel: 0, maintenance: 0, description: 'Unlimited drivers, assets and requests' });
+    const starter = await plan({
+      name: 'Starter',
+      naira: 25000,
+      drivers: 5,
+      assets: 10,
+      fuel: 60,
+      maintenance: 10,
+      description: 'For small fleets getting started',
+      isDefault: true,
+    });
+    const business = await plan({
+      name: 'Business',
+      naira: 75000,
+      drivers: 25,
+      assets: 50,
+      fuel: 500,
+      maintenance: 100,
+      description: 'For growing fleets with several groups',
+    });
+    await plan({
+      name: 'Enterprise',
+      naira: 250000,
+      drivers: 0,
+      assets: 0,
+      fuel: 0,
+      maintenance: 0,
+      description: 'Unlimited drivers, assets and requests',
+    });
 
     /** `joinedDaysAgo`: when the client signed up, before its first payment in the demo history. */
-    const organization = (name: string, type: string, address: string, domain: string, planRow: { id: string; circle_days: number }, daysAgo: number, joinedDaysAgo: number) =>
+    const organization = (
+      name: string,
+      type: string,
+      address: string,
+      domain: string,
+      planRow: { id: string; circle_days: number },
+      daysAgo: number,
+      joinedDaysAgo: number,
+    ) =>
       trx
         .insertInto('organizations')
         .values({
@@ -93,18 +214,40 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-    const acme = await organization('Acme Logistics', 'transport_logistics_company', '12 Creek Road, Apapa, Lagos', 'acme.test', business, 10, 200);
+    const acme = await organization(
+      'Acme Logistics',
+      'transport_logistics_company',
+      '12 Creek Road, Apapa, Lagos',
+      'acme.test',
+      business,
+      10,
+      200,
+    );
     const beta = await organization('Beta Haulage', 'private_organisation', '4 Zaria Road, Kano', 'beta.test', starter, 20, 118);
 
     /** `joinedDaysAgo`: when the station was onboarded, before its first redemption in the demo history. */
     const station = (name: string, address: string, latitude: number, longitude: number, fuels: string[], joinedDaysAgo: number) =>
       trx
         .insertInto('fuel_stations')
-        .values({ name, address, latitude, longitude, available_fuels: fuels, created_at: sql<Date>`now() - make_interval(days => ${joinedDaysAgo})` })
+        .values({
+          name,
+          address,
+          latitude,
+          longitude,
+          available_fuels: fuels,
+          created_at: sql<Date>`now() - make_interval(days => ${joinedDaysAgo})`,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     const unity = await station('Unity Fuels Ikeja', '45 Obafemi Awolowo Way, Ikeja, Lagos', 6.601838, 3.351486, ['PETROL', 'DIESEL'], 204);
-    const greenline = await station('Greenline Energy Lekki', 'Admiralty Way, Lekki Phase 1, Lagos', 6.447, 3.4723, ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC'], 194);
+    const greenline = await station(
+      'Greenline Energy Lekki',
+      'Admiralty Way, Lekki Phase 1, Lagos',
+      6.447,
+      3.4723,
+      ['PETROL', 'DIESEL', 'CNG', 'ELECTRIC'],
+      194,
+    );
 
     const ledger = createLedgerService();
     await ledger.createWallet(trx, { organizationId: acme.id });
@@ -149,8 +292,20 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
       await trx
         .insertInto('fuel_prices')
         .values([
-          { fuel_station_id: stationId, fuel_type: fuelType, price_kobo: nairaToKobo(earlier).toString(), set_by: userIds[rep] ?? null, created_at: sql<Date>`now() - interval '14 days' + make_interval(hours => ${index})` },
-          { fuel_station_id: stationId, fuel_type: fuelType, price_kobo: nairaToKobo(now).toString(), set_by: userIds[rep] ?? null, created_at: sql<Date>`now() - interval '2 days' + make_interval(hours => ${index})` },
+          {
+            fuel_station_id: stationId,
+            fuel_type: fuelType,
+            price_kobo: nairaToKobo(earlier).toString(),
+            set_by: userIds[rep] ?? null,
+            created_at: sql<Date>`now() - interval '14 days' + make_interval(hours => ${index})`,
+          },
+          {
+            fuel_station_id: stationId,
+            fuel_type: fuelType,
+            price_kobo: nairaToKobo(now).toString(),
+            set_by: userIds[rep] ?? null,
+            created_at: sql<Date>`now() - interval '2 days' + make_interval(hours => ${index})`,
+          },
         ])
         .execute();
     }
@@ -206,13 +361,100 @@ async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, us
     registration?: { number: string; chasis: string; transmission: string; expiresInDays: number };
   }
   const assets: DemoAsset[] = [
-    { organizationId: orgs.acme, plate: 'LND-451-KJ', make: 'Toyota', model: 'Hilux', type: 'VEHICLE', fuel: 'PETROL', group: operations, tank: 80, year: 2021, state: 'Lagos', driver: 'driver@acme.test', insuredUntil: 165, registration: { number: 'LA-2021-88412', chasis: 'MR0FB8CD3M0712345', transmission: 'manual', expiresInDays: 120 } },
-    { organizationId: orgs.acme, plate: 'APP-220-XA', make: 'Mercedes-Benz', model: 'Actros 2640', type: 'VEHICLE', fuel: 'DIESEL', group: logistics, tank: 400, year: 2018, state: 'Lagos', insuredUntil: -35, registration: { number: 'LA-2018-11873', chasis: 'WDB93403215678901', transmission: 'auto', expiresInDays: 20 } },
-    { organizationId: orgs.acme, plate: null, make: 'Mikano', model: 'MP 100kVA', type: 'GENERATOR', fuel: 'DIESEL', group: facilities, tank: 250, year: 2020, state: 'Lagos', driver: 'driver2@acme.test' },
-    { organizationId: orgs.acme, plate: 'KJA-118-QB', make: 'Bajaj', model: 'Boxer BM150', type: 'MOTORCYCLE', fuel: 'PETROL', group: operations, tank: 11, year: 2023, state: 'Ogun', insuredUntil: 20 },
-    { organizationId: orgs.beta, plate: 'KAN-903-BT', make: 'Isuzu', model: 'NPR 71', type: 'VEHICLE', fuel: 'DIESEL', group: haulage, tank: 100, year: 2019, state: 'Kano', insuredUntil: 240, registration: { number: 'KN-2019-55120', chasis: 'JALC4B16107012345', transmission: 'manual', expiresInDays: 300 } },
-    { organizationId: orgs.beta, plate: null, make: 'Perkins', model: 'P200-3', type: 'GENERATOR', fuel: 'DIESEL', group: site, tank: 400, year: 2017, state: 'Kano' },
-    { organizationId: orgs.beta, plate: 'KAN-412-MC', make: 'TVS', model: 'HLX 125', type: 'MOTORCYCLE', fuel: 'PETROL', group: haulage, tank: 10, year: 2022, state: 'Kano', insuredUntil: -3 },
+    {
+      organizationId: orgs.acme,
+      plate: 'LND-451-KJ',
+      make: 'Toyota',
+      model: 'Hilux',
+      type: 'VEHICLE',
+      fuel: 'PETROL',
+      group: operations,
+      tank: 80,
+      year: 2021,
+      state: 'Lagos',
+      driver: 'driver@acme.test',
+      insuredUntil: 165,
+      registration: { number: 'LA-2021-88412', chasis: 'MR0FB8CD3M0712345', transmission: 'manual', expiresInDays: 120 },
+    },
+    {
+      organizationId: orgs.acme,
+      plate: 'APP-220-XA',
+      make: 'Mercedes-Benz',
+      model: 'Actros 2640',
+      type: 'VEHICLE',
+      fuel: 'DIESEL',
+      group: logistics,
+      tank: 400,
+      year: 2018,
+      state: 'Lagos',
+      insuredUntil: -35,
+      registration: { number: 'LA-2018-11873', chasis: 'WDB93403215678901', transmission: 'auto', expiresInDays: 20 },
+    },
+    {
+      organizationId: orgs.acme,
+      plate: null,
+      make: 'Mikano',
+      model: 'MP 100kVA',
+      type: 'GENERATOR',
+      fuel: 'DIESEL',
+      group: facilities,
+      tank: 250,
+      year: 2020,
+      state: 'Lagos',
+      driver: 'driver2@acme.test',
+    },
+    {
+      organizationId: orgs.acme,
+      plate: 'KJA-118-QB',
+      make: 'Bajaj',
+      model: 'Boxer BM150',
+      type: 'MOTORCYCLE',
+      fuel: 'PETROL',
+      group: operations,
+      tank: 11,
+      year: 2023,
+      state: 'Ogun',
+      insuredUntil: 20,
+    },
+    {
+      organizationId: orgs.beta,
+      plate: 'KAN-903-BT',
+      make: 'Isuzu',
+      model: 'NPR 71',
+      type: 'VEHICLE',
+      fuel: 'DIESEL',
+      group: haulage,
+      tank: 100,
+      year: 2019,
+      state: 'Kano',
+      insuredUntil: 240,
+      registration: { number: 'KN-2019-55120', chasis: 'JALC4B16107012345', transmission: 'manual', expiresInDays: 300 },
+    },
+    {
+      organizationId: orgs.beta,
+      plate: null,
+      make: 'Perkins',
+      model: 'P200-3',
+      type: 'GENERATOR',
+      fuel: 'DIESEL',
+      group: site,
+      tank: 400,
+      year: 2017,
+      state: 'Kano',
+    },
+    {
+      organizationId: orgs.beta,
+      plate: 'KAN-412-MC',
+      make: 'TVS',
+      model: 'HLX 125',
+      type: 'MOTORCYCLE',
+      fuel: 'PETROL',
+      group: haulage,
+      tank: 10,
+      year: 2022,
+      state: 'Kano',
+      insuredUntil: -3,
+    },
   ];
   for (const asset of assets) {
     const vehicle = await trx
@@ -229,7 +471,9 @@ async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, us
         year: asset.year,
         state: asset.state,
         date_purchase: sql<string>`make_date(${asset.year}, 3, 1)`,
-        purchase_price_kobo: nairaToKobo(asset.type === 'VEHICLE' ? 38_500_000 : asset.type === 'GENERATOR' ? 14_200_000 : 1_650_000).toString(),
+        purchase_price_kobo: nairaToKobo(
+          asset.type === 'VEHICLE' ? 38_500_000 : asset.type === 'GENERATOR' ? 14_200_000 : 1_650_000,
+        ).toString(),
         driver_id: asset.driver ? (userIds[asset.driver] ?? null) : null,
         ...(asset.registration
           ? {
@@ -246,7 +490,12 @@ async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, us
     if (asset.driver) {
       await trx
         .insertInto('vehicle_assignments')
-        .values({ organization_id: asset.organizationId, vehicle_id: vehicle.id, driver_id: userIds[asset.driver] as string, assigned_at: sql<Date>`now() - interval '30 days'` })
+        .values({
+          organization_id: asset.organizationId,
+          vehicle_id: vehicle.id,
+          driver_id: userIds[asset.driver] as string,
+          assigned_at: sql<Date>`now() - interval '30 days'`,
+        })
         .execute();
     }
     if (asset.insuredUntil !== undefined) {

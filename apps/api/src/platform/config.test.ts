@@ -15,7 +15,12 @@ describe('configuration', () => {
   it('refuses to start in production without a real secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);
-    const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a'.repeat(64), PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_x' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: 'a'.repeat(64),
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+    });
     expect(config.seedDemoData).toBe(false);
   });
 
@@ -23,12 +28,16 @@ describe('configuration', () => {
     const production = { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(64) };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set/);
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' })).toThrow(/ALLOW_SANDBOX_PAYMENTS=true/);
-    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow(
+      /ALLOW_SANDBOX_PAYMENTS/,
+    );
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY/);
     const optedIn = loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' });
     expect(optedIn.payments.provider).toBe('sandbox');
     expect(optedIn.warnings.join(' ')).toMatch(/sandbox/i);
-    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_x' }).payments.provider).toBe('paystack');
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_x' }).payments.provider).toBe(
+      'paystack',
+    );
     // Outside production the sandbox stays the embedded default, with no warning.
     expect(loadConfig({}).payments.provider).toBe('sandbox');
     expect(loadConfig({}).warnings).toEqual([]);

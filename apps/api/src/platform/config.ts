@@ -106,9 +106,7 @@ function paymentProvider(env: Env, mode: Config['env'], warnings: string[]): 'sa
         'Production refuses it unless ALLOW_SANDBOX_PAYMENTS=true is also set.',
     );
   }
-  warnings.push(
-    'SANDBOX PAYMENTS ARE ON IN PRODUCTION (ALLOW_SANDBOX_PAYMENTS=true): wallets can be funded without a real card payment.',
-  );
+  warnings.push('SANDBOX PAYMENTS ARE ON IN PRODUCTION (ALLOW_SANDBOX_PAYMENTS=true): wallets can be funded without a real card payment.');
   return 'sandbox';
 }
 

@@ -25,7 +25,9 @@ describe('the coupon signer', () => {
     const [version, body, signature] = payload.split('.') as [string, string, string];
     const flipped = body.slice(0, 5) + (body[5] === 'A' ? 'B' : 'A') + body.slice(6);
     expect(signer.verify(`${version}.${flipped}.${signature}`)).toBeNull();
-    const raised = Buffer.from(JSON.stringify({ k: 'F', r: claims.requestId, s: claims.stationId, m: '400.00', e: claims.expiresAt })).toString('base64url');
+    const raised = Buffer.from(
+      JSON.stringify({ k: 'F', r: claims.requestId, s: claims.stationId, m: '400.00', e: claims.expiresAt }),
+    ).toString('base64url');
     expect(signer.verify(`${version}.${raised}.${signature}`)).toBeNull();
     expect(createCouponSigner('another-secret-of-at-least-thirty-two!').verify(payload)).toBeNull();
     expect(signer.verify(`FF2.${body}.${signature}`)).toBeNull();

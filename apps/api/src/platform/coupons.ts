@@ -37,7 +37,9 @@ export function createCouponSigner(secret: string) {
 
   return {
     sign(claims: CouponClaims): string {
-      const body = Buffer.from(JSON.stringify({ k: claims.kind, r: claims.requestId, s: claims.stationId, m: claims.max, e: claims.expiresAt })).toString('base64url');
+      const body = Buffer.from(
+        JSON.stringify({ k: claims.kind, r: claims.requestId, s: claims.stationId, m: claims.max, e: claims.expiresAt }),
+      ).toString('base64url');
       return `FF1.${body}.${sign(body)}`;
     },
 
@@ -49,7 +51,13 @@ export function createCouponSigner(secret: string) {
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
       try {
-        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { k: CouponKind; r: string; s: string | null; m: string; e: number };
+        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+          k: CouponKind;
+          r: string;
+          s: string | null;
+          m: string;
+          e: number;
+        };
         return { kind: claims.k, requestId: claims.r, stationId: claims.s, max: claims.m, expiresAt: claims.e };
       } catch {
         return null;

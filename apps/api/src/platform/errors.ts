@@ -18,5 +18,4 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
-export const invalidField = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', message, { field });
+export const invalidField = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, { field });

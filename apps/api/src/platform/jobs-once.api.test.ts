@@ -21,7 +21,8 @@ async function wallet() {
 async function ledgerIsConsistent() {
   const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(a.db);
   expect(unbalanced.rows).toEqual([]);
-  const drifted = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p
+  const drifted =
+    await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p
     ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(a.db);
   expect(drifted.rows).toEqual([]);
 }
@@ -39,7 +40,10 @@ afterAll(async () => {
 describe('scheduled work on two instances', () => {
   it('expires each lapsed coupon once and releases its hold once', async () => {
     const { id: walletId } = await wallet();
-    const funded = await a.call('POST', `/api/wallet/${walletId}/create-transaction`, { token: admin, body: { amount: 200_000, type: 'CREDIT', note: 'coupons' } });
+    const funded = await a.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+      token: admin,
+      body: { amount: 200_000, type: 'CREDIT', note: 'coupons' },
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     const hilux = await a.db.selectFrom('vehicles').select('id').where('plate_number', '=', 'LND-451-KJ').executeTakeFirstOrThrow();
     const unity = await a.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow();
@@ -60,7 +64,12 @@ describe('scheduled work on two instances', () => {
     expect((await wallet()).held).toBeGreaterThan(before.held);
 
     clock.set(new Date(clock.now().getTime() + 30 * 86_400_000));
-    const runs = await Promise.all([a.app.jobs.expireCoupons(), b.app.jobs.expireCoupons(), a.app.jobs.expireCoupons(), b.app.jobs.expireCoupons()]);
+    const runs = await Promise.all([
+      a.app.jobs.expireCoupons(),
+      b.app.jobs.expireCoupons(),
+      a.app.jobs.expireCoupons(),
+      b.app.jobs.expireCoupons(),
+    ]);
     expect(runs.reduce((sum, n) => sum + n, 0)).toBe(approved.length);
     const statuses = await a.db.selectFrom('fuel_requests').select('status').where('id', 'in', approved).execute();
     expect(statuses.map((r) => r.status)).toEqual(approved.map(() => 'EXPIRED'));
@@ -93,7 +102,9 @@ describe('scheduled work on two instances', () => {
     // The payer paid; the webhook never arrived (its server died).
     await a.db.updateTable('sandbox_charges').set({ status: 'success' }).where('reference', '=', reference).execute();
 
-    const runs = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? b : a).app.jobs.reconcileCardPayments({ recheckAfterMs: 0 })));
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? b : a).app.jobs.reconcileCardPayments({ recheckAfterMs: 0 })),
+    );
     expect(runs.reduce((sum, run) => sum + run.credited, 0)).toBe(1);
     const payment = await a.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow();
     expect(payment.status).toBe('SUCCESS');

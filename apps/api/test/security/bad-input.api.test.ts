@@ -12,7 +12,17 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../harness.js';
 import { multipart } from '../multipart.js';
-import { VALID_CALLS, buildWorld, contractRoutes, isErrorBody, pathParams, routeKey, rowCounts, shapeKeys, type World } from './fixtures.js';
+import {
+  VALID_CALLS,
+  buildWorld,
+  contractRoutes,
+  isErrorBody,
+  pathParams,
+  routeKey,
+  rowCounts,
+  shapeKeys,
+  type World,
+} from './fixtures.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_611);
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
@@ -62,8 +72,35 @@ const NASTY_STRINGS = [
   'ACTIVE',
   'ADMIN',
 ];
-const NASTY_NUMBERS = [-1, 0, -0, 0.004, 0.005, 1.005, 0.1 + 0.2, 1e-7, 1e15, 1e21, 1e300, Number('99999999999999.99'), Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, -1e21];
-const NASTY_SHAPES: unknown[] = [null, true, false, [], {}, [1, 2], ['PETROL', 'PETROL'], { $gt: '' }, { nested: { deeper: [null] } }, [[[[[]]]]]];
+const NASTY_NUMBERS = [
+  -1,
+  0,
+  -0,
+  0.004,
+  0.005,
+  1.005,
+  0.1 + 0.2,
+  1e-7,
+  1e15,
+  1e21,
+  1e300,
+  Number('99999999999999.99'),
+  Number.MAX_SAFE_INTEGER,
+  Number.MAX_SAFE_INTEGER + 2,
+  -1e21,
+];
+const NASTY_SHAPES: unknown[] = [
+  null,
+  true,
+  false,
+  [],
+  {},
+  [1, 2],
+  ['PETROL', 'PETROL'],
+  { $gt: '' },
+  { nested: { deeper: [null] } },
+  [[[[[]]]]],
+];
 
 /** One bad value: a nasty string, a boundary number, a wrong type, random unicode, or something huge. */
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -96,10 +133,20 @@ const WHOLE_BODIES: WholeBody[] = [
   { name: 'truncated JSON', contentType: 'application/json', payload: '{"name":', alwaysInvalid: true },
   { name: 'JSON with a NUL byte', contentType: 'application/json', payload: '{"a":"\u0000"}', alwaysInvalid: true },
   { name: 'deeply nested JSON', contentType: 'application/json', payload: `${'['.repeat(3000)}${']'.repeat(3000)}`, alwaysInvalid: true },
-  { name: 'prototype pollution', contentType: 'application/json', payload: '{"__proto__":{"role":"ADMIN"},"constructor":{"prototype":{"x":1}}}', alwaysInvalid: true },
+  {
+    name: 'prototype pollution',
+    contentType: 'application/json',
+    payload: '{"__proto__":{"role":"ADMIN"},"constructor":{"prototype":{"x":1}}}',
+    alwaysInvalid: true,
+  },
   { name: 'plain text', contentType: 'text/plain', payload: 'hello', alwaysInvalid: true },
   { name: 'form-urlencoded', contentType: 'application/x-www-form-urlencoded', payload: 'a=1&b=2', alwaysInvalid: true },
-  { name: 'multipart without a boundary', contentType: 'multipart/form-data', payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`, alwaysInvalid: true },
+  {
+    name: 'multipart without a boundary',
+    contentType: 'multipart/form-data',
+    payload: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--${BOUNDARY}--\r\n`,
+    alwaysInvalid: true,
+  },
   {
     name: 'truncated multipart',
     contentType: `multipart/form-data; boundary=${BOUNDARY}`,
@@ -136,7 +183,11 @@ function targetsOf(route: RouteDefinition): Target[] {
 }
 
 /** How a bad value travels in a path or query string (always text; never a lone surrogate, which no URL can carry). */
-const asText = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+const asText = (value: unknown): string =>
+  (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))).replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
 const asFormText = (value: unknown): string => (value === null ? '' : asText(value));
 
 let t: TestApp;
@@ -148,7 +199,8 @@ beforeAll(async () => {
   w = await buildWorld(t);
 }, 120_000);
 afterAll(async () => {
-  if (serverErrors.size) console.log(`bad input: ${serverErrors.size} distinct 5xx (seed ${SEED})\n${[...serverErrors.values()].join('\n')}`);
+  if (serverErrors.size)
+    console.log(`bad input: ${serverErrors.size} distinct 5xx (seed ${SEED})\n${[...serverErrors.values()].join('\n')}`);
   await t?.close();
 });
 
@@ -197,7 +249,9 @@ async function attempt(route: RouteDefinition, target: Target, value: unknown, w
       break;
     }
     case 'form': {
-      const fields = Object.fromEntries(Object.entries({ ...body, [target.key]: value }).map(([k, v]) => [k, Array.isArray(v) ? v.map(asFormText) : asFormText(v)]));
+      const fields = Object.fromEntries(
+        Object.entries({ ...body, [target.key]: value }).map(([k, v]) => [k, Array.isArray(v) ? v.map(asFormText) : asFormText(v)]),
+      );
       const form = multipart(fields);
       payload = form.body;
       Object.assign(headers, form.headers);
@@ -208,7 +262,8 @@ async function attempt(route: RouteDefinition, target: Target, value: unknown, w
     case 'whole':
       payload = whole.payload;
       headers['content-type'] = whole.contentType;
-      mustRefuse = Boolean(route.body) && whole.alwaysInvalid && !route.rawBody && (!whole.multipartRoutesOnly || route.bodyType === 'multipart');
+      mustRefuse =
+        Boolean(route.body) && whole.alwaysInvalid && !route.rawBody && (!whole.multipartRoutesOnly || route.bodyType === 'multipart');
       described = `whole body: ${whole.name}`;
       break;
   }
@@ -235,23 +290,31 @@ describe('bad input', () => {
     expect(routes.filter((r) => !VALID_CALLS[routeKey(r)]).map(routeKey), 'routes without a valid call').toEqual([]);
   });
 
-  it.each(routes.map((r) => [routeKey(r), r] as const))('%s: 4xx with {error, message, code} for what the contract refuses, never 5xx, no writes on 4xx', async (_name, route) => {
-    const targets = targetsOf(route);
-    let counts = await rowCounts(t);
-    const property = fc.asyncProperty(fc.constantFrom(...targets), badValue, fc.constantFrom(...WHOLE_BODIES), async (target, value, whole) => {
-      const outcome = await attempt(route, target, value, whole);
-      const where = `${routeKey(route)} ${outcome.described}: ${outcome.status} ${outcome.body.slice(0, 200)}`;
-      if (outcome.status >= 500) serverErrors.set(`${routeKey(route)} ${outcome.described.split('=')[0]}`, where);
-      expect(outcome.status, where).toBeLessThan(500);
-      if (outcome.mustRefuse) expect(outcome.status, `${where} — the contract refuses this input`).toBeGreaterThanOrEqual(400);
-      const after = await rowCounts(t);
-      if (outcome.status >= 400) {
-        expect(outcome.contentType, where).toContain('application/json');
-        expect(isErrorBody(JSON.parse(outcome.body)), `${where} — not {error, message, code}`).toBe(true);
-        expect(after, `${where} — a refused request wrote rows`).toEqual(counts);
-      }
-      counts = after;
-    });
-    await fc.assert(property, { seed: SEED, numRuns: NUM_RUNS, endOnFailure: true });
-  });
+  it.each(routes.map((r) => [routeKey(r), r] as const))(
+    '%s: 4xx with {error, message, code} for what the contract refuses, never 5xx, no writes on 4xx',
+    async (_name, route) => {
+      const targets = targetsOf(route);
+      let counts = await rowCounts(t);
+      const property = fc.asyncProperty(
+        fc.constantFrom(...targets),
+        badValue,
+        fc.constantFrom(...WHOLE_BODIES),
+        async (target, value, whole) => {
+          const outcome = await attempt(route, target, value, whole);
+          const where = `${routeKey(route)} ${outcome.described}: ${outcome.status} ${outcome.body.slice(0, 200)}`;
+          if (outcome.status >= 500) serverErrors.set(`${routeKey(route)} ${outcome.described.split('=')[0]}`, where);
+          expect(outcome.status, where).toBeLessThan(500);
+          if (outcome.mustRefuse) expect(outcome.status, `${where} — the contract refuses this input`).toBeGreaterThanOrEqual(400);
+          const after = await rowCounts(t);
+          if (outcome.status >= 400) {
+            expect(outcome.contentType, where).toContain('application/json');
+            expect(isErrorBody(JSON.parse(outcome.body)), `${where} — not {error, message, code}`).toBe(true);
+            expect(after, `${where} — a refused request wrote rows`).toEqual(counts);
+          }
+          counts = after;
+        },
+      );
+      await fc.assert(property, { seed: SEED, numRuns: NUM_RUNS, endOnFailure: true });
+    },
+  );
 });

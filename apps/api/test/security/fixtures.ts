@@ -15,7 +15,12 @@ import { multipart, png } from '../multipart.js';
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;
 
 function isRoute(value: unknown): value is RouteDefinition {
-  return typeof value === 'object' && value !== null && typeof (value as RouteDefinition).method === 'string' && typeof (value as RouteDefinition).path === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as RouteDefinition).method === 'string' &&
+    typeof (value as RouteDefinition).path === 'string'
+  );
 }
 
 /**
@@ -34,7 +39,8 @@ export function contractRoutes(): RouteDefinition[] {
 }
 
 /** `/api` + the path with its `:params` filled. */
-export const urlOf = (route: RouteDefinition, params: Record<string, string> = {}) => `${contract.API_BASE}${contract.buildPath(route.path, params)}`;
+export const urlOf = (route: RouteDefinition, params: Record<string, string> = {}) =>
+  `${contract.API_BASE}${contract.buildPath(route.path, params)}`;
 
 /** The names of a route's path parameters, in order. */
 export const pathParams = (path: string) => [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1] as string);
@@ -144,8 +150,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const admin = tokens['admin@fleetfuel.test'] as string;
   const db = t.db;
 
-  const org = async (name: string) => (await db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const station = async (name: string) => (await db.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const org = async (name: string) =>
+    (await db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const station = async (name: string) =>
+    (await db.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const tenantId: Record<Tenant, string> = {
     acme: await org(TENANT_NAMES.acme),
     beta: await org(TENANT_NAMES.beta),
@@ -155,10 +163,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const user = Object.fromEntries((await db.selectFrom('users').select(['id', 'email']).execute()).map((u) => [u.email as string, u.id]));
   const vehicles = await db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
   const plate = (p: string) => vehicles.find((v) => v.plate_number === p)?.id as string;
-  const department = async (name: string) => (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const department = async (name: string) =>
+    (await db.selectFrom('departments').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   const walletOf = async (column: 'organization_id' | 'fuel_station_id', id: string) =>
     (await db.selectFrom('ledger_accounts').select('id').where(column, '=', id).executeTakeFirstOrThrow()).id;
-  const plan = async (name: string) => (await db.selectFrom('subscription_plans').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const plan = async (name: string) =>
+    (await db.selectFrom('subscription_plans').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   const world: World = {
     t,
@@ -189,31 +199,49 @@ export async function buildWorld(t: TestApp): Promise<World> {
   // Money, so that requests can be approved.
   for (const tenant of ['acme', 'beta'] as const) {
     expectOk(
-      await t.call('POST', `/api/wallet/${world.wallet[tenant]}/create-transaction`, { token: admin, body: { amount: 1_000_000, type: 'CREDIT', note: 'security suite funds' } }),
+      await t.call('POST', `/api/wallet/${world.wallet[tenant]}/create-transaction`, {
+        token: admin,
+        body: { amount: 1_000_000, type: 'CREDIT', note: 'security suite funds' },
+      }),
       `fund ${tenant}`,
     );
   }
   // One APPROVED fuel request and one APPROVED maintenance job per organization, at "its" station.
   const approvedFuel = async (token: string, vehicleId: string, stationId: string) => {
-    const created = expectOk(await t.call('POST', '/api/fuel-requests', { token, body: { vehicleId, stationId, supplyDate: world.today, volume: 10 } }), 'fuel request').json<RequestReply>().request;
-    const approved = expectOk(await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token }), 'approve fuel').json<RequestReply>().request;
+    const created = expectOk(
+      await t.call('POST', '/api/fuel-requests', { token, body: { vehicleId, stationId, supplyDate: world.today, volume: 10 } }),
+      'fuel request',
+    ).json<RequestReply>().request;
+    const approved = expectOk(
+      await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token }),
+      'approve fuel',
+    ).json<RequestReply>().request;
     return { id: approved.id, couponCode: approved.couponCode ?? '' };
   };
   world.fuel.acme = await approvedFuel(tokens['orgadmin@acme.test'] as string, world.vehicle.hilux, tenantId.unity);
   world.fuel.beta = await approvedFuel(tokens['orgadmin@beta.test'] as string, world.vehicle.betaTruck, tenantId.greenline);
   const approvedJob = async (token: string, vehicleId: string, stationId: string) => {
     const created = expectOk(
-      await t.call('POST', '/api/maintenance', { token, body: { vehicleId, stationId, description: 'Brake pads', date: world.today, cost: 20_000 } }),
+      await t.call('POST', '/api/maintenance', {
+        token,
+        body: { vehicleId, stationId, description: 'Brake pads', date: world.today, cost: 20_000 },
+      }),
       'maintenance',
     ).json<RequestReply>().request;
-    const approved = expectOk(await t.call('PATCH', `/api/maintenance/${created.id}/approve`, { token }), 'approve maintenance').json<RequestReply>().request;
+    const approved = expectOk(
+      await t.call('PATCH', `/api/maintenance/${created.id}/approve`, { token }),
+      'approve maintenance',
+    ).json<RequestReply>().request;
     return { id: approved.id, couponCode: approved.couponCode ?? '' };
   };
   world.maintenance.acme = await approvedJob(tokens['orgadmin@acme.test'] as string, world.vehicle.hilux, tenantId.unity);
   world.maintenance.beta = await approvedJob(tokens['orgadmin@beta.test'] as string, world.vehicle.betaTruck, tenantId.greenline);
   // A PENDING reserve per organization.
   for (const tenant of ['acme', 'beta'] as const) {
-    const res = expectOk(await t.call('POST', '/api/fuel-reserves', { token: tokens[TENANT_USER[tenant]], body: { fuelType: 'CNG', amount: 100 } }), 'reserve');
+    const res = expectOk(
+      await t.call('POST', '/api/fuel-reserves', { token: tokens[TENANT_USER[tenant]], body: { fuelType: 'CNG', amount: 100 } }),
+      'reserve',
+    );
     world.reserve[tenant] = res.json<{ reserve: { id: string } }>().reserve.id;
   }
   // A second attendant per station, made by its representative.
@@ -229,7 +257,13 @@ export async function buildWorld(t: TestApp): Promise<World> {
   }
   // A ticket and a second session per person.
   for (const email of PEOPLE) {
-    const res = expectOk(await t.call('POST', '/api/support/tickets', { token: tokens[email], body: { subject: `Help for ${email}`, message: 'Something is off' } }), 'ticket');
+    const res = expectOk(
+      await t.call('POST', '/api/support/tickets', {
+        token: tokens[email],
+        body: { subject: `Help for ${email}`, message: 'Something is off' },
+      }),
+      'ticket',
+    );
     world.ticket[email] = res.json<{ ticket: { id: string } }>().ticket.id;
     world.session[email] = await extraSession(t, email);
   }
@@ -238,11 +272,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
     const email = TENANT_USER[tenant];
     const form = multipart({ image: png() });
     expectOk(await t.call('PUT', '/api/account/profile', { token: tokens[email], body: form.body, headers: form.headers }), 'avatar');
-    const file = await db.selectFrom('files').select('storage_key').where('uploaded_by', '=', user[email] as string).executeTakeFirstOrThrow();
+    const file = await db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('uploaded_by', '=', user[email] as string)
+      .executeTakeFirstOrThrow();
     world.file[tenant] = file.storage_key;
   }
   // A card payment in progress (the sandbox checkout page's reference).
-  world.paymentReference = expectOk(await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } }), 'fund').json<{ reference: string }>().reference;
+  world.paymentReference = expectOk(
+    await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } }),
+    'fund',
+  ).json<{ reference: string }>().reference;
   return world;
 }
 
@@ -277,7 +318,8 @@ export const GUARDED_TABLES = [
 /** Row count and a content hash of every guarded table: any insert, update or delete changes it. */
 export async function fingerprint(t: TestApp): Promise<Record<string, string>> {
   const parts = GUARDED_TABLES.map(
-    (table) => sql`SELECT ${table}::text AS name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS value FROM ${sql.table(table)} x`,
+    (table) =>
+      sql`SELECT ${table}::text AS name, count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' ORDER BY x::text)), '') AS value FROM ${sql.table(table)} x`,
   );
   const rows = await sql<{ name: string; value: string }>`${sql.join(parts, sql` UNION ALL `)}`.execute(t.db);
   return Object.fromEntries(rows.rows.map((r) => [r.name, r.value]));
@@ -327,7 +369,13 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'POST /auth/login': { caller: null, body: () => ({ username: 'nobody@security.test', password: 'Not-The-Password-1' }) },
   'POST /auth/register': {
     caller: ADMIN,
-    body: (w) => ({ name: 'Registered Driver', email: `reg.${(w.seq += 1)}@security.test`, role: 'DRIVER', organizationId: w.tenantId.acme, password: 'Registered-2026' }),
+    body: (w) => ({
+      name: 'Registered Driver',
+      email: `reg.${(w.seq += 1)}@security.test`,
+      role: 'DRIVER',
+      organizationId: w.tenantId.acme,
+      password: 'Registered-2026',
+    }),
   },
   'GET /auth/me': { caller: ADMIN },
   'POST /auth/logout': { caller: 'asst@acme.test' },
@@ -337,58 +385,128 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /admin/users/:id': { caller: ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
   'POST /admin/users': {
     caller: ORG_ADMIN,
-    body: (w) => ({ name: 'New Assistant', email: `asst.${(w.seq += 1)}@security.test`, role: 'ASST_ADMINISTRATOR', password: 'New-Assistant-2026' }),
+    body: (w) => ({
+      name: 'New Assistant',
+      email: `asst.${(w.seq += 1)}@security.test`,
+      role: 'ASST_ADMINISTRATOR',
+      password: 'New-Assistant-2026',
+    }),
   },
-  'PUT /admin/users/:id': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string), body: () => ({ name: 'Chinedu Obi', title: 'Driver' }) },
+  'PUT /admin/users/:id': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.user['driver2@acme.test'] as string),
+    body: () => ({ name: 'Chinedu Obi', title: 'Driver' }),
+  },
   'DELETE /admin/users/:id': { caller: REP, params: id((w) => w.attendant.unity) },
   'GET /admin/organizations': { caller: ADMIN, query: () => ({ search: 'Acme', status: 'ACTIVE' }) },
   'GET /admin/organizations/analytics': { caller: ADMIN },
   'GET /admin/organizations/:id': { caller: ADMIN, params: id((w) => w.tenantId.acme) },
-  'POST /admin/organizations': { caller: ADMIN, body: (w) => ({ name: `Gamma Freight ${(w.seq += 1)}`, type: 'private_organisation', address: '1 Marina, Lagos' }) },
-  'PUT /admin/organizations/:id': { caller: ADMIN, params: id((w) => w.tenantId.acme), body: () => ({ address: '12 Creek Road, Apapa, Lagos' }) },
+  'POST /admin/organizations': {
+    caller: ADMIN,
+    body: (w) => ({ name: `Gamma Freight ${(w.seq += 1)}`, type: 'private_organisation', address: '1 Marina, Lagos' }),
+  },
+  'PUT /admin/organizations/:id': {
+    caller: ADMIN,
+    params: id((w) => w.tenantId.acme),
+    body: () => ({ address: '12 Creek Road, Apapa, Lagos' }),
+  },
   'DELETE /admin/organizations/:id': { caller: ADMIN, params: id((w) => w.tenantId.beta) },
   'GET /admin/fuel-stations': { caller: ADMIN, query: () => ({ search: 'Unity' }) },
   'GET /admin/fuel-stations/:id': { caller: ADMIN, params: id((w) => w.tenantId.unity) },
-  'POST /admin/fuel-stations': { caller: ADMIN, body: (w) => ({ name: `Delta Fuels ${(w.seq += 1)}`, latitude: 6.5, longitude: 3.4, availableFuels: ['PETROL', 'DIESEL'] }) },
-  'PUT /admin/fuel-stations/:id': { caller: ADMIN, params: id((w) => w.tenantId.unity), body: () => ({ address: '45 Obafemi Awolowo Way, Ikeja, Lagos' }) },
+  'POST /admin/fuel-stations': {
+    caller: ADMIN,
+    body: (w) => ({ name: `Delta Fuels ${(w.seq += 1)}`, latitude: 6.5, longitude: 3.4, availableFuels: ['PETROL', 'DIESEL'] }),
+  },
+  'PUT /admin/fuel-stations/:id': {
+    caller: ADMIN,
+    params: id((w) => w.tenantId.unity),
+    body: () => ({ address: '45 Obafemi Awolowo Way, Ikeja, Lagos' }),
+  },
   'DELETE /admin/fuel-stations/:id': { caller: ADMIN, params: id((w) => w.tenantId.greenline) },
   'GET /subscriptions': { caller: ADMIN, query: () => ({ status: 'ACTIVE' }) },
-  'POST /subscriptions': { caller: ADMIN, body: (w) => ({ name: `Fleet Plus ${(w.seq += 1)}`, amount: 50000, circle: 30, driversLimit: 10 }) },
-  'PUT /subscriptions/:id': { caller: ADMIN, params: id((w) => w.plan.business), body: () => ({ description: 'For growing fleets with several groups' }) },
+  'POST /subscriptions': {
+    caller: ADMIN,
+    body: (w) => ({ name: `Fleet Plus ${(w.seq += 1)}`, amount: 50000, circle: 30, driversLimit: 10 }),
+  },
+  'PUT /subscriptions/:id': {
+    caller: ADMIN,
+    params: id((w) => w.plan.business),
+    body: () => ({ description: 'For growing fleets with several groups' }),
+  },
   'PATCH /fuel-requests/update-price': { caller: REP, body: () => ({ pricePerLitre: 951.5, fuelType: 'PETROL' }) },
   'GET /fuel-requests/prices': { caller: ADMIN, query: (w) => ({ stationId: w.tenantId.unity, fuelType: 'PETROL' }) },
   'GET /vehicles': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme, type: 'VEHICLE' }) },
   'GET /vehicles/:id': { caller: ADMIN, params: id((w) => w.vehicle.hilux) },
-  'POST /vehicles': { caller: ORG_ADMIN, body: (w) => ({ plateNumber: `SEC-${100 + (w.seq += 1)}-AA`, make: 'Toyota', model: 'Corolla', type: 'VEHICLE', fuelType: 'PETROL', tankSize: 50 }) },
+  'POST /vehicles': {
+    caller: ORG_ADMIN,
+    body: (w) => ({
+      plateNumber: `SEC-${100 + (w.seq += 1)}-AA`,
+      make: 'Toyota',
+      model: 'Corolla',
+      type: 'VEHICLE',
+      fuelType: 'PETROL',
+      tankSize: 50,
+    }),
+  },
   'PUT /vehicles/:id': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike), body: () => ({ color: 'Red', year: 2023 }) },
   'DELETE /vehicles/:id': { caller: ORG_ADMIN, params: id((w) => w.vehicle.hilux) },
-  'PATCH /vehicles/assign-driver': { caller: ORG_ADMIN, body: (w) => ({ driverId: w.user['driver2@acme.test'], vehicleId: w.vehicle.bike }) },
+  'PATCH /vehicles/assign-driver': {
+    caller: ORG_ADMIN,
+    body: (w) => ({ driverId: w.user['driver2@acme.test'], vehicleId: w.vehicle.bike }),
+  },
   'PATCH /vehicles/:id/unassign-driver': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike) },
   'GET /drivers': { caller: ORG_ADMIN, query: () => ({ unassigned: 'true' }) },
   'GET /drivers/:id': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
-  'POST /drivers': { caller: ORG_ADMIN, body: (w) => ({ name: 'New Driver', email: `newdriver.${(w.seq += 1)}@security.test`, password: 'New-Driver-2026' }) },
-  'PUT /drivers/:id': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string), body: () => ({ title: 'Senior Driver' }) },
+  'POST /drivers': {
+    caller: ORG_ADMIN,
+    body: (w) => ({ name: 'New Driver', email: `newdriver.${(w.seq += 1)}@security.test`, password: 'New-Driver-2026' }),
+  },
+  'PUT /drivers/:id': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.user['driver2@acme.test'] as string),
+    body: () => ({ title: 'Senior Driver' }),
+  },
   'DELETE /drivers/:id': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
   'GET /departments': { caller: ORG_ADMIN, query: () => ({ status: 'ACTIVE' }) },
   'GET /departments/:id': { caller: ORG_ADMIN, params: id((w) => w.department.acme) },
   'POST /departments': { caller: ORG_ADMIN, body: (w) => ({ name: `Night Shift ${(w.seq += 1)}`, maxDailyConsumption: 100 }) },
   'PUT /departments/:id': { caller: ORG_ADMIN, params: id((w) => w.department.acme), body: () => ({ maxDailyConsumption: 200 }) },
   'DELETE /departments/:id': { caller: ORG_ADMIN, params: id((w) => w.department.acme) },
-  'PATCH /departments/:id/unassign-driver': { caller: ORG_ADMIN, params: id((w) => w.department.acme), body: (w) => ({ driverId: w.user['driver2@acme.test'] }) },
+  'PATCH /departments/:id/unassign-driver': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.department.acme),
+    body: (w) => ({ driverId: w.user['driver2@acme.test'] }),
+  },
   'GET /insurance/vehicle/:id': { caller: ORG_ADMIN, params: id((w) => w.vehicle.hilux) },
   'PUT /insurance/vehicle/:id': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike), body: insuranceBody },
   'GET /wallet': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme }) },
-  'GET /wallet/transactions/:walletId': { caller: ADMIN, params: (w) => ({ walletId: w.wallet.acme }), query: () => ({ type: 'CREDIT', page: '1' }) },
+  'GET /wallet/transactions/:walletId': {
+    caller: ADMIN,
+    params: (w) => ({ walletId: w.wallet.acme }),
+    query: () => ({ type: 'CREDIT', page: '1' }),
+  },
   'POST /wallet/fund': { caller: ORG_ADMIN, body: () => ({ amount: 1500.5 }) },
   'POST /wallet/make-purchase': { caller: ORG_ADMIN, body: (w) => ({ subscriptionId: w.plan.business }) },
   'GET /wallet/banks': { caller: REP },
   'GET /wallet/banks/verify': { caller: REP, query: () => ({ accountNumber: '0123456789', bankCode: '058' }) },
-  'PATCH /wallet/:id/update-banking': { caller: REP, params: id((w) => w.wallet.unity), body: () => ({ accountNumber: '0123456789', bankCode: '058' }) },
-  'POST /wallet/:id/create-transaction': { caller: ADMIN, params: id((w) => w.wallet.acme), body: () => ({ amount: 10, type: 'CREDIT', note: 'Goodwill credit' }) },
+  'PATCH /wallet/:id/update-banking': {
+    caller: REP,
+    params: id((w) => w.wallet.unity),
+    body: () => ({ accountNumber: '0123456789', bankCode: '058' }),
+  },
+  'POST /wallet/:id/create-transaction': {
+    caller: ADMIN,
+    params: id((w) => w.wallet.acme),
+    body: () => ({ amount: 10, type: 'CREDIT', note: 'Goodwill credit' }),
+  },
   'POST /wallet/:id/settle-payment': { caller: ADMIN, params: id((w) => w.wallet.unity), body: () => ({ amount: 1 }) },
   'POST /payments/webhook': { caller: null, body: () => ({ event: 'charge.success', data: { reference: 'none' } }) },
   'GET /payments/sandbox/checkout/:reference': { caller: null, params: (w) => ({ reference: w.paymentReference }) },
-  'POST /payments/sandbox/checkout/:reference': { caller: null, params: (w) => ({ reference: w.paymentReference }), body: () => ({ outcome: 'failed' }) },
+  'POST /payments/sandbox/checkout/:reference': {
+    caller: null,
+    params: (w) => ({ reference: w.paymentReference }),
+    body: () => ({ outcome: 'failed' }),
+  },
   'GET /fuel-reserves': { caller: ORG_ADMIN, query: () => ({ fuelType: 'CNG' }) },
   'POST /fuel-reserves': { caller: ORG_ADMIN, body: () => ({ fuelType: 'DIESEL', amount: 50, note: 'Quarterly reserve' }) },
   'PATCH /fuel-reserves/:id': { caller: ORG_ADMIN, params: id((w) => w.reserve.acme), body: () => ({ status: 'ACTIVE' }) },
@@ -398,19 +516,40 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /fuel-requests/all-requests': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme }) },
   'GET /fuel-requests/single/:id': { caller: ADMIN, params: id((w) => w.fuel.acme.id) },
   'GET /fuel-requests/fuel-stations': { caller: ORG_ADMIN },
-  'POST /fuel-requests': { caller: ORG_ADMIN, body: (w) => ({ vehicleId: w.vehicle.bike, stationId: w.tenantId.unity, supplyDate: w.today, volume: 5, currentTankLevel: 20, note: 'Dispatch run' }) },
+  'POST /fuel-requests': {
+    caller: ORG_ADMIN,
+    body: (w) => ({
+      vehicleId: w.vehicle.bike,
+      stationId: w.tenantId.unity,
+      supplyDate: w.today,
+      volume: 5,
+      currentTankLevel: 20,
+      note: 'Dispatch run',
+    }),
+  },
   'PATCH /fuel-requests/:id/approve': { caller: ORG_ADMIN, params: id((w) => w.fuel.acme.id) },
   'PATCH /fuel-requests/:id/reject': { caller: ORG_ADMIN, params: id((w) => w.fuel.acme.id), body: () => ({ note: 'Use the pool car' }) },
-  'PATCH /fuel-requests/:id/complete': { caller: REP, params: id((w) => w.fuel.acme.id), body: () => ({ code: 'AAAA-AAAA', dispensedVolume: 1 }) },
+  'PATCH /fuel-requests/:id/complete': {
+    caller: REP,
+    params: id((w) => w.fuel.acme.id),
+    body: () => ({ code: 'AAAA-AAAA', dispensedVolume: 1 }),
+  },
   'GET /fuel-requests/coupon': { caller: REP, query: () => ({ code: 'AAAA-AAAA' }) },
   'GET /fuel-requests/:id/generate-coupon': { caller: ORG_ADMIN, params: id((w) => w.fuel.acme.id) },
   'GET /maintenance/all-requests': { caller: ORG_ADMIN, query: () => ({ page: '1' }) },
   'GET /maintenance/my-requests': { caller: ORG_ADMIN },
   'GET /maintenance/single/:id': { caller: ORG_ADMIN, params: id((w) => w.maintenance.acme.id) },
-  'POST /maintenance': { caller: ORG_ADMIN, body: (w) => ({ vehicleId: w.vehicle.bike, description: 'Oil change', date: w.today, cost: 15000 }) },
+  'POST /maintenance': {
+    caller: ORG_ADMIN,
+    body: (w) => ({ vehicleId: w.vehicle.bike, description: 'Oil change', date: w.today, cost: 15000 }),
+  },
   'PATCH /maintenance/:id/approve': { caller: ORG_ADMIN, params: id((w) => w.maintenance.acme.id) },
   'PATCH /maintenance/:id/reject': { caller: ORG_ADMIN, params: id((w) => w.maintenance.acme.id), body: () => ({ note: 'Not now' }) },
-  'PATCH /maintenance/:id/complete': { caller: REP, params: id((w) => w.maintenance.acme.id), body: () => ({ code: 'AAAA-AAAA', finalCost: 100 }) },
+  'PATCH /maintenance/:id/complete': {
+    caller: REP,
+    params: id((w) => w.maintenance.acme.id),
+    body: () => ({ code: 'AAAA-AAAA', finalCost: 100 }),
+  },
   'PATCH /maintenance/update-price': { caller: REP, body: (w) => ({ id: w.maintenance.acme.id, cost: 19000 }) },
   'GET /maintenance/:id/generate-coupon': { caller: ORG_ADMIN, params: id((w) => w.maintenance.acme.id) },
   'GET /analytics/overview': { caller: ADMIN, query: (w) => ({ months: '6', organizationId: w.tenantId.acme }) },
@@ -419,8 +558,14 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /reports/x/service-term': { caller: ORG_ADMIN },
   'GET /reports/x/vehicles-drivers-list': { caller: ORG_ADMIN },
   'PUT /account/profile': { caller: 'driver@acme.test', body: () => ({ name: 'Musa Ibrahim', phone: '08030000004', title: 'Driver' }) },
-  'PUT /account/email': { caller: 'driver@acme.test', body: () => ({ email: 'musa@security.test', currentPassword: 'Not-The-Password-1' }) },
-  'PUT /account/password': { caller: 'driver@acme.test', body: () => ({ currentPassword: 'Not-The-Password-1', newPassword: 'Another-Pass-2026' }) },
+  'PUT /account/email': {
+    caller: 'driver@acme.test',
+    body: () => ({ email: 'musa@security.test', currentPassword: 'Not-The-Password-1' }),
+  },
+  'PUT /account/password': {
+    caller: 'driver@acme.test',
+    body: () => ({ currentPassword: 'Not-The-Password-1', newPassword: 'Another-Pass-2026' }),
+  },
   'GET /account/sessions': { caller: ADMIN },
   'DELETE /account/sessions/:id': { caller: ADMIN, params: id((w) => w.session[ADMIN] as string) },
   'GET /account/notifications': { caller: ADMIN },
@@ -428,11 +573,21 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /support/contact': { caller: ADMIN },
   'GET /support/tickets': { caller: ADMIN, query: () => ({ status: 'OPEN' }) },
   'GET /support/tickets/:id': { caller: ADMIN, params: id((w) => w.ticket[ORG_ADMIN] as string) },
-  'POST /support/tickets': { caller: ORG_ADMIN, body: () => ({ subject: 'Card payment failed', message: 'The checkout page said declined.' }) },
-  'POST /support/tickets/:id/replies': { caller: ORG_ADMIN, params: id((w) => w.ticket[ORG_ADMIN] as string), body: () => ({ message: 'Any news?' }) },
+  'POST /support/tickets': {
+    caller: ORG_ADMIN,
+    body: () => ({ subject: 'Card payment failed', message: 'The checkout page said declined.' }),
+  },
+  'POST /support/tickets/:id/replies': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.ticket[ORG_ADMIN] as string),
+    body: () => ({ message: 'Any news?' }),
+  },
   'PATCH /support/tickets/:id/close': { caller: ADMIN, params: id((w) => w.ticket['asst@acme.test'] as string) },
   'GET /settings/organization': { caller: ORG_ADMIN },
-  'PUT /settings/organization': { caller: ORG_ADMIN, body: (w) => ({ defaultStationId: w.tenantId.unity, couponValidityDays: 5, allowExpiredInsurance: false }) },
+  'PUT /settings/organization': {
+    caller: ORG_ADMIN,
+    body: (w) => ({ defaultStationId: w.tenantId.unity, couponValidityDays: 5, allowExpiredInsurance: false }),
+  },
   'GET /files/:key': { caller: ADMIN, params: (w) => ({ key: w.file.acme }) },
 };
 

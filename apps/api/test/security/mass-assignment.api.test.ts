@@ -13,7 +13,9 @@ import { createTestApp, type TestApp } from '../harness.js';
 import { multipart } from '../multipart.js';
 import { VALID_CALLS, buildWorld, contractRoutes, fingerprint, routeKey, shapeKeys, urlOf, type World } from './fixtures.js';
 
-const writeRoutes = contractRoutes().filter((r) => (r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH') && r.body && !r.rawBody);
+const writeRoutes = contractRoutes().filter(
+  (r) => (r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH') && r.body && !r.rawBody,
+);
 
 /** Keys no caller may set through a body, with values that would matter if they were taken. */
 const forbiddenExtras = (w: World): Record<string, unknown> => ({
@@ -46,7 +48,10 @@ const forbiddenExtras = (w: World): Record<string, unknown> => ({
 /** A form's view of a JSON body: every value a string (lists as repeated fields). */
 function asForm(body: Record<string, unknown>): Record<string, string | string[]> {
   return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [key, Array.isArray(value) ? value.map(String) : value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value)]),
+    Object.entries(body).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.map(String) : value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
   );
 }
 
@@ -59,8 +64,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-async function send(route: RouteDefinition, call: (typeof VALID_CALLS)[string], body: Record<string, unknown>, encoding: 'json' | 'multipart') {
-  const token = call.caller ? w.tokens[call.caller] ?? (w.tokens[call.caller] = await t.login(call.caller)) : null;
+async function send(
+  route: RouteDefinition,
+  call: (typeof VALID_CALLS)[string],
+  body: Record<string, unknown>,
+  encoding: 'json' | 'multipart',
+) {
+  const token = call.caller ? (w.tokens[call.caller] ?? (w.tokens[call.caller] = await t.login(call.caller))) : null;
   const url = urlOf(route, call.params?.(w));
   if (encoding === 'json') return t.call(route.method, url, { token, body });
   const form = multipart(asForm(body));
@@ -87,39 +97,96 @@ describe('mass assignment', () => {
     expect(await fingerprint(t)).not.toEqual(before);
   });
 
-  it.each(writeRoutes.map((r) => [routeKey(r), r] as const))('%s refuses every undeclared key with 400 and changes nothing', async (_name, route) => {
-    const call = VALID_CALLS[routeKey(route)];
-    if (!call?.body) throw new Error(`no valid body for ${routeKey(route)}`);
-    const declared = new Set(shapeKeys(route.body));
-    const extras = Object.entries(forbiddenExtras(w)).filter(([key]) => !declared.has(key));
-    expect(extras.length).toBeGreaterThan(10);
-    const encodings = route.bodyType === 'multipart' ? (['json', 'multipart'] as const) : (['json'] as const);
-    const before = await fingerprint(t);
-    const wrong: string[] = [];
-    for (const encoding of encodings) {
-      for (const [key, value] of extras) {
-        const res = await send(route, call, { ...call.body(w), [key]: value }, encoding);
-        const reply = res.statusCode < 500 ? res.json<{ code?: string; field?: string }>() : {};
-        if (res.statusCode !== 400 || reply.code !== 'VALIDATION_FAILED' || reply.field !== key) {
-          wrong.push(`${encoding} +${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+  it.each(writeRoutes.map((r) => [routeKey(r), r] as const))(
+    '%s refuses every undeclared key with 400 and changes nothing',
+    async (_name, route) => {
+      const call = VALID_CALLS[routeKey(route)];
+      if (!call?.body) throw new Error(`no valid body for ${routeKey(route)}`);
+      const declared = new Set(shapeKeys(route.body));
+      const extras = Object.entries(forbiddenExtras(w)).filter(([key]) => !declared.has(key));
+      expect(extras.length).toBeGreaterThan(10);
+      const encodings = route.bodyType === 'multipart' ? (['json', 'multipart'] as const) : (['json'] as const);
+      const before = await fingerprint(t);
+      const wrong: string[] = [];
+      for (const encoding of encodings) {
+        for (const [key, value] of extras) {
+          const res = await send(route, call, { ...call.body(w), [key]: value }, encoding);
+          const reply = res.statusCode < 500 ? res.json<{ code?: string; field?: string }>() : {};
+          if (res.statusCode !== 400 || reply.code !== 'VALIDATION_FAILED' || reply.field !== key) {
+            wrong.push(`${encoding} +${key}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+          }
         }
       }
-    }
-    expect(wrong).toEqual([]);
-    expect(await fingerprint(t), 'the database changed').toEqual(before);
-  });
+      expect(wrong).toEqual([]);
+      expect(await fingerprint(t), 'the database changed').toEqual(before);
+    },
+  );
 
   describe('declared keys a caller may not use this way', () => {
     const cases: Array<{ name: string; route: string; caller: string; extra: (w: World) => Record<string, unknown>; status: number }> = [
-      { name: 'an organization admin names another organization for an asset', route: 'POST /vehicles', caller: 'orgadmin@acme.test', extra: (w) => ({ organizationId: w.tenantId.beta }), status: 404 },
-      { name: 'an organization admin names another organization for a driver', route: 'POST /drivers', caller: 'orgadmin@acme.test', extra: (w) => ({ organizationId: w.tenantId.beta }), status: 404 },
-      { name: 'an assistant names another organization for a group', route: 'POST /departments', caller: 'asst@acme.test', extra: (w) => ({ organizationId: w.tenantId.beta }), status: 404 },
-      { name: 'an organization admin places an account in another organization', route: 'POST /admin/users', caller: 'orgadmin@acme.test', extra: (w) => ({ organizationId: w.tenantId.beta }), status: 404 },
-      { name: 'an organization admin moves its driver to another organization', route: 'PUT /admin/users/:id', caller: 'orgadmin@acme.test', extra: (w) => ({ organizationId: w.tenantId.beta }), status: 404 },
-      { name: 'an organization admin creates a platform admin', route: 'POST /admin/users', caller: 'orgadmin@acme.test', extra: () => ({ role: 'ADMIN' }), status: 403 },
-      { name: 'an organization admin creates another organization admin', route: 'POST /admin/users', caller: 'orgadmin@acme.test', extra: () => ({ role: 'ADMINISTRATOR' }), status: 403 },
-      { name: 'an organization admin promotes its driver', route: 'PUT /admin/users/:id', caller: 'orgadmin@acme.test', extra: () => ({ role: 'ADMINISTRATOR' }), status: 403 },
-      { name: 'an organization admin registers a platform admin', route: 'POST /auth/register', caller: 'orgadmin@acme.test', extra: () => ({ role: 'ADMIN', organizationId: undefined }), status: 403 },
+      {
+        name: 'an organization admin names another organization for an asset',
+        route: 'POST /vehicles',
+        caller: 'orgadmin@acme.test',
+        extra: (w) => ({ organizationId: w.tenantId.beta }),
+        status: 404,
+      },
+      {
+        name: 'an organization admin names another organization for a driver',
+        route: 'POST /drivers',
+        caller: 'orgadmin@acme.test',
+        extra: (w) => ({ organizationId: w.tenantId.beta }),
+        status: 404,
+      },
+      {
+        name: 'an assistant names another organization for a group',
+        route: 'POST /departments',
+        caller: 'asst@acme.test',
+        extra: (w) => ({ organizationId: w.tenantId.beta }),
+        status: 404,
+      },
+      {
+        name: 'an organization admin places an account in another organization',
+        route: 'POST /admin/users',
+        caller: 'orgadmin@acme.test',
+        extra: (w) => ({ organizationId: w.tenantId.beta }),
+        status: 404,
+      },
+      {
+        name: 'an organization admin moves its driver to another organization',
+        route: 'PUT /admin/users/:id',
+        caller: 'orgadmin@acme.test',
+        extra: (w) => ({ organizationId: w.tenantId.beta }),
+        status: 404,
+      },
+      {
+        name: 'an organization admin creates a platform admin',
+        route: 'POST /admin/users',
+        caller: 'orgadmin@acme.test',
+        extra: () => ({ role: 'ADMIN' }),
+        status: 403,
+      },
+      {
+        name: 'an organization admin creates another organization admin',
+        route: 'POST /admin/users',
+        caller: 'orgadmin@acme.test',
+        extra: () => ({ role: 'ADMINISTRATOR' }),
+        status: 403,
+      },
+      {
+        name: 'an organization admin promotes its driver',
+        route: 'PUT /admin/users/:id',
+        caller: 'orgadmin@acme.test',
+        extra: () => ({ role: 'ADMINISTRATOR' }),
+        status: 403,
+      },
+      {
+        name: 'an organization admin registers a platform admin',
+        route: 'POST /auth/register',
+        caller: 'orgadmin@acme.test',
+        extra: () => ({ role: 'ADMIN', organizationId: undefined }),
+        status: 403,
+      },
       {
         name: 'a station representative places an attendant at another station',
         route: 'POST /admin/users',
@@ -127,7 +194,13 @@ describe('mass assignment', () => {
         extra: (w) => ({ role: 'ATTENDANT', fuelStationId: w.tenantId.greenline }),
         status: 404,
       },
-      { name: 'a station representative creates another representative', route: 'POST /admin/users', caller: 'rep@unityfuels.test', extra: () => ({ role: 'STATION_REP' }), status: 403 },
+      {
+        name: 'a station representative creates another representative',
+        route: 'POST /admin/users',
+        caller: 'rep@unityfuels.test',
+        extra: () => ({ role: 'STATION_REP' }),
+        status: 403,
+      },
     ];
     it.each(cases.map((c) => [c.name, c] as const))('%s: refused, nothing changes', async (_name, c) => {
       const route = contractRoutes().find((r) => routeKey(r) === c.route);

@@ -54,7 +54,10 @@ const unique = (w: World) => `${Date.now().toString(36)}${(w.seq += 1)}`;
 /** ADMIN names the organization when creating; others get their own. */
 const orgField = (w: World, caller: Caller) => (caller.role === 'ADMIN' ? { organizationId: w.tenantId.acme } : {});
 
-const vehicleFixture: ParamFixture = { scope: 'tenant', of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.hilux : w.vehicle.betaTruck) };
+const vehicleFixture: ParamFixture = {
+  scope: 'tenant',
+  of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.hilux : w.vehicle.betaTruck),
+};
 const fuelFixture: ParamFixture = { scope: 'tenant', of: (w, tenant) => w.fuel[orgOf(tenant)].id };
 const maintenanceFixture: ParamFixture = { scope: 'tenant', of: (w, tenant) => w.maintenance[orgOf(tenant)].id };
 const ticketFixture: ParamFixture = { scope: 'tenant', of: perUser((w) => w.ticket) };
@@ -65,7 +68,13 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   '/admin/users/:id': {
     id: {
       scope: 'tenant',
-      of: (w, tenant) => ({ acme: w.user['driver2@acme.test'], beta: w.user['driver@beta.test'], unity: w.attendant.unity, greenline: w.attendant.greenline })[tenant] as string,
+      of: (w, tenant) =>
+        ({
+          acme: w.user['driver2@acme.test'],
+          beta: w.user['driver@beta.test'],
+          unity: w.attendant.unity,
+          greenline: w.attendant.greenline,
+        })[tenant] as string,
       fresh: (w, caller) =>
         created(
           w.t.call('POST', '/api/admin/users', {
@@ -88,7 +97,10 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
       of: (w, tenant) => w.tenantId[orgOf(tenant)],
       fresh: (w, caller) =>
         created(
-          w.t.call('POST', '/api/admin/organizations', { token: token(w, caller), body: { name: `Throw Away Org ${unique(w)}`, type: 'private_organisation' } }),
+          w.t.call('POST', '/api/admin/organizations', {
+            token: token(w, caller),
+            body: { name: `Throw Away Org ${unique(w)}`, type: 'private_organisation' },
+          }),
           'throw-away organization',
           (j) => j.id,
         ),
@@ -101,7 +113,10 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
       of: (w, tenant) => w.tenantId[stationOf(tenant)],
       fresh: (w, caller) =>
         created(
-          w.t.call('POST', '/api/admin/fuel-stations', { token: token(w, caller), body: { name: `Throw Away Station ${unique(w)}`, availableFuels: ['PETROL'] } }),
+          w.t.call('POST', '/api/admin/fuel-stations', {
+            token: token(w, caller),
+            body: { name: `Throw Away Station ${unique(w)}`, availableFuels: ['PETROL'] },
+          }),
           'throw-away station',
           (j) => j.id,
         ),
@@ -113,21 +128,29 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
       ...vehicleFixture,
       fresh: (w, caller) =>
         created(
-          w.t.call('POST', '/api/vehicles', { token: token(w, caller), body: { make: 'Throw', model: `Away ${unique(w)}`, type: 'GENERATOR', fuelType: 'PETROL', ...orgField(w, caller) } }),
+          w.t.call('POST', '/api/vehicles', {
+            token: token(w, caller),
+            body: { make: 'Throw', model: `Away ${unique(w)}`, type: 'GENERATOR', fuelType: 'PETROL', ...orgField(w, caller) },
+          }),
           'throw-away vehicle',
           (j) => j.id,
         ),
     },
   },
   // Vehicles without a driver, so that taking "the driver" off never changes the driver's own vehicle.
-  '/vehicles/:id/unassign-driver': { id: { scope: 'tenant', of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.bike : w.vehicle.betaBike) } },
+  '/vehicles/:id/unassign-driver': {
+    id: { scope: 'tenant', of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.bike : w.vehicle.betaBike) },
+  },
   '/drivers/:id': {
     id: {
       scope: 'tenant',
       of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.user['driver2@acme.test'] : w.user['driver@beta.test']) as string,
       fresh: (w, caller) =>
         created(
-          w.t.call('POST', '/api/drivers', { token: token(w, caller), body: { name: 'Throw Away', email: `driver.${unique(w)}@security.test`, password: 'Throw-Away-2026', ...orgField(w, caller) } }),
+          w.t.call('POST', '/api/drivers', {
+            token: token(w, caller),
+            body: { name: 'Throw Away', email: `driver.${unique(w)}@security.test`, password: 'Throw-Away-2026', ...orgField(w, caller) },
+          }),
           'throw-away driver',
           (j) => j.id,
         ),
@@ -138,7 +161,14 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
       scope: 'tenant',
       of: (w, tenant) => w.department[orgOf(tenant)],
       fresh: (w, caller) =>
-        created(w.t.call('POST', '/api/departments', { token: token(w, caller), body: { name: `Throw Away ${unique(w)}`, ...orgField(w, caller) } }), 'throw-away group', (j) => j.id),
+        created(
+          w.t.call('POST', '/api/departments', {
+            token: token(w, caller),
+            body: { name: `Throw Away ${unique(w)}`, ...orgField(w, caller) },
+          }),
+          'throw-away group',
+          (j) => j.id,
+        ),
     },
   },
   '/departments/:id/unassign-driver': { id: { scope: 'tenant', of: (w, tenant) => w.department[orgOf(tenant)] } },
@@ -200,7 +230,6 @@ const OWN_CREDENTIAL: Record<string, 401> = { 'POST /payments/webhook': 401 };
  */
 const STATION_CATALOGUE = new Set(['GET /fuel-requests/fuel-stations']);
 
-
 type Expectation = 401 | 403 | 404 | 'allowed';
 
 interface Cell {
@@ -215,7 +244,8 @@ interface Cell {
 const routes = contractRoutes();
 const hasTenantParam = (route: RouteDefinition) => pathParams(route.path).some((p) => PATH_FIXTURES[route.path]?.[p]?.scope === 'tenant');
 /** ADMIN has no tenant, so "other tenant" does not apply to it. */
-const variantsFor = (route: RouteDefinition, caller: Caller): Variant[] => (hasTenantParam(route) && caller.role !== 'ADMIN' ? ['own', 'other'] : ['own']);
+const variantsFor = (route: RouteDefinition, caller: Caller): Variant[] =>
+  hasTenantParam(route) && caller.role !== 'ADMIN' ? ['own', 'other'] : ['own'];
 
 function expectation(route: RouteDefinition, caller: Caller, variant: Variant): Expectation {
   const ownCredential = OWN_CREDENTIAL[routeKey(route)];
@@ -244,7 +274,14 @@ const cells: Cell[] = routes.flatMap((route) =>
 /** Identifiers a caller must never see: the other tenant's (and, for a station, the organization it never served). */
 function forbiddenIdentifiers(w: World, caller: Caller, route: RouteDefinition): string[] {
   const otherStation: Tenant[] = STATION_CATALOGUE.has(routeKey(route)) ? [] : ['greenline'];
-  const tenants: Tenant[] = caller.side === 'org' ? ['beta'] : caller.side === 'station' ? [...otherStation, 'beta'] : caller.role ? [] : ['acme', 'beta', 'unity', 'greenline'];
+  const tenants: Tenant[] =
+    caller.side === 'org'
+      ? ['beta']
+      : caller.side === 'station'
+        ? [...otherStation, 'beta']
+        : caller.role
+          ? []
+          : ['acme', 'beta', 'unity', 'greenline'];
   return tenants.flatMap((tenant) => [w.tenantId[tenant], TENANT_NAMES[tenant]]);
 }
 
@@ -279,11 +316,17 @@ async function run(cell: Cell): Promise<string | null> {
     const fixture = PATH_FIXTURES[route.path]?.[name] as ParamFixture;
     const reachesRecord = expected === 'allowed' && variant === 'own';
     params[name] =
-      reachesRecord && route.method === 'DELETE' && fixture.fresh ? await fixture.fresh(w, caller) : fixture.of(w, tenantFor(fixture, caller, variant), caller);
+      reachesRecord && route.method === 'DELETE' && fixture.fresh
+        ? await fixture.fresh(w, caller)
+        : fixture.of(w, tenantFor(fixture, caller, variant), caller);
   }
   const bodyOf = MATRIX_BODIES[routeKey(route)];
   const body = route.body || route.rawBody ? (bodyOf ? bodyOf(w) : {}) : undefined;
-  const res = await t.call(route.method, urlOf(route, params), { token: caller.email ? w.tokens[caller.email] : null, body, query: adminQuery(route, caller) });
+  const res = await t.call(route.method, urlOf(route, params), {
+    token: caller.email ? w.tokens[caller.email] : null,
+    body,
+    query: adminQuery(route, caller),
+  });
   const status = res.statusCode;
   const where = `${routeKey(route)} as ${caller.label} (${variant} tenant): expected ${expected}, got ${status} ${res.body.slice(0, 200)}`;
   if (status >= 500) return where;
@@ -302,7 +345,11 @@ async function run(cell: Cell): Promise<string | null> {
 describe('permission matrix', () => {
   it('covers every route of the contract, each with a fixture for its path parameters', () => {
     expect(new Set(routes.map(routeKey))).toEqual(new Set(allRoutes.map(routeKey)));
-    const missing = routes.flatMap((route) => pathParams(route.path).filter((p) => !PATH_FIXTURES[route.path]?.[p]).map((p) => `${routeKey(route)} :${p}`));
+    const missing = routes.flatMap((route) =>
+      pathParams(route.path)
+        .filter((p) => !PATH_FIXTURES[route.path]?.[p])
+        .map((p) => `${routeKey(route)} :${p}`),
+    );
     expect(missing, 'routes without a fixture for a path parameter').toEqual([]);
     const unused = Object.keys(PATH_FIXTURES).filter((path) => !routes.some((r) => r.path === path));
     expect(unused, 'fixtures for paths the contract no longer has').toEqual([]);
@@ -321,7 +368,9 @@ describe('permission matrix', () => {
         if (failure) failures.push(failure);
       }
     }
-    console.log(`permission matrix: ${ran} cells (${routes.length} routes × ${CALLERS.length} callers + ${tenantRoutes} routes with a tenant's record × ${CALLERS.length - 1} callers for the other tenant)`);
+    console.log(
+      `permission matrix: ${ran} cells (${routes.length} routes × ${CALLERS.length} callers + ${tenantRoutes} routes with a tenant's record × ${CALLERS.length - 1} callers for the other tenant)`,
+    );
     expect(ran).toBe(computed);
     expect(cells.length).toBe(computed);
     expect(failures).toEqual([]);

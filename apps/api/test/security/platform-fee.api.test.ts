@@ -24,7 +24,9 @@ const walletId = async (column: 'organization_id' | 'fuel_station_id', id: strin
   (await t.db.selectFrom('ledger_accounts').select('id').where(column, '=', id).executeTakeFirstOrThrow()).id;
 
 async function assertLedgerBalanced() {
-  const unbalanced = await sql<{ entry_id: string }>`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(t.db);
+  const unbalanced = await sql<{ entry_id: string }>`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(
+    t.db,
+  );
   expect(unbalanced.rows, 'journal entries that do not sum to zero').toEqual([]);
   const drift = await sql<{ id: string }>`SELECT a.id FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
     GROUP BY a.id, a.balance_kobo HAVING a.balance_kobo <> coalesce(sum(p.amount_kobo), 0)`.execute(t.db);
@@ -34,7 +36,8 @@ async function assertLedgerBalanced() {
 beforeAll(async () => {
   const base = loadConfig({ NODE_ENV: 'test' });
   t = await createTestApp({ payments: { ...base.payments, platformFeeBps: FEE_BPS } });
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) tokens[email] = await t.login(email);
+  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test'])
+    tokens[email] = await t.login(email);
   const org = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
   const station = await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow();
   ids.acme = org.id;
@@ -51,7 +54,10 @@ beforeAll(async () => {
   });
   expect(credit.statusCode, credit.body).toBe(200);
   // A price with odd kobo, so that litres × price needs rounding.
-  const price = await t.call('PATCH', '/api/fuel-requests/update-price', { token: tokens['rep@unityfuels.test'], body: { fuelType: 'DIESEL', pricePerLitre: 1150.37 } });
+  const price = await t.call('PATCH', '/api/fuel-requests/update-price', {
+    token: tokens['rep@unityfuels.test'],
+    body: { fuelType: 'DIESEL', pricePerLitre: 1150.37 },
+  });
   expect(price.statusCode, price.body).toBe(200);
 });
 afterAll(async () => t?.close());
@@ -59,7 +65,10 @@ afterAll(async () => t?.close());
 describe('platform fee of 250 bps', () => {
   it('fuel: the organization pays volume × price, the station that less the fee, the platform the fee, to the kobo', async () => {
     const orgToken = tokens['orgadmin@acme.test'];
-    const created = await t.call('POST', '/api/fuel-requests', { token: orgToken, body: { vehicleId: ids.truck, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume: 40 } });
+    const created = await t.call('POST', '/api/fuel-requests', {
+      token: orgToken,
+      body: { vehicleId: ids.truck, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume: 40 },
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json().request.id as string;
     const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: orgToken });
@@ -86,8 +95,16 @@ describe('platform fee of 250 bps', () => {
     // The whole 40 L hold is released: the unused 6.63 L goes back to available.
     expect((after[ids.acmeWallet as string]?.held ?? 0n) - (before[ids.acmeWallet as string]?.held ?? 0n)).toBe(-4_601_480n);
 
-    const entry = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', `redeem:${id}`).executeTakeFirstOrThrow();
-    const postings = await t.db.selectFrom('postings').select(['account_id', 'amount_kobo', 'fee_kobo', 'type']).where('entry_id', '=', entry.id).execute();
+    const entry = await t.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('idempotency_key', '=', `redeem:${id}`)
+      .executeTakeFirstOrThrow();
+    const postings = await t.db
+      .selectFrom('postings')
+      .select(['account_id', 'amount_kobo', 'fee_kobo', 'type'])
+      .where('entry_id', '=', entry.id)
+      .execute();
     expect(postings.map((p) => [p.account_id, BigInt(p.amount_kobo), p.type]).sort()).toEqual(
       [
         [ids.acmeWallet, -amount, 'PAYMENT'],
@@ -128,7 +145,11 @@ describe('platform fee of 250 bps', () => {
     expect(delta(ids.unityWallet as string)).toBe(amount - fee);
     expect(delta(ids.revenue as string)).toBe(fee);
     expect((after[ids.acmeWallet as string]?.held ?? 0n) - (before[ids.acmeWallet as string]?.held ?? 0n)).toBe(-1_234_567n);
-    const row = await t.db.selectFrom('maintenance_requests').select(['amount_kobo', 'fee_kobo', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('maintenance_requests')
+      .select(['amount_kobo', 'fee_kobo', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect([BigInt(row.amount_kobo as string), BigInt(row.fee_kobo as string), row.status]).toEqual([amount, fee, 'COMPLETED']);
     await assertLedgerBalanced();
   });

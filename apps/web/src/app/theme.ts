@@ -43,7 +43,10 @@ export function contrastRatio(a: string, b: string): number {
 function toHex(color: string): string {
   if (color.startsWith('#')) return color;
   // darken() answers rgba(r, g, b, a).
-  const parts = color.match(/[\d.]+/g)?.slice(0, 3).map((part) => Math.round(Number(part))) ?? [0, 0, 0];
+  const parts = color
+    .match(/[\d.]+/g)
+    ?.slice(0, 3)
+    .map((part) => Math.round(Number(part))) ?? [0, 0, 0];
   return `#${parts.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -70,7 +73,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme: MantineTheme) 
     light[`--mantine-color-${name}-light-color`] = readableShade(shades.slice(8), [shades[1], shades[0], WHITE]);
   }
   const gray = theme.colors.gray;
-  light['--mantine-color-dimmed'] = readableShade([gray[6], toHex(darken(gray[6], 0.15)), toHex(darken(gray[6], 0.25))], [WHITE, PAGE, gray[1]]);
+  light['--mantine-color-dimmed'] = readableShade(
+    [gray[6], toHex(darken(gray[6], 0.15)), toHex(darken(gray[6], 0.25))],
+    [WHITE, PAGE, gray[1]],
+  );
   light['--mantine-color-error'] = readableShade(theme.colors.red.slice(6), [WHITE, PAGE]);
   light['--mantine-color-anchor'] = readableShade(theme.colors[theme.primaryColor]?.slice(6) ?? [], [WHITE, PAGE]);
   return { variables: {}, light, dark: {} };
@@ -85,7 +91,6 @@ export const theme = createTheme({
   autoContrast: true,
   luminanceThreshold: 0.179,
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
 });

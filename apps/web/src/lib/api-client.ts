@@ -1,11 +1,4 @@
-import {
-  API_BASE,
-  MESSAGES,
-  buildPath,
-  type RouteDefinition,
-  type RouteInput,
-  type RouteReply,
-} from '@fleetfuel/contract';
+import { API_BASE, MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteReply } from '@fleetfuel/contract';
 import { clearSession, readToken } from './auth/session-storage';
 
 /** A failed call, carrying the text spec section 8 says to show and the server's machine code. */
@@ -31,8 +24,7 @@ export type CallInput<R extends RouteDefinition> = (R['bodyType'] extends 'multi
   headers?: Readonly<Record<string, string>>;
 };
 
-type InputArgs<R extends RouteDefinition> =
-  Record<string, never> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+type InputArgs<R extends RouteDefinition> = Record<string, never> extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
@@ -80,7 +72,12 @@ async function readJson(response: Response): Promise<unknown> {
  * serializes every reply through the same schema, so the type is the contract's promise.
  */
 export async function callApi<R extends RouteDefinition>(route: R, ...[input]: InputArgs<R>): Promise<RouteReply<R>> {
-  const { params, query, body, headers: extraHeaders } = (input ?? {}) as {
+  const {
+    params,
+    query,
+    body,
+    headers: extraHeaders,
+  } = (input ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, QueryValue>;
     body?: unknown;

@@ -1,12 +1,5 @@
 /** Display formats of spec section 9: en-NG grouping, NGN currency, stat figures to 2 places. */
-import {
-  CURRENCY,
-  businessDate as contractBusinessDate,
-  calendarDay,
-  lagosDateTime,
-  lagosDay,
-  lagosTimeOfDay,
-} from '@fleetfuel/contract';
+import { CURRENCY, businessDate as contractBusinessDate, calendarDay, lagosDateTime, lagosDay, lagosTimeOfDay } from '@fleetfuel/contract';
 
 const LOCALE = 'en-NG';
 
@@ -30,7 +23,6 @@ export function formatCurrency(value: number, currency: string = CURRENCY): stri
     return formatNumber(value);
   }
 }
-
 
 /** "fuel-stations" → "Fuel Stations": how path segments read in the breadcrumb. */
 export function segmentLabel(segment: string): string {

@@ -1,10 +1,5 @@
 import { route } from './route.js';
-import {
-  currentSubscriptionQuerySchema,
-  currentSubscriptionReplySchema,
-  renewBodySchema,
-  renewReplySchema,
-} from '../billing.schemas.js';
+import { currentSubscriptionQuerySchema, currentSubscriptionReplySchema, renewBodySchema, renewReplySchema } from '../billing.schemas.js';
 
 export const billingRoutes = {
   current: route({

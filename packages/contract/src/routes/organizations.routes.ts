@@ -8,11 +8,7 @@ import {
   organizationUpdateBodySchema,
   tenantListQuerySchema,
 } from '../tenants.schemas.js';
-import {
-  organizationSettingsBodySchema,
-  organizationSettingsQuerySchema,
-  organizationSettingsReplySchema,
-} from '../account.schemas.js';
+import { organizationSettingsBodySchema, organizationSettingsQuerySchema, organizationSettingsReplySchema } from '../account.schemas.js';
 
 export const organizationRoutes = {
   list: route({

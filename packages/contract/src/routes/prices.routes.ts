@@ -1,10 +1,5 @@
 import { route } from './route.js';
-import {
-  priceHistoryQuerySchema,
-  priceHistoryReplySchema,
-  priceUpdateBodySchema,
-  priceUpdateReplySchema,
-} from '../plans.schemas.js';
+import { priceHistoryQuerySchema, priceHistoryReplySchema, priceUpdateBodySchema, priceUpdateReplySchema } from '../plans.schemas.js';
 
 export const priceRoutes = {
   update: route({

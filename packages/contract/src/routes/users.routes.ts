@@ -1,12 +1,6 @@
 import { route } from './route.js';
 import { idParamsSchema, messageReplySchema } from '../common.js';
-import {
-  userCreateBodySchema,
-  userListQuerySchema,
-  userListReplySchema,
-  userSchema,
-  userUpdateBodySchema,
-} from '../identity.schemas.js';
+import { userCreateBodySchema, userListQuerySchema, userListReplySchema, userSchema, userUpdateBodySchema } from '../identity.schemas.js';
 
 export const userRoutes = {
   list: route({

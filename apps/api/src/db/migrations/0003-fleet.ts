@@ -63,7 +63,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (type = 'GENERATOR' OR plate_number IS NOT NULL)
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX vehicles_driver_key ON vehicles (driver_id) WHERE driver_id IS NOT NULL`.execute(db);
-  await sql`CREATE UNIQUE INDEX vehicles_plate_key ON vehicles (organization_id, upper(plate_number)) WHERE plate_number IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX vehicles_plate_key ON vehicles (organization_id, upper(plate_number)) WHERE plate_number IS NOT NULL`.execute(
+    db,
+  );
   await sql`CREATE INDEX vehicles_organization_created ON vehicles (organization_id, created_at DESC)`.execute(db);
   await sql`CREATE INDEX vehicles_organization_status ON vehicles (organization_id, status, type)`.execute(db);
   await sql`CREATE INDEX vehicles_department ON vehicles (department_id) WHERE department_id IS NOT NULL`.execute(db);
@@ -81,7 +83,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       unassigned_at timestamptz,
       unassigned_by uuid REFERENCES users (id)
     )`.execute(db);
-  await sql`CREATE UNIQUE INDEX vehicle_assignments_open_vehicle ON vehicle_assignments (vehicle_id) WHERE unassigned_at IS NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX vehicle_assignments_open_vehicle ON vehicle_assignments (vehicle_id) WHERE unassigned_at IS NULL`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX vehicle_assignments_open_driver ON vehicle_assignments (driver_id) WHERE unassigned_at IS NULL`.execute(db);
   await sql`CREATE INDEX vehicle_assignments_driver ON vehicle_assignments (driver_id, assigned_at DESC)`.execute(db);
 

@@ -34,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE UNIQUE INDEX ledger_accounts_one_platform_account ON ledger_accounts (kind)
     WHERE kind IN ('CARD_CLEARING', 'PAYOUT_CLEARING', 'PLATFORM_REVENUE', 'ADJUSTMENTS')`.execute(db);
-  await sql`INSERT INTO ledger_accounts (kind) VALUES ('CARD_CLEARING'), ('PAYOUT_CLEARING'), ('PLATFORM_REVENUE'), ('ADJUSTMENTS')`.execute(db);
+  await sql`INSERT INTO ledger_accounts (kind) VALUES ('CARD_CLEARING'), ('PAYOUT_CLEARING'), ('PLATFORM_REVENUE'), ('ADJUSTMENTS')`.execute(
+    db,
+  );
   await sql`INSERT INTO ledger_accounts (kind, organization_id) SELECT 'ORGANIZATION_WALLET', id FROM organizations`.execute(db);
   await sql`INSERT INTO ledger_accounts (kind, fuel_station_id) SELECT 'STATION_WALLET', id FROM fuel_stations`.execute(db);
 

@@ -12,10 +12,18 @@ afterAll(async () => t.close());
 describe('my account', () => {
   it('edits its own name, phone, title and avatar', async () => {
     const token = await t.login('asst@acme.test');
-    const { body, headers } = multipart({ name: 'Ngozi Eze-Okoro', phone: '0805 555 1212', title: 'Fleet Coordinator', image: png('me.png') });
+    const { body, headers } = multipart({
+      name: 'Ngozi Eze-Okoro',
+      phone: '0805 555 1212',
+      title: 'Fleet Coordinator',
+      image: png('me.png'),
+    });
     const res = await t.call('PUT', '/api/account/profile', { token, body, headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Profile updated', user: { name: 'Ngozi Eze-Okoro', firstName: 'Ngozi', phone: '+2348055551212', title: 'Fleet Coordinator' } });
+    expect(res.json()).toMatchObject({
+      message: 'Profile updated',
+      user: { name: 'Ngozi Eze-Okoro', firstName: 'Ngozi', phone: '+2348055551212', title: 'Fleet Coordinator' },
+    });
     expect(res.json().user.imageUrl).toMatch(/^\/api\/files\/user-avatar-/);
     const role = await t.call('PUT', '/api/account/profile', { token, body: { role: 'ADMINISTRATOR' } });
     expect(role.json().error).toBe('Unknown field: role');
@@ -35,9 +43,15 @@ describe('my account', () => {
   it('a password change ends every other session and keeps this one', async () => {
     const other = await t.login('driver@beta.test');
     const current = await t.login('driver@beta.test');
-    const weak = await t.call('PUT', '/api/account/password', { token: current, body: { currentPassword: DEMO_PASSWORD, newPassword: 'password123' } });
+    const weak = await t.call('PUT', '/api/account/password', {
+      token: current,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'password123' },
+    });
     expect(weak.json()).toMatchObject({ field: 'newPassword' });
-    const res = await t.call('PUT', '/api/account/password', { token: current, body: { currentPassword: DEMO_PASSWORD, newPassword: 'Kano-Route-2027' } });
+    const res = await t.call('PUT', '/api/account/password', {
+      token: current,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'Kano-Route-2027' },
+    });
     expect(res.json()).toEqual({ message: 'Password changed; 1 other session signed out' });
     expect((await t.call('GET', '/api/auth/me', { token: other })).json().error).toBe('Invalid token');
     expect((await t.call('GET', '/api/auth/me', { token: current })).statusCode).toBe(200);
@@ -66,10 +80,18 @@ describe('notifications', () => {
     const orgAdmin = await t.login('orgadmin@acme.test');
     const driver = await t.login('driver@acme.test');
     const acmeWallet = (await t.call('GET', '/api/wallet', { token: orgAdmin })).json().wallet.id;
-    await t.call('POST', `/api/wallet/${acmeWallet}/create-transaction`, { token: admin, body: { amount: 100_000, type: 'CREDIT', note: 'funds' } });
+    await t.call('POST', `/api/wallet/${acmeWallet}/create-transaction`, {
+      token: admin,
+      body: { amount: 100_000, type: 'CREDIT', note: 'funds' },
+    });
     const vehicle = (await t.call('GET', '/api/auth/me', { token: driver })).json().vehicle.id;
-    const station = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;
-    const ask = () => t.call('POST', '/api/fuel-requests', { token: driver, body: { vehicleId: vehicle, stationId: station, supplyDate: lagosDate(new Date()), volume: 10 } });
+    const station = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow())
+      .id;
+    const ask = () =>
+      t.call('POST', '/api/fuel-requests', {
+        token: driver,
+        body: { vehicleId: vehicle, stationId: station, supplyDate: lagosDate(new Date()), volume: 10 },
+      });
 
     const first = (await ask()).json().request.id;
     await t.call('PATCH', `/api/fuel-requests/${first}/approve`, { token: orgAdmin });

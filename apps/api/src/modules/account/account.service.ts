@@ -36,7 +36,8 @@ export function createAccountService(deps: { users: UsersService; sessions: Sess
 
     notifications: (actor: Actor) => notifications.preferences(actor.userId),
 
-    updateNotifications: (actor: Actor, body: RouteBody<typeof accountRoutes.updateNotifications>) => notifications.updatePreferences(actor.userId, body),
+    updateNotifications: (actor: Actor, body: RouteBody<typeof accountRoutes.updateNotifications>) =>
+      notifications.updatePreferences(actor.userId, body),
   };
 }
 

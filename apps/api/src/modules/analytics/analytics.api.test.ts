@@ -18,8 +18,18 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  const id = async (table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations', column: 'email' | 'plate_number' | 'name', value: string) =>
-    ((await t.db.selectFrom(table).select('id').where(column as never, '=', value as never).executeTakeFirstOrThrow())).id;
+  const id = async (
+    table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations',
+    column: 'email' | 'plate_number' | 'name',
+    value: string,
+  ) =>
+    (
+      await t.db
+        .selectFrom(table)
+        .select('id')
+        .where(column as never, '=', value as never)
+        .executeTakeFirstOrThrow()
+    ).id;
   const acme = await id('organizations', 'name', 'Acme Logistics');
   const beta = await id('organizations', 'name', 'Beta Haulage');
   const unity = await id('fuel_stations', 'name', 'Unity Fuels Ikeja');
@@ -31,37 +41,114 @@ beforeAll(async () => {
   const ngozi = await id('users', 'email', 'asst@acme.test');
   const halima = await id('users', 'email', 'orgadmin@beta.test');
   let code = 0;
-  const completed = (org: string, vehicle: string, station: string, by: string, day: string, litres: number, kobo: number, fee: number, odometer: number | null) =>
+  const completed = (
+    org: string,
+    vehicle: string,
+    station: string,
+    by: string,
+    day: string,
+    litres: number,
+    kobo: number,
+    fee: number,
+    odometer: number | null,
+  ) =>
     t.db
       .insertInto('fuel_requests')
       .values({
-        organization_id: org, vehicle_id: vehicle, station_id: station, requested_by: by, fuel_type: 'PETROL', volume: litres, supply_date: day,
-        status: 'COMPLETED', approved_by: by, approved_at: `${day}T08:00:00Z`, price_kobo: '95000', coupon_code: `TEST-${(code += 1).toString().padStart(4, '0')}`,
-        redeemed_by: by, redeemed_at: `${day}T12:00:00Z`, dispensed_volume: litres, amount_kobo: String(kobo), fee_kobo: String(fee), odometer, created_at: `${day}T07:00:00Z`,
+        organization_id: org,
+        vehicle_id: vehicle,
+        station_id: station,
+        requested_by: by,
+        fuel_type: 'PETROL',
+        volume: litres,
+        supply_date: day,
+        status: 'COMPLETED',
+        approved_by: by,
+        approved_at: `${day}T08:00:00Z`,
+        price_kobo: '95000',
+        coupon_code: `TEST-${(code += 1).toString().padStart(4, '0')}`,
+        redeemed_by: by,
+        redeemed_at: `${day}T12:00:00Z`,
+        dispensed_volume: litres,
+        amount_kobo: String(kobo),
+        fee_kobo: String(fee),
+        odometer,
+        created_at: `${day}T07:00:00Z`,
       })
       .execute();
   await completed(acme, hilux, unity, musa, '2026-09-10', 40, 3_800_000, 0, 50_000);
   await completed(acme, hilux, unity, musa, '2026-10-10', 50, 4_750_000, 0, 50_600);
   await completed(acme, truck, greenline, ngozi, '2026-11-05', 100, 11_600_000, 0, null);
   await completed(beta, isuzu, unity, halima, '2026-11-03', 60, 6_720_000, 67_200, null);
-  await t.db.insertInto('fuel_requests').values({ organization_id: acme, vehicle_id: hilux, station_id: unity, requested_by: musa, fuel_type: 'PETROL', volume: 30, supply_date: '2026-11-22', created_at: '2026-11-21T08:00:00Z' }).execute();
-  await t.db.insertInto('fuel_requests').values({ organization_id: acme, vehicle_id: truck, station_id: unity, requested_by: ngozi, fuel_type: 'DIESEL', volume: 500, supply_date: '2026-11-01', status: 'REJECTED', rejected_at: '2026-11-01T09:00:00Z', created_at: '2026-10-31T09:00:00Z' }).execute();
+  await t.db
+    .insertInto('fuel_requests')
+    .values({
+      organization_id: acme,
+      vehicle_id: hilux,
+      station_id: unity,
+      requested_by: musa,
+      fuel_type: 'PETROL',
+      volume: 30,
+      supply_date: '2026-11-22',
+      created_at: '2026-11-21T08:00:00Z',
+    })
+    .execute();
+  await t.db
+    .insertInto('fuel_requests')
+    .values({
+      organization_id: acme,
+      vehicle_id: truck,
+      station_id: unity,
+      requested_by: ngozi,
+      fuel_type: 'DIESEL',
+      volume: 500,
+      supply_date: '2026-11-01',
+      status: 'REJECTED',
+      rejected_at: '2026-11-01T09:00:00Z',
+      created_at: '2026-10-31T09:00:00Z',
+    })
+    .execute();
   await t.db
     .insertInto('maintenance_requests')
-    .values({ organization_id: acme, vehicle_id: truck, requested_by: ngozi, station_id: unity, description: 'Service', service_date: '2026-10-20', cost_kobo: '2000000', status: 'COMPLETED', approved_at: '2026-10-19T10:00:00Z', coupon_code: 'TEST-M001', completed_at: '2026-10-20T10:00:00Z', amount_kobo: '2000000', fee_kobo: '0', created_at: '2026-10-18T10:00:00Z' })
+    .values({
+      organization_id: acme,
+      vehicle_id: truck,
+      requested_by: ngozi,
+      station_id: unity,
+      description: 'Service',
+      service_date: '2026-10-20',
+      cost_kobo: '2000000',
+      status: 'COMPLETED',
+      approved_at: '2026-10-19T10:00:00Z',
+      coupon_code: 'TEST-M001',
+      completed_at: '2026-10-20T10:00:00Z',
+      amount_kobo: '2000000',
+      fee_kobo: '0',
+      created_at: '2026-10-18T10:00:00Z',
+    })
     .execute();
   // The platform's fee on Beta's redemption, as the ledger would have posted it.
   const ledger = createLedgerService();
   await t.db.transaction().execute(async (trx) =>
     ledger.post(trx, {
-      idempotencyKey: 'test:fee', kind: 'FEE', description: 'fee', at: new Date('2026-11-03T12:00:00Z'),
+      idempotencyKey: 'test:fee',
+      kind: 'FEE',
+      description: 'fee',
+      at: new Date('2026-11-03T12:00:00Z'),
       postings: [
         { accountId: await ledger.platformAccount(trx, 'ADJUSTMENTS'), amount: -67_200n, type: 'FEE' },
         { accountId: await ledger.platformAccount(trx, 'PLATFORM_REVENUE'), amount: 67_200n, type: 'FEE' },
       ],
     }),
   );
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'orgadmin@beta.test', 'driver@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'orgadmin@beta.test',
+    'driver@acme.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
 });
@@ -72,19 +159,34 @@ const overview = async (email: string, query: Record<string, string | number> = 
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const series = (o: { graph: { monthlyFuelVolume: Array<{ month: string; volume: number }> } }) => o.graph.monthlyFuelVolume.map((m) => [m.month, m.volume]);
-const money = (o: { graph: { monthlyFinancials: Array<{ expenses: number; earnings: number }> } }) => o.graph.monthlyFinancials.map((m) => [m.expenses, m.earnings]);
+const series = (o: { graph: { monthlyFuelVolume: Array<{ month: string; volume: number }> } }) =>
+  o.graph.monthlyFuelVolume.map((m) => [m.month, m.volume]);
+const money = (o: { graph: { monthlyFinancials: Array<{ expenses: number; earnings: number }> } }) =>
+  o.graph.monthlyFinancials.map((m) => [m.expenses, m.earnings]);
 
 describe('the analytics overview', () => {
   it('for an organization: its requests only, by month, with efficiency and fuel by driver', async () => {
     const o = await overview('orgadmin@acme.test');
     expect(o.scope).toBe('ORGANIZATION');
     expect(o.fuelSummary).toEqual({ totalRequested: 220, totalPending: 30, totalCompleted: 190, thisMonth: 100 });
-    expect(series(o)).toEqual([['2026-09', 40], ['2026-10', 50], ['2026-11', 100]]);
+    expect(series(o)).toEqual([
+      ['2026-09', 40],
+      ['2026-10', 50],
+      ['2026-11', 100],
+    ]);
     expect(o.graph.monthlyFuelVolume.map((m: { label: string }) => m.label)).toEqual(['Sept 2026', 'Oct 2026', 'Nov 2026']);
-    expect(money(o)).toEqual([[38_000, 0], [67_500, 0], [116_000, 0]]);
-    expect(o.consumption.completedByDriver).toEqual([{ name: 'Ngozi Eze', volume: 100 }, { name: 'Musa Ibrahim', volume: 90 }]);
-    expect(o.consumption.efficiency).toEqual([{ vehicleId: expect.any(String), plateNumber: 'LND-451-KJ', name: 'Toyota Hilux', distance: 600, litres: 50, kmPerLitre: 12 }]);
+    expect(money(o)).toEqual([
+      [38_000, 0],
+      [67_500, 0],
+      [116_000, 0],
+    ]);
+    expect(o.consumption.completedByDriver).toEqual([
+      { name: 'Ngozi Eze', volume: 100 },
+      { name: 'Musa Ibrahim', volume: 90 },
+    ]);
+    expect(o.consumption.efficiency).toEqual([
+      { vehicleId: expect.any(String), plateNumber: 'LND-451-KJ', name: 'Toyota Hilux', distance: 600, litres: 50, kmPerLitre: 12 },
+    ]);
     expect(o.counts).toMatchObject({ vehicles: 4, drivers: 2, organizations: 1, maintenanceRequests: { COMPLETED: 1, PENDING: 0 } });
     expect(o.recent.fuelRequests).toHaveLength(5);
     expect(o.recent.fuelRequests.every((r: { organization: { name: string } }) => r.organization.name === 'Acme Logistics')).toBe(true);
@@ -94,9 +196,15 @@ describe('the analytics overview', () => {
     const o = await overview('admin@fleetfuel.test');
     expect(o.scope).toBe('PLATFORM');
     expect(o.fuelSummary).toEqual({ totalRequested: 280, totalPending: 30, totalCompleted: 250, thisMonth: 160 });
-    expect(money(o)).toEqual([[38_000, 0], [67_500, 0], [183_200, 672]]);
+    expect(money(o)).toEqual([
+      [38_000, 0],
+      [67_500, 0],
+      [183_200, 672],
+    ]);
     expect(o.counts).toMatchObject({ vehicles: 7, organizations: 2, fuelStations: 2 });
-    const acmeOnly = await overview('admin@fleetfuel.test', { organizationId: (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id });
+    const acmeOnly = await overview('admin@fleetfuel.test', {
+      organizationId: (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id,
+    });
     expect(acmeOnly.fuelSummary.totalCompleted).toBe(60);
   });
 
@@ -104,11 +212,23 @@ describe('the analytics overview', () => {
     const rep = await overview('rep@unityfuels.test');
     expect(rep.scope).toBe('STATION');
     expect(rep.fuelSummary).toEqual({ totalRequested: 150, totalPending: 0, totalCompleted: 150, thisMonth: 60 });
-    expect(series(rep)).toEqual([['2026-09', 40], ['2026-10', 50], ['2026-11', 60]]);
-    expect(money(rep)).toEqual([[0, 38_000], [0, 67_500], [0, 66_528]]);
+    expect(series(rep)).toEqual([
+      ['2026-09', 40],
+      ['2026-10', 50],
+      ['2026-11', 60],
+    ]);
+    expect(money(rep)).toEqual([
+      [0, 38_000],
+      [0, 67_500],
+      [0, 66_528],
+    ]);
     expect(rep.counts).toMatchObject({ organizations: 2, vehicles: 2, fuelStations: 1 });
     const attendant = await overview('attendant@unityfuels.test');
-    expect(money(attendant)).toEqual([[0, 0], [0, 0], [0, 0]]);
+    expect(money(attendant)).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
   });
 
   it('for a driver: its vehicle and its requests', async () => {
@@ -123,7 +243,10 @@ describe('the analytics overview', () => {
     expect(beta.fuelSummary).toEqual({ totalRequested: 60, totalPending: 0, totalCompleted: 60, thisMonth: 60 });
     expect(beta.recent.fuelRequests.every((r: { organization: { name: string } }) => r.organization.name === 'Beta Haulage')).toBe(true);
     const acmeId = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
-    expect((await t.call('GET', '/api/analytics/overview', { token: tokens['orgadmin@beta.test'], query: { organizationId: acmeId } })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', '/api/analytics/overview', { token: tokens['orgadmin@beta.test'], query: { organizationId: acmeId } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lists every due vehicle with at least one reason', async () => {

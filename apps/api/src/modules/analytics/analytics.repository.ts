@@ -47,7 +47,12 @@ function vehiclesInScope(scope: AnalyticsScope) {
         return eb('v.id', '=', scope.vehicleId ?? NONE);
       case 'STATION':
         return eb.exists(
-          eb.selectFrom('fuel_requests as served').select('served.id').whereRef('served.vehicle_id', '=', 'v.id').where('served.station_id', '=', scope.stationId).where('served.status', '=', 'COMPLETED'),
+          eb
+            .selectFrom('fuel_requests as served')
+            .select('served.id')
+            .whereRef('served.vehicle_id', '=', 'v.id')
+            .where('served.station_id', '=', scope.stationId)
+            .where('served.status', '=', 'COMPLETED'),
         );
     }
   };
@@ -59,7 +64,10 @@ export function findVehicleOfDriver(db: Database, driverId: string) {
 }
 
 export async function countRegistry(db: Database, scope: AnalyticsScope) {
-  const vehicles = db.selectFrom('vehicles as v').select((eb) => eb.fn.countAll<string>().as('n')).where(vehiclesInScope(scope));
+  const vehicles = db
+    .selectFrom('vehicles as v')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(vehiclesInScope(scope));
   const drivers = db
     .selectFrom('users as u')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -75,7 +83,12 @@ export async function countRegistry(db: Database, scope: AnalyticsScope) {
           return eb('u.id', '=', scope.userId);
         case 'STATION':
           return eb.exists(
-            eb.selectFrom('fuel_requests as served').select('served.id').whereRef('served.requested_by', '=', 'u.id').where('served.station_id', '=', scope.stationId).where('served.status', '=', 'COMPLETED'),
+            eb
+              .selectFrom('fuel_requests as served')
+              .select('served.id')
+              .whereRef('served.requested_by', '=', 'u.id')
+              .where('served.station_id', '=', scope.stationId)
+              .where('served.status', '=', 'COMPLETED'),
           );
       }
     });
@@ -88,14 +101,21 @@ export async function countRegistry(db: Database, scope: AnalyticsScope) {
     scope.kind === 'PLATFORM'
       ? db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n'))
       : scope.kind === 'STATION'
-        ? db.selectFrom('fuel_requests').select(sql<string>`count(DISTINCT organization_id)`.as('n')).where('station_id', '=', scope.stationId).where('status', '=', 'COMPLETED')
+        ? db
+            .selectFrom('fuel_requests')
+            .select(sql<string>`count(DISTINCT organization_id)`.as('n'))
+            .where('station_id', '=', scope.stationId)
+            .where('status', '=', 'COMPLETED')
         : db.selectNoFrom(sql<string>`1`.as('n'));
   const stations =
     scope.kind === 'PLATFORM'
       ? db.selectFrom('fuel_stations').select((eb) => eb.fn.countAll<string>().as('n'))
       : scope.kind === 'STATION'
         ? db.selectNoFrom(sql<string>`1`.as('n'))
-        : db.selectFrom('fuel_stations').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'ACTIVE');
+        : db
+            .selectFrom('fuel_stations')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('status', '=', 'ACTIVE');
   const [v, d, dv, o, s] = await Promise.all([
     vehicles.executeTakeFirstOrThrow(),
     drivers.executeTakeFirstOrThrow(),
@@ -103,7 +123,13 @@ export async function countRegistry(db: Database, scope: AnalyticsScope) {
     organizations.executeTakeFirstOrThrow(),
     stations.executeTakeFirstOrThrow(),
   ]);
-  return { vehicles: Number(v.n), drivers: Number(d.n), driversWithVehicle: Number(dv.n), organizations: Number(o.n), fuelStations: Number(s.n) };
+  return {
+    vehicles: Number(v.n),
+    drivers: Number(d.n),
+    driversWithVehicle: Number(dv.n),
+    organizations: Number(o.n),
+    fuelStations: Number(s.n),
+  };
 }
 
 export async function maintenanceByStatus(db: Database, scope: AnalyticsScope) {
@@ -123,11 +149,18 @@ export async function fuelTotals(db: Database, scope: AnalyticsScope, monthStart
       sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status <> 'REJECTED'), 0)`.as('requested'),
       sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'PENDING'), 0)`.as('pending'),
       sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('completed'),
-      sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED' AND r.redeemed_at >= ${monthStart}), 0)`.as('this_month'),
+      sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED' AND r.redeemed_at >= ${monthStart}), 0)`.as(
+        'this_month',
+      ),
     ])
     .where(requestsInScope(scope))
     .executeTakeFirstOrThrow();
-  return { requested: Number(row.requested), pending: Number(row.pending), completed: Number(row.completed), thisMonth: Number(row.this_month) };
+  return {
+    requested: Number(row.requested),
+    pending: Number(row.pending),
+    completed: Number(row.completed),
+    thisMonth: Number(row.this_month),
+  };
 }
 
 export async function monthlyFuel(db: Database, scope: AnalyticsScope, since: Date) {

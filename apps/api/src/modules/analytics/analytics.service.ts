@@ -28,7 +28,13 @@ export function monthsEnding(today: string, count: number): Array<{ month: strin
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`;
 
-export function createAnalyticsService(deps: { db: Database; clock: Clock; vehicles: VehiclesService; fuel: FuelRequestsService; maintenance: MaintenanceService }) {
+export function createAnalyticsService(deps: {
+  db: Database;
+  clock: Clock;
+  vehicles: VehiclesService;
+  fuel: FuelRequestsService;
+  maintenance: MaintenanceService;
+}) {
   const { db, clock, vehicles } = deps;
 
   async function scopeOf(actor: Actor, organizationId: string | undefined): Promise<AnalyticsScope> {
@@ -65,7 +71,11 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock; vehic
             : scope.kind === 'DRIVER'
               ? { organizationId: scope.organizationId, vehicleId: scope.vehicleId }
               : null;
-      const listQuery = { page: 1, pageSize: 5, ...(scope.kind === 'ORGANIZATION' && actor.role === 'ADMIN' ? { organizationId: scope.organizationId } : {}) };
+      const listQuery = {
+        page: 1,
+        pageSize: 5,
+        ...(scope.kind === 'ORGANIZATION' && actor.role === 'ADMIN' ? { organizationId: scope.organizationId } : {}),
+      };
 
       const [registry, maintenance, fuel, volumes, money, byDriver, efficiency, recentFuel, recentMaintenance, alerts] = await Promise.all([
         repository.countRegistry(db, scope),
@@ -90,7 +100,13 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock; vehic
         const fees = BigInt(row?.fees ?? 0);
         const expenses = scope.kind === 'STATION' ? 0n : paid;
         const earnings =
-          scope.kind === 'STATION' ? (scope.seesEarnings ? paid - fees : 0n) : scope.kind === 'PLATFORM' ? (revenueByMonth.get(month) ?? 0n) : 0n;
+          scope.kind === 'STATION'
+            ? scope.seesEarnings
+              ? paid - fees
+              : 0n
+            : scope.kind === 'PLATFORM'
+              ? (revenueByMonth.get(month) ?? 0n)
+              : 0n;
         return { month, label, expenses: koboToNaira(expenses), earnings: koboToNaira(earnings) };
       });
 
@@ -115,7 +131,12 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock; vehic
           fuelConsumption: `${fuel.thisMonth.toLocaleString('en-NG', { maximumFractionDigits: 2 })} L this month`,
           maintenanceDue: due === 0 ? 'Nothing due' : `${plural(maintenance.APPROVED ?? 0, 'approved job')} open`,
         },
-        fuelSummary: { totalRequested: fuel.requested, totalPending: fuel.pending, totalCompleted: fuel.completed, thisMonth: fuel.thisMonth },
+        fuelSummary: {
+          totalRequested: fuel.requested,
+          totalPending: fuel.pending,
+          totalCompleted: fuel.completed,
+          thisMonth: fuel.thisMonth,
+        },
         graph: {
           monthlyFuelVolume: months.map(({ month, label }) => ({ month, label, volume: volumeByMonth.get(month) ?? 0 })),
           monthlyFinancials: financials,

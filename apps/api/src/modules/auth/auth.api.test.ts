@@ -6,7 +6,10 @@ import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from './auth.ser
 let t: TestApp;
 beforeAll(async () => {
   // A clock that stands still, so that a sign-in delay of a second cannot run out between two calls.
-  t = await createTestApp({ signIn: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 1000, windowMinutes: 15 } }, { clock: movableClock() });
+  t = await createTestApp(
+    { signIn: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 1000, windowMinutes: 15 } },
+    { clock: movableClock() },
+  );
 });
 afterAll(async () => t.close());
 
@@ -170,10 +173,20 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
     expect(unknown.json()).toEqual(known.json());
-    const mail = await eventually(() => t.outbox().slice(before).find((m) => m.to === 'orgadmin@beta.test'));
+    const mail = await eventually(() =>
+      t
+        .outbox()
+        .slice(before)
+        .find((m) => m.to === 'orgadmin@beta.test'),
+    );
     expect(mail.subject).toBe('Reset your FleetFuel password');
     expect(mail.text).toContain('http://app.test/reset-password?token=');
-    expect(t.outbox().slice(before).some((m) => m.to === 'ghost@beta.test')).toBe(false);
+    expect(
+      t
+        .outbox()
+        .slice(before)
+        .some((m) => m.to === 'ghost@beta.test'),
+    ).toBe(false);
   });
 
   it('validates the e-mail', async () => {
@@ -187,7 +200,12 @@ describe('password reset', () => {
     const oldToken = await t.login(email);
     const before = t.outbox().length;
     await t.call('POST', '/api/auth/request-password-reset', { body: { email } });
-    const mail = await eventually(() => t.outbox().slice(before).find((m) => m.to === email));
+    const mail = await eventually(() =>
+      t
+        .outbox()
+        .slice(before)
+        .find((m) => m.to === email),
+    );
     const resetToken = resetLink(mail.text);
     expect(resetToken).toBeDefined();
 
@@ -216,7 +234,12 @@ describe('password reset', () => {
     const email = 'rep@unityfuels.test';
     const before = t.outbox().length;
     await t.call('POST', '/api/auth/request-password-reset', { body: { email } });
-    const mail = await eventually(() => t.outbox().slice(before).find((m) => m.to === email));
+    const mail = await eventually(() =>
+      t
+        .outbox()
+        .slice(before)
+        .find((m) => m.to === email),
+    );
     await sql`UPDATE password_reset_tokens SET expires_at = now() - interval '1 minute'`.execute(t.db);
     const res = await t.call('POST', '/api/auth/reset-password', { body: { token: resetLink(mail.text), password: 'Fresh-Station-42' } });
     expect(res.statusCode).toBe(400);
@@ -253,7 +276,13 @@ describe('POST /auth/register', () => {
 
   it('without a token is refused while self-service sign-up is off (the default)', async () => {
     const res = await t.call('POST', '/api/auth/register', {
-      body: { name: 'New Co Admin', email: 'admin@newco.test', password: 'Start-Up-2026', organizationName: 'NewCo', organizationType: 'other' },
+      body: {
+        name: 'New Co Admin',
+        email: 'admin@newco.test',
+        password: 'Start-Up-2026',
+        organizationName: 'NewCo',
+        organizationType: 'other',
+      },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatch(/sign-up is not enabled/);
@@ -263,7 +292,14 @@ describe('POST /auth/register', () => {
     const local = await createTestApp({ signupEnabled: true });
     try {
       const res = await local.call('POST', '/api/auth/register', {
-        body: { name: 'Grace Ade', email: 'grace@newco.test', phone: '0812 345 6789', password: 'Start-Up-2026', organizationName: 'NewCo Transport', organizationType: 'transport_logistics_company' },
+        body: {
+          name: 'Grace Ade',
+          email: 'grace@newco.test',
+          phone: '0812 345 6789',
+          password: 'Start-Up-2026',
+          organizationName: 'NewCo Transport',
+          organizationType: 'transport_logistics_company',
+        },
       });
       expect(res.statusCode).toBe(200);
       const { token, user } = res.json();
@@ -280,7 +316,13 @@ describe('POST /auth/register', () => {
       expect(org.next_billing).not.toBeNull();
 
       const duplicate = await local.call('POST', '/api/auth/register', {
-        body: { name: 'Other', email: 'other@newco.test', password: 'Start-Up-2026', organizationName: 'newco transport', organizationType: 'other' },
+        body: {
+          name: 'Other',
+          email: 'other@newco.test',
+          password: 'Start-Up-2026',
+          organizationName: 'newco transport',
+          organizationType: 'other',
+        },
       });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json().field).toBe('organizationName');

@@ -3,16 +3,8 @@
  * exists: an unknown username costs the same time and gets the same answer as a wrong password,
  * and the reset request answers the same words either way.
  */
-import type {
-  authRoutes} from '@fleetfuel/contract';
-import {
-  ROLE_LABELS,
-  hasPermission,
-  normalizeUsername,
-  type RouteBody,
-  type SessionUser,
-  type User,
-} from '@fleetfuel/contract';
+import type { authRoutes } from '@fleetfuel/contract';
+import { ROLE_LABELS, hasPermission, normalizeUsername, type RouteBody, type SessionUser, type User } from '@fleetfuel/contract';
 import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField } from '../../platform/errors.js';
@@ -113,7 +105,10 @@ export function createAuthService(deps: AuthDeps) {
       if (address) await repository.saveThrottle(trx, keys.address, forgiveFailure(address, addressRule));
       await repository.deleteThrottle(trx, keys.account);
     });
-    await repository.pruneThrottles(db, new Date(now.getTime() - Math.max(STALE_THROTTLE_MS, accountRule.quietMs + accountRule.maxDelayMs)));
+    await repository.pruneThrottles(
+      db,
+      new Date(now.getTime() - Math.max(STALE_THROTTLE_MS, accountRule.quietMs + accountRule.maxDelayMs)),
+    );
   }
 
   /**
@@ -157,9 +152,7 @@ export function createAuthService(deps: AuthDeps) {
       const account = await users.findCredentials(username);
       const keys = signInKeys(account?.id ?? null, username, client.ip);
       await admitSignIn(keys);
-      const passwordMatches = account
-        ? await verifyPassword(account.passwordHash, body.password)
-        : await verifyAgainstDecoy(body.password);
+      const passwordMatches = account ? await verifyPassword(account.passwordHash, body.password) : await verifyAgainstDecoy(body.password);
       await repository.recordSignInAttempt(db, username, client.ip, passwordMatches);
       if (passwordMatches) await forgiveSignIn(keys);
       if (!account || !passwordMatches) {

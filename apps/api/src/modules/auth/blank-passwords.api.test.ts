@@ -30,7 +30,10 @@ describe('whitespace-only passwords', () => {
     expect(create.json()).toMatchObject({ field: 'password', error: REFUSAL });
 
     const driver = await t.login('driver@acme.test');
-    const change = await t.call('PUT', '/api/account/password', { token: driver, body: { currentPassword: DEMO_PASSWORD, newPassword: blank } });
+    const change = await t.call('PUT', '/api/account/password', {
+      token: driver,
+      body: { currentPassword: DEMO_PASSWORD, newPassword: blank },
+    });
     expect(change.statusCode).toBe(400);
     expect(change.json()).toMatchObject({ field: 'newPassword', error: 'newPassword: The password cannot be only spaces' });
 

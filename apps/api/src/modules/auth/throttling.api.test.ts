@@ -10,7 +10,10 @@ import { RESET_REQUESTED_MESSAGE } from './auth.service.js';
 const START = new Date('2026-03-02T09:00:00Z');
 const later = (seconds: number) => new Date(START.getTime() + seconds * 1000);
 
-async function withApp(overrides: Parameters<typeof createTestApp>[0], run: (t: TestApp, clock: ReturnType<typeof movableClock>) => Promise<void>) {
+async function withApp(
+  overrides: Parameters<typeof createTestApp>[0],
+  run: (t: TestApp, clock: ReturnType<typeof movableClock>) => Promise<void>,
+) {
   const clock = movableClock(START);
   const t = await createTestApp({ trustProxy: true, ...overrides }, { clock });
   try {
@@ -180,7 +183,14 @@ describe('password reset throttling', () => {
 
   it('stops mailing from an address past its hourly limit, with the same reply', async () => {
     await withApp({ passwordReset: { maxPerAccountPerHour: 3, maxPerAddressPerHour: 4 } }, async (t) => {
-      const accounts = ['orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'ghost@acme.test', 'driver2@acme.test', 'orgadmin@beta.test'];
+      const accounts = [
+        'orgadmin@acme.test',
+        'asst@acme.test',
+        'driver@acme.test',
+        'ghost@acme.test',
+        'driver2@acme.test',
+        'orgadmin@beta.test',
+      ];
       for (const email of accounts) {
         const res = await requestReset(t, email, '10.0.7.7');
         expect(res.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });

@@ -21,12 +21,18 @@ describe('groups', () => {
   });
 
   it('creates, renames and deletes an empty group; refuses one with members', async () => {
-    const created = await t.call('POST', '/api/departments', { token, body: { name: 'Night Shift', maxDailyConsumption: 150.5, status: 'ACTIVE' } });
+    const created = await t.call('POST', '/api/departments', {
+      token,
+      body: { name: 'Night Shift', maxDailyConsumption: 150.5, status: 'ACTIVE' },
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({ name: 'Night Shift', maxDailyConsumption: 150.5, organizationId: ids['Acme Logistics'] });
     const dup = await t.call('POST', '/api/departments', { token, body: { name: 'night shift' } });
     expect(dup.statusCode).toBe(409);
-    const renamed = await t.call('PUT', `/api/departments/${created.json().id}`, { token, body: { name: 'Night Ops', maxDailyConsumption: '' } });
+    const renamed = await t.call('PUT', `/api/departments/${created.json().id}`, {
+      token,
+      body: { name: 'Night Ops', maxDailyConsumption: '' },
+    });
     expect(renamed.json()).toMatchObject({ name: 'Night Ops', maxDailyConsumption: 0 });
     expect((await t.call('DELETE', `/api/departments/${created.json().id}`, { token })).statusCode).toBe(200);
     const refused = await t.call('DELETE', `/api/departments/${ids.Operations}`, { token });
@@ -44,7 +50,9 @@ describe('groups', () => {
     expect(ok.json().organization.name).toBe('Beta Haulage');
     expect((await t.call('GET', `/api/departments/${ids.Haulage}`, { token })).statusCode).toBe(404);
     expect((await t.call('PUT', `/api/departments/${ids.Haulage}`, { token, body: { name: 'x' } })).statusCode).toBe(404);
-    expect((await t.call('POST', '/api/departments', { token, body: { name: 'x', organizationId: ids['Beta Haulage'] } })).statusCode).toBe(404);
+    expect((await t.call('POST', '/api/departments', { token, body: { name: 'x', organizationId: ids['Beta Haulage'] } })).statusCode).toBe(
+      404,
+    );
     const driver = await t.login('driver@acme.test');
     expect((await t.call('GET', '/api/departments', { token: driver })).statusCode).toBe(403);
   });

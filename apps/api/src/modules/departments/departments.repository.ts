@@ -8,8 +8,16 @@ function departmentViews(db: Database) {
     .innerJoin('organizations as o', 'o.id', 'g.organization_id')
     .select(['g.id', 'g.name', 'g.status', 'g.max_daily_consumption', 'g.organization_id', 'g.created_at', 'o.name as organization_name'])
     .select((eb) => [
-      eb.selectFrom('vehicles as v').select((e) => e.fn.countAll<string>().as('n')).whereRef('v.department_id', '=', 'g.id').as('vehicles_count'),
-      eb.selectFrom('users as u').select((e) => e.fn.countAll<string>().as('n')).whereRef('u.department_id', '=', 'g.id').as('drivers_count'),
+      eb
+        .selectFrom('vehicles as v')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('v.department_id', '=', 'g.id')
+        .as('vehicles_count'),
+      eb
+        .selectFrom('users as u')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('u.department_id', '=', 'g.id')
+        .as('drivers_count'),
     ]);
 }
 
@@ -31,8 +39,16 @@ export async function listDepartments(
   if (filters.search) query = query.where('g.name', 'ilike', containsPattern(filters.search));
   if (filters.status) query = query.where('g.status', '=', filters.status);
   const [rows, count] = await Promise.all([
-    query.orderBy('g.created_at', 'desc').orderBy('g.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .orderBy('g.created_at', 'desc')
+      .orderBy('g.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -43,7 +59,12 @@ export async function insertDepartment(
 ): Promise<string> {
   const row = await db
     .insertInto('departments')
-    .values({ organization_id: values.organizationId, name: values.name, status: values.status, max_daily_consumption: values.maxDailyConsumption })
+    .values({
+      organization_id: values.organizationId,
+      name: values.name,
+      status: values.status,
+      max_daily_consumption: values.maxDailyConsumption,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

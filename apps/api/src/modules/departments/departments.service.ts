@@ -48,7 +48,10 @@ export function createDepartmentsService(deps: { db: Database; usage: UsageServi
 
   return {
     async list(actor: Actor, query: ListQuery & { organizationId?: string; status?: TenantStatus }) {
-      const { rows, total } = await repository.listDepartments(db, { ...query, organizationId: organizationFilter(actor, query.organizationId) });
+      const { rows, total } = await repository.listDepartments(db, {
+        ...query,
+        organizationId: organizationFilter(actor, query.organizationId),
+      });
       return { data: rows.map(toDepartment), total };
     },
 

@@ -15,10 +15,23 @@ let endpoint: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-s3-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'fleetfuel-test', configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'fleetfuel-test', configs: [] }],
+  });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
-  const settings = { bucket: 'fleetfuel-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
+  const settings = {
+    bucket: 'fleetfuel-test',
+    endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
   t = await createTestApp({ storage: { kind: 's3', ...settings } });
 });
 afterAll(async () => {
@@ -35,7 +48,14 @@ describe('S3-compatible storage', () => {
     expect(res.statusCode).toBe(200);
     const key = decodeURIComponent(/\/api\/files\/([^?]+)/.exec(res.json().imageUrl)?.[1] ?? '');
 
-    const direct = createS3Storage({ bucket: 'fleetfuel-test', endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const direct = createS3Storage({
+      bucket: 'fleetfuel-test',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     const stored = await direct.get(key);
     expect(stored && Buffer.from(stored).equals(TINY_PNG)).toBe(true);
 

@@ -15,12 +15,7 @@ import type { UploadedFile } from '../../platform/http/uploads.js';
 import * as repository from './files.repository.js';
 
 export type FilePurpose =
-  | 'ORGANIZATION_LOGO'
-  | 'STATION_IMAGE'
-  | 'USER_AVATAR'
-  | 'VEHICLE_IMAGE'
-  | 'INSURANCE_DOCUMENT'
-  | 'SUPPORT_ATTACHMENT';
+  'ORGANIZATION_LOGO' | 'STATION_IMAGE' | 'USER_AVATAR' | 'VEHICLE_IMAGE' | 'INSURANCE_DOCUMENT' | 'SUPPORT_ATTACHMENT';
 
 export interface FileOwner {
   purpose: FilePurpose;
@@ -53,10 +48,7 @@ export interface FilesService {
    * Deletes the records of files that belonged to something being deleted, inside its transaction;
    * returns the keys to `discard` once that transaction has committed.
    */
-  forget(
-    executor: Database,
-    where: { organizationId?: string; fuelStationId?: string; keys?: readonly string[] },
-  ): Promise<string[]>;
+  forget(executor: Database, where: { organizationId?: string; fuelStationId?: string; keys?: readonly string[] }): Promise<string[]>;
   /** Deletes stored bytes whose records are gone (after the deleting transaction committed). */
   discard(keys: readonly string[]): Promise<void>;
   /** A stored file for a signed link or a caller who may see it: its bytes and how to send them. */
@@ -133,7 +125,11 @@ export function createFilesService(deps: { db: Database; storage: FileStorage; s
       const data = await deps.storage.get(key);
       if (!data) throw notFound('File');
       const extension = key.split('.').pop() ?? 'bin';
-      return { data: Buffer.from(data), contentType: file.content_type, filename: `${file.purpose.toLowerCase().replaceAll('_', '-')}.${extension}` };
+      return {
+        data: Buffer.from(data),
+        contentType: file.content_type,
+        filename: `${file.purpose.toLowerCase().replaceAll('_', '-')}.${extension}`,
+      };
     },
   };
 }

@@ -26,7 +26,13 @@ describe('fuel stations', () => {
       image: png('station.png'),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: 'Sunrise Energy Wuse', latitude: 9.0765, longitude: 7.4986, availableFuels: ['PETROL', 'CNG'], status: 'ACTIVE' });
+    expect(res.json()).toMatchObject({
+      name: 'Sunrise Energy Wuse',
+      latitude: 9.0765,
+      longitude: 7.4986,
+      availableFuels: ['PETROL', 'CNG'],
+      status: 'ACTIVE',
+    });
 
     // Any signed-in user may see a station's picture (organizations choose stations by it).
     const bare = (res.json().imageUrl as string).split('?')[0] as string;
@@ -56,13 +62,18 @@ describe('fuel stations', () => {
 
     const refused = await t.call('DELETE', `/api/admin/fuel-stations/${id}`, { token: admin });
     expect(refused.statusCode).toBe(409);
-    const fresh = await t.call('POST', '/api/admin/fuel-stations', { token: admin, body: { name: 'Temp Station', availableFuels: ['PETROL'] } });
+    const fresh = await t.call('POST', '/api/admin/fuel-stations', {
+      token: admin,
+      body: { name: 'Temp Station', availableFuels: ['PETROL'] },
+    });
     expect((await t.call('DELETE', `/api/admin/fuel-stations/${fresh.json().id}`, { token: admin })).statusCode).toBe(200);
   });
 
   it.each(['orgadmin@acme.test', 'driver@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test'])('%s gets 403', async (email) => {
     const token = await t.login(email);
     expect((await t.call('GET', '/api/admin/fuel-stations', { token })).statusCode).toBe(403);
-    expect((await t.call('POST', '/api/admin/fuel-stations', { token, body: { name: 'x', availableFuels: ['PETROL'] } })).statusCode).toBe(403);
+    expect((await t.call('POST', '/api/admin/fuel-stations', { token, body: { name: 'x', availableFuels: ['PETROL'] } })).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -3,7 +3,17 @@ import type { DB } from '../../platform/db/schema.js';
 import type { Database } from '../../platform/db/database.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
-const COLUMNS = ['f.id', 'f.name', 'f.address', 'f.latitude', 'f.longitude', 'f.status', 'f.image_key', 'f.available_fuels', 'f.created_at'] as const;
+const COLUMNS = [
+  'f.id',
+  'f.name',
+  'f.address',
+  'f.latitude',
+  'f.longitude',
+  'f.status',
+  'f.image_key',
+  'f.available_fuels',
+  'f.created_at',
+] as const;
 
 /** Distinct vehicles and requesters served at the station (completed fuel redemptions). */
 function servedCounts(eb: ExpressionBuilder<DB & { f: DB['fuel_stations'] }, 'f'>) {

@@ -73,7 +73,12 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
         });
         await ledger.createWallet(trx, { stationId });
         if (image) {
-          const imageKey = await files.store(image, 'image', { purpose: 'STATION_IMAGE', fuelStationId: stationId, uploadedBy: actor.userId }, trx);
+          const imageKey = await files.store(
+            image,
+            'image',
+            { purpose: 'STATION_IMAGE', fuelStationId: stationId, uploadedBy: actor.userId },
+            trx,
+          );
           await repository.updateFuelStation(trx, stationId, { imageKey });
         }
         return stationId;

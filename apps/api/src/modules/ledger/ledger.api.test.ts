@@ -21,9 +21,13 @@ function random(seed: number) {
 describe('ledger invariants under random operations', () => {
   it('after 1,500 random posts, holds, releases and captures every entry sums to zero and every balance matches its postings', async () => {
     const ledger = createLedgerService();
-    const wallets = (await t.db.selectFrom('ledger_accounts').select('id').where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET']).execute()).map((w) => w.id);
+    const wallets = (
+      await t.db.selectFrom('ledger_accounts').select('id').where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET']).execute()
+    ).map((w) => w.id);
     const platform = await Promise.all(
-      (['CARD_CLEARING', 'PAYOUT_CLEARING', 'PLATFORM_REVENUE', 'ADJUSTMENTS'] as PlatformAccount[]).map((kind) => ledger.platformAccount(t.db, kind)),
+      (['CARD_CLEARING', 'PAYOUT_CLEARING', 'PLATFORM_REVENUE', 'ADJUSTMENTS'] as PlatformAccount[]).map((kind) =>
+        ledger.platformAccount(t.db, kind),
+      ),
     );
     const next = random(20261121);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
@@ -95,19 +99,29 @@ describe('ledger invariants under random operations', () => {
     expect(posted).toBeGreaterThan(1000);
     expect(refused).toBeGreaterThan(0);
 
-    const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0 OR count(*) < 2`.execute(t.db);
+    const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0 OR count(*) < 2`.execute(
+      t.db,
+    );
     expect(unbalanced.rows).toEqual([]);
     expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
-    const negative = await t.db.selectFrom('ledger_accounts').select('id').where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET']).where('balance_kobo', '<', '0').execute();
+    const negative = await t.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET'])
+      .where('balance_kobo', '<', '0')
+      .execute();
     expect(negative).toEqual([]);
-    const heldMismatch = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM holds WHERE status = 'OPEN' GROUP BY account_id) h
+    const heldMismatch =
+      await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM holds WHERE status = 'OPEN' GROUP BY account_id) h
       ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.s, 0)`.execute(t.db);
     expect(heldMismatch.rows).toEqual([]);
   }, 120_000);
 
   it('posting the same idempotency key twice has one effect', async () => {
     const ledger = createLedgerService();
-    const [wallet] = (await t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ORGANIZATION_WALLET').execute()).map((w) => w.id);
+    const [wallet] = (await t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ORGANIZATION_WALLET').execute()).map(
+      (w) => w.id,
+    );
     const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
     const entry = {
       idempotencyKey: 'once-only',
@@ -122,7 +136,11 @@ describe('ledger invariants under random operations', () => {
     const second = await t.db.transaction().execute((trx) => ledger.post(trx, entry));
     expect(first.duplicate).toBe(false);
     expect(second).toEqual({ entryId: first.entryId, duplicate: true });
-    const count = await t.db.selectFrom('postings').select((eb) => eb.fn.countAll<string>().as('n')).where('entry_id', '=', first.entryId).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('postings')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('entry_id', '=', first.entryId)
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe('2');
   });
 });

@@ -7,7 +7,14 @@ export type WalletOwner = { organizationId: string } | { stationId: string };
 
 export async function insertEntry(
   db: Database,
-  entry: { idempotencyKey: string; kind: string; description: string; reference: string | null; createdBy: string | null; at: Date | undefined },
+  entry: {
+    idempotencyKey: string;
+    kind: string;
+    description: string;
+    reference: string | null;
+    createdBy: string | null;
+    at: Date | undefined;
+  },
 ): Promise<string | null> {
   const row = await db
     .insertInto('journal_entries')
@@ -26,7 +33,11 @@ export async function insertEntry(
 }
 
 export function findEntryByKey(db: Database, idempotencyKey: string) {
-  return db.selectFrom('journal_entries').select(['id', 'kind', 'created_at']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return db
+    .selectFrom('journal_entries')
+    .select(['id', 'kind', 'created_at'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
 }
 
 export async function insertPosting(
@@ -57,12 +68,7 @@ export async function applyToBalance(db: Database, accountId: string, amount: bi
     .updateTable('ledger_accounts')
     .set({ balance_kobo: sql`balance_kobo + ${amount.toString()}::bigint`, updated_at: sql<Date>`now()` })
     .where('id', '=', accountId)
-    .where((eb) =>
-      eb.or([
-        eb('kind', 'not in', WALLET_KINDS),
-        eb(sql`balance_kobo + ${amount.toString()}::bigint - held_kobo`, '>=', 0),
-      ]),
-    )
+    .where((eb) => eb.or([eb('kind', 'not in', WALLET_KINDS), eb(sql`balance_kobo + ${amount.toString()}::bigint - held_kobo`, '>=', 0)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -87,9 +93,10 @@ export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
 
 export function findWallet(db: Database, owner: WalletOwner) {
   const query = db.selectFrom('ledger_accounts').selectAll();
-  return ('organizationId' in owner
-    ? query.where('organization_id', '=', owner.organizationId)
-    : query.where('fuel_station_id', '=', owner.stationId)
+  return (
+    'organizationId' in owner
+      ? query.where('organization_id', '=', owner.organizationId)
+      : query.where('fuel_station_id', '=', owner.stationId)
   ).executeTakeFirst();
 }
 
@@ -108,9 +115,10 @@ export async function insertWallet(db: Database, owner: WalletOwner): Promise<st
 
 export async function deleteWalletWithoutHistory(db: Database, owner: WalletOwner): Promise<void> {
   const query = db.deleteFrom('ledger_accounts');
-  await ('organizationId' in owner
-    ? query.where('organization_id', '=', owner.organizationId)
-    : query.where('fuel_station_id', '=', owner.stationId)
+  await (
+    'organizationId' in owner
+      ? query.where('organization_id', '=', owner.organizationId)
+      : query.where('fuel_station_id', '=', owner.stationId)
   ).execute();
 }
 
@@ -119,7 +127,10 @@ export async function platformAccountId(db: Database, kind: string): Promise<str
   return row.id;
 }
 
-export async function insertHold(db: Database, hold: { accountId: string; amount: bigint; reason: string; reference: string }): Promise<string> {
+export async function insertHold(
+  db: Database,
+  hold: { accountId: string; amount: bigint; reason: string; reference: string },
+): Promise<string> {
   const row = await db
     .insertInto('holds')
     .values({ account_id: hold.accountId, amount_kobo: hold.amount.toString(), reason: hold.reason, reference: hold.reference })
@@ -156,7 +167,11 @@ export function balanceDiscrepancies(db: Database) {
   return db
     .selectFrom('ledger_accounts as a')
     .leftJoin(
-      db.selectFrom('postings').select(['account_id', sql<string>`sum(amount_kobo)`.as('total')]).groupBy('account_id').as('p'),
+      db
+        .selectFrom('postings')
+        .select(['account_id', sql<string>`sum(amount_kobo)`.as('total')])
+        .groupBy('account_id')
+        .as('p'),
       'p.account_id',
       'a.id',
     )

@@ -32,7 +32,6 @@ export interface EntrySpec {
   postings: PostingSpec[];
 }
 
-
 /** A wallet's available money does not cover a debit or a hold. */
 export class InsufficientFundsError extends AppError {
   constructor(
@@ -43,7 +42,6 @@ export class InsufficientFundsError extends AppError {
     super('INSUFFICIENT_FUNDS', message);
   }
 }
-
 
 export function createLedgerService() {
   /** Platform account ids never change once migrated; looked up once per database. */

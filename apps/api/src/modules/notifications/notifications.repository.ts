@@ -48,12 +48,23 @@ export function willingRecipients(db: Database, userIds: readonly string[], kind
 }
 
 export function organizationAdmins(db: Database, organizationId: string, roles: readonly string[]) {
-  return db.selectFrom('users').select('id').where('organization_id', '=', organizationId).where('role', 'in', roles).where('status', '=', 'ACTIVE').execute();
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('role', 'in', roles)
+    .where('status', '=', 'ACTIVE')
+    .execute();
 }
 
 /** Claims today's run of a daily job; only one instance gets true. */
 export async function claimDailyRun(db: Database, name: string, day: string): Promise<boolean> {
-  const row = await db.insertInto('job_runs').values({ name, run_date: day }).onConflict((oc) => oc.columns(['name', 'run_date']).doNothing()).returning('name').executeTakeFirst();
+  const row = await db
+    .insertInto('job_runs')
+    .values({ name, run_date: day })
+    .onConflict((oc) => oc.columns(['name', 'run_date']).doNothing())
+    .returning('name')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -67,14 +78,26 @@ export function expiringAssets(db: Database, today: string, warnUntil: string) {
       'v.make',
       'v.model',
       'v.registration_expiry',
-      (eb) => eb.selectFrom('insurance_policies as ip').select('ip.coverage_end').whereRef('ip.vehicle_id', '=', 'v.id').orderBy('ip.created_at', 'desc').limit(1).as('insurance_end'),
+      (eb) =>
+        eb
+          .selectFrom('insurance_policies as ip')
+          .select('ip.coverage_end')
+          .whereRef('ip.vehicle_id', '=', 'v.id')
+          .orderBy('ip.created_at', 'desc')
+          .limit(1)
+          .as('insurance_end'),
     ])
     .where('v.status', '!=', 'INACTIVE')
     .where((eb) =>
       eb.or([
         eb('v.registration_expiry', '<=', warnUntil),
         eb(
-          eb.selectFrom('insurance_policies as ip').select('ip.coverage_end').whereRef('ip.vehicle_id', '=', 'v.id').orderBy('ip.created_at', 'desc').limit(1),
+          eb
+            .selectFrom('insurance_policies as ip')
+            .select('ip.coverage_end')
+            .whereRef('ip.vehicle_id', '=', 'v.id')
+            .orderBy('ip.created_at', 'desc')
+            .limit(1),
           '<=',
           warnUntil,
         ),

@@ -23,7 +23,13 @@ const EXPIRY_WARNING_DAYS = 30;
 const SUBSCRIPTION_WARNING_DAYS = 7;
 const ORGANIZATION_ADMINS = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'] as const;
 
-export function createNotificationsService(deps: { db: Database; mailer: Mailer; background: BackgroundTasks; clock: Clock; appUrl: string }) {
+export function createNotificationsService(deps: {
+  db: Database;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  clock: Clock;
+  appUrl: string;
+}) {
   const { db, mailer, background } = deps;
 
   /** Sends a notice to those of `userIds` who want `kind`, after the current reply. */
@@ -41,7 +47,12 @@ export function createNotificationsService(deps: { db: Database; mailer: Mailer;
   }
 
   /** Notifies an organization's admins (and optionally others) of something about the organization. */
-  async function notifyOrganization(kind: NotificationKind, organizationId: string, notice: Notice, also: readonly string[] = []): Promise<void> {
+  async function notifyOrganization(
+    kind: NotificationKind,
+    organizationId: string,
+    notice: Notice,
+    also: readonly string[] = [],
+  ): Promise<void> {
     const admins = await repository.organizationAdmins(db, organizationId, ORGANIZATION_ADMINS);
     notify(kind, [...admins.map((a) => a.id), ...also], notice);
   }
@@ -74,7 +85,9 @@ export function createNotificationsService(deps: { db: Database; mailer: Mailer;
           lines.push(`- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${calendarDay(asset.insurance_end)}`);
         }
         if (asset.registration_expiry && asset.registration_expiry <= warnUntil) {
-          lines.push(`- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${calendarDay(asset.registration_expiry)}`);
+          lines.push(
+            `- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${calendarDay(asset.registration_expiry)}`,
+          );
         }
         byOrganization.set(asset.organization_id, lines);
       }
@@ -88,13 +101,17 @@ export function createNotificationsService(deps: { db: Database; mailer: Mailer;
       for (const organization of await repository.subscriptionsDue(db, new Date(now.getTime() + SUBSCRIPTION_WARNING_DAYS * 86_400_000))) {
         const due = organization.next_billing ? lagosDate(organization.next_billing) : today;
         const admins = await repository.organizationAdmins(db, organization.id, ['ADMINISTRATOR']);
-        notify('subscriptionDue', admins.map((a) => a.id), {
-          subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
-          text:
-            due < today
-              ? `The ${organization.plan_name} subscription of ${organization.name} expired on ${due}. New requests are refused until it is renewed on the Billing page.`
-              : `The ${organization.plan_name} subscription of ${organization.name} is due on ${due}. Renew it on the Billing page once that date has passed.`,
-        });
+        notify(
+          'subscriptionDue',
+          admins.map((a) => a.id),
+          {
+            subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
+            text:
+              due < today
+                ? `The ${organization.plan_name} subscription of ${organization.name} expired on ${due}. New requests are refused until it is renewed on the Billing page.`
+                : `The ${organization.plan_name} subscription of ${organization.name} is due on ${due}. Renew it on the Billing page once that date has passed.`,
+          },
+        );
       }
       return true;
     },

@@ -32,7 +32,13 @@ describe('creating clients', () => {
     });
     expect(res.statusCode).toBe(200);
     const org = res.json();
-    expect(org).toMatchObject({ name: 'Delta Couriers', status: 'ACTIVE', domain: 'delta-couriers.com.ng', subscription: { name: 'Business' }, driversCount: 0 });
+    expect(org).toMatchObject({
+      name: 'Delta Couriers',
+      status: 'ACTIVE',
+      domain: 'delta-couriers.com.ng',
+      subscription: { name: 'Business' },
+      driversCount: 0,
+    });
     const days = (Date.parse(org.nextBilling) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
@@ -53,15 +59,25 @@ describe('creating clients', () => {
   });
 
   it('refuses a text file posing as a PNG, and writes nothing', async () => {
-    const before = await t.db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('organizations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await send('POST', '/api/admin/organizations', {
       name: 'Fake Logo Ltd',
       type: 'other',
       image: { filename: 'logo.png', contentType: 'image/png', data: Buffer.from('this is plain text, not an image') },
     });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', field: 'image', error: 'The image must be a PNG, JPEG, WebP or GIF file' });
-    const after = await t.db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(res.json()).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      field: 'image',
+      error: 'The image must be a PNG, JPEG, WebP or GIF file',
+    });
+    const after = await t.db
+      .selectFrom('organizations')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -91,7 +107,11 @@ describe('creating clients', () => {
     expect(duplicate.json().field).toBe('name');
 
     await sql`UPDATE subscription_plans SET status = 'INACTIVE' WHERE name = 'Enterprise'`.execute(t.db);
-    const inactive = await send('POST', '/api/admin/organizations', { name: 'Zeta', type: 'other', subscriptionId: planIds.Enterprise as string });
+    const inactive = await send('POST', '/api/admin/organizations', {
+      name: 'Zeta',
+      type: 'other',
+      subscriptionId: planIds.Enterprise as string,
+    });
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json()).toMatchObject({ field: 'subscriptionId', error: 'The Enterprise plan is inactive and cannot be chosen' });
     await sql`UPDATE subscription_plans SET status = 'ACTIVE' WHERE name = 'Enterprise'`.execute(t.db);
@@ -110,12 +130,22 @@ describe('reading, editing and deleting clients', () => {
   });
 
   it('changing the plan starts a new cycle; keeping it keeps the date', async () => {
-    const beta = await t.db.selectFrom('organizations').select(['id', 'next_billing']).where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow();
-    const same = await t.call('PUT', `/api/admin/organizations/${beta.id}`, { token: admin, body: { address: 'New address', subscriptionId: planIds.Starter } });
+    const beta = await t.db
+      .selectFrom('organizations')
+      .select(['id', 'next_billing'])
+      .where('name', '=', 'Beta Haulage')
+      .executeTakeFirstOrThrow();
+    const same = await t.call('PUT', `/api/admin/organizations/${beta.id}`, {
+      token: admin,
+      body: { address: 'New address', subscriptionId: planIds.Starter },
+    });
     expect(same.statusCode).toBe(200);
     expect(same.json().nextBilling).toBe(beta.next_billing?.toISOString());
 
-    const changed = await send('PUT', `/api/admin/organizations/${beta.id}`, { subscriptionId: planIds.Enterprise as string, status: 'SUSPENDED' });
+    const changed = await send('PUT', `/api/admin/organizations/${beta.id}`, {
+      subscriptionId: planIds.Enterprise as string,
+      status: 'SUSPENDED',
+    });
     expect(changed.json()).toMatchObject({ subscription: { name: 'Enterprise' }, status: 'SUSPENDED', address: 'New address' });
     expect(Date.parse(changed.json().nextBilling)).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
     await t.call('PUT', `/api/admin/organizations/${beta.id}`, { token: admin, body: { status: 'ACTIVE' } });
@@ -130,7 +160,9 @@ describe('reading, editing and deleting clients', () => {
     const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
     const refused = await t.call('DELETE', `/api/admin/organizations/${acme.id}`, { token: admin });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe('Acme Logistics has history (accounts, assets or requests) and cannot be deleted. Suspend it instead.');
+    expect(refused.json().error).toBe(
+      'Acme Logistics has history (accounts, assets or requests) and cannot be deleted. Suspend it instead.',
+    );
     expect((await t.call('GET', '/api/admin/organizations/00000000-0000-4000-8000-000000000000', { token: admin })).statusCode).toBe(404);
   });
 
@@ -161,10 +193,16 @@ describe('client figures', () => {
       const token = await local.login('admin@fleetfuel.test');
       // The demo data's dates are relative to the day it was seeded; move them to the test clock's day.
       const shift = sql`('2026-11-21'::date - current_date)`;
-      await sql`UPDATE insurance_policies SET coverage_start = coverage_start + ${shift}, coverage_end = coverage_end + ${shift}`.execute(local.db);
-      await sql`UPDATE vehicles SET registration_expiry = registration_expiry + ${shift}, created_at = '2026-11-01T10:00:00Z'`.execute(local.db);
+      await sql`UPDATE insurance_policies SET coverage_start = coverage_start + ${shift}, coverage_end = coverage_end + ${shift}`.execute(
+        local.db,
+      );
+      await sql`UPDATE vehicles SET registration_expiry = registration_expiry + ${shift}, created_at = '2026-11-01T10:00:00Z'`.execute(
+        local.db,
+      );
       await sql`UPDATE organizations SET created_at = '2026-11-02T12:00:00Z' WHERE name = 'Acme Logistics'`.execute(local.db);
-      await sql`UPDATE organizations SET created_at = '2026-10-20T12:00:00Z', status = 'SUSPENDED' WHERE name = 'Beta Haulage'`.execute(local.db);
+      await sql`UPDATE organizations SET created_at = '2026-10-20T12:00:00Z', status = 'SUSPENDED' WHERE name = 'Beta Haulage'`.execute(
+        local.db,
+      );
       await local.call('POST', '/api/admin/organizations', { token, body: { name: 'Fresh Fleet', type: 'other' } });
       await sql`UPDATE organizations SET created_at = '2026-11-19T08:00:00Z' WHERE name = 'Fresh Fleet'`.execute(local.db);
       const res = await local.call('GET', '/api/admin/organizations/analytics', { token });
@@ -182,7 +220,9 @@ describe('client figures', () => {
       clock.set('2027-03-01T10:00:00Z');
       await sql`UPDATE vehicles SET created_at = '2026-11-21T10:00:00Z'`.execute(local.db);
       expect((await local.call('GET', '/api/admin/organizations/analytics', { token })).json().vehiclesNeedServicing).toBe(7);
-      expect((await local.call('GET', '/api/admin/organizations/analytics', { token: await local.login('orgadmin@acme.test') })).statusCode).toBe(403);
+      expect(
+        (await local.call('GET', '/api/admin/organizations/analytics', { token: await local.login('orgadmin@acme.test') })).statusCode,
+      ).toBe(403);
     } finally {
       await local.close();
     }

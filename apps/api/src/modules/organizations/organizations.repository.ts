@@ -35,7 +35,11 @@ function organizationViews(db: Database) {
         .as('drivers_count'),
     )
     .select((eb) =>
-      eb.selectFrom('vehicles as v').select((e) => e.fn.countAll<string>().as('n')).whereRef('v.organization_id', '=', 'o.id').as('vehicles_count'),
+      eb
+        .selectFrom('vehicles as v')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('v.organization_id', '=', 'o.id')
+        .as('vehicles_count'),
     );
 }
 
@@ -79,7 +83,10 @@ export async function listOrganizations(db: Database, filters: TenantFilters) {
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -169,7 +176,19 @@ export async function deleteOrganization(db: Database, id: string): Promise<void
 export function findSettings(db: Database, id: string) {
   return db
     .selectFrom('organizations')
-    .select(['id', 'name', 'type', 'address', 'status', 'domain', 'default_station_id', 'coupon_validity_days', 'allow_expired_insurance', 'service_interval_days', 'service_interval_km'])
+    .select([
+      'id',
+      'name',
+      'type',
+      'address',
+      'status',
+      'domain',
+      'default_station_id',
+      'coupon_validity_days',
+      'allow_expired_insurance',
+      'service_interval_days',
+      'service_interval_km',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -177,9 +196,19 @@ export function findSettings(db: Database, id: string) {
 export async function saveSettings(
   db: Database,
   id: string,
-  values: Partial<{ default_station_id: string | null; coupon_validity_days: number; allow_expired_insurance: boolean; service_interval_days: number; service_interval_km: number }>,
+  values: Partial<{
+    default_station_id: string | null;
+    coupon_validity_days: number;
+    allow_expired_insurance: boolean;
+    service_interval_days: number;
+    service_interval_km: number;
+  }>,
 ): Promise<void> {
-  await db.updateTable('organizations').set({ ...values, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('organizations')
+    .set({ ...values, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export function findStationStatus(db: Database, id: string) {

@@ -8,9 +8,7 @@ export function bindOrganizationRoutes(binder: RouteBinder, organizations: Organ
   binder.bind(organizationRoutes.analytics, () => organizations.analytics());
   binder.bind(organizationRoutes.get, ({ params }) => organizations.get(params.id));
   binder.bind(organizationRoutes.create, ({ actor, body, files }) => organizations.create(actor, body, files.image));
-  binder.bind(organizationRoutes.update, ({ actor, params, body, files }) =>
-    organizations.update(actor, params.id, body, files.image),
-  );
+  binder.bind(organizationRoutes.update, ({ actor, params, body, files }) => organizations.update(actor, params.id, body, files.image));
   binder.bind(organizationRoutes.remove, ({ params }) => organizations.remove(params.id));
   binder.bind(organizationSettingsRoutes.get, ({ actor, query }) => organizations.settings(actor, query.organizationId));
   binder.bind(organizationSettingsRoutes.update, ({ actor, body }) => organizations.updateSettings(actor, body));

@@ -153,7 +153,12 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
           });
           await ledger.createWallet(trx, { organizationId });
           if (image) {
-            const imageKey = await files.store(image, 'image', { purpose: 'ORGANIZATION_LOGO', organizationId, uploadedBy: actor.userId }, trx);
+            const imageKey = await files.store(
+              image,
+              'image',
+              { purpose: 'ORGANIZATION_LOGO', organizationId, uploadedBy: actor.userId },
+              trx,
+            );
             await repository.updateOrganization(trx, organizationId, { imageKey });
           }
           return organizationId;

@@ -16,9 +16,15 @@ afterAll(async () => t.close());
 
 describe('station prices', () => {
   it('a station rep sets prices of fuels its station sells and sees the history', async () => {
-    const first = await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 950 } });
+    const first = await t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: rep,
+      body: { fuelType: 'PETROL', pricePerLitre: 950 },
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ message: 'Price Updated!', price: { fuelType: 'PETROL', pricePerLitre: 950, unit: 'L', fuelStationId: unityId, setBy: { name: 'Bola Adeyemi' } } });
+    expect(first.json()).toMatchObject({
+      message: 'Price Updated!',
+      price: { fuelType: 'PETROL', pricePerLitre: 950, unit: 'L', fuelStationId: unityId, setBy: { name: 'Bola Adeyemi' } },
+    });
     await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 987.5 } });
     await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'DIESEL', pricePerLitre: '1150.25' } });
 
@@ -30,7 +36,10 @@ describe('station prices', () => {
     expect(meta.total).toBe(7);
     expect(prices.slice(0, 3).map((p: { pricePerLitre: number }) => p.pricePerLitre)).toEqual([1150.25, 987.5, 950]);
     expect(prices.slice(3).map((p: { pricePerLitre: number }) => p.pricePerLitre)).toEqual([1150, 950, 1120, 935]);
-    expect(current.map((p: { fuelType: string; pricePerLitre: number }) => [p.fuelType, p.pricePerLitre])).toEqual([['DIESEL', 1150.25], ['PETROL', 987.5]]);
+    expect(current.map((p: { fuelType: string; pricePerLitre: number }) => [p.fuelType, p.pricePerLitre])).toEqual([
+      ['DIESEL', 1150.25],
+      ['PETROL', 987.5],
+    ]);
     const petrolOnly = await t.call('GET', '/api/fuel-requests/prices', { token: rep, query: { fuelType: 'PETROL' } });
     expect(petrolOnly.json().meta.total).toBe(4);
   });
@@ -44,14 +53,20 @@ describe('station prices', () => {
       expect(res.statusCode, String(pricePerLitre)).toBe(400);
       expect(res.json().error).toBe('pricePerLitre: Please enter valid amount');
     }
-    const stationId = await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 1, stationId: greenlineId } });
+    const stationId = await t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: rep,
+      body: { fuelType: 'PETROL', pricePerLitre: 1, stationId: greenlineId },
+    });
     expect(stationId.json().error).toBe('Unknown field: stationId');
   });
 
   it('attendants read their station’s prices but cannot set them; other stations answer 404', async () => {
     const attendant = await t.login('attendant@unityfuels.test');
     expect((await t.call('GET', '/api/fuel-requests/prices', { token: attendant })).statusCode).toBe(200);
-    expect((await t.call('PATCH', '/api/fuel-requests/update-price', { token: attendant, body: { fuelType: 'PETROL', pricePerLitre: 1 } })).statusCode).toBe(403);
+    expect(
+      (await t.call('PATCH', '/api/fuel-requests/update-price', { token: attendant, body: { fuelType: 'PETROL', pricePerLitre: 1 } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.call('GET', '/api/fuel-requests/prices', { token: rep, query: { stationId: greenlineId } })).statusCode).toBe(404);
   });
 
@@ -61,7 +76,10 @@ describe('station prices', () => {
     expect(missing.json()).toMatchObject({ field: 'stationId' });
     const ok = await t.call('GET', '/api/fuel-requests/prices', { token: admin, query: { stationId: unityId } });
     expect(ok.json().current.length).toBe(2);
-    expect((await t.call('PATCH', '/api/fuel-requests/update-price', { token: admin, body: { fuelType: 'PETROL', pricePerLitre: 1 } })).statusCode).toBe(403);
+    expect(
+      (await t.call('PATCH', '/api/fuel-requests/update-price', { token: admin, body: { fuelType: 'PETROL', pricePerLitre: 1 } }))
+        .statusCode,
+    ).toBe(403);
     for (const email of ['orgadmin@acme.test', 'driver@acme.test']) {
       expect((await t.call('GET', '/api/fuel-requests/prices', { token: await t.login(email) })).statusCode).toBe(403);
     }

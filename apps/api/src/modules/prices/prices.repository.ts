@@ -18,7 +18,12 @@ export function findStationForPricing(db: Database, stationId: string) {
 export async function insertPrice(db: Database, values: { stationId: string; fuelType: string; priceKobo: bigint; setBy: string }) {
   const row = await db
     .insertInto('fuel_prices')
-    .values({ fuel_station_id: values.stationId, fuel_type: values.fuelType, price_kobo: values.priceKobo.toString(), set_by: values.setBy })
+    .values({
+      fuel_station_id: values.stationId,
+      fuel_type: values.fuelType,
+      price_kobo: values.priceKobo.toString(),
+      set_by: values.setBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return priceViews(db).where('fp.id', '=', row.id).executeTakeFirstOrThrow();
@@ -50,7 +55,10 @@ export async function listPriceHistory(
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -77,5 +85,9 @@ export function activeStations(db: Database) {
 }
 
 export function findStation(db: Database, stationId: string) {
-  return db.selectFrom('fuel_stations').select(['id', 'name', 'address', 'status', 'available_fuels']).where('id', '=', stationId).executeTakeFirst();
+  return db
+    .selectFrom('fuel_stations')
+    .select(['id', 'name', 'address', 'status', 'available_fuels'])
+    .where('id', '=', stationId)
+    .executeTakeFirst();
 }

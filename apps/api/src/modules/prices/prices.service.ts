@@ -90,7 +90,12 @@ export function createPricesService(deps: { db: Database }) {
     /** ACTIVE stations with their fuels and current prices. */
     async activeStations() {
       const stations = await repository.activeStations(db);
-      const prices = (await repository.currentPrices(db, stations.map((s) => s.id))).map(toFuelPrice);
+      const prices = (
+        await repository.currentPrices(
+          db,
+          stations.map((s) => s.id),
+        )
+      ).map(toFuelPrice);
       return stations.map((station) => ({ station, prices: prices.filter((p) => p.fuelStationId === station.id) }));
     },
 

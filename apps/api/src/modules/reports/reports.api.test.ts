@@ -14,7 +14,14 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.db.transaction().execute((trx) => seedDemoActivity(trx));
   dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-reports-'));
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
 });
@@ -32,16 +39,30 @@ async function report(url: string, email: string, query: Record<string, string> 
   writeFileSync(file, res.rawPayload);
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
   execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', file, `${file}-page`]);
-  const text = Array.from({ length: pages }, (_, i) => execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }));
+  const text = Array.from({ length: pages }, (_, i) =>
+    execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }),
+  );
   return { pages: text, disposition: String(res.headers['content-disposition']) };
 }
 
 describe('reports', () => {
   it('Comprehensive: per vehicle fuel and maintenance in the period, with totals', async () => {
-    const { pages, disposition } = await report('/api/reports/x/combined', 'orgadmin@acme.test', { startDate: '2020-01-01', endDate: '2099-12-31' });
+    const { pages, disposition } = await report('/api/reports/x/combined', 'orgadmin@acme.test', {
+      startDate: '2020-01-01',
+      endDate: '2099-12-31',
+    });
     expect(disposition).toBe('attachment; filename="comprehensive-report-acme-logistics-2020-01-01-to-2099-12-31.pdf"');
     const text = pages.join('\n');
-    for (const expected of ['Comprehensive Report', 'Organization: Acme Logistics', 'Period: 1 Jan 2020 to 31 Dec 2099', 'LND-451-KJ', 'APP-220-XA', 'KJA-118-QB', 'Mikano MP 100kVA', 'Page 1 of']) {
+    for (const expected of [
+      'Comprehensive Report',
+      'Organization: Acme Logistics',
+      'Period: 1 Jan 2020 to 31 Dec 2099',
+      'LND-451-KJ',
+      'APP-220-XA',
+      'KJA-118-QB',
+      'Mikano MP 100kVA',
+      'Page 1 of',
+    ]) {
       expect(text).toContain(expected);
     }
     // Totals equal the sum of what the requests recorded.
@@ -49,7 +70,11 @@ describe('reports', () => {
       .selectFrom('fuel_requests')
       .select((eb) => [eb.fn.sum<string>('dispensed_volume').as('litres'), eb.fn.sum<string>('amount_kobo').as('kobo')])
       .where('status', '=', 'COMPLETED')
-      .where('organization_id', '=', (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id)
+      .where(
+        'organization_id',
+        '=',
+        (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id,
+      )
       .executeTakeFirstOrThrow();
     const litres = Number(totals.litres).toLocaleString('en-NG', { maximumFractionDigits: 2 });
     const naira = `NGN ${(BigInt(totals.kobo ?? '0') / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(BigInt(totals.kobo ?? '0') % 100n).toString().padStart(2, '0')}`;
@@ -88,7 +113,16 @@ describe('reports', () => {
     const beta = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id;
     await t.db
       .insertInto('vehicles')
-      .values(Array.from({ length: 517 }, (_, i) => ({ organization_id: beta, plate_number: `BULK-${String(i).padStart(4, '0')}`, make: 'Toyota', model: 'Hiace', type: 'VEHICLE', fuel_type: 'DIESEL' })))
+      .values(
+        Array.from({ length: 517 }, (_, i) => ({
+          organization_id: beta,
+          plate_number: `BULK-${String(i).padStart(4, '0')}`,
+          make: 'Toyota',
+          model: 'Hiace',
+          type: 'VEHICLE',
+          fuel_type: 'DIESEL',
+        })),
+      )
       .execute();
     const { pages } = await report('/api/reports/x/vehicles-drivers-list', 'admin@fleetfuel.test', { organizationId: beta });
     expect(pages.length).toBeGreaterThan(10);
@@ -100,12 +134,20 @@ describe('reports', () => {
   });
 
   it('ADMIN must name the organization; others get only their own; drivers and stations get none', async () => {
-    expect((await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['admin@fleetfuel.test'] })).json().field).toBe('organizationId');
+    expect((await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['admin@fleetfuel.test'] })).json().field).toBe(
+      'organizationId',
+    );
     const acme = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
-    expect((await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['orgadmin@beta.test'], query: { organizationId: acme } })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['orgadmin@beta.test'], query: { organizationId: acme } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.call('GET', '/api/reports/x/service-term', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/reports/x/service-term', { token: tokens['rep@unityfuels.test'] })).statusCode).toBe(403);
-    const backwards = await t.call('GET', '/api/reports/x/combined', { token: tokens['orgadmin@acme.test'], query: { startDate: '2026-11-01', endDate: '2026-10-01' } });
+    const backwards = await t.call('GET', '/api/reports/x/combined', {
+      token: tokens['orgadmin@acme.test'],
+      query: { startDate: '2026-11-01', endDate: '2026-10-01' },
+    });
     expect(backwards.json()).toMatchObject({ field: 'endDate', error: 'endDate: The start date must be on or before the end date' });
   });
 });

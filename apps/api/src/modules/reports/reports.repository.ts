@@ -9,7 +9,12 @@ export function findOrganizationName(db: Database, organizationId: string) {
 export function combined(db: Database, organizationId: string, from: Date, until: Date) {
   const fuel = db
     .selectFrom('fuel_requests')
-    .select(['vehicle_id', sql<string>`count(*)`.as('fills'), sql<string>`sum(dispensed_volume)`.as('litres'), sql<string>`sum(amount_kobo)`.as('fuel_kobo')])
+    .select([
+      'vehicle_id',
+      sql<string>`count(*)`.as('fills'),
+      sql<string>`sum(dispensed_volume)`.as('litres'),
+      sql<string>`sum(amount_kobo)`.as('fuel_kobo'),
+    ])
     .where('status', '=', 'COMPLETED')
     .where('redeemed_at', '>=', from)
     .where('redeemed_at', '<', until)
@@ -49,13 +54,32 @@ export function insurance(db: Database, organizationId: string) {
   const latest = db
     .selectFrom('insurance_policies as ip')
     .distinctOn('ip.vehicle_id')
-    .select(['ip.vehicle_id', 'ip.insurer_name', 'ip.insurance_type', 'ip.insurance_number', 'ip.coverage_start', 'ip.coverage_end', 'ip.amount_kobo'])
+    .select([
+      'ip.vehicle_id',
+      'ip.insurer_name',
+      'ip.insurance_type',
+      'ip.insurance_number',
+      'ip.coverage_start',
+      'ip.coverage_end',
+      'ip.amount_kobo',
+    ])
     .orderBy('ip.vehicle_id')
     .orderBy('ip.created_at', 'desc');
   return db
     .selectFrom('vehicles as v')
     .leftJoin(latest.as('p'), 'p.vehicle_id', 'v.id')
-    .select(['v.plate_number', 'v.make', 'v.model', 'v.type', 'p.insurer_name', 'p.insurance_type', 'p.insurance_number', 'p.coverage_start', 'p.coverage_end', 'p.amount_kobo'])
+    .select([
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.type',
+      'p.insurer_name',
+      'p.insurance_type',
+      'p.insurance_number',
+      'p.coverage_start',
+      'p.coverage_end',
+      'p.amount_kobo',
+    ])
     .where('v.organization_id', '=', organizationId)
     .orderBy(sql`p.coverage_end`, sql`ASC NULLS LAST`)
     .orderBy('v.plate_number')
@@ -67,7 +91,17 @@ export function maintenanceHistory(db: Database, organizationId: string) {
     .selectFrom('maintenance_requests as r')
     .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
     .leftJoin('fuel_stations as s', 's.id', 'r.station_id')
-    .select(['r.completed_at', 'r.service_date', 'v.plate_number', 'v.make', 'v.model', 'r.description', 's.name as station_name', 'r.odometer', 'r.amount_kobo'])
+    .select([
+      'r.completed_at',
+      'r.service_date',
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'r.description',
+      's.name as station_name',
+      'r.odometer',
+      'r.amount_kobo',
+    ])
     .where('r.organization_id', '=', organizationId)
     .where('r.status', '=', 'COMPLETED')
     .orderBy('r.completed_at', 'desc')
@@ -80,7 +114,18 @@ export function registry(db: Database, organizationId: string) {
     .leftJoin('departments as g', 'g.id', 'v.department_id')
     .leftJoin('users as d', 'd.id', 'v.driver_id')
     .leftJoin('vehicle_assignments as a', (join) => join.onRef('a.vehicle_id', '=', 'v.id').on('a.unassigned_at', 'is', null))
-    .select(['v.plate_number', 'v.make', 'v.model', 'v.type', 'v.fuel_type', 'v.status', 'g.name as group_name', 'd.name as driver_name', 'd.phone as driver_phone', 'a.assigned_at'])
+    .select([
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      'v.type',
+      'v.fuel_type',
+      'v.status',
+      'g.name as group_name',
+      'd.name as driver_name',
+      'd.phone as driver_phone',
+      'a.assigned_at',
+    ])
     .where('v.organization_id', '=', organizationId)
     .orderBy('v.type')
     .orderBy('v.plate_number')

@@ -5,7 +5,13 @@ import type { ReportsService } from './reports.service.js';
 
 export function bindReportRoutes(binder: RouteBinder, reports: ReportsService): void {
   binder.bind(reportRoutes.combined, async ({ actor, query, reply }) => replyWithPdf(reply, await reports.combined(actor, query)));
-  binder.bind(reportRoutes.insuranceStatus, async ({ actor, query, reply }) => replyWithPdf(reply, await reports.insuranceStatus(actor, query.organizationId)));
-  binder.bind(reportRoutes.serviceTerm, async ({ actor, query, reply }) => replyWithPdf(reply, await reports.serviceTerm(actor, query.organizationId)));
-  binder.bind(reportRoutes.vehiclesDrivers, async ({ actor, query, reply }) => replyWithPdf(reply, await reports.vehiclesDrivers(actor, query.organizationId)));
+  binder.bind(reportRoutes.insuranceStatus, async ({ actor, query, reply }) =>
+    replyWithPdf(reply, await reports.insuranceStatus(actor, query.organizationId)),
+  );
+  binder.bind(reportRoutes.serviceTerm, async ({ actor, query, reply }) =>
+    replyWithPdf(reply, await reports.serviceTerm(actor, query.organizationId)),
+  );
+  binder.bind(reportRoutes.vehiclesDrivers, async ({ actor, query, reply }) =>
+    replyWithPdf(reply, await reports.vehiclesDrivers(actor, query.organizationId)),
+  );
 }

@@ -14,7 +14,11 @@ import { organizationFilter } from '../../platform/tenancy/organization-scope.js
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './reports.repository.js';
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const litres = (value: number | string) => Number(value).toLocaleString('en-NG', { maximumFractionDigits: 2 });
 const label = (row: { plate_number: string | null; make: string; model: string }) => row.plate_number ?? `${row.make} ${row.model}`;
 /** UNDER_MAINTENANCE reads, and wraps, as "UNDER MAINTENANCE". */
@@ -61,7 +65,12 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
       });
       const pdf = await renderPdf(
         (doc) => {
-          reportHeading(doc, { title: 'Comprehensive Report', organization: organization.name, period: `${query.startDate} to ${query.endDate}`, generatedAt: generatedAt() });
+          reportHeading(doc, {
+            title: 'Comprehensive Report',
+            organization: organization.name,
+            period: `${query.startDate} to ${query.endDate}`,
+            generatedAt: generatedAt(),
+          });
           drawTable(
             doc,
             [
@@ -77,7 +86,18 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Total', weight: 1.2, align: 'right' },
             ],
             body,
-            ['Total', `${rows.length} assets`, '', '', '', litres(totalLitres), money(totalFuel), '', money(totalMaintenance), money(totalFuel + totalMaintenance)],
+            [
+              'Total',
+              `${rows.length} assets`,
+              '',
+              '',
+              '',
+              litres(totalLitres),
+              money(totalFuel),
+              '',
+              money(totalMaintenance),
+              money(totalFuel + totalMaintenance),
+            ],
           );
           pageFooters(doc, generatedAt());
         },
@@ -90,7 +110,8 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
       const organization = await organizationOf(actor, requested);
       const today = lagosDate(clock.now());
       const rows = await repository.insurance(db, organization.id);
-      const statusOf = (start: string | null, end: string | null) => (!end || !start ? 'NOT_INSURED' : end < today ? 'EXPIRED' : start <= today ? 'ACTIVE' : 'NOT_INSURED');
+      const statusOf = (start: string | null, end: string | null) =>
+        !end || !start ? 'NOT_INSURED' : end < today ? 'EXPIRED' : start <= today ? 'ACTIVE' : 'NOT_INSURED';
       const counts = { ACTIVE: 0, EXPIRED: 0, NOT_INSURED: 0 };
       const body = rows.map((row) => {
         const status = statusOf(row.coverage_start, row.coverage_end);
@@ -110,7 +131,12 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
       });
       const pdf = await renderPdf(
         (doc) => {
-          reportHeading(doc, { title: 'Insurance Status Report', organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() });
+          reportHeading(doc, {
+            title: 'Insurance Status Report',
+            organization: organization.name,
+            period: `As of ${today}`,
+            generatedAt: generatedAt(),
+          });
           drawTable(
             doc,
             [
@@ -125,7 +151,17 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Status', weight: 1 },
             ],
             body,
-            ['Total', `${rows.length} assets`, `${counts.ACTIVE} active`, `${counts.EXPIRED} expired`, `${counts.NOT_INSURED} not insured`, '', '', '', ''],
+            [
+              'Total',
+              `${rows.length} assets`,
+              `${counts.ACTIVE} active`,
+              `${counts.EXPIRED} expired`,
+              `${counts.NOT_INSURED} not insured`,
+              '',
+              '',
+              '',
+              '',
+            ],
           );
           pageFooters(doc, generatedAt());
         },
@@ -137,7 +173,10 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
     async serviceTerm(actor: Actor, requested: string | undefined) {
       const organization = await organizationOf(actor, requested);
       const today = lagosDate(clock.now());
-      const [history, due] = await Promise.all([repository.maintenanceHistory(db, organization.id), vehicles.dueAlerts({ organizationId: organization.id }, 1000)]);
+      const [history, due] = await Promise.all([
+        repository.maintenanceHistory(db, organization.id),
+        vehicles.dueAlerts({ organizationId: organization.id }, 1000),
+      ]);
       let spent = 0n;
       const historyRows = history.map((row) => {
         spent += BigInt(row.amount_kobo ?? 0);
@@ -152,7 +191,12 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
       });
       const pdf = await renderPdf(
         (doc) => {
-          reportHeading(doc, { title: 'Service Term Report', organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() });
+          reportHeading(doc, {
+            title: 'Service Term Report',
+            organization: organization.name,
+            period: `As of ${today}`,
+            generatedAt: generatedAt(),
+          });
           sectionTitle(doc, `Due for maintenance (${due.length})`);
           drawTable(
             doc,
@@ -190,7 +234,12 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
       const [rows, free] = await Promise.all([repository.registry(db, organization.id), repository.unassignedDrivers(db, organization.id)]);
       const pdf = await renderPdf(
         (doc) => {
-          reportHeading(doc, { title: 'Vehicles & Drivers Report', organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() });
+          reportHeading(doc, {
+            title: 'Vehicles & Drivers Report',
+            organization: organization.name,
+            period: `As of ${today}`,
+            generatedAt: generatedAt(),
+          });
           sectionTitle(doc, `Assets (${rows.length})`);
           drawTable(
             doc,

@@ -12,8 +12,22 @@ export async function previewCoupon(
   const stationId = actor.fuelStationId;
   if (!stationId) throw new AppError('FORBIDDEN', 'Only station staff redeem coupons');
   const asFuel = await services.fuel.findForStation(stationId, coupon);
-  if (asFuel) return { kind: 'FUEL' as const, redeemable: asFuel.message === null, message: asFuel.message, fuelRequest: asFuel.request, maintenanceRequest: null };
+  if (asFuel)
+    return {
+      kind: 'FUEL' as const,
+      redeemable: asFuel.message === null,
+      message: asFuel.message,
+      fuelRequest: asFuel.request,
+      maintenanceRequest: null,
+    };
   const asJob = await services.maintenance.findForStation(stationId, coupon);
-  if (asJob) return { kind: 'MAINTENANCE' as const, redeemable: asJob.message === null, message: asJob.message, fuelRequest: null, maintenanceRequest: asJob.request };
+  if (asJob)
+    return {
+      kind: 'MAINTENANCE' as const,
+      redeemable: asJob.message === null,
+      message: asJob.message,
+      fuelRequest: null,
+      maintenanceRequest: asJob.request,
+    };
   throw notFound('Coupon');
 }

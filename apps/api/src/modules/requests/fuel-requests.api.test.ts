@@ -11,20 +11,41 @@ const ids: Record<string, string> = {};
 const today = () => lagosDate(clock.now());
 
 async function balance(token: string, query: Record<string, string> = {}) {
-  return (await t.call('GET', '/api/wallet', { token, query })).json().wallet as { id: string; balance: number; held: number; available: number };
+  return (await t.call('GET', '/api/wallet', { token, query })).json().wallet as {
+    id: string;
+    balance: number;
+    held: number;
+    available: number;
+  };
 }
 
 async function credit(walletOwner: Record<string, string>, amount: number) {
   const wallet = await balance(tokens['admin@fleetfuel.test'] as string, walletOwner);
-  await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, { token: tokens['admin@fleetfuel.test'], body: { amount, type: 'CREDIT', note: 'test funds' } });
+  await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
+    token: tokens['admin@fleetfuel.test'],
+    body: { amount, type: 'CREDIT', note: 'test funds' },
+  });
 }
 
 const request = (token: string, body: Record<string, unknown>) =>
-  t.call('POST', '/api/fuel-requests', { token, body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: today(), volume: 40, ...body } });
+  t.call('POST', '/api/fuel-requests', {
+    token,
+    body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: today(), volume: 40, ...body },
+  });
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'driver2@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test', 'attendant@unityfuels.test', 'rep@greenline.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'driver2@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+    'rep@greenline.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute();
@@ -46,7 +67,15 @@ describe('requesting fuel', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Request Successfull!',
-      request: { status: 'PENDING', fuelType: 'PETROL', unit: 'L', volume: 40, currentOdometerReading: null, currentTankLevel: 20, station: { name: 'Unity Fuels Ikeja' } },
+      request: {
+        status: 'PENDING',
+        fuelType: 'PETROL',
+        unit: 'L',
+        volume: 40,
+        currentOdometerReading: null,
+        currentTankLevel: 20,
+        station: { name: 'Unity Fuels Ikeja' },
+      },
     });
     const other = await request(tokens['driver@acme.test'] as string, { vehicleId: ids.truck, volume: 10 });
     expect(other.statusCode).toBe(404);
@@ -70,7 +99,10 @@ describe('requesting fuel', () => {
     }
     await sql`UPDATE vehicles SET last_odometer = 52000 WHERE id = ${ids.hilux}`.execute(t.db);
     const back = await request(token, { currentOdometer: 51000 });
-    expect(back.json()).toMatchObject({ field: 'currentOdometer', error: 'The last reading of LND-451-KJ is 52,000 km; the odometer cannot go back' });
+    expect(back.json()).toMatchObject({
+      field: 'currentOdometer',
+      error: 'The last reading of LND-451-KJ is 52,000 km; the odometer cannot go back',
+    });
     await sql`UPDATE fuel_stations SET status = 'INACTIVE' WHERE id = ${ids.greenline}`.execute(t.db);
     const inactive = await request(token, { stationId: ids.greenline });
     expect(inactive.json().error).toBe('Greenline Energy Lekki is not active and cannot be chosen');
@@ -83,7 +115,12 @@ describe('requesting fuel', () => {
   it('lists the ACTIVE stations with their fuels and current prices', async () => {
     const res = await t.call('GET', '/api/fuel-requests/fuel-stations', { token: tokens['driver@acme.test'] });
     const unity = res.json().stations.find((s: { name: string }) => s.name === 'Unity Fuels Ikeja');
-    expect(unity.prices).toEqual(expect.arrayContaining([{ fuelType: 'PETROL', pricePerLitre: 950, unit: 'L' }, { fuelType: 'DIESEL', pricePerLitre: 1150, unit: 'L' }]));
+    expect(unity.prices).toEqual(
+      expect.arrayContaining([
+        { fuelType: 'PETROL', pricePerLitre: 950, unit: 'L' },
+        { fuelType: 'DIESEL', pricePerLitre: 1150, unit: 'L' },
+      ]),
+    );
   });
 });
 
@@ -91,30 +128,50 @@ describe('approving', () => {
   it('only the organization admin approves; approval locks the price, holds the money and issues a coupon', async () => {
     const created = (await request(tokens['asst@acme.test'] as string, { volume: 30 })).json().request;
     expect((await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['asst@acme.test'] })).statusCode).toBe(403);
-    expect((await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['admin@fleetfuel.test'] })).statusCode).toBe(403);
-    expect((await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['orgadmin@beta.test'] })).statusCode).toBe(404);
+    expect((await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['admin@fleetfuel.test'] })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['orgadmin@beta.test'] })).statusCode).toBe(
+      404,
+    );
 
     const before = await balance(tokens['orgadmin@acme.test'] as string);
     const res = await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['orgadmin@acme.test'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Fuel request approved.', request: { status: 'APPROVED', pricePerUnit: 950, heldAmount: 28500, approvedBy: { name: 'Tunde Bakare' } } });
+    expect(res.json()).toMatchObject({
+      message: 'Fuel request approved.',
+      request: { status: 'APPROVED', pricePerUnit: 950, heldAmount: 28500, approvedBy: { name: 'Tunde Bakare' } },
+    });
     expect(res.json().request.couponCode).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
     const after = await balance(tokens['orgadmin@acme.test'] as string);
     expect(after).toMatchObject({ balance: before.balance, held: before.held + 28500, available: before.available - 28500 });
 
     // A price change after approval does not change what this coupon costs.
-    await t.call('PATCH', '/api/fuel-requests/update-price', { token: tokens['rep@unityfuels.test'], body: { fuelType: 'PETROL', pricePerLitre: 1000 } });
-    expect((await t.call('GET', `/api/fuel-requests/single/${created.id}`, { token: tokens['orgadmin@acme.test'] })).json().pricePerUnit).toBe(950);
+    await t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: tokens['rep@unityfuels.test'],
+      body: { fuelType: 'PETROL', pricePerLitre: 1000 },
+    });
+    expect(
+      (await t.call('GET', `/api/fuel-requests/single/${created.id}`, { token: tokens['orgadmin@acme.test'] })).json().pricePerUnit,
+    ).toBe(950);
     const again = await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['orgadmin@acme.test'] });
     expect(again.json().error).toBe('Only a pending request can be approved; this one is APPROVED');
   });
 
   it('refuses with the amounts needed and available when the wallet cannot cover the hold', async () => {
     const poor = await t.login('orgadmin@beta.test');
-    const created = (await t.call('POST', '/api/fuel-requests', { token: poor, body: { vehicleId: ids.betaTruck, stationId: ids.unity, supplyDate: today(), volume: 50 } })).json().request;
+    const created = (
+      await t.call('POST', '/api/fuel-requests', {
+        token: poor,
+        body: { vehicleId: ids.betaTruck, stationId: ids.unity, supplyDate: today(), volume: 50 },
+      })
+    ).json().request;
     const res = await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: poor });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', error: 'Approving this request needs ₦57,500.00 on the wallet and ₦0.00 is available. Fund the wallet first.' });
+    expect(res.json()).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      error: 'Approving this request needs ₦57,500.00 on the wallet and ₦0.00 is available. Fund the wallet first.',
+    });
     expect((await t.call('GET', `/api/fuel-requests/single/${created.id}`, { token: poor })).json().status).toBe('PENDING');
   });
 
@@ -133,7 +190,9 @@ describe('approving', () => {
     const last = await approve(ids.hilux as string, 29);
     expect(last.statusCode).toBe(200);
     const over = await approve(ids.bike as string, 0.5);
-    expect(over.json().error).toBe(`Operations may use 200 L a day; 200 L is already approved for ${calendarDay(day)} and this request needs 0.5 L.`);
+    expect(over.json().error).toBe(
+      `Operations may use 200 L a day; 200 L is already approved for ${calendarDay(day)} and this request needs 0.5 L.`,
+    );
   });
 
   it('draws an ACTIVE reserve down and refuses what it cannot cover', async () => {
@@ -149,7 +208,9 @@ describe('approving', () => {
     expect((await approve(40)).statusCode).toBe(200);
     const refused = await approve(0.01);
     expect(refused.json().error).toBe('The DIESEL reserve has 0 L left and this request needs 0.01 L.');
-    const summary = (await t.call('GET', '/api/fuel-reserves', { token })).json().summary.find((s: { fuelType: string }) => s.fuelType === 'DIESEL');
+    const summary = (await t.call('GET', '/api/fuel-reserves', { token }))
+      .json()
+      .summary.find((s: { fuelType: string }) => s.fuelType === 'DIESEL');
     expect(summary).toMatchObject({ remaining: 0, total: 100 });
     // Without an ACTIVE reserve of the fuel, approvals no longer draw on one.
     await t.call('PATCH', `/api/fuel-reserves/${reserve.id}`, { token, body: { status: 'INACTIVE' } });
@@ -157,15 +218,25 @@ describe('approving', () => {
 
   it('rejects with a note', async () => {
     const created = (await request(tokens['orgadmin@acme.test'] as string, { volume: 5 })).json().request;
-    const res = await t.call('PATCH', `/api/fuel-requests/${created.id}/reject`, { token: tokens['orgadmin@acme.test'], body: { note: 'Use the pool car' } });
-    expect(res.json()).toMatchObject({ message: 'Fuel request rejected.', request: { status: 'REJECTED', rejectionNote: 'Use the pool car', rejectedBy: { name: 'Tunde Bakare' } } });
+    const res = await t.call('PATCH', `/api/fuel-requests/${created.id}/reject`, {
+      token: tokens['orgadmin@acme.test'],
+      body: { note: 'Use the pool car' },
+    });
+    expect(res.json()).toMatchObject({
+      message: 'Fuel request rejected.',
+      request: { status: 'REJECTED', rejectionNote: 'Use the pool car', rejectedBy: { name: 'Tunde Bakare' } },
+    });
   });
 });
 
 async function approvedRequest(volume = 40, supplyDate = today()) {
   const token = tokens['orgadmin@acme.test'] as string;
   const created = (await request(token, { volume, supplyDate, vehicleId: ids.truck })).json().request;
-  return (await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token })).json().request as { id: string; couponCode: string; heldAmount: number };
+  return (await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token })).json().request as {
+    id: string;
+    couponCode: string;
+    heldAmount: number;
+  };
 }
 
 describe('redeeming at the station', () => {
@@ -175,7 +246,10 @@ describe('redeeming at the station', () => {
     const orgBefore = await balance(tokens['orgadmin@acme.test'] as string);
     const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: tokens[i % 2 ? 'rep@unityfuels.test' : 'attendant@unityfuels.test'], body: { code: approved.couponCode.toLowerCase(), dispensedVolume: 45 } }),
+        t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+          token: tokens[i % 2 ? 'rep@unityfuels.test' : 'attendant@unityfuels.test'],
+          body: { code: approved.couponCode.toLowerCase(), dispensedVolume: 45 },
+        }),
       ),
     );
     expect(attempts.filter((r) => r.statusCode === 200)).toHaveLength(1);
@@ -194,22 +268,52 @@ describe('redeeming at the station', () => {
 
   it('previews a coupon; refuses one altered by a character, another station’s, and too much volume', async () => {
     const approved = await approvedRequest(20);
-    const preview = await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['attendant@unityfuels.test'], query: { code: approved.couponCode } });
-    expect(preview.json()).toMatchObject({ kind: 'FUEL', redeemable: true, message: null, fuelRequest: { id: approved.id, volume: 20, vehicle: { plateNumber: 'APP-220-XA' }, organization: { name: 'Acme Logistics' } } });
+    const preview = await t.call('GET', '/api/fuel-requests/coupon', {
+      token: tokens['attendant@unityfuels.test'],
+      query: { code: approved.couponCode },
+    });
+    expect(preview.json()).toMatchObject({
+      kind: 'FUEL',
+      redeemable: true,
+      message: null,
+      fuelRequest: { id: approved.id, volume: 20, vehicle: { plateNumber: 'APP-220-XA' }, organization: { name: 'Acme Logistics' } },
+    });
 
     const altered = `${approved.couponCode.slice(0, -1)}${approved.couponCode.endsWith('A') ? 'B' : 'A'}`;
-    const wrong = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: tokens['attendant@unityfuels.test'], body: { code: altered, dispensedVolume: 10 } });
+    const wrong = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+      token: tokens['attendant@unityfuels.test'],
+      body: { code: altered, dispensedVolume: 10 },
+    });
     expect(wrong.json()).toMatchObject({ field: 'code', error: 'The coupon code does not match this request' });
-    expect((await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['attendant@unityfuels.test'], query: { code: altered } })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['attendant@unityfuels.test'], query: { code: altered } }))
+        .statusCode,
+    ).toBe(404);
 
-    const elsewhere = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: tokens['rep@greenline.test'], body: { code: approved.couponCode, dispensedVolume: 10 } });
+    const elsewhere = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+      token: tokens['rep@greenline.test'],
+      body: { code: approved.couponCode, dispensedVolume: 10 },
+    });
     expect(elsewhere.statusCode).toBe(404);
-    expect((await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['rep@greenline.test'], query: { code: approved.couponCode } })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['rep@greenline.test'], query: { code: approved.couponCode } }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.call('GET', `/api/fuel-requests/single/${approved.id}`, { token: tokens['rep@greenline.test'] })).statusCode).toBe(404);
 
-    const tooMuch = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: tokens['attendant@unityfuels.test'], body: { code: approved.couponCode, dispensedVolume: 20.5 } });
+    const tooMuch = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+      token: tokens['attendant@unityfuels.test'],
+      body: { code: approved.couponCode, dispensedVolume: 20.5 },
+    });
     expect(tooMuch.json()).toMatchObject({ field: 'dispensedVolume', error: 'At most 20 L may be dispensed on this coupon' });
-    expect((await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: tokens['orgadmin@acme.test'], body: { code: approved.couponCode, dispensedVolume: 1 } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+          token: tokens['orgadmin@acme.test'],
+          body: { code: approved.couponCode, dispensedVolume: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('station users see only approved and completed requests addressed to them', async () => {
@@ -226,7 +330,8 @@ describe('expiry', () => {
     const reserve = (await t.call('POST', '/api/fuel-reserves', { token, body: { fuelType: 'DIESEL', amount: 30 } })).json().reserve;
     await t.call('PATCH', `/api/fuel-reserves/${reserve.id}`, { token, body: {} });
     const approved = await approvedRequest(10, today());
-    const reserveLeft = async () => Number((await t.db.selectFrom('fuel_reserves').select('remaining').where('id', '=', reserve.id).executeTakeFirstOrThrow()).remaining);
+    const reserveLeft = async () =>
+      Number((await t.db.selectFrom('fuel_reserves').select('remaining').where('id', '=', reserve.id).executeTakeFirstOrThrow()).remaining);
     expect(await reserveLeft()).toBe(20);
     const heldBefore = (await balance(token)).held;
 
@@ -239,7 +344,10 @@ describe('expiry', () => {
       expect(await reserveLeft()).toBe(30);
       const row = (await t.call('GET', `/api/fuel-requests/single/${approved.id}`, { token })).json();
       expect(row.status).toBe('EXPIRED');
-      const redeem = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, { token: tokens['attendant@unityfuels.test'], body: { code: approved.couponCode, dispensedVolume: 1 } });
+      const redeem = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+        token: tokens['attendant@unityfuels.test'],
+        body: { code: approved.couponCode, dispensedVolume: 1 },
+      });
       expect(redeem.json().error).toMatch(/^This coupon expired on /);
       // Every hold still open on the wallet belongs to a request that is still APPROVED.
       const strays = await sql`SELECT h.reference FROM holds h LEFT JOIN fuel_requests r ON h.reference = 'fuel:' || r.id
@@ -256,15 +364,23 @@ describe('plan limits and subscription', () => {
   it('refuses the request past the plan’s limit for the cycle, and any request once the subscription expired', async () => {
     const token = tokens['orgadmin@beta.test'] as string;
     await sql`UPDATE subscription_plans SET fuel_request_limit = 2 WHERE name = 'Starter'`.execute(t.db);
-    const make = () => t.call('POST', '/api/fuel-requests', { token, body: { vehicleId: ids.betaTruck, stationId: ids.unity, supplyDate: today(), volume: 5 } });
+    const make = () =>
+      t.call('POST', '/api/fuel-requests', {
+        token,
+        body: { vehicleId: ids.betaTruck, stationId: ids.unity, supplyDate: today(), volume: 5 },
+      });
     // Beta already made one request above (refused approval, still PENDING): one more fits.
     expect((await make()).statusCode).toBe(200);
     const over = await make();
     expect(over.statusCode).toBe(422);
-    expect(over.json().error).toBe('Your plan (Starter) allows 2 fuel requests a cycle and 2 are made this cycle. Upgrade the plan or wait for the next billing cycle first.');
+    expect(over.json().error).toBe(
+      'Your plan (Starter) allows 2 fuel requests a cycle and 2 are made this cycle. Upgrade the plan or wait for the next billing cycle first.',
+    );
     await sql`UPDATE subscription_plans SET fuel_request_limit = 0 WHERE name = 'Starter'`.execute(t.db);
     await sql`UPDATE organizations SET next_billing = now() - interval '1 day' WHERE name = 'Beta Haulage'`.execute(t.db);
     const expired = await make();
-    expect(expired.json().error).toMatch(/^The subscription of Beta Haulage expired on \d{1,2} [A-Z][a-z]{2} \d{4}\. Renew it on the Billing page to make new requests\.$/);
+    expect(expired.json().error).toMatch(
+      /^The subscription of Beta Haulage expired on \d{1,2} [A-Z][a-z]{2} \d{4}\. Renew it on the Billing page to make new requests\.$/,
+    );
   });
 });

@@ -63,7 +63,12 @@ export async function listFuelRequests(db: Database, scope: RequestScope, filter
   if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
   if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
   const [rows, summary] = await Promise.all([
-    query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
     query
       .clearSelect()
       .select((eb) => [
@@ -128,9 +133,7 @@ export async function groupVolumeOn(db: Database, departmentId: string, supplyDa
   const row = await db
     .selectFrom('fuel_requests as r')
     .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
-    .select(
-      sql<string>`coalesce(sum(CASE WHEN r.status = 'COMPLETED' THEN r.dispensed_volume ELSE r.volume END), 0)`.as('litres'),
-    )
+    .select(sql<string>`coalesce(sum(CASE WHEN r.status = 'COMPLETED' THEN r.dispensed_volume ELSE r.volume END), 0)`.as('litres'))
     .where('v.department_id', '=', departmentId)
     .where('r.supply_date', '=', supplyDate)
     .where('r.status', 'in', ['APPROVED', 'COMPLETED'])

@@ -56,7 +56,13 @@ export function toFuelRequest(row: FuelRequestRow): FuelRequest {
   const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null);
   return {
     id: row.id,
-    vehicle: { id: row.vehicle_id, plateNumber: row.plate_number, make: row.make, model: row.model, type: row.vehicle_type as FuelRequest['vehicle']['type'] },
+    vehicle: {
+      id: row.vehicle_id,
+      plateNumber: row.plate_number,
+      make: row.make,
+      model: row.model,
+      type: row.vehicle_type as FuelRequest['vehicle']['type'],
+    },
     organization: { id: row.organization_id, name: row.organization_name },
     requestedBy: { id: row.requested_by, name: row.requester_name },
     supplyDate: row.supply_date,
@@ -86,7 +92,10 @@ export function toFuelRequest(row: FuelRequestRow): FuelRequest {
 }
 
 /** Why a request's coupon cannot be redeemed now, or null when it can. */
-export function whyNotRedeemable(row: { status: string; redeemed_at: Date | null; coupon_expires_at: Date | null; expired_at?: Date | null }, now: Date): string | null {
+export function whyNotRedeemable(
+  row: { status: string; redeemed_at: Date | null; coupon_expires_at: Date | null; expired_at?: Date | null },
+  now: Date,
+): string | null {
   switch (row.status) {
     case 'PENDING':
       return 'This request has not been approved yet';
@@ -97,7 +106,9 @@ export function whyNotRedeemable(row: { status: string; redeemed_at: Date | null
     case 'EXPIRED':
       return `This coupon expired on ${row.coupon_expires_at ? lagosDateTime(row.coupon_expires_at) : 'an earlier day'}`;
     default:
-      return row.coupon_expires_at && row.coupon_expires_at.getTime() < now.getTime() ? `This coupon expired on ${lagosDateTime(row.coupon_expires_at)}` : null;
+      return row.coupon_expires_at && row.coupon_expires_at.getTime() < now.getTime()
+        ? `This coupon expired on ${lagosDateTime(row.coupon_expires_at)}`
+        : null;
   }
 }
 
@@ -129,7 +140,8 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
   function assertCouponMatches(request: LockedFuelRequest, coupon: { code?: string | undefined; qr?: string | undefined }): void {
     if (coupon.qr !== undefined) {
       const claims = coupons.verify(coupon.qr);
-      if (!claims || claims.kind !== 'F') throw new AppError('RULE_VIOLATION', 'This QR code is not a valid FleetFuel fuel coupon', { field: 'qr' });
+      if (!claims || claims.kind !== 'F')
+        throw new AppError('RULE_VIOLATION', 'This QR code is not a valid FleetFuel fuel coupon', { field: 'qr' });
       if (claims.requestId !== request.id || claims.stationId !== request.station_id || claims.max !== request.volume) {
         throw new AppError('RULE_VIOLATION', 'This QR code belongs to another coupon', { field: 'qr' });
       }
@@ -144,9 +156,16 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     expire,
 
     /** A page of requests in the actor's scope; `mine` keeps only those the actor made. */
-    async list(actor: Actor, query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string }, options: { mine?: boolean } = {}) {
+    async list(
+      actor: Actor,
+      query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string },
+      options: { mine?: boolean } = {},
+    ) {
       const scope = await scopeOf(actor, query);
-      const { rows, summary } = await repository.listFuelRequests(db, scope, { ...query, ...(options.mine ? { requestedBy: actor.userId } : {}) });
+      const { rows, summary } = await repository.listFuelRequests(db, scope, {
+        ...query,
+        ...(options.mine ? { requestedBy: actor.userId } : {}),
+      });
       return {
         requests: rows.map(toFuelRequest),
         summary: {
@@ -185,7 +204,8 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const fuelType = dispensedFuelType(vehicle.fuel_type as VehicleFuelType);
       const station = await prices.station(db, body.stationId);
       if (!station) throw invalidField('stationId', 'This fuel station does not exist');
-      if (station.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${station.name} is not active and cannot be chosen`, { field: 'stationId' });
+      if (station.status !== 'ACTIVE')
+        throw new AppError('RULE_VIOLATION', `${station.name} is not active and cannot be chosen`, { field: 'stationId' });
       if (!station.available_fuels.includes(fuelType)) {
         throw new AppError('RULE_VIOLATION', `${station.name} does not sell ${fuelType}, the fuel ${label} takes`, { field: 'stationId' });
       }
@@ -220,13 +240,15 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       await db.transaction().execute(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
-        if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
+        if (request.status !== 'PENDING')
+          throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
         await usage.assertWritable(trx, request.organization_id, 'no requests can be approved');
         const fuelType = request.fuel_type as SoldFuelType;
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
         const label = plateOf(vehicle);
-        if (vehicle.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status}; fuel cannot be approved for it`);
+        if (vehicle.status !== 'ACTIVE')
+          throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status}; fuel cannot be approved for it`);
         if (!vehicle.allow_expired_insurance && (vehicle.insurance_end === null || vehicle.insurance_end < request.supply_date)) {
           throw new AppError(
             'RULE_VIOLATION',
@@ -234,11 +256,17 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           );
         }
         if (vehicle.department_id && vehicle.department_status !== 'ACTIVE') {
-          throw new AppError('RULE_VIOLATION', `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`);
+          throw new AppError(
+            'RULE_VIOLATION',
+            `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`,
+          );
         }
         const station = await prices.station(trx, request.station_id);
         if (!station || station.status !== 'ACTIVE' || !station.available_fuels.includes(fuelType)) {
-          throw new AppError('RULE_VIOLATION', `${station?.name ?? 'The station'} no longer sells ${fuelType}; reject this request and ask for another station`);
+          throw new AppError(
+            'RULE_VIOLATION',
+            `${station?.name ?? 'The station'} no longer sells ${fuelType}; reject this request and ask for another station`,
+          );
         }
 
         // The group's daily cap, counted under the group's row lock so that concurrent approvals queue.
@@ -259,14 +287,27 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         await reserveDraws.draw(trx, { id, organizationId: request.organization_id, fuelType, volume: Number(request.volume) });
 
         const priceKobo = await prices.currentPriceKobo(trx, request.station_id, fuelType);
-        if (priceKobo === null) throw new AppError('RULE_VIOLATION', `${station.name} has no price for ${fuelType} yet; it must set one before approval`);
+        if (priceKobo === null)
+          throw new AppError('RULE_VIOLATION', `${station.name} has no price for ${fuelType} yet; it must set one before approval`);
         const holdKobo = costOf(request.volume, priceKobo);
-        await holdForApproval(ledger, trx, { organizationId: request.organization_id, amount: holdKobo, reason: `Fuel for ${label}`, reference: holdReference(id), what: 'request' });
+        await holdForApproval(ledger, trx, {
+          organizationId: request.organization_id,
+          amount: holdKobo,
+          reason: `Fuel for ${label}`,
+          reference: holdReference(id),
+          what: 'request',
+        });
         const expiresAt = new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`);
         // A code collision is astronomically rare; a second draw settles it.
         for (let attempt = 0; ; attempt += 1) {
           try {
-            await repository.markApproved(trx, id, { approvedBy: actor.userId, priceKobo, holdKobo, couponCode: newCouponCode(), couponExpiresAt: expiresAt });
+            await repository.markApproved(trx, id, {
+              approvedBy: actor.userId,
+              priceKobo,
+              holdKobo,
+              couponCode: newCouponCode(),
+              couponExpiresAt: expiresAt,
+            });
             break;
           } catch (error) {
             if (!isUniqueViolation(error) || attempt >= 2) throw error;
@@ -286,7 +327,8 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       await db.transaction().execute(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
-        if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
+        if (request.status !== 'PENDING')
+          throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
         await repository.markRejected(trx, id, actor.userId, note);
       });
       const rejected = await reload(visible.id);
@@ -342,7 +384,14 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
         await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
         if (odometer !== null) await vehicles.recordOdometer(trx, vehicle.id, odometer);
-        await repository.markCompleted(trx, id, { redeemedBy: actor.userId, dispensedVolume: dispensed, amountKobo: amount, feeKobo: fee, entryId: captured.entryId, odometer });
+        await repository.markCompleted(trx, id, {
+          redeemedBy: actor.userId,
+          dispensedVolume: dispensed,
+          amountKobo: amount,
+          feeKobo: fee,
+          entryId: captured.entryId,
+          odometer,
+        });
         return null;
       });
       if (refusal) throw new AppError('RULE_VIOLATION', refusal);
@@ -411,7 +460,10 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           ['Status', row.status],
         ],
       });
-      return { pdf, filename: `fuel-coupon-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf` };
+      return {
+        pdf,
+        filename: `fuel-coupon-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
+      };
     },
 
     /** Approved coupons past their expiry become EXPIRED and release their money; returns how many. */

@@ -54,7 +54,12 @@ export async function listMaintenance(db: Database, scope: RequestScope, filters
   if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
   if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
   const [rows, summary] = await Promise.all([
-    query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
     query
       .clearSelect()
       .select((eb) => [

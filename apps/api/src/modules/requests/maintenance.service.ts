@@ -52,7 +52,13 @@ function toMaintenance(row: MaintenanceRow): MaintenanceRequest {
   const person = (id: string | null, name: string | null) => (id && name ? { id, name } : null);
   return {
     id: row.id,
-    vehicle: { id: row.vehicle_id, plateNumber: row.plate_number, make: row.make, model: row.model, type: row.vehicle_type as MaintenanceRequest['vehicle']['type'] },
+    vehicle: {
+      id: row.vehicle_id,
+      plateNumber: row.plate_number,
+      make: row.make,
+      model: row.model,
+      type: row.vehicle_type as MaintenanceRequest['vehicle']['type'],
+    },
     organization: { id: row.organization_id, name: row.organization_name },
     requestedBy: { id: row.requested_by, name: row.requester_name },
     date: row.service_date,
@@ -120,7 +126,10 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
   async function list(actor: Actor, query: MaintenanceListQuery, options: { mine?: boolean } = {}) {
     const scope = await scopeOf(actor, query);
     // Station users see only jobs addressed to their station that were approved or done.
-    const { rows, summary } = await repository.listMaintenance(db, scope, { ...query, ...(options.mine ? { requestedBy: actor.userId } : {}) });
+    const { rows, summary } = await repository.listMaintenance(db, scope, {
+      ...query,
+      ...(options.mine ? { requestedBy: actor.userId } : {}),
+    });
     return {
       rows: rows.map(toMaintenance),
       summary: {
@@ -156,11 +165,13 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       const vehicle = await vehicles.forRequest(db, body.vehicleId, actor.role === 'ADMIN' ? null : actor.organizationId);
       if (!vehicle || (actor.role === 'DRIVER' && vehicle.driver_id !== actor.userId)) throw notFound('Vehicle');
       const label = plateOf(vehicle);
-      if (vehicle.status === 'INACTIVE') throw new AppError('RULE_VIOLATION', `${label} is INACTIVE; set it ACTIVE before scheduling maintenance`);
+      if (vehicle.status === 'INACTIVE')
+        throw new AppError('RULE_VIOLATION', `${label} is INACTIVE; set it ACTIVE before scheduling maintenance`);
       if (body.stationId) {
         const station = await prices.station(db, body.stationId);
         if (!station) throw invalidField('stationId', 'This fuel station does not exist');
-        if (station.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${station.name} is not active and cannot be chosen`, { field: 'stationId' });
+        if (station.status !== 'ACTIVE')
+          throw new AppError('RULE_VIOLATION', `${station.name} is not active and cannot be chosen`, { field: 'stationId' });
       }
       const odometer = body.currentOdometerReading ?? null;
       assertOdometerNotBack(vehicle, odometer, 'currentOdometerReading');
@@ -187,17 +198,27 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       await view(actor, id);
       await db.transaction().execute(async (trx) => {
         const request = await locked(trx, id);
-        if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
+        if (request.status !== 'PENDING')
+          throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
         await usage.assertWritable(trx, request.organization_id, 'no requests can be approved');
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
         if (vehicle.department_id && vehicle.department_status !== 'ACTIVE') {
-          throw new AppError('RULE_VIOLATION', `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`);
+          throw new AppError(
+            'RULE_VIOLATION',
+            `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`,
+          );
         }
         let holdKobo: bigint | null = null;
         if (request.station_id) {
           holdKobo = BigInt(request.cost_kobo);
-          await holdForApproval(ledger, trx, { organizationId: request.organization_id, amount: holdKobo, reason: `Maintenance of ${plateOf(vehicle)}`, reference: holdReference(id), what: 'job' });
+          await holdForApproval(ledger, trx, {
+            organizationId: request.organization_id,
+            amount: holdKobo,
+            reason: `Maintenance of ${plateOf(vehicle)}`,
+            reference: holdReference(id),
+            what: 'job',
+          });
         }
         await vehicles.setStatus(trx, vehicle.id, 'UNDER_MAINTENANCE');
         await repository.updateMaintenance(trx, id, {
@@ -220,8 +241,14 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       await view(actor, id);
       await db.transaction().execute(async (trx) => {
         const request = await locked(trx, id);
-        if (request.status !== 'PENDING') throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
-        await repository.updateMaintenance(trx, id, { status: 'REJECTED', rejected_by: actor.userId, rejected_at: clock.now(), rejection_note: note });
+        if (request.status !== 'PENDING')
+          throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
+        await repository.updateMaintenance(trx, id, {
+          status: 'REJECTED',
+          rejected_by: actor.userId,
+          rejected_at: clock.now(),
+          rejection_note: note,
+        });
       });
       const rejected = await reload(id);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
@@ -237,9 +264,13 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       await db.transaction().execute(async (trx) => {
         const request = await repository.lockMaintenance(trx, body.id);
         if (!request || !request.station_id || request.station_id !== actor.fuelStationId) throw notFound('Maintenance request');
-        if (request.status !== 'APPROVED') throw new AppError('RULE_VIOLATION', `Only an approved job's cost can be set; this one is ${request.status}`);
+        if (request.status !== 'APPROVED')
+          throw new AppError('RULE_VIOLATION', `Only an approved job's cost can be set; this one is ${request.status}`);
         if (finalKobo > BigInt(request.cost_kobo)) {
-          throw invalidField('cost', `The final cost cannot exceed the approved ${formatNaira(request.cost_kobo)}; a higher cost needs a new request`);
+          throw invalidField(
+            'cost',
+            `The final cost cannot exceed the approved ${formatNaira(request.cost_kobo)}; a higher cost needs a new request`,
+          );
         }
         await repository.updateMaintenance(trx, body.id, { final_cost_kobo: finalKobo.toString() });
       });
@@ -250,7 +281,8 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       const byStation = actor.role === 'ATTENDANT' || actor.role === 'STATION_REP';
       await db.transaction().execute(async (trx) => {
         const request = await repository.lockMaintenance(trx, id);
-        const mayComplete = request && (byStation ? request.station_id === actor.fuelStationId : request.organization_id === actor.organizationId);
+        const mayComplete =
+          request && (byStation ? request.station_id === actor.fuelStationId : request.organization_id === actor.organizationId);
         if (!request || !mayComplete) throw notFound('Maintenance request');
         if (!byStation && request.station_id) {
           throw new AppError('RULE_VIOLATION', 'This job is serviced by a station; the station completes it with the work order');
@@ -258,7 +290,8 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         if (byStation) {
           if (body.qr !== undefined) {
             const claims = coupons.verify(body.qr);
-            if (!claims || claims.kind !== 'M' || claims.requestId !== id) throw new AppError('RULE_VIOLATION', 'This QR code is not the work order of this job', { field: 'qr' });
+            if (!claims || claims.kind !== 'M' || claims.requestId !== id)
+              throw new AppError('RULE_VIOLATION', 'This QR code is not the work order of this job', { field: 'qr' });
           } else if (!request.coupon_code || normalizeCouponCode(body.code ?? '') !== request.coupon_code) {
             throw new AppError('RULE_VIOLATION', 'The work order code does not match this job', { field: 'code' });
           }
@@ -266,8 +299,17 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         const why = whyNotCompletable(request);
         if (why) throw new AppError('RULE_VIOLATION', why);
         const approved = BigInt(request.cost_kobo);
-        const finalKobo = body.finalCost !== undefined ? nairaToKobo(body.finalCost) : request.final_cost_kobo !== null ? BigInt(request.final_cost_kobo) : approved;
-        if (finalKobo > approved) throw invalidField('finalCost', `The final cost cannot exceed the approved ${formatNaira(approved)}; a higher cost needs a new request`);
+        const finalKobo =
+          body.finalCost !== undefined
+            ? nairaToKobo(body.finalCost)
+            : request.final_cost_kobo !== null
+              ? BigInt(request.final_cost_kobo)
+              : approved;
+        if (finalKobo > approved)
+          throw invalidField(
+            'finalCost',
+            `The final cost cannot exceed the approved ${formatNaira(approved)}; a higher cost needs a new request`,
+          );
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
 
@@ -306,7 +348,10 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         });
       });
       const request = await reload(id);
-      return { message: `Maintenance completed for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))}`, request };
+      return {
+        message: `Maintenance completed for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))}`,
+        request,
+      };
     },
 
     async findForStation(stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) {
@@ -324,7 +369,8 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
 
     async workOrderPdf(actor: Actor, id: string) {
       const row = await view(actor, id);
-      if (row.status !== 'APPROVED' && row.status !== 'COMPLETED') throw new AppError('RULE_VIOLATION', 'Only approved jobs have a work order');
+      if (row.status !== 'APPROVED' && row.status !== 'COMPLETED')
+        throw new AppError('RULE_VIOLATION', 'Only approved jobs have a work order');
       const qrPayload = coupons.sign({ kind: 'M', requestId: row.id, stationId: row.station_id, max: row.cost_kobo, expiresAt: 0 });
       const pdf = await renderCoupon({
         kind: 'MAINTENANCE',
@@ -338,14 +384,22 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           ['Plate number', row.plate_number ?? '—'],
           ['Work', row.description],
           ['Approved cost (at most)', money(BigInt(row.cost_kobo))],
-          ['Station', row.station_name ? `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}` : 'None: completed by the organization'],
+          [
+            'Station',
+            row.station_name
+              ? `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`
+              : 'None: completed by the organization',
+          ],
           ['Date', row.service_date],
           ['Requested by', row.requester_name],
           ['Approved by', row.approver_name ?? '—'],
           ['Status', row.status],
         ],
       });
-      return { pdf, filename: `work-order-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf` };
+      return {
+        pdf,
+        filename: `work-order-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
+      };
     },
   };
 }

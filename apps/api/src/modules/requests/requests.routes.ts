@@ -15,7 +15,9 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
   binder.bind(fuelRequestRoutes.approve, ({ actor, params }) => fuel.approve(actor, params.id));
   binder.bind(fuelRequestRoutes.reject, ({ actor, params, body }) => fuel.reject(actor, params.id, body.note ?? null));
   binder.bind(fuelRequestRoutes.complete, ({ actor, params, body }) => fuel.complete(actor, params.id, body));
-  binder.bind(fuelRequestRoutes.generateCoupon, async ({ actor, params, reply }) => replyWithPdf(reply, await fuel.couponPdf(actor, params.id)));
+  binder.bind(fuelRequestRoutes.generateCoupon, async ({ actor, params, reply }) =>
+    replyWithPdf(reply, await fuel.couponPdf(actor, params.id)),
+  );
   binder.bind(fuelRequestRoutes.coupon, ({ actor, query }) => previewCoupon(actor, query, { fuel, maintenance }));
 
   binder.bind(maintenanceRoutes.allRequests, async ({ actor, query }) => withPageMeta(query, await maintenance.listLogs(actor, query)));
@@ -26,5 +28,7 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
   binder.bind(maintenanceRoutes.reject, ({ actor, params, body }) => maintenance.reject(actor, params.id, body.note ?? null));
   binder.bind(maintenanceRoutes.complete, ({ actor, params, body }) => maintenance.complete(actor, params.id, body));
   binder.bind(maintenanceRoutes.updatePrice, ({ actor, body }) => maintenance.updatePrice(actor, body));
-  binder.bind(maintenanceRoutes.generateCoupon, async ({ actor, params, reply }) => replyWithPdf(reply, await maintenance.workOrderPdf(actor, params.id)));
+  binder.bind(maintenanceRoutes.generateCoupon, async ({ actor, params, reply }) =>
+    replyWithPdf(reply, await maintenance.workOrderPdf(actor, params.id)),
+  );
 }

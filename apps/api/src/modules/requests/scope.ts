@@ -19,7 +19,9 @@ export interface RequestScope {
 }
 
 /** The columns fuel and maintenance requests share, aliased `r` in both repositories. */
-type RequestColumns = { r: { organization_id: string; station_id: string | null; status: string; requested_by: string; vehicle_id: string } };
+type RequestColumns = {
+  r: { organization_id: string; station_id: string | null; status: string; requested_by: string; vehicle_id: string };
+};
 
 export function inScope(scope: RequestScope) {
   return (eb: ExpressionBuilder<RequestColumns, 'r'>) => {
@@ -37,7 +39,11 @@ export function inScope(scope: RequestScope) {
 
 export const STATION_VISIBLE_STATUSES = ['APPROVED', 'COMPLETED'] as const;
 
-export function requestScope(actor: Actor, requested: { organizationId?: string | undefined }, driverVehicleId: string | null): RequestScope {
+export function requestScope(
+  actor: Actor,
+  requested: { organizationId?: string | undefined },
+  driverVehicleId: string | null,
+): RequestScope {
   if (actor.role === 'ATTENDANT' || actor.role === 'STATION_REP') {
     if (!actor.fuelStationId) throw forbidden();
     return { organizationId: null, stationId: actor.fuelStationId, statuses: STATION_VISIBLE_STATUSES };

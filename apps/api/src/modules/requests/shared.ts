@@ -10,7 +10,9 @@ import { requestScope } from './scope.js';
 /** The caller's request scope; a driver's includes the vehicle it drives. */
 export async function scopeFor(db: Database, actor: Actor, requested: { organizationId?: string | undefined }) {
   const driverVehicle =
-    actor.role === 'DRIVER' ? ((await db.selectFrom('vehicles').select('id').where('driver_id', '=', actor.userId).executeTakeFirst())?.id ?? null) : null;
+    actor.role === 'DRIVER'
+      ? ((await db.selectFrom('vehicles').select('id').where('driver_id', '=', actor.userId).executeTakeFirst())?.id ?? null)
+      : null;
   return requestScope(actor, requested, driverVehicle);
 }
 
@@ -21,7 +23,10 @@ export function assertOdometerNotBack(
   field: string,
 ): void {
   if (reading !== null && vehicle.last_odometer !== null && reading < Number(vehicle.last_odometer)) {
-    throw invalidField(field, `The last reading of ${plateOf(vehicle)} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`);
+    throw invalidField(
+      field,
+      `The last reading of ${plateOf(vehicle)} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`,
+    );
   }
 }
 

@@ -29,8 +29,16 @@ export async function listReserves(
   if (filters.status) query = query.where('r.status', '=', filters.status);
   if (filters.fuelType) query = query.where('r.fuel_type', '=', filters.fuelType);
   const [rows, count] = await Promise.all([
-    query.orderBy('r.created_at', 'desc').orderBy('r.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -132,7 +140,11 @@ export function openDraws(db: Database, requestId: string) {
 }
 
 export async function giveBack(db: Database, drawId: string, reserveId: string, volume: number): Promise<void> {
-  await db.updateTable('reserve_draws').set({ returned: sql`returned + ${volume}::numeric` }).where('id', '=', drawId).execute();
+  await db
+    .updateTable('reserve_draws')
+    .set({ returned: sql`returned + ${volume}::numeric` })
+    .where('id', '=', drawId)
+    .execute();
   await db
     .updateTable('fuel_reserves')
     .set({ remaining: sql`remaining + ${volume}::numeric`, updated_at: sql<Date>`now()` })

@@ -42,7 +42,11 @@ export function findLiveSessionByTokenHash(db: Database, tokenHash: string) {
 }
 
 export async function touchSession(db: Database, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ last_used_at: sql<Date>`now()` }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_used_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function endSession(db: Database, sessionId: string, reason: SessionEndReason): Promise<void> {
@@ -54,12 +58,7 @@ export async function endSession(db: Database, sessionId: string, reason: Sessio
     .execute();
 }
 
-export async function endSessionsOfUser(
-  db: Database,
-  userId: string,
-  reason: SessionEndReason,
-  exceptSessionId?: string,
-): Promise<number> {
+export async function endSessionsOfUser(db: Database, userId: string, reason: SessionEndReason, exceptSessionId?: string): Promise<number> {
   let query = db
     .updateTable('sessions')
     .set({ ended_at: sql<Date>`now()`, end_reason: reason })

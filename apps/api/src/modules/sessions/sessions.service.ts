@@ -16,8 +16,19 @@ export interface SessionsService {
   resolve: SessionResolver;
   end(sessionId: string, reason: repository.SessionEndReason): Promise<void>;
   endAllOf(userId: string, reason: repository.SessionEndReason, options?: { except?: string; db?: Database }): Promise<number>;
-  listOf(userId: string, currentSessionId: string): Promise<
-    Array<{ id: string; current: boolean; createdAt: string; lastUsedAt: string; expiresAt: string; userAgent: string | null; ipAddress: string | null }>
+  listOf(
+    userId: string,
+    currentSessionId: string,
+  ): Promise<
+    Array<{
+      id: string;
+      current: boolean;
+      createdAt: string;
+      lastUsedAt: string;
+      expiresAt: string;
+      userAgent: string | null;
+      ipAddress: string | null;
+    }>
   >;
   endOneOf(userId: string, sessionId: string): Promise<boolean>;
 }
@@ -54,8 +65,7 @@ export function createSessionsService(deps: { db: Database; ttlHours: number }):
 
     end: (sessionId, reason) => repository.endSession(db, sessionId, reason),
 
-    endAllOf: (userId, reason, options = {}) =>
-      repository.endSessionsOfUser(options.db ?? db, userId, reason, options.except),
+    endAllOf: (userId, reason, options = {}) => repository.endSessionsOfUser(options.db ?? db, userId, reason, options.except),
 
     async listOf(userId, currentSessionId) {
       const rows = await repository.liveSessionsOf(db, userId);
@@ -71,6 +81,5 @@ export function createSessionsService(deps: { db: Database; ttlHours: number }):
     },
 
     endOneOf: (userId, sessionId) => repository.endSessionOf(db, userId, sessionId),
-
   };
 }

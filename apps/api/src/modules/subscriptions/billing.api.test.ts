@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const nextBilling = async () =>
-  (await t.db.selectFrom('organizations').select('next_billing').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).next_billing as Date;
+  (await t.db.selectFrom('organizations').select('next_billing').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow())
+    .next_billing as Date;
 
 describe('the current subscription', () => {
   it('shows the plan, the dates and usage against each limit', async () => {
@@ -52,10 +53,15 @@ describe('renewing', () => {
 
     const broke = await t.call('POST', '/api/subscriptions/renew', { token: orgAdmin, body: {} });
     expect(broke.statusCode).toBe(422);
-    expect(broke.json().error).toBe('The wallet has ₦0.00 available and the Starter plan costs ₦25,000.00. Fund the wallet or pay by card.');
+    expect(broke.json().error).toBe(
+      'The wallet has ₦0.00 available and the Starter plan costs ₦25,000.00. Fund the wallet or pay by card.',
+    );
 
     const admin = await t.login('admin@fleetfuel.test');
-    await t.call('POST', `/api/wallet/${walletId}/create-transaction`, { token: admin, body: { amount: 30000, type: 'CREDIT', note: 'Promotion' } });
+    await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+      token: admin,
+      body: { amount: 30000, type: 'CREDIT', note: 'Promotion' },
+    });
     const renewed = await t.call('POST', '/api/subscriptions/renew', { token: orgAdmin, body: {} });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().subscription).toMatchObject({ expired: false, canRenew: false });
@@ -73,7 +79,10 @@ describe('renewing', () => {
     const res = await t.call('POST', '/api/wallet/make-purchase', { token: orgAdmin, body: { subscriptionId: business.id } });
     expect(res.statusCode).toBe(200);
     const { reference } = res.json();
-    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, { body: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+      body: 'outcome=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await t.app.background.idle();
     const current = (await t.call('GET', '/api/subscriptions/current', { token: orgAdmin })).json().subscription;
     expect(current).toMatchObject({ plan: { name: 'Business' }, expired: false });

@@ -11,13 +11,29 @@ afterAll(async () => t.close());
 
 describe('subscription plans', () => {
   it('creates a plan with a 30-day default cycle and unlimited (0) limits, amounts in naira', async () => {
-    const res = await t.call('POST', '/api/subscriptions', { token: admin, body: { name: 'Fleet Pro', amount: 120000.5, driversLimit: 40 } });
+    const res = await t.call('POST', '/api/subscriptions', {
+      token: admin,
+      body: { name: 'Fleet Pro', amount: 120000.5, driversLimit: 40 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Fleet Pro plan created',
-      subscription: { name: 'Fleet Pro', circle: 30, amount: 120000.5, driversLimit: 40, assetsLimit: 0, fuelRequestLimit: 0, status: 'ACTIVE', isDefault: false },
+      subscription: {
+        name: 'Fleet Pro',
+        circle: 30,
+        amount: 120000.5,
+        driversLimit: 40,
+        assetsLimit: 0,
+        fuelRequestLimit: 0,
+        status: 'ACTIVE',
+        isDefault: false,
+      },
     });
-    const stored = await t.db.selectFrom('subscription_plans').select('amount_kobo').where('name', '=', 'Fleet Pro').executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('subscription_plans')
+      .select('amount_kobo')
+      .where('name', '=', 'Fleet Pro')
+      .executeTakeFirstOrThrow();
     expect(stored.amount_kobo).toBe('12000050');
   });
 
@@ -58,6 +74,8 @@ describe('subscription plans', () => {
     for (const email of ['driver@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) {
       expect((await t.call('GET', '/api/subscriptions', { token: await t.login(email) })).statusCode, email).toBe(403);
     }
-    expect((await t.call('PUT', '/api/subscriptions/00000000-0000-4000-8000-000000000000', { token: admin, body: { amount: 1 } })).statusCode).toBe(404);
+    expect(
+      (await t.call('PUT', '/api/subscriptions/00000000-0000-4000-8000-000000000000', { token: admin, body: { amount: 1 } })).statusCode,
+    ).toBe(404);
   });
 });

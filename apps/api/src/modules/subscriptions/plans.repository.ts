@@ -35,7 +35,10 @@ export async function listPlans(
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -30,7 +30,10 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
     const subscription = await repository.findSubscription(executor, organizationId);
     if (!subscription) throw notFound('Organization');
     if (subscription.status !== 'ACTIVE') {
-      throw new AppError('TENANT_READ_ONLY', `${subscription.name} is ${subscription.status.toLowerCase()} and read-only: contact FleetFuel to reactivate it`);
+      throw new AppError(
+        'TENANT_READ_ONLY',
+        `${subscription.name} is ${subscription.status.toLowerCase()} and read-only: contact FleetFuel to reactivate it`,
+      );
     }
     if (subscription.next_billing && subscription.next_billing.getTime() > clock.now().getTime()) {
       throw new AppError(
@@ -71,7 +74,12 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
               description: `${renewal.planName} plan renewal for ${renewal.organizationName}`,
               createdBy: actorId,
               postings: [
-                { accountId: wallet.id, amount: -renewal.amountKobo, type: 'SUBSCRIPTION', note: `${renewal.planName} plan, ${renewal.circleDays} days` },
+                {
+                  accountId: wallet.id,
+                  amount: -renewal.amountKobo,
+                  type: 'SUBSCRIPTION',
+                  note: `${renewal.planName} plan, ${renewal.circleDays} days`,
+                },
                 { accountId: revenue, amount: renewal.amountKobo, type: 'SUBSCRIPTION', note: renewal.organizationName },
               ],
             });

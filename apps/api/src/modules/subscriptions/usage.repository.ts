@@ -10,7 +10,18 @@ export function lockOrganizationWithPlan(db: Database, organizationId: string) {
   return db
     .selectFrom('organizations as o')
     .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
-    .select(['o.id', 'o.name', 'o.status', 'o.next_billing', 'p.name as plan_name', 'p.circle_days', 'p.drivers_limit', 'p.assets_limit', 'p.fuel_request_limit', 'p.maintenance_request_limit'])
+    .select([
+      'o.id',
+      'o.name',
+      'o.status',
+      'o.next_billing',
+      'p.name as plan_name',
+      'p.circle_days',
+      'p.drivers_limit',
+      'p.assets_limit',
+      'p.fuel_request_limit',
+      'p.maintenance_request_limit',
+    ])
     .where('o.id', '=', organizationId)
     .forNoKeyUpdate('o')
     .executeTakeFirst();
@@ -20,7 +31,18 @@ export function findOrganizationWithPlan(db: Database, organizationId: string) {
   return db
     .selectFrom('organizations as o')
     .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
-    .select(['o.id', 'o.name', 'o.status', 'o.next_billing', 'p.name as plan_name', 'p.circle_days', 'p.drivers_limit', 'p.assets_limit', 'p.fuel_request_limit', 'p.maintenance_request_limit'])
+    .select([
+      'o.id',
+      'o.name',
+      'o.status',
+      'o.next_billing',
+      'p.name as plan_name',
+      'p.circle_days',
+      'p.drivers_limit',
+      'p.assets_limit',
+      'p.fuel_request_limit',
+      'p.maintenance_request_limit',
+    ])
     .where('o.id', '=', organizationId)
     .executeTakeFirst();
 }
@@ -50,7 +72,12 @@ export async function countAssetsInService(db: Database, organizationId: string)
 }
 
 /** Requests of the current billing cycle that count against the plan: every one but rejected ones. */
-export async function countRequestsSince(db: Database, table: 'fuel_requests' | 'maintenance_requests', organizationId: string, since: Date | null): Promise<number> {
+export async function countRequestsSince(
+  db: Database,
+  table: 'fuel_requests' | 'maintenance_requests',
+  organizationId: string,
+  since: Date | null,
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -20,8 +20,18 @@ export interface ResourceUsage {
 const WORDING: Record<LimitedResource, { noun: string; counted: string; remedy: string; readOnly: string }> = {
   drivers: { noun: 'drivers', counted: 'active', remedy: 'disable a driver', readOnly: 'no new accounts can be added' },
   assets: { noun: 'assets', counted: 'in service', remedy: 'set an asset INACTIVE', readOnly: 'no new assets can be added' },
-  fuelRequests: { noun: 'fuel requests a cycle', counted: 'made this cycle', remedy: 'wait for the next billing cycle', readOnly: 'no new requests can be made' },
-  maintenanceRequests: { noun: 'maintenance requests a cycle', counted: 'made this cycle', remedy: 'wait for the next billing cycle', readOnly: 'no new requests can be made' },
+  fuelRequests: {
+    noun: 'fuel requests a cycle',
+    counted: 'made this cycle',
+    remedy: 'wait for the next billing cycle',
+    readOnly: 'no new requests can be made',
+  },
+  maintenanceRequests: {
+    noun: 'maintenance requests a cycle',
+    counted: 'made this cycle',
+    remedy: 'wait for the next billing cycle',
+    readOnly: 'no new requests can be made',
+  },
 };
 
 const DAY_MS = 86_400_000;
@@ -84,7 +94,12 @@ export function createUsageService() {
      * subscription current (an expired one says so and where to renew), and the request must fit
      * the plan's limit for the cycle.
      */
-    async assertCanRequest(trx: Database, organizationId: string, resource: 'fuelRequests' | 'maintenanceRequests', now: Date): Promise<void> {
+    async assertCanRequest(
+      trx: Database,
+      organizationId: string,
+      resource: 'fuelRequests' | 'maintenanceRequests',
+      now: Date,
+    ): Promise<void> {
       const row = await repository.lockOrganizationWithPlan(trx, organizationId);
       if (!row) throw notFound('Organization');
       if (row.next_billing && row.next_billing.getTime() < now.getTime()) {

@@ -10,7 +10,13 @@ function ticketViews(db: Database) {
     .leftJoin('fuel_stations as f', 'f.id', 't.fuel_station_id')
     .selectAll('t')
     .select(['u.name as opener_name', 'u.role as opener_role', sql<string | null>`coalesce(o.name, f.name)`.as('tenant_name')])
-    .select((eb) => eb.selectFrom('support_replies as r').select((e) => e.fn.countAll<string>().as('n')).whereRef('r.ticket_id', '=', 't.id').as('replies_count'));
+    .select((eb) =>
+      eb
+        .selectFrom('support_replies as r')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('r.ticket_id', '=', 't.id')
+        .as('replies_count'),
+    );
 }
 
 export type TicketRow = NonNullable<Awaited<ReturnType<typeof findTicket>>>;
@@ -23,13 +29,26 @@ export function findTicket(db: Database, id: string, openedBy: string | null) {
     .executeTakeFirst();
 }
 
-export async function listTickets(db: Database, openedBy: string | null, filters: { search?: string | undefined; status?: string | undefined; page: number; pageSize: number }) {
+export async function listTickets(
+  db: Database,
+  openedBy: string | null,
+  filters: { search?: string | undefined; status?: string | undefined; page: number; pageSize: number },
+) {
   let query = ticketViews(db).$if(openedBy !== null, (q) => q.where('t.opened_by', '=', openedBy as string));
-  if (filters.search) query = query.where(sql<string>`t.subject || ' ' || t.message || ' ' || u.name`, 'ilike', containsPattern(filters.search));
+  if (filters.search)
+    query = query.where(sql<string>`t.subject || ' ' || t.message || ' ' || u.name`, 'ilike', containsPattern(filters.search));
   if (filters.status) query = query.where('t.status', '=', filters.status);
   const [rows, count] = await Promise.all([
-    query.orderBy('t.updated_at', 'desc').orderBy('t.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .orderBy('t.updated_at', 'desc')
+      .orderBy('t.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -46,7 +65,14 @@ export function repliesOf(db: Database, ticketId: string) {
 
 export async function insertTicket(
   db: Database,
-  values: { openedBy: string; organizationId: string | null; fuelStationId: string | null; subject: string; message: string; attachmentKey: string | null },
+  values: {
+    openedBy: string;
+    organizationId: string | null;
+    fuelStationId: string | null;
+    subject: string;
+    message: string;
+    attachmentKey: string | null;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('support_tickets')

@@ -13,7 +13,12 @@ import type { NotificationsService } from '../notifications/index.js';
 import * as repository from './support.repository.js';
 import type { TicketRow } from './support.repository.js';
 
-export function createSupportService(deps: { db: Database; files: FilesService; notifications: NotificationsService; contact: { email: string; phone: string; hours: string } }) {
+export function createSupportService(deps: {
+  db: Database;
+  files: FilesService;
+  notifications: NotificationsService;
+  contact: { email: string; phone: string; hours: string };
+}) {
   const { db, files, notifications } = deps;
   const ownerFilter = (actor: Actor) => (actor.role === 'ADMIN' ? null : actor.userId);
 
@@ -62,9 +67,26 @@ export function createSupportService(deps: { db: Database; files: FilesService; 
     async create(actor: Actor, body: { subject: string; message: string }, attachment: UploadedFile | undefined) {
       const id = await db.transaction().execute(async (trx) => {
         const attachmentKey = attachment
-          ? await files.store(attachment, 'document', { purpose: 'SUPPORT_ATTACHMENT', organizationId: actor.organizationId, fuelStationId: actor.fuelStationId, uploadedBy: actor.userId }, trx)
+          ? await files.store(
+              attachment,
+              'document',
+              {
+                purpose: 'SUPPORT_ATTACHMENT',
+                organizationId: actor.organizationId,
+                fuelStationId: actor.fuelStationId,
+                uploadedBy: actor.userId,
+              },
+              trx,
+            )
           : null;
-        return repository.insertTicket(trx, { openedBy: actor.userId, organizationId: actor.organizationId, fuelStationId: actor.fuelStationId, subject: body.subject, message: body.message, attachmentKey });
+        return repository.insertTicket(trx, {
+          openedBy: actor.userId,
+          organizationId: actor.organizationId,
+          fuelStationId: actor.fuelStationId,
+          subject: body.subject,
+          message: body.message,
+          attachmentKey,
+        });
       });
       return { message: 'Ticket opened; we will answer by e-mail and here', ticket: await view(id) };
     },

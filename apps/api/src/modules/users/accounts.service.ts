@@ -208,7 +208,12 @@ export function createAccounts(deps: UsersDeps) {
     return files.store(
       image,
       'image',
-      { purpose: 'USER_AVATAR', organizationId: placement.organizationId, fuelStationId: placement.fuelStationId, uploadedBy: actor.userId },
+      {
+        purpose: 'USER_AVATAR',
+        organizationId: placement.organizationId,
+        fuelStationId: placement.fuelStationId,
+        uploadedBy: actor.userId,
+      },
       trx,
     );
   }
@@ -247,7 +252,13 @@ export function createAccounts(deps: UsersDeps) {
   }
 
   /** Updates an account the actor may see; `manageCheck` false when the route's permission already decided. */
-  async function updateAccount(actor: Actor, existing: UserViewRow, body: UpdateBody, extras: AccountExtras, options: { manageCheck: boolean }) {
+  async function updateAccount(
+    actor: Actor,
+    existing: UserViewRow,
+    body: UpdateBody,
+    extras: AccountExtras,
+    options: { manageCheck: boolean },
+  ) {
     const id = existing.id;
     const currentRole = existing.role as Role;
     const isSelf = actor.userId === id;

@@ -7,7 +7,14 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
   for (const row of await t.db.selectFrom('users').select(['id', 'email']).execute()) if (row.email) ids[row.email] = row.id;
@@ -21,7 +28,12 @@ describe('drivers', () => {
     const res = await t.call('GET', '/api/drivers', { token: tokens['asst@acme.test'] });
     expect(res.statusCode).toBe(200);
     const musa = res.json().data.find((d: { email: string }) => d.email === 'driver@acme.test');
-    expect(musa).toMatchObject({ role: 'DRIVER', vehicle: { plateNumber: 'LND-451-KJ' }, department: { name: 'Operations' }, organization: { name: 'Acme Logistics' } });
+    expect(musa).toMatchObject({
+      role: 'DRIVER',
+      vehicle: { plateNumber: 'LND-451-KJ' },
+      department: { name: 'Operations' },
+      organization: { name: 'Acme Logistics' },
+    });
     const free = await t.call('GET', '/api/drivers', { token: tokens['admin@fleetfuel.test'], query: { unassigned: 'true' } });
     expect(free.json().data.map((d: { email: string }) => d.email)).toEqual(['driver@beta.test']);
     const search = await t.call('GET', '/api/drivers', { token: tokens['orgadmin@acme.test'], query: { search: 'chinedu' } });
@@ -47,7 +59,10 @@ describe('drivers', () => {
       body: { name: 'X', email: 'x@acme.test', password: 'Yakubu-Drives-2026', departmentId: ids.Haulage },
     });
     expect(wrongGroup.json()).toMatchObject({ field: 'departmentId' });
-    const role = await t.call('POST', '/api/drivers', { token: tokens['orgadmin@acme.test'], body: { name: 'X', email: 'y@acme.test', password: 'Yakubu-Drives-2026', role: 'ADMIN' } });
+    const role = await t.call('POST', '/api/drivers', {
+      token: tokens['orgadmin@acme.test'],
+      body: { name: 'X', email: 'y@acme.test', password: 'Yakubu-Drives-2026', role: 'ADMIN' },
+    });
     expect(role.json().error).toBe('Unknown field: role');
   });
 
@@ -55,26 +70,41 @@ describe('drivers', () => {
     const token = tokens['orgadmin@acme.test'];
     const moved = await t.call('PUT', `/api/drivers/${ids['driver2@acme.test']}`, { token, body: { departmentId: ids.Logistics } });
     expect(moved.json().department).toMatchObject({ name: 'Logistics' });
-    const removed = await t.call('PATCH', `/api/departments/${ids.Logistics}/unassign-driver`, { token, body: { driverId: ids['driver2@acme.test'] } });
+    const removed = await t.call('PATCH', `/api/departments/${ids.Logistics}/unassign-driver`, {
+      token,
+      body: { driverId: ids['driver2@acme.test'] },
+    });
     expect(removed.statusCode).toBe(200);
     expect((await t.call('GET', `/api/drivers/${ids['driver2@acme.test']}`, { token })).json().department).toBeNull();
-    const notMember = await t.call('PATCH', `/api/departments/${ids.Logistics}/unassign-driver`, { token, body: { driverId: ids['driver2@acme.test'] } });
+    const notMember = await t.call('PATCH', `/api/departments/${ids.Logistics}/unassign-driver`, {
+      token,
+      body: { driverId: ids['driver2@acme.test'] },
+    });
     expect(notMember.statusCode).toBe(400);
 
     const refused = await t.call('DELETE', `/api/drivers/${ids['driver2@acme.test']}`, { token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/Disable it instead/);
-    const fresh = await t.call('POST', '/api/drivers', { token, body: { name: 'Temp', email: 'temp-driver@acme.test', password: 'Temporary-2026' } });
+    const fresh = await t.call('POST', '/api/drivers', {
+      token,
+      body: { name: 'Temp', email: 'temp-driver@acme.test', password: 'Temporary-2026' },
+    });
     expect((await t.call('DELETE', `/api/drivers/${fresh.json().id}`, { token })).statusCode).toBe(200);
   });
 
   it('holds the driver limit at its boundary through /drivers too', async () => {
     const token = tokens['orgadmin@beta.test'];
     for (let i = 0; i < 4; i += 1) {
-      const res = await t.call('POST', '/api/drivers', { token, body: { name: `Beta ${i}`, email: `beta${i}@beta.test`, password: 'Beta-Driver-2026' } });
+      const res = await t.call('POST', '/api/drivers', {
+        token,
+        body: { name: `Beta ${i}`, email: `beta${i}@beta.test`, password: 'Beta-Driver-2026' },
+      });
       expect(res.statusCode).toBe(200);
     }
-    const over = await t.call('POST', '/api/drivers', { token, body: { name: 'Beta 5', email: 'beta5@beta.test', password: 'Beta-Driver-2026' } });
+    const over = await t.call('POST', '/api/drivers', {
+      token,
+      body: { name: 'Beta 5', email: 'beta5@beta.test', password: 'Beta-Driver-2026' },
+    });
     expect(over.statusCode).toBe(422);
     expect(over.json().error).toMatch(/allows 5 drivers and 5 are active/);
   });

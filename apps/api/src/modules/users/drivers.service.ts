@@ -28,7 +28,10 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
   }
 
   return {
-    async listDrivers(actor: Actor, filters: ListQuery & { organizationId?: string; status?: string; departmentId?: string; unassigned?: 'true' | 'false' }) {
+    async listDrivers(
+      actor: Actor,
+      filters: ListQuery & { organizationId?: string; status?: string; departmentId?: string; unassigned?: 'true' | 'false' },
+    ) {
       const { organizationId, unassigned, ...rest } = filters;
       const { rows, total } = await repository.listUserViews(db, driverScope(actor, organizationId), {
         ...rest,
@@ -54,6 +57,5 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
     },
 
     removeDriver: async (actor: Actor, id: string) => removeAccount(actor, await findDriver(actor, id)),
-
   };
 }

@@ -12,9 +12,14 @@ export function createProfileService(deps: Pick<UsersDeps, 'db' | 'files' | 'ses
 
   return {
     /** General tab: the caller's own name, phone, title and avatar. */
-    async updateOwnProfile(actor: Actor, body: { name?: string | undefined; phone?: string | null | undefined; title?: string | null | undefined }, image: UploadedFile | undefined) {
+    async updateOwnProfile(
+      actor: Actor,
+      body: { name?: string | undefined; phone?: string | null | undefined; title?: string | null | undefined },
+      image: UploadedFile | undefined,
+    ) {
       const existing = await findView(actor.userId, { kind: 'all' });
-      if (body.phone === null && !existing.email) throw invalidField('phone', 'Keep a phone number or add an email first: one is needed to sign in');
+      if (body.phone === null && !existing.email)
+        throw invalidField('phone', 'Keep a phone number or add an email first: one is needed to sign in');
       if (body.phone) await assertContactsFree({ phone: body.phone }, { exceptId: actor.userId });
       await writeOrConflict(() =>
         db.transaction().execute(async (trx) => {
@@ -58,6 +63,5 @@ export function createProfileService(deps: Pick<UsersDeps, 'db' | 'files' | 'ses
       });
       return { message: ended > 0 ? `Password changed; ${ended} other session${ended === 1 ? '' : 's'} signed out` : 'Password changed' };
     },
-
   };
 }

@@ -8,7 +8,15 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
   const rows = await t.db.selectFrom('users').select(['id', 'email']).execute();
@@ -64,7 +72,12 @@ describe('listing', () => {
     const literal = await t.call('GET', '/api/admin/users', { token, query: { search: '%' } });
     expect(literal.json().meta.total).toBe(0);
     const drivers = await t.call('GET', '/api/admin/users', { token, query: { role: 'DRIVER', organizationId: ids['Acme Logistics'] } });
-    expect(drivers.json().users.map((u: { email: string }) => u.email).sort()).toEqual(['driver2@acme.test', 'driver@acme.test']);
+    expect(
+      drivers
+        .json()
+        .users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['driver2@acme.test', 'driver@acme.test']);
   });
 
   it('refuses a page size above 100 and unknown query keys with 400', async () => {
@@ -79,9 +92,16 @@ describe('listing', () => {
   it('an organization admin sees only its organization; a station rep only its station', async () => {
     const org = await t.call('GET', '/api/admin/users', { token: tokens['orgadmin@acme.test'] });
     expect(org.statusCode).toBe(200);
-    expect(new Set(org.json().users.map((u: { organization: { name: string } }) => u.organization.name))).toEqual(new Set(['Acme Logistics']));
+    expect(new Set(org.json().users.map((u: { organization: { name: string } }) => u.organization.name))).toEqual(
+      new Set(['Acme Logistics']),
+    );
     const station = await t.call('GET', '/api/admin/users', { token: tokens['rep@unityfuels.test'] });
-    expect(station.json().users.map((u: { email: string }) => u.email).sort()).toEqual(['attendant@unityfuels.test', 'rep@unityfuels.test']);
+    expect(
+      station
+        .json()
+        .users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['attendant@unityfuels.test', 'rep@unityfuels.test']);
   });
 
   it('another tenant’s account answers 404 on get, edit and delete', async () => {
@@ -101,7 +121,10 @@ describe('listing', () => {
 describe('creating accounts', () => {
   it('ADMIN creates accounts of any role and must name the tenant of tenant roles', async () => {
     const token = tokens['admin@fleetfuel.test'];
-    const noOrg = await t.call('POST', '/api/admin/users', { token, body: { name: 'No Org', email: 'noorg@x.test', password, role: 'ADMINISTRATOR' } });
+    const noOrg = await t.call('POST', '/api/admin/users', {
+      token,
+      body: { name: 'No Org', email: 'noorg@x.test', password, role: 'ADMINISTRATOR' },
+    });
     expect(noOrg.statusCode).toBe(400);
     expect(noOrg.json()).toMatchObject({ field: 'organizationId', error: 'Choose an organization for this role' });
 
@@ -113,16 +136,32 @@ describe('creating accounts', () => {
 
     const rep = await t.call('POST', '/api/admin/users', {
       token,
-      body: { name: 'Yemi Rep', email: 'Yemi@Greenline.test', phone: '0703 111 2222', password, role: 'STATION_REP', fuelStationId: ids['Greenline Energy Lekki'] },
+      body: {
+        name: 'Yemi Rep',
+        email: 'Yemi@Greenline.test',
+        phone: '0703 111 2222',
+        password,
+        role: 'STATION_REP',
+        fuelStationId: ids['Greenline Energy Lekki'],
+      },
     });
     expect(rep.statusCode).toBe(200);
-    expect(rep.json()).toMatchObject({ email: 'yemi@greenline.test', phone: '+2347031112222', role: 'STATION_REP', fuelStation: { name: 'Greenline Energy Lekki' }, organization: null });
+    expect(rep.json()).toMatchObject({
+      email: 'yemi@greenline.test',
+      phone: '+2347031112222',
+      role: 'STATION_REP',
+      fuelStation: { name: 'Greenline Energy Lekki' },
+      organization: null,
+    });
     expect(await t.login('07031112222', password)).toBeTruthy();
   });
 
   it('an organization admin creates assistants and drivers in its own organization only', async () => {
     const token = tokens['orgadmin@acme.test'];
-    const driver = await t.call('POST', '/api/admin/users', { token, body: { name: 'Kola Driver', email: 'kola@acme.test', password, role: 'DRIVER' } });
+    const driver = await t.call('POST', '/api/admin/users', {
+      token,
+      body: { name: 'Kola Driver', email: 'kola@acme.test', password, role: 'DRIVER' },
+    });
     expect(driver.statusCode).toBe(200);
     expect(driver.json().organizationId).toBe(ids['Acme Logistics']);
 
@@ -140,10 +179,16 @@ describe('creating accounts', () => {
 
   it('a station rep creates attendants of its own station only', async () => {
     const token = tokens['rep@unityfuels.test'];
-    const ok = await t.call('POST', '/api/admin/users', { token, body: { name: 'New Attendant', phone: '08099998888', password, role: 'ATTENDANT' } });
+    const ok = await t.call('POST', '/api/admin/users', {
+      token,
+      body: { name: 'New Attendant', phone: '08099998888', password, role: 'ATTENDANT' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ fuelStation: { name: 'Unity Fuels Ikeja' }, email: null });
-    const driver = await t.call('POST', '/api/admin/users', { token, body: { name: 'No', email: 'no@unity.test', password, role: 'DRIVER' } });
+    const driver = await t.call('POST', '/api/admin/users', {
+      token,
+      body: { name: 'No', email: 'no@unity.test', password, role: 'DRIVER' },
+    });
     expect(driver.statusCode).toBe(403);
   });
 
@@ -174,7 +219,10 @@ describe('creating accounts', () => {
         body: { name: 'Late', email: 'late@beta.test', password, role: 'DRIVER', organizationId: ids['Beta Haulage'] },
       });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toMatchObject({ code: 'TENANT_READ_ONLY', error: 'Beta Haulage is suspended and read-only: no new accounts can be added' });
+      expect(res.json()).toMatchObject({
+        code: 'TENANT_READ_ONLY',
+        error: 'Beta Haulage is suspended and read-only: no new accounts can be added',
+      });
     } finally {
       await sql`UPDATE organizations SET status = 'ACTIVE' WHERE name = 'Beta Haulage'`.execute(t.db);
     }
@@ -184,7 +232,10 @@ describe('creating accounts', () => {
     // Beta Haulage is on Starter (5 drivers) and has one: three more fit, then one slot is left.
     const token = tokens['orgadmin@beta.test'];
     for (let i = 0; i < 3; i += 1) {
-      const res = await t.call('POST', '/api/admin/users', { token, body: { name: `Driver ${i}`, email: `d${i}@beta.test`, password, role: 'DRIVER' } });
+      const res = await t.call('POST', '/api/admin/users', {
+        token,
+        body: { name: `Driver ${i}`, email: `d${i}@beta.test`, password, role: 'DRIVER' },
+      });
       expect(res.statusCode).toBe(200);
     }
     const racers = await Promise.all(
@@ -210,7 +261,10 @@ describe('creating accounts', () => {
     // Disabled drivers do not count, and re-enabling one past the limit is refused.
     const disabled = await t.call('PUT', `/api/admin/users/${ids['driver@beta.test']}`, { token, body: { status: 'INACTIVE' } });
     expect(disabled.statusCode).toBe(200);
-    const fits = await t.call('POST', '/api/admin/users', { token, body: { name: 'Sixth', email: 'sixth@beta.test', password, role: 'DRIVER' } });
+    const fits = await t.call('POST', '/api/admin/users', {
+      token,
+      body: { name: 'Sixth', email: 'sixth@beta.test', password, role: 'DRIVER' },
+    });
     expect(fits.statusCode).toBe(200);
     const reEnable = await t.call('PUT', `/api/admin/users/${ids['driver@beta.test']}`, { token, body: { status: 'ACTIVE' } });
     expect(reEnable.statusCode).toBe(422);
@@ -243,14 +297,20 @@ describe('editing, disabling and deleting', () => {
     expect(escalate.statusCode).toBe(403);
     const self = await t.call('PUT', `/api/admin/users/${ids['orgadmin@acme.test']}`, { token, body: { status: 'INACTIVE' } });
     expect(self.statusCode).toBe(403);
-    const peer = await t.call('PUT', `/api/admin/users/${ids['orgadmin@acme.test']}`, { token: tokens['asst@acme.test'], body: { name: 'x' } });
+    const peer = await t.call('PUT', `/api/admin/users/${ids['orgadmin@acme.test']}`, {
+      token: tokens['asst@acme.test'],
+      body: { name: 'x' },
+    });
     expect(peer.statusCode).toBe(403);
   });
 
   it('an admin setting a new password ends that user’s sessions', async () => {
     const target = ids['attendant@unityfuels.test'];
     const before = tokens['attendant@unityfuels.test'];
-    const res = await t.call('PUT', `/api/admin/users/${target}`, { token: tokens['rep@unityfuels.test'], body: { password: 'Pump-Number-Nine' } });
+    const res = await t.call('PUT', `/api/admin/users/${target}`, {
+      token: tokens['rep@unityfuels.test'],
+      body: { password: 'Pump-Number-Nine' },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.call('GET', '/api/auth/me', { token: before })).statusCode).toBe(401);
     expect(await t.login('attendant@unityfuels.test', 'Pump-Number-Nine')).toBeTruthy();

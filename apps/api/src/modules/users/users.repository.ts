@@ -90,7 +90,10 @@ export async function listUserViews(db: Database, scope: UserScope, filters: Use
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

@@ -8,7 +8,17 @@
 import type { ListQuery, Role } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { assertCanManage, createAccounts, scopeOf, toUser, type CreateBody, type Credentials, type OwnerFields, type UpdateBody, type UsersDeps } from './accounts.service.js';
+import {
+  assertCanManage,
+  createAccounts,
+  scopeOf,
+  toUser,
+  type CreateBody,
+  type Credentials,
+  type OwnerFields,
+  type UpdateBody,
+  type UsersDeps,
+} from './accounts.service.js';
 import { createDriversService } from './drivers.service.js';
 import { createProfileService } from './profile.service.js';
 import * as repository from './users.repository.js';

@@ -31,7 +31,13 @@ describe('insurance', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Insurance details saved',
-      insurance: { status: 'ACTIVE', insurerName: 'Cornerstone Insurance', coverageExipiryDate: '2026-12-31', coverageEndDate: '2026-12-31', amount: 52000 },
+      insurance: {
+        status: 'ACTIVE',
+        insurerName: 'Cornerstone Insurance',
+        coverageExipiryDate: '2026-12-31',
+        coverageEndDate: '2026-12-31',
+        amount: 52000,
+      },
     });
     const doc = await t.call('GET', res.json().insurance.document);
     expect(doc.statusCode).toBe(200);
@@ -53,7 +59,14 @@ describe('insurance', () => {
   it('keeps the document when the same policy is updated without a new file, and keeps history', async () => {
     const res = await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, {
       token,
-      body: { insurerName: 'Cornerstone Insurance', insuranceType: 'Comprehensive', insuranceNumber: 'CI-778812', coverageStartDate: '2026-01-01', coverageExipiryDate: '2027-01-31', amount: 55000 },
+      body: {
+        insurerName: 'Cornerstone Insurance',
+        insuranceType: 'Comprehensive',
+        insuranceNumber: 'CI-778812',
+        coverageStartDate: '2026-01-01',
+        coverageExipiryDate: '2027-01-31',
+        amount: 55000,
+      },
     });
     expect(res.json().insurance).toMatchObject({ coverageEndDate: '2027-01-31', amount: 55000 });
     expect(res.json().insurance.document).toMatch(/^\/api\/files\/insurance-document-/);
@@ -62,18 +75,36 @@ describe('insurance', () => {
   });
 
   it('validates dates, amount and document type', async () => {
-    const base = { insurerName: 'X', insuranceType: 'Third Party', insuranceNumber: 'N1', coverageStartDate: '2026-05-01', coverageExipiryDate: '2026-04-01', amount: 1 };
+    const base = {
+      insurerName: 'X',
+      insuranceType: 'Third Party',
+      insuranceNumber: 'N1',
+      coverageStartDate: '2026-05-01',
+      coverageExipiryDate: '2026-04-01',
+      amount: 1,
+    };
     const backwards = await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, { token, body: base });
     expect(backwards.json()).toMatchObject({ field: 'coverageExipiryDate', error: 'The coverage must end on or after the day it starts' });
-    const noAmount = await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, { token, body: { ...base, coverageExipiryDate: '2026-06-01', amount: '' } });
+    const noAmount = await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, {
+      token,
+      body: { ...base, coverageExipiryDate: '2026-06-01', amount: '' },
+    });
     expect(noAmount.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
     const badDate = await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, { token, body: { ...base, coverageStartDate: 'tomorrow' } });
     expect(badDate.json().field).toBe('coverageStartDate');
-    const { body, headers } = multipart({ ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)])), coverageExipiryDate: '2026-06-01', document: { filename: 'p.pdf', contentType: 'application/pdf', data: Buffer.from('MZ not a pdf') } });
+    const { body, headers } = multipart({
+      ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)])),
+      coverageExipiryDate: '2026-06-01',
+      document: { filename: 'p.pdf', contentType: 'application/pdf', data: Buffer.from('MZ not a pdf') },
+    });
     const notPdf = await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, { token, body, headers });
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json().error).toBe('The document must be a PDF or an image (PNG, JPEG, WebP or GIF)');
-    const { body: imgBody, headers: imgHeaders } = multipart({ ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)])), coverageExipiryDate: '2026-06-01', document: png('scan.png') });
+    const { body: imgBody, headers: imgHeaders } = multipart({
+      ...Object.fromEntries(Object.entries(base).map(([k, v]) => [k, String(v)])),
+      coverageExipiryDate: '2026-06-01',
+      document: png('scan.png'),
+    });
     expect((await t.call('PUT', `/api/insurance/vehicle/${bikeId}`, { token, body: imgBody, headers: imgHeaders })).statusCode).toBe(200);
   });
 

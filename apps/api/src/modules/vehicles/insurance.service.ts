@@ -50,7 +50,12 @@ export function createInsuranceService(deps: { db: Database; files: FilesService
         const previous = await repository.findCurrentPolicy(trx, vehicleId, vehicles.today());
         // Renewing details of the same policy without a new file keeps the document on record.
         const documentKey = document
-          ? await files.store(document, 'document', { purpose: 'INSURANCE_DOCUMENT', organizationId: vehicle.organization_id, uploadedBy: actor.userId }, trx)
+          ? await files.store(
+              document,
+              'document',
+              { purpose: 'INSURANCE_DOCUMENT', organizationId: vehicle.organization_id, uploadedBy: actor.userId },
+              trx,
+            )
           : previous?.insurance_number === body.insuranceNumber
             ? previous.document_key
             : null;

@@ -8,12 +8,22 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'driver2@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'driver2@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
   for (const row of await t.db.selectFrom('users').select(['id', 'email']).execute()) if (row.email) ids[row.email] = row.id;
   for (const row of await t.db.selectFrom('organizations').select(['id', 'name']).execute()) ids[row.name] = row.id;
-  for (const row of await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute()) ids[row.plate_number ?? row.model] = row.id;
+  for (const row of await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute())
+    ids[row.plate_number ?? row.model] = row.id;
   for (const row of await t.db.selectFrom('departments').select(['id', 'name']).execute()) ids[row.name] = row.id;
 });
 afterAll(async () => t.close());
@@ -45,12 +55,25 @@ describe('reading assets', () => {
       transmissionType: 'manual',
       purchasePrice: 38500000,
     });
-    const statuses = Object.fromEntries(res.json().data.map((v: { model: string; insuranceStatus: string }) => [v.model, v.insuranceStatus]));
+    const statuses = Object.fromEntries(
+      res.json().data.map((v: { model: string; insuranceStatus: string }) => [v.model, v.insuranceStatus]),
+    );
     expect(statuses).toEqual({ Hilux: 'ACTIVE', 'Actros 2640': 'EXPIRED', 'MP 100kVA': 'NOT_INSURED', 'Boxer BM150': 'ACTIVE' });
 
-    for (const [search, expected] of [['musa', ['Hilux']], ['actros', ['Actros 2640']], ['LA-2018', ['Actros 2640']], ['kj', ['Hilux', 'Boxer BM150']]] as const) {
+    for (const [search, expected] of [
+      ['musa', ['Hilux']],
+      ['actros', ['Actros 2640']],
+      ['LA-2018', ['Actros 2640']],
+      ['kj', ['Hilux', 'Boxer BM150']],
+    ] as const) {
       const found = await t.call('GET', '/api/vehicles', { token: tokens['asst@acme.test'], query: { search } });
-      expect(found.json().data.map((v: { model: string }) => v.model).sort(), search).toEqual([...expected].sort());
+      expect(
+        found
+          .json()
+          .data.map((v: { model: string }) => v.model)
+          .sort(),
+        search,
+      ).toEqual([...expected].sort());
     }
     const generators = await t.call('GET', '/api/vehicles', { token: tokens['asst@acme.test'], query: { type: 'GENERATOR' } });
     expect(generators.json().data.map((v: { model: string }) => v.model)).toEqual(['MP 100kVA']);
@@ -59,9 +82,15 @@ describe('reading assets', () => {
   it('ADMIN sees every organization or filters one; others cannot name another organization', async () => {
     const all = await t.call('GET', '/api/vehicles', { token: tokens['admin@fleetfuel.test'] });
     expect(all.json().meta.total).toBe(7);
-    const beta = await t.call('GET', '/api/vehicles', { token: tokens['admin@fleetfuel.test'], query: { organizationId: ids['Beta Haulage'] } });
+    const beta = await t.call('GET', '/api/vehicles', {
+      token: tokens['admin@fleetfuel.test'],
+      query: { organizationId: ids['Beta Haulage'] },
+    });
     expect(beta.json().meta.total).toBe(3);
-    const crossed = await t.call('GET', '/api/vehicles', { token: tokens['orgadmin@acme.test'], query: { organizationId: ids['Beta Haulage'] } });
+    const crossed = await t.call('GET', '/api/vehicles', {
+      token: tokens['orgadmin@acme.test'],
+      query: { organizationId: ids['Beta Haulage'] },
+    });
     expect(crossed.statusCode).toBe(404);
   });
 
@@ -86,7 +115,9 @@ describe('reading assets', () => {
     expect(own.statusCode).toBe(200);
     expect((await t.call('GET', `/api/vehicles/${ids['APP-220-XA']}`, { token: tokens['driver@acme.test'] })).statusCode).toBe(404);
     expect((await t.call('GET', '/api/vehicles', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
-    expect((await t.call('GET', `/api/insurance/vehicle/${ids['LND-451-KJ']}`, { token: tokens['driver@acme.test'] })).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/insurance/vehicle/${ids['LND-451-KJ']}`, { token: tokens['driver@acme.test'] })).statusCode).toBe(
+      200,
+    );
     const me = await t.call('GET', '/api/auth/me', { token: tokens['driver@acme.test'] });
     expect(me.json().vehicle).toMatchObject({ plateNumber: 'LND-451-KJ', fuelType: 'PETROL' });
     for (const email of ['rep@unityfuels.test', 'attendant@unityfuels.test']) {
@@ -140,10 +171,16 @@ describe('registering and editing assets', () => {
 
   it('keeps registration details to vehicles and plates to all but generators', async () => {
     const token = tokens['orgadmin@acme.test'];
-    const generator = await t.call('POST', '/api/vehicles', { token, body: { make: 'Elepaq', model: 'SV22000', type: 'GENERATOR', fuelType: 'PETROL' } });
+    const generator = await t.call('POST', '/api/vehicles', {
+      token,
+      body: { make: 'Elepaq', model: 'SV22000', type: 'GENERATOR', fuelType: 'PETROL' },
+    });
     expect(generator.statusCode).toBe(200);
     expect(generator.json().plateNumber).toBeNull();
-    const bike = await t.call('POST', '/api/vehicles', { token, body: { make: 'Qlink', model: 'X-Ranger', type: 'MOTORCYCLE', fuelType: 'PETROL' } });
+    const bike = await t.call('POST', '/api/vehicles', {
+      token,
+      body: { make: 'Qlink', model: 'X-Ranger', type: 'MOTORCYCLE', fuelType: 'PETROL' },
+    });
     expect(bike.json()).toMatchObject({ field: 'plateNumber' });
     const regOnGenerator = await t.call('POST', '/api/vehicles', {
       token,
@@ -171,10 +208,19 @@ describe('registering and editing assets', () => {
 
   it('changing a vehicle into a generator drops its registration details', async () => {
     const token = tokens['orgadmin@acme.test'];
-    const created = await t.call('POST', '/api/vehicles', { token, body: newCar('CHG-001', { transmissionType: 'auto', registrationState: 'Lagos' }) });
+    const created = await t.call('POST', '/api/vehicles', {
+      token,
+      body: newCar('CHG-001', { transmissionType: 'auto', registrationState: 'Lagos' }),
+    });
     const res = await t.call('PUT', `/api/vehicles/${created.json().id}`, { token, body: { type: 'GENERATOR', color: 'Grey' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ type: 'GENERATOR', transmissionType: null, registrationState: null, color: 'Grey', plateNumber: 'CHG-001' });
+    expect(res.json()).toMatchObject({
+      type: 'GENERATOR',
+      transmissionType: null,
+      registrationState: null,
+      color: 'Grey',
+      plateNumber: 'CHG-001',
+    });
     const group = await t.call('PUT', `/api/vehicles/${created.json().id}`, { token, body: { departmentId: ids.Haulage } });
     expect(group.json()).toMatchObject({ field: 'departmentId', error: 'This group does not exist in the organization' });
   });
@@ -186,7 +232,9 @@ describe('registering and editing assets', () => {
     expect(del.statusCode).toBe(200);
     const refused = await t.call('DELETE', `/api/vehicles/${ids['APP-220-XA']}`, { token });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toBe('APP-220-XA has history (assignments, insurance or requests) and cannot be deleted. Set it INACTIVE instead.');
+    expect(refused.json().error).toBe(
+      'APP-220-XA has history (assignments, insurance or requests) and cannot be deleted. Set it INACTIVE instead.',
+    );
   });
 });
 
@@ -216,10 +264,16 @@ describe('plan limits on assets', () => {
 describe('assigning drivers', () => {
   it('assigns and unassigns, keeping one driver per vehicle and one vehicle per driver', async () => {
     const token = tokens['orgadmin@acme.test'];
-    const taken = await t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: ids['driver@acme.test'], vehicleId: ids['APP-220-XA'] } });
+    const taken = await t.call('PATCH', '/api/vehicles/assign-driver', {
+      token,
+      body: { driverId: ids['driver@acme.test'], vehicleId: ids['APP-220-XA'] },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe('Musa Ibrahim already drives LND-451-KJ. Unassign them there first.');
-    const full = await t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: ids['driver2@acme.test'], vehicleId: ids['LND-451-KJ'] } });
+    const full = await t.call('PATCH', '/api/vehicles/assign-driver', {
+      token,
+      body: { driverId: ids['driver2@acme.test'], vehicleId: ids['LND-451-KJ'] },
+    });
     expect(full.statusCode).toBe(409);
 
     const off = await t.call('PATCH', `/api/vehicles/${ids['LND-451-KJ']}/unassign-driver`, { token });
@@ -227,32 +281,52 @@ describe('assigning drivers', () => {
     expect(off.json().driver).toBeNull();
     const again = await t.call('PATCH', `/api/vehicles/${ids['LND-451-KJ']}/unassign-driver`, { token });
     expect(again.statusCode).toBe(422);
-    const on = await t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: ids['driver@acme.test'], vehicleId: ids['APP-220-XA'] } });
+    const on = await t.call('PATCH', '/api/vehicles/assign-driver', {
+      token,
+      body: { driverId: ids['driver@acme.test'], vehicleId: ids['APP-220-XA'] },
+    });
     expect(on.json().driver).toMatchObject({ name: 'Musa Ibrahim' });
-    const history = await t.db.selectFrom('vehicle_assignments').select(['vehicle_id', 'unassigned_at']).where('driver_id', '=', ids['driver@acme.test'] as string).execute();
+    const history = await t.db
+      .selectFrom('vehicle_assignments')
+      .select(['vehicle_id', 'unassigned_at'])
+      .where('driver_id', '=', ids['driver@acme.test'] as string)
+      .execute();
     expect(history).toHaveLength(2);
     expect(history.filter((h) => h.unassigned_at === null)).toHaveLength(1);
 
-    const betaDriver = await t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: ids['driver@beta.test'], vehicleId: ids['LND-451-KJ'] } });
+    const betaDriver = await t.call('PATCH', '/api/vehicles/assign-driver', {
+      token,
+      body: { driverId: ids['driver@beta.test'], vehicleId: ids['LND-451-KJ'] },
+    });
     expect(betaDriver.statusCode).toBe(404);
     expect(betaDriver.json().error).toBe('Driver not found');
   });
 
   it('10 concurrent assignments of one driver to different vehicles leave exactly one', async () => {
     const token = tokens['orgadmin@acme.test'];
-    const driver = await t.call('POST', '/api/drivers', { token, body: { name: 'Race Driver', email: 'race@acme.test', password: 'Race-Track-2026' } });
+    const driver = await t.call('POST', '/api/drivers', {
+      token,
+      body: { name: 'Race Driver', email: 'race@acme.test', password: 'Race-Track-2026' },
+    });
     const vehicleIds: string[] = [];
     for (let i = 0; i < 10; i += 1) {
       vehicleIds.push((await t.call('POST', '/api/vehicles', { token, body: newCar(`RACE-${i}`) })).json().id);
     }
     const results = await Promise.all(
-      vehicleIds.map((vehicleId) => t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: driver.json().id, vehicleId } })),
+      vehicleIds.map((vehicleId) =>
+        t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: driver.json().id, vehicleId } }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
     const holding = await t.db.selectFrom('vehicles').select('id').where('driver_id', '=', driver.json().id).execute();
     expect(holding).toHaveLength(1);
-    const open = await t.db.selectFrom('vehicle_assignments').select('id').where('driver_id', '=', driver.json().id).where('unassigned_at', 'is', null).execute();
+    const open = await t.db
+      .selectFrom('vehicle_assignments')
+      .select('id')
+      .where('driver_id', '=', driver.json().id)
+      .where('unassigned_at', 'is', null)
+      .execute();
     expect(open).toHaveLength(1);
   });
 });

@@ -53,10 +53,22 @@ export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, to
     .orderBy('done.completed_at', 'desc')
     .limit(1);
   // The organization's own service interval (Settings), 90 days and 5,000 km unless it chose others.
-  const intervalDays = eb.selectFrom('organizations as owner').select('owner.service_interval_days').whereRef('owner.id', '=', 'v.organization_id');
-  const intervalKm = eb.selectFrom('organizations as owner').select('owner.service_interval_km').whereRef('owner.id', '=', 'v.organization_id');
+  const intervalDays = eb
+    .selectFrom('organizations as owner')
+    .select('owner.service_interval_days')
+    .whereRef('owner.id', '=', 'v.organization_id');
+  const intervalKm = eb
+    .selectFrom('organizations as owner')
+    .select('owner.service_interval_km')
+    .whereRef('owner.id', '=', 'v.organization_id');
   return eb.or([
-    eb.exists(eb.selectFrom('maintenance_requests as open').select('open.id').whereRef('open.vehicle_id', '=', 'v.id').where('open.status', '=', 'APPROVED')),
+    eb.exists(
+      eb
+        .selectFrom('maintenance_requests as open')
+        .select('open.id')
+        .whereRef('open.vehicle_id', '=', 'v.id')
+        .where('open.status', '=', 'APPROVED'),
+    ),
     eb(sql`coalesce((${lastService})::date, v.created_at::date)`, '<=', sql`${today}::date - (${intervalDays})`),
     eb(sql`v.last_odometer - (${lastServiceOdometer})`, '>=', intervalKm),
     eb('v.registration_expiry', '<=', warnUntil),
@@ -66,7 +78,14 @@ export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, to
         .select('ip.id')
         .whereRef('ip.vehicle_id', '=', 'v.id')
         .where('ip.coverage_end', '<=', warnUntil)
-        .where('ip.created_at', '=', eb.selectFrom('insurance_policies as latest').select((e) => e.fn.max('latest.created_at').as('m')).whereRef('latest.vehicle_id', '=', 'v.id')),
+        .where(
+          'ip.created_at',
+          '=',
+          eb
+            .selectFrom('insurance_policies as latest')
+            .select((e) => e.fn.max('latest.created_at').as('m'))
+            .whereRef('latest.vehicle_id', '=', 'v.id'),
+        ),
     ),
   ]);
 }
@@ -75,7 +94,12 @@ export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, to
  * Vehicles due for maintenance, with the facts that make them due, for the alerts list (one
  * organization, one vehicle, or all). Soonest problems first.
  */
-export function dueVehicles(db: Database, scope: { organizationId: string | null; vehicleId?: string | null }, today: string, limit: number) {
+export function dueVehicles(
+  db: Database,
+  scope: { organizationId: string | null; vehicleId?: string | null },
+  today: string,
+  limit: number,
+) {
   return db
     .selectFrom('vehicles as v')
     .select((eb) => [
@@ -86,9 +110,25 @@ export function dueVehicles(db: Database, scope: { organizationId: string | null
       'v.registration_expiry',
       'v.created_at',
       'v.last_odometer',
-      eb.selectFrom('organizations as owner').select('owner.service_interval_days').whereRef('owner.id', '=', 'v.organization_id').as('service_interval_days'),
-      eb.selectFrom('organizations as owner').select('owner.service_interval_km').whereRef('owner.id', '=', 'v.organization_id').as('service_interval_km'),
-      eb.exists(eb.selectFrom('maintenance_requests as open').select('open.id').whereRef('open.vehicle_id', '=', 'v.id').where('open.status', '=', 'APPROVED')).as('open_job'),
+      eb
+        .selectFrom('organizations as owner')
+        .select('owner.service_interval_days')
+        .whereRef('owner.id', '=', 'v.organization_id')
+        .as('service_interval_days'),
+      eb
+        .selectFrom('organizations as owner')
+        .select('owner.service_interval_km')
+        .whereRef('owner.id', '=', 'v.organization_id')
+        .as('service_interval_km'),
+      eb
+        .exists(
+          eb
+            .selectFrom('maintenance_requests as open')
+            .select('open.id')
+            .whereRef('open.vehicle_id', '=', 'v.id')
+            .where('open.status', '=', 'APPROVED'),
+        )
+        .as('open_job'),
       eb
         .selectFrom('insurance_policies as ip')
         .select('ip.coverage_end')
@@ -116,7 +156,10 @@ export function dueVehicles(db: Database, scope: { organizationId: string | null
     .where((eb) => isDue(eb, today))
     .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
     .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
-    .orderBy(sql`least(v.registration_expiry, (SELECT ip.coverage_end FROM insurance_policies ip WHERE ip.vehicle_id = v.id ORDER BY ip.created_at DESC LIMIT 1))`, sql`ASC NULLS LAST`)
+    .orderBy(
+      sql`least(v.registration_expiry, (SELECT ip.coverage_end FROM insurance_policies ip WHERE ip.vehicle_id = v.id ORDER BY ip.created_at DESC LIMIT 1))`,
+      sql`ASC NULLS LAST`,
+    )
     .orderBy('v.created_at')
     .limit(limit)
     .execute();
@@ -140,7 +183,13 @@ function vehicleViews(db: Database, today: string) {
     .leftJoin('users as d', 'd.id', 'v.driver_id')
     .leftJoin('departments as g', 'g.id', 'v.department_id')
     .selectAll('v')
-    .select(['o.name as organization_name', 'd.name as driver_name', 'd.phone as driver_phone', 'd.email as driver_email', 'g.name as department_name'])
+    .select([
+      'o.name as organization_name',
+      'd.name as driver_name',
+      'd.phone as driver_phone',
+      'd.email as driver_email',
+      'g.name as department_name',
+    ])
     .select((eb) => insuranceStatusOf(eb, today).as('insurance_status'));
 }
 
@@ -185,8 +234,16 @@ export async function listVehicles(db: Database, filters: VehicleFilters, today:
   if (filters.status) query = query.where('v.status', '=', filters.status);
   if (filters.departmentId) query = query.where('v.department_id', '=', filters.departmentId);
   const [rows, count] = await Promise.all([
-    query.orderBy('v.created_at', 'desc').orderBy('v.id').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .orderBy('v.created_at', 'desc')
+      .orderBy('v.id')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -339,7 +396,13 @@ export function findVehicleForRequest(db: Database, vehicleId: string, organizat
     .select((eb) => [
       'o.coupon_validity_days',
       'o.allow_expired_insurance',
-      eb.selectFrom('insurance_policies as ip').select('ip.coverage_end').whereRef('ip.vehicle_id', '=', 'v.id').orderBy('ip.created_at', 'desc').limit(1).as('insurance_end'),
+      eb
+        .selectFrom('insurance_policies as ip')
+        .select('ip.coverage_end')
+        .whereRef('ip.vehicle_id', '=', 'v.id')
+        .orderBy('ip.created_at', 'desc')
+        .limit(1)
+        .as('insurance_end'),
     ])
     .select([
       'v.id',
@@ -375,10 +438,19 @@ export async function recordOdometer(db: Database, vehicleId: string, reading: n
 }
 
 export async function setVehicleStatus(db: Database, vehicleId: string, status: string): Promise<void> {
-  await db.updateTable('vehicles').set({ status, updated_at: sql<Date>`now()` }).where('id', '=', vehicleId).execute();
+  await db
+    .updateTable('vehicles')
+    .set({ status, updated_at: sql<Date>`now()` })
+    .where('id', '=', vehicleId)
+    .execute();
 }
 
 /** Locks a group's row so that approvals against its daily cap are counted one after another. */
 export function lockDepartment(db: Database, departmentId: string) {
-  return db.selectFrom('departments').select(['id', 'max_daily_consumption']).where('id', '=', departmentId).forNoKeyUpdate().executeTakeFirst();
+  return db
+    .selectFrom('departments')
+    .select(['id', 'max_daily_consumption'])
+    .where('id', '=', departmentId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
 }

@@ -63,7 +63,10 @@ export function createVehiclesService(deps: VehiclesDeps) {
     type: row.type as AssetType,
     fuelType: row.fuel_type as VehicleFuelType,
     driverId: row.driver_id,
-    driver: row.driver_id && row.driver_name ? { id: row.driver_id, name: row.driver_name, phone: row.driver_phone, email: row.driver_email } : null,
+    driver:
+      row.driver_id && row.driver_name
+        ? { id: row.driver_id, name: row.driver_name, phone: row.driver_phone, email: row.driver_email }
+        : null,
     departmentId: row.department_id,
     department: row.department_id && row.department_name ? { id: row.department_id, name: row.department_name } : null,
     organizationId: row.organization_id,
@@ -118,7 +121,9 @@ export function createVehiclesService(deps: VehiclesDeps) {
         throw new AppError('CONFLICT', 'The organization already has an asset with this plate number', { field: 'plateNumber' });
       }
       if (isUniqueViolation(error, 'vehicles_driver_key') || isUniqueViolation(error, 'vehicle_assignments_open_driver')) {
-        throw new AppError('CONFLICT', 'This driver was just assigned to another vehicle. Unassign them there first.', { field: 'driverId' });
+        throw new AppError('CONFLICT', 'This driver was just assigned to another vehicle. Unassign them there first.', {
+          field: 'driverId',
+        });
       }
       throw error;
     }
@@ -129,9 +134,13 @@ export function createVehiclesService(deps: VehiclesDeps) {
     if (!driver) throw notFound('Driver');
     if (driver.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${driver.name} is disabled and cannot be assigned a vehicle`);
     if (driver.vehicle_id && driver.vehicle_id !== vehicle.id) {
-      throw new AppError('CONFLICT', `${driver.name} already drives ${driver.vehicle_plate ?? 'another asset'}. Unassign them there first.`, {
-        field: 'driverId',
-      });
+      throw new AppError(
+        'CONFLICT',
+        `${driver.name} already drives ${driver.vehicle_plate ?? 'another asset'}. Unassign them there first.`,
+        {
+          field: 'driverId',
+        },
+      );
     }
     if (!(await repository.setDriverIfFree(trx, vehicle.id, driverId))) {
       throw new AppError('CONFLICT', 'This vehicle already has a driver. Unassign them first.', { field: 'vehicleId' });
@@ -140,8 +149,15 @@ export function createVehiclesService(deps: VehiclesDeps) {
   }
 
   return {
-    async list(actor: Actor, query: ListQuery & { organizationId?: string; type?: AssetType; status?: Vehicle['status']; departmentId?: string }) {
-      const { rows, total } = await repository.listVehicles(db, { ...query, organizationId: organizationFilter(actor, query.organizationId) }, today());
+    async list(
+      actor: Actor,
+      query: ListQuery & { organizationId?: string; type?: AssetType; status?: Vehicle['status']; departmentId?: string },
+    ) {
+      const { rows, total } = await repository.listVehicles(
+        db,
+        { ...query, organizationId: organizationFilter(actor, query.organizationId) },
+        today(),
+      );
       return { data: rows.map(toVehicle), total };
     },
 
@@ -202,7 +218,10 @@ export function createVehiclesService(deps: VehiclesDeps) {
       const existing = await find(actor, id);
       const label = existing.plate_number ?? `${existing.make} ${existing.model}`;
       if (existing.driver_id || (await repository.vehicleHasHistory(db, id))) {
-        throw new AppError('HAS_HISTORY', `${label} has history (assignments, insurance or requests) and cannot be deleted. Set it INACTIVE instead.`);
+        throw new AppError(
+          'HAS_HISTORY',
+          `${label} has history (assignments, insurance or requests) and cannot be deleted. Set it INACTIVE instead.`,
+        );
       }
       const keys = await db.transaction().execute(async (trx) => {
         const imageKey = await repository.deleteVehicle(trx, id);
@@ -256,7 +275,8 @@ export function createVehiclesService(deps: VehiclesDeps) {
     forRequest: (executor: Database, vehicleId: string, organizationId: string | null, options: { lock?: boolean } = {}) =>
       repository.findVehicleForRequest(executor, vehicleId, organizationId, { lock: options.lock ?? false }),
     recordOdometer: (executor: Database, vehicleId: string, reading: number) => repository.recordOdometer(executor, vehicleId, reading),
-    setStatus: (executor: Database, vehicleId: string, status: 'ACTIVE' | 'UNDER_MAINTENANCE') => repository.setVehicleStatus(executor, vehicleId, status),
+    setStatus: (executor: Database, vehicleId: string, status: 'ACTIVE' | 'UNDER_MAINTENANCE') =>
+      repository.setVehicleStatus(executor, vehicleId, status),
     lockDepartment: (executor: Database, departmentId: string) => repository.lockDepartment(executor, departmentId),
 
     /** For the insurance service: the vehicle the actor may see, or 404. */
@@ -288,16 +308,32 @@ export function dueReasons(
   const reasons: string[] = [];
   if (row.open_job) reasons.push('Approved maintenance not yet done');
   if (row.insurance_end !== null && row.insurance_end <= warnUntil) {
-    reasons.push(row.insurance_end < day ? `Insurance expired on ${calendarDay(row.insurance_end)}` : `Insurance expires on ${calendarDay(row.insurance_end)}`);
+    reasons.push(
+      row.insurance_end < day
+        ? `Insurance expired on ${calendarDay(row.insurance_end)}`
+        : `Insurance expires on ${calendarDay(row.insurance_end)}`,
+    );
   }
   if (row.registration_expiry !== null && row.registration_expiry <= warnUntil) {
-    reasons.push(row.registration_expiry < day ? `Registration expired on ${calendarDay(row.registration_expiry)}` : `Registration expires on ${calendarDay(row.registration_expiry)}`);
+    reasons.push(
+      row.registration_expiry < day
+        ? `Registration expired on ${calendarDay(row.registration_expiry)}`
+        : `Registration expires on ${calendarDay(row.registration_expiry)}`,
+    );
   }
   const lastService = row.last_service_at ?? row.created_at;
   if (lagosDate(lastService) <= addDays(day, -intervalDays)) {
-    reasons.push(row.last_service_at ? `Last service on ${lagosDay(row.last_service_at)}, over ${intervalDays} days ago` : `No service recorded in ${intervalDays} days`);
+    reasons.push(
+      row.last_service_at
+        ? `Last service on ${lagosDay(row.last_service_at)}, over ${intervalDays} days ago`
+        : `No service recorded in ${intervalDays} days`,
+    );
   }
-  if (row.last_odometer !== null && row.last_service_odometer !== null && Number(row.last_odometer) - Number(row.last_service_odometer) >= intervalKm) {
+  if (
+    row.last_odometer !== null &&
+    row.last_service_odometer !== null &&
+    Number(row.last_odometer) - Number(row.last_service_odometer) >= intervalKm
+  ) {
     reasons.push(`${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`);
   }
   return reasons;

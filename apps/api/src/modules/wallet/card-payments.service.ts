@@ -32,7 +32,13 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
 
   async function startCardPayment(
     actor: Actor,
-    payment: { purpose: 'WALLET_FUNDING' | 'SUBSCRIPTION'; organizationId: string; planId: string | null; amountKobo: bigint; callbackPath: string },
+    payment: {
+      purpose: 'WALLET_FUNDING' | 'SUBSCRIPTION';
+      organizationId: string;
+      planId: string | null;
+      amountKobo: bigint;
+      callbackPath: string;
+    },
   ) {
     const wallet = await ledger.wallet(db, { organizationId: payment.organizationId });
     const reference = newReference(payment.purpose === 'SUBSCRIPTION' ? 'SUB' : 'FUND');
@@ -87,7 +93,10 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
     const expected = BigInt(payment.amount_kobo);
     if (verification.status === 'success') {
       if (verification.amountKobo === expected && verification.currency === 'NGN') return credit(reference, expected);
-      log.warn({ reference, expected: expected.toString(), reported: verification.amountKobo.toString(), currency: verification.currency }, 'charge amount mismatch');
+      log.warn(
+        { reference, expected: expected.toString(), reported: verification.amountKobo.toString(), currency: verification.currency },
+        'charge amount mismatch',
+      );
       const mismatched = await repository.settleCardPayment(db, reference, {
         status: 'FAILED',
         reason: `The provider confirmed ${verification.currency} ${koboToNaira(verification.amountKobo)} instead of ${formatNaira(expected)}; nothing was credited`,
@@ -104,7 +113,10 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
 
   async function expire(reference: string): Promise<ChargeOutcome> {
     const hours = CARD_RECONCILIATION_WINDOW_MS / 3_600_000;
-    const expired = await repository.settleCardPayment(db, reference, { status: 'EXPIRED', reason: `The card payment was not completed within ${hours} hours` });
+    const expired = await repository.settleCardPayment(db, reference, {
+      status: 'EXPIRED',
+      reason: `The card payment was not completed within ${hours} hours`,
+    });
     return expired ? 'expired' : 'unchanged';
   }
 
@@ -112,7 +124,11 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
   async function credit(reference: string, expected: bigint): Promise<ChargeOutcome> {
     const credited = await db.transaction().execute(async (trx) => {
       // Only the one caller whose conditional update wins posts; the ledger's idempotency key backs it up.
-      const settled = await repository.settleCardPayment(trx, reference, { status: 'SUCCESS' }, ['PENDING', 'FAILED', 'EXPIRED'] satisfies CardPaymentStatus[]);
+      const settled = await repository.settleCardPayment(trx, reference, { status: 'SUCCESS' }, [
+        'PENDING',
+        'FAILED',
+        'EXPIRED',
+      ] satisfies CardPaymentStatus[]);
       if (!settled) return null;
       const clearing = await ledger.platformAccount(trx, 'CARD_CLEARING');
       const { entryId } = await ledger.post(trx, {
@@ -149,7 +165,10 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
       await deps.notifications.notifyOrganization(
         'walletFunded',
         credited.organization_id,
-        { subject: `Wallet funded: ${formatNaira(expected)}`, text: `${formatNaira(expected)} paid by card (reference ${reference}) is now on the wallet.` },
+        {
+          subject: `Wallet funded: ${formatNaira(expected)}`,
+          text: `${formatNaira(expected)} paid by card (reference ${reference}) is now on the wallet.`,
+        },
         credited.initiated_by ? [credited.initiated_by] : [],
       );
     }
@@ -164,9 +183,18 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
       if (!organizationId) throw forbidden();
       const wallet = await view((await ledger.wallet(db, { organizationId })).id);
       if (wallet.organization_status !== 'ACTIVE') {
-        throw new AppError('TENANT_READ_ONLY', `${wallet.organization_name ?? 'The organization'} is ${(wallet.organization_status ?? '').toLowerCase()} and read-only: the wallet cannot be funded`);
+        throw new AppError(
+          'TENANT_READ_ONLY',
+          `${wallet.organization_name ?? 'The organization'} is ${(wallet.organization_status ?? '').toLowerCase()} and read-only: the wallet cannot be funded`,
+        );
       }
-      return startCardPayment(actor, { purpose: 'WALLET_FUNDING', organizationId, planId: null, amountKobo: nairaToKobo(body.amount), callbackPath: '/wallet' });
+      return startCardPayment(actor, {
+        purpose: 'WALLET_FUNDING',
+        organizationId,
+        planId: null,
+        amountKobo: nairaToKobo(body.amount),
+        callbackPath: '/wallet',
+      });
     },
 
     async makePurchase(actor: Actor, body: RouteBody<typeof walletRoutes.makePurchase>) {
@@ -176,7 +204,13 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
       if (terms.amountKobo <= 0n) {
         throw new AppError('RULE_VIOLATION', `The ${terms.planName} plan is free: renew it from the Billing page without a card`);
       }
-      return startCardPayment(actor, { purpose: 'SUBSCRIPTION', organizationId, planId: terms.planId, amountKobo: terms.amountKobo, callbackPath: '/billing' });
+      return startCardPayment(actor, {
+        purpose: 'SUBSCRIPTION',
+        organizationId,
+        planId: terms.planId,
+        amountKobo: terms.amountKobo,
+        callbackPath: '/billing',
+      });
     },
 
     /**

@@ -23,7 +23,15 @@ beforeAll(async () => {
   paystack = await startFakePaystack();
   const provider = createPaystackProvider({ secretKey: paystack.secretKey, baseUrl: paystack.baseUrl, timeoutMs: 2000 });
   t = await createTestApp(
-    { payments: { provider: 'paystack', paystackSecretKey: paystack.secretKey, paystackBaseUrl: paystack.baseUrl, platformFeeBps: 0, transferRetries: 2 } },
+    {
+      payments: {
+        provider: 'paystack',
+        paystackSecretKey: paystack.secretKey,
+        paystackBaseUrl: paystack.baseUrl,
+        platformFeeBps: 0,
+        transferRetries: 2,
+      },
+    },
     { paymentProvider: provider, clock },
   );
   orgAdmin = await t.login('orgadmin@acme.test');
@@ -36,7 +44,10 @@ afterAll(async () => {
 
 const webhook = (event: string, data: Record<string, unknown>) => {
   const raw = JSON.stringify({ event, data });
-  return t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(paystack.secretKey, raw) } });
+  return t.call('POST', '/api/payments/webhook', {
+    body: raw,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(paystack.secretKey, raw) },
+  });
 };
 
 async function balance(): Promise<number> {
@@ -56,7 +67,8 @@ function providerSays(reference: string, status: 'pending' | 'success' | 'failed
   charge.status = status;
 }
 
-const paymentOf = (reference: string) => t.db.selectFrom('card_payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+const paymentOf = (reference: string) =>
+  t.db.selectFrom('card_payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
 const entriesOf = (reference: string) => t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).execute();
 
 async function listed(reference: string) {
@@ -68,7 +80,8 @@ async function listed(reference: string) {
 async function assertLedgerConsistent() {
   const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(t.db);
   expect(unbalanced.rows).toEqual([]);
-  const mismatched = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p ON p.account_id = a.id
+  const mismatched =
+    await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p ON p.account_id = a.id
     WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(t.db);
   expect(mismatched.rows).toEqual([]);
 }

@@ -59,7 +59,10 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
         return;
       }
       const outcome = status === 'reversed' ? 'REVERSED' : 'FAILED';
-      const settled = await repository.settlePayout(trx, reference, payout.status, { status: outcome, reason: reason ?? `The bank transfer ${status}` });
+      const settled = await repository.settlePayout(trx, reference, payout.status, {
+        status: outcome,
+        reason: reason ?? `The bank transfer ${status}`,
+      });
       if (!settled || payout.status === 'FAILED' || payout.status === 'REVERSED') return;
       // Money that had already left clearing comes back from the provider; otherwise from clearing.
       const source = payout.status === 'SUCCESS' ? cardClearing : payoutClearing;
@@ -105,7 +108,10 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
 
     async verifyBank(accountNumber: string, bankCode: string) {
       const name = await providerCall('check the account', () => provider.resolveAccount(accountNumber, bankCode));
-      if (!name) throw new AppError('RULE_VIOLATION', 'The bank could not find this account number. Check the number and the bank.', { field: 'accountNumber' });
+      if (!name)
+        throw new AppError('RULE_VIOLATION', 'The bank could not find this account number. Check the number and the bank.', {
+          field: 'accountNumber',
+        });
       return { account_name: name, accountName: name };
     },
 
@@ -113,7 +119,10 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
       const wallet = await visible(actor, walletId);
       if (wallet.kind !== 'STATION_WALLET') throw new AppError('RULE_VIOLATION', 'Only station wallets have payout bank details');
       const name = await providerCall('check the account', () => provider.resolveAccount(body.accountNumber, body.bankCode));
-      if (!name) throw new AppError('RULE_VIOLATION', 'The bank could not find this account number. Check the number and the bank.', { field: 'accountNumber' });
+      if (!name)
+        throw new AppError('RULE_VIOLATION', 'The bank could not find this account number. Check the number and the bank.', {
+          field: 'accountNumber',
+        });
       const banks = await providerCall('list banks', () => provider.listBanks());
       await repository.saveBanking(db, walletId, {
         accountNumber: body.accountNumber,
@@ -138,12 +147,17 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
       }
       const available = BigInt(wallet.balance_kobo) - BigInt(wallet.held_kobo);
       const amount = body.amount === undefined ? available : nairaToKobo(body.amount);
-      if (amount <= 0n) throw new AppError('RULE_VIOLATION', `There is nothing to pay out: ${name} has ${formatNaira(available)} available`);
+      if (amount <= 0n)
+        throw new AppError('RULE_VIOLATION', `There is nothing to pay out: ${name} has ${formatNaira(available)} available`);
 
       let recipientCode = wallet.transfer_recipient_code;
       if (!recipientCode) {
         recipientCode = await providerCall('register the bank account', () =>
-          provider.createTransferRecipient({ name: wallet.bank_account_name as string, accountNumber: wallet.bank_account_number as string, bankCode: wallet.bank_code as string }),
+          provider.createTransferRecipient({
+            name: wallet.bank_account_name as string,
+            accountNumber: wallet.bank_account_number as string,
+            bankCode: wallet.bank_code as string,
+          }),
         );
         await repository.saveRecipientCode(db, wallet.id, recipientCode);
       }
@@ -158,7 +172,12 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
           reference: fresh,
           createdBy: actor.userId,
           postings: [
-            { accountId: wallet.id, amount: -amount, type: 'PAYOUT', note: `To ${wallet.bank_name ?? 'bank'} ${wallet.bank_account_number}` },
+            {
+              accountId: wallet.id,
+              amount: -amount,
+              type: 'PAYOUT',
+              note: `To ${wallet.bank_name ?? 'bank'} ${wallet.bank_account_number}`,
+            },
             { accountId: clearing, amount, type: 'PAYOUT' },
           ],
         });
@@ -194,7 +213,6 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
       };
       return { message: messages[payout.status] ?? payout.status, payout: toPayout(payout), wallet: toWallet(await view(wallet.id)) };
     },
-
   };
 }
 

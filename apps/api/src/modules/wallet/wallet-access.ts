@@ -29,7 +29,8 @@ export interface WalletDeps {
   clock: Clock;
 }
 
-export const newReference = (prefix: string) => `FF-${prefix}-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
+export const newReference = (prefix: string) =>
+  `FF-${prefix}-${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`;
 
 export function toWallet(row: WalletRow): Wallet {
   const balance = BigInt(row.balance_kobo);

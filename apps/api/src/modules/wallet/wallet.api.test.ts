@@ -22,7 +22,15 @@ async function walletOf(token: string, query: Record<string, string> = {}) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test', 'attendant@unityfuels.test']) {
+  for (const email of [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ]) {
     tokens[email] = await t.login(email);
   }
   wallets.acme = (await walletOf(tokens['orgadmin@acme.test'] as string)).id;
@@ -32,12 +40,19 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const adjust = (walletId: string, type: 'CREDIT' | 'DEBIT', amount: number, headers: Record<string, string> = {}) =>
-  t.call('POST', `/api/wallet/${walletId}/create-transaction`, { token: tokens['admin@fleetfuel.test'], body: { amount, type, note: `${type} test` }, headers });
+  t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+    token: tokens['admin@fleetfuel.test'],
+    body: { amount, type, note: `${type} test` },
+    headers,
+  });
 
 async function assertLedgerConsistent() {
-  const unbalanced = await sql<{ entry_id: string }>`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(t.db);
+  const unbalanced = await sql<{ entry_id: string }>`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(
+    t.db,
+  );
   expect(unbalanced.rows).toEqual([]);
-  const mismatched = await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p ON p.account_id = a.id
+  const mismatched =
+    await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p ON p.account_id = a.id
     WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(t.db);
   expect(mismatched.rows).toEqual([]);
 }
@@ -53,7 +68,10 @@ describe('reading wallets', () => {
     expect((await t.call('GET', '/api/wallet', { token: tokens['admin@fleetfuel.test'] })).statusCode).toBe(400);
     expect((await t.call('GET', '/api/wallet', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
     expect((await t.call('GET', '/api/wallet', { token: tokens['attendant@unityfuels.test'] })).statusCode).toBe(403);
-    const other = await t.call('GET', '/api/wallet', { token: tokens['orgadmin@acme.test'], query: { organizationId: acme.owner.id === wallets.beta ? '' : (await walletOf(tokens['orgadmin@beta.test'] as string)).owner.id } });
+    const other = await t.call('GET', '/api/wallet', {
+      token: tokens['orgadmin@acme.test'],
+      query: { organizationId: acme.owner.id === wallets.beta ? '' : (await walletOf(tokens['orgadmin@beta.test'] as string)).owner.id },
+    });
     expect(other.statusCode).toBe(404);
     expect((await t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: tokens['orgadmin@acme.test'] })).statusCode).toBe(404);
   });
@@ -72,20 +90,37 @@ describe('Change Balance (ADMIN credit and debit)', () => {
     expect(debit.json().transaction).toMatchObject({ amount: -1000, direction: 'DEBIT' });
     const tooMuch = await adjust(wallets.beta as string, 'DEBIT', 4000.51);
     expect(tooMuch.statusCode).toBe(422);
-    expect(tooMuch.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', error: 'Insufficient funds: ₦4,000.51 is needed and ₦4,000.50 is available' });
+    expect(tooMuch.json()).toMatchObject({
+      code: 'INSUFFICIENT_FUNDS',
+      error: 'Insufficient funds: ₦4,000.51 is needed and ₦4,000.50 is available',
+    });
     const list = await t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: tokens['orgadmin@beta.test'] });
     expect(list.json().transactions.map((x: { amount: number }) => x.amount)).toEqual([-1000, 5000.5]);
     expect(list.json().meta.total).toBe(2);
-    const missing = await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, { token: tokens['admin@fleetfuel.test'], body: { type: 'CREDIT', note: 'x' } });
+    const missing = await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, {
+      token: tokens['admin@fleetfuel.test'],
+      body: { type: 'CREDIT', note: 'x' },
+    });
     expect(missing.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
     for (const email of ['orgadmin@beta.test', 'rep@unityfuels.test']) {
-      expect((await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, { token: tokens[email], body: { amount: 1, type: 'CREDIT', note: 'x' } })).statusCode).toBe(403);
+      expect(
+        (
+          await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, {
+            token: tokens[email],
+            body: { amount: 1, type: 'CREDIT', note: 'x' },
+          })
+        ).statusCode,
+      ).toBe(403);
     }
     await assertLedgerConsistent();
   });
 
   it('50 concurrent debits of ₦1,000 on a ₦20,000 wallet: exactly 20 succeed, the balance ends at ₦0', async () => {
-    const station = (await walletOf(tokens['admin@fleetfuel.test'] as string, { stationId: (await walletOf(tokens['rep@unityfuels.test'] as string)).owner.id })).id;
+    const station = (
+      await walletOf(tokens['admin@fleetfuel.test'] as string, {
+        stationId: (await walletOf(tokens['rep@unityfuels.test'] as string)).owner.id,
+      })
+    ).id;
     expect((await adjust(station, 'CREDIT', 20000)).statusCode).toBe(200);
     const results = await Promise.all(Array.from({ length: 50 }, () => adjust(station, 'DEBIT', 1000)));
     const codes = results.map((r) => r.statusCode);
@@ -117,7 +152,9 @@ describe('Idempotency-Key', () => {
 
   it('concurrent requests with one key still make one effect', async () => {
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 8 }, () => adjust(wallets.beta as string, 'CREDIT', 10, { 'idempotency-key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => adjust(wallets.beta as string, 'CREDIT', 10, { 'idempotency-key': key })),
+    );
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     const entries = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', 'like', `adjustment:%:${key}`).execute();
     expect(entries).toHaveLength(1);
@@ -134,14 +171,23 @@ describe('the journal', () => {
     const clearing = await t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ADJUSTMENTS').executeTakeFirstOrThrow();
     await expect(
       t.db.transaction().execute(async (trx) => {
-        const entry = await trx.insertInto('journal_entries').values({ idempotency_key: 'bad', kind: 'CREDIT', description: 'x' }).returning('id').executeTakeFirstOrThrow();
-        await trx.insertInto('postings').values({ entry_id: entry.id, account_id: clearing.id, amount_kobo: '100', type: 'CREDIT' }).execute();
+        const entry = await trx
+          .insertInto('journal_entries')
+          .values({ idempotency_key: 'bad', kind: 'CREDIT', description: 'x' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('postings')
+          .values({ entry_id: entry.id, account_id: clearing.id, amount_kobo: '100', type: 'CREDIT' })
+          .execute();
       }),
     ).rejects.toThrow(/unbalanced/);
   });
 
   it('never lets a wallet go negative, even written around the ledger', async () => {
-    await expect(sql`UPDATE ledger_accounts SET balance_kobo = -1 WHERE id = ${wallets.acme}`.execute(t.db)).rejects.toThrow(/violates check constraint "(wallet_never_negative|holds_within_balance)"/);
+    await expect(sql`UPDATE ledger_accounts SET balance_kobo = -1 WHERE id = ${wallets.acme}`.execute(t.db)).rejects.toThrow(
+      /violates check constraint "(wallet_never_negative|holds_within_balance)"/,
+    );
   });
 });
 
@@ -171,11 +217,23 @@ describe('card funding through the sandbox', () => {
 
     const after = await walletOf(tokens['orgadmin@acme.test'] as string);
     expect(after.balance).toBe(before + 50000);
-    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'], query: { reference } });
+    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, {
+      token: tokens['orgadmin@acme.test'],
+      query: { reference },
+    });
     expect(list.json().transactions).toHaveLength(1);
-    expect(list.json().transactions[0]).toMatchObject({ reference, status: 'SUCCESS', amount: 50000, type: 'FUNDING', note: 'Card top-up' });
+    expect(list.json().transactions[0]).toMatchObject({
+      reference,
+      status: 'SUCCESS',
+      amount: 50000,
+      type: 'FUNDING',
+      note: 'Card top-up',
+    });
 
-    const again = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, { body: 'outcome=success', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const again = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+      body: 'outcome=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(again.statusCode).toBe(409);
     await assertLedgerConsistent();
   });
@@ -183,20 +241,32 @@ describe('card funding through the sandbox', () => {
   it('a declined card changes nothing and shows as FAILED', async () => {
     const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
     const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 700 } })).json();
-    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, { body: 'outcome=failed', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+      body: 'outcome=failed',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     await t.app.background.idle();
     expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBe(before);
-    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'], query: { status: 'FAILED' } });
+    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, {
+      token: tokens['orgadmin@acme.test'],
+      query: { status: 'FAILED' },
+    });
     expect(list.json().transactions[0]).toMatchObject({ reference, status: 'FAILED' });
   });
 
   it('one charge.success delivered 100 times in a row and 20 times at once credits once', async () => {
-    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 1234.56 } })).json();
+    const { reference } = (
+      await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 1234.56 } })
+    ).json();
     await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(t.db);
     const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 123456, currency: 'NGN' } });
     const signature = signWebhook(await sandboxSecret(), raw);
-    const send = () => t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } });
+    const send = () =>
+      t.call('POST', '/api/payments/webhook', {
+        body: raw,
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+      });
     for (let i = 0; i < 100; i += 1) expect((await send()).statusCode).toBe(200);
     const burst = await Promise.all(Array.from({ length: 20 }, send));
     expect(burst.every((r) => r.statusCode === 200)).toBe(true);
@@ -211,7 +281,10 @@ describe('card funding through the sandbox', () => {
     await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(t.db);
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 99900, currency: 'NGN' } });
     const good = signWebhook(await sandboxSecret(), raw);
-    const entriesBefore = await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const entriesBefore = await t.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const attempts: Array<{ body: string; headers: Record<string, string> }> = [
       { body: raw, headers: { 'content-type': 'application/json' } },
       { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook('wrong-secret', raw) } },
@@ -223,21 +296,35 @@ describe('card funding through the sandbox', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toBe('Invalid webhook signature');
     }
-    const entriesAfter = await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const entriesAfter = await t.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(entriesAfter.n).toBe(entriesBefore.n);
-    expect((await t.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect(
+      (await t.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status,
+    ).toBe('PENDING');
   });
 
   it('does not credit when the provider verifies a different amount', async () => {
-    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } })).json();
+    const { reference } = (
+      await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } })
+    ).json();
     // The provider's own record says ₦50 was paid, whatever the webhook claims.
     await sql`UPDATE sandbox_charges SET status = 'success', amount_kobo = 5000 WHERE reference = ${reference}`.execute(t.db);
     const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } });
-    const res = await t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(await sandboxSecret(), raw) } });
+    const res = await t.call('POST', '/api/payments/webhook', {
+      body: raw,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(await sandboxSecret(), raw) },
+    });
     expect(res.statusCode).toBe(200);
     expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBe(before);
-    const payment = await t.db.selectFrom('card_payments').select(['status', 'failure_reason']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    const payment = await t.db
+      .selectFrom('card_payments')
+      .select(['status', 'failure_reason'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
     expect(payment.status).toBe('FAILED');
     expect(payment.failure_reason).toMatch(/instead of ₦5,000.00/);
   });
@@ -256,60 +343,123 @@ describe('station bank details and payouts', () => {
   it('verifies an account number, saves the resolved name, and needs 10 digits', async () => {
     const banks = await t.call('GET', '/api/wallet/banks', { token: tokens['rep@unityfuels.test'] });
     expect(banks.json().banks).toContainEqual({ name: 'Guaranty Trust Bank', code: '058' });
-    const verify = await t.call('GET', '/api/wallet/banks/verify', { token: tokens['rep@unityfuels.test'], query: { accountNumber: '0123456780', bankCode: '058' } });
+    const verify = await t.call('GET', '/api/wallet/banks/verify', {
+      token: tokens['rep@unityfuels.test'],
+      query: { accountNumber: '0123456780', bankCode: '058' },
+    });
     expect(verify.json()).toEqual({ account_name: 'SANDBOX ACCOUNT 6780', accountName: 'SANDBOX ACCOUNT 6780' });
-    const short = await t.call('GET', '/api/wallet/banks/verify', { token: tokens['rep@unityfuels.test'], query: { accountNumber: '12345', bankCode: '058' } });
+    const short = await t.call('GET', '/api/wallet/banks/verify', {
+      token: tokens['rep@unityfuels.test'],
+      query: { accountNumber: '12345', bankCode: '058' },
+    });
     expect(short.json()).toMatchObject({ field: 'accountNumber', error: 'accountNumber: Must be exactly 10 digits' });
-    const unknown = await t.call('GET', '/api/wallet/banks/verify', { token: tokens['rep@unityfuels.test'], query: { accountNumber: '0001234567', bankCode: '058' } });
+    const unknown = await t.call('GET', '/api/wallet/banks/verify', {
+      token: tokens['rep@unityfuels.test'],
+      query: { accountNumber: '0001234567', bankCode: '058' },
+    });
     expect(unknown.statusCode).toBe(422);
 
     const saved = await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
       token: tokens['rep@unityfuels.test'],
       body: { accountNumber: '0123456780', bankCode: '058', accountName: 'Whatever The Form Said' },
     });
-    expect(saved.json()).toMatchObject({ wallet: { accountName: 'SANDBOX ACCOUNT 6780', bankName: 'Guaranty Trust Bank', bankingVerified: true } });
-    expect((await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, { token: tokens['orgadmin@acme.test'], body: { accountNumber: '0123456780', bankCode: '058' } })).statusCode).toBe(403);
-    expect((await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, { token: tokens['rep@unityfuels.test'], body: { accountNumber: '0123456780', bankCode: '058' } })).statusCode).toBe(404);
+    expect(saved.json()).toMatchObject({
+      wallet: { accountName: 'SANDBOX ACCOUNT 6780', bankName: 'Guaranty Trust Bank', bankingVerified: true },
+    });
+    expect(
+      (
+        await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
+          token: tokens['orgadmin@acme.test'],
+          body: { accountNumber: '0123456780', bankCode: '058' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
+          token: tokens['rep@unityfuels.test'],
+          body: { accountNumber: '0123456780', bankCode: '058' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('ADMIN settles a payout to the verified account; the station wallet is debited', async () => {
     await adjust(wallets.unity as string, 'CREDIT', 30000);
-    const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: { amount: 12000 } });
+    const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
+      token: tokens['admin@fleetfuel.test'],
+      body: { amount: 12000 },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().payout).toMatchObject({ amount: 12000, status: 'PENDING', accountName: 'SANDBOX ACCOUNT 6780' });
     await t.app.background.idle();
-    const payout = await t.db.selectFrom('payouts').select('status').where('reference', '=', res.json().payout.reference).executeTakeFirstOrThrow();
+    const payout = await t.db
+      .selectFrom('payouts')
+      .select('status')
+      .where('reference', '=', res.json().payout.reference)
+      .executeTakeFirstOrThrow();
     expect(payout.status).toBe('SUCCESS');
     expect((await walletOf(tokens['rep@unityfuels.test'] as string)).balance).toBe(18000);
-    expect((await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['rep@unityfuels.test'], body: {} })).statusCode).toBe(403);
+    expect(
+      (await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['rep@unityfuels.test'], body: {} })).statusCode,
+    ).toBe(403);
     await assertLedgerConsistent();
   });
 
   it('a payout whose transfer fails posts exactly one compensating entry', async () => {
-    await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, { token: tokens['rep@unityfuels.test'], body: { accountNumber: '0123456789', bankCode: '058' } });
+    await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
+      token: tokens['rep@unityfuels.test'],
+      body: { accountNumber: '0123456789', bankCode: '058' },
+    });
     const before = (await walletOf(tokens['rep@unityfuels.test'] as string)).balance;
     const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().payout.amount).toBe(before);
     await t.app.background.idle();
     const reference = res.json().payout.reference as string;
-    const payout = await t.db.selectFrom('payouts').select(['status', 'reversal_entry_id']).where('reference', '=', reference).executeTakeFirstOrThrow();
+    const payout = await t.db
+      .selectFrom('payouts')
+      .select(['status', 'reversal_entry_id'])
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
     expect(payout.status).toBe('FAILED');
     // The provider's failure event arrives again, and at once: still one compensation.
     const raw = JSON.stringify({ event: 'transfer.failed', data: { reference } });
     const signature = signWebhook(await sandboxSecret(), raw);
-    await Promise.all(Array.from({ length: 5 }, () => t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signature } })));
-    const refunds = await t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).where('kind', '=', 'REFUND').execute();
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.call('POST', '/api/payments/webhook', {
+          body: raw,
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
+        }),
+      ),
+    );
+    const refunds = await t.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('reference', '=', reference)
+      .where('kind', '=', 'REFUND')
+      .execute();
     expect(refunds).toHaveLength(1);
     expect((await walletOf(tokens['rep@unityfuels.test'] as string)).balance).toBe(before);
     await assertLedgerConsistent();
   });
 
   it('refuses a payout without verified bank details or without money', async () => {
-    const greenline = await t.db.selectFrom('ledger_accounts as a').innerJoin('fuel_stations as f', 'f.id', 'a.fuel_station_id').select('a.id').where('f.name', '=', 'Greenline Energy Lekki').executeTakeFirstOrThrow();
+    const greenline = await t.db
+      .selectFrom('ledger_accounts as a')
+      .innerJoin('fuel_stations as f', 'f.id', 'a.fuel_station_id')
+      .select('a.id')
+      .where('f.name', '=', 'Greenline Energy Lekki')
+      .executeTakeFirstOrThrow();
     const noBank = await t.call('POST', `/api/wallet/${greenline.id}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: {} });
-    expect(noBank.json().error).toBe('Greenline Energy Lekki has no verified bank account yet. The station must save its bank details first.');
-    const nothing = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: { amount: 99999999 } });
+    expect(noBank.json().error).toBe(
+      'Greenline Energy Lekki has no verified bank account yet. The station must save its bank details first.',
+    );
+    const nothing = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
+      token: tokens['admin@fleetfuel.test'],
+      body: { amount: 99999999 },
+    });
     expect(nothing.json().code).toBe('INSUFFICIENT_FUNDS');
   });
 });

@@ -35,7 +35,11 @@ export type WalletRow = NonNullable<Awaited<ReturnType<typeof findWalletView>>>;
 
 export function findWalletIdOf(db: Database, owner: { organizationId: string } | { stationId: string }) {
   const query = db.selectFrom('ledger_accounts').select('id');
-  return ('organizationId' in owner ? query.where('organization_id', '=', owner.organizationId) : query.where('fuel_station_id', '=', owner.stationId)).executeTakeFirst();
+  return (
+    'organizationId' in owner
+      ? query.where('organization_id', '=', owner.organizationId)
+      : query.where('fuel_station_id', '=', owner.stationId)
+  ).executeTakeFirst();
 }
 
 /**
@@ -83,8 +87,16 @@ export async function listTransactions(
   if (filters.status) query = query.where('t.status', '=', filters.status);
   if (filters.reference) query = query.where('t.reference', '=', filters.reference);
   const [rows, count] = await Promise.all([
-    query.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
-    query.clearSelect().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    query
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
@@ -95,7 +107,16 @@ export function findPostingOfEntry(db: Database, entryId: string, accountId: str
   return db
     .selectFrom('postings as p')
     .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
-    .select([sql<string>`'P' || p.id::text`.as('id'), 'p.amount_kobo', 'p.type', 'p.note', 'p.fee_kobo', 'e.reference', sql<string>`'SUCCESS'`.as('status'), 'p.created_at'])
+    .select([
+      sql<string>`'P' || p.id::text`.as('id'),
+      'p.amount_kobo',
+      'p.type',
+      'p.note',
+      'p.fee_kobo',
+      'e.reference',
+      sql<string>`'SUCCESS'`.as('status'),
+      'p.created_at',
+    ])
     .where('p.entry_id', '=', entryId)
     .where('p.account_id', '=', accountId)
     .executeTakeFirstOrThrow();
@@ -128,7 +149,11 @@ export async function saveBanking(
 }
 
 export async function saveRecipientCode(db: Database, accountId: string, recipientCode: string): Promise<void> {
-  await db.updateTable('station_bank_accounts').set({ transfer_recipient_code: recipientCode }).where('account_id', '=', accountId).execute();
+  await db
+    .updateTable('station_bank_accounts')
+    .set({ transfer_recipient_code: recipientCode })
+    .where('account_id', '=', accountId)
+    .execute();
 }
 
 /** The e-mail address the provider's card page shows the payer. */

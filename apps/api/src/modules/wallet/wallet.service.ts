@@ -51,13 +51,22 @@ export function createWalletService(deps: WalletDeps) {
       return { wallet: toWallet(await view(wallet.id)) };
     },
 
-    async transactions(actor: Actor, walletId: string, filters: { type?: string; status?: string; reference?: string; page: number; pageSize: number }) {
+    async transactions(
+      actor: Actor,
+      walletId: string,
+      filters: { type?: string; status?: string; reference?: string; page: number; pageSize: number },
+    ) {
       await visible(actor, walletId);
       const { rows, total } = await repository.listTransactions(db, walletId, filters);
       return { transactions: rows.map(toTransaction), total };
     },
 
-    async createTransaction(actor: Actor, walletId: string, body: RouteBody<typeof walletRoutes.createTransaction>, requestKey: string | null) {
+    async createTransaction(
+      actor: Actor,
+      walletId: string,
+      body: RouteBody<typeof walletRoutes.createTransaction>,
+      requestKey: string | null,
+    ) {
       const wallet = await visible(actor, walletId);
       const amount = nairaToKobo(body.amount);
       const signed = body.type === 'CREDIT' ? amount : -amount;
@@ -82,7 +91,6 @@ export function createWalletService(deps: WalletDeps) {
         wallet: toWallet(await view(wallet.id)),
       };
     },
-
   };
 }
 

@@ -4,7 +4,10 @@ import type { CardPaymentsService } from './card-payments.service.js';
 import type { PayoutsService } from './payouts.service.js';
 import type { WalletDeps } from './wallet-access.js';
 
-export function createWebhooksService(deps: Pick<WalletDeps, 'provider' | 'log'>, handlers: { cardPayments: CardPaymentsService; payouts: PayoutsService }) {
+export function createWebhooksService(
+  deps: Pick<WalletDeps, 'provider' | 'log'>,
+  handlers: { cardPayments: CardPaymentsService; payouts: PayoutsService },
+) {
   const { provider, log } = deps;
   const { cardPayments, payouts } = handlers;
 
@@ -42,7 +45,6 @@ export function createWebhooksService(deps: Pick<WalletDeps, 'provider' | 'log'>
       }
       return { received: true };
     },
-
   };
 }
 

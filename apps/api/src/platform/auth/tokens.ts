@@ -16,5 +16,5 @@ export function hashToken(token: string): string {
 export function readBearerToken(header: string | undefined): string | null | undefined {
   if (header === undefined) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? (match[1]) : null;
+  return match ? match[1] : null;
 }

@@ -90,7 +90,10 @@ describe('calls sent the way the spec client sends them', () => {
     const hilux = await t.db.selectFrom('vehicles').select('id').where('plate_number', '=', 'LND-451-KJ').executeTakeFirstOrThrow();
     const unity = await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow();
     const wallet = (await t.call('GET', '/api/wallet', { token: admin })).json<{ wallet: { id: string } }>().wallet;
-    const funded = await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, { token: platform, body: { amount: 100_000, type: 'CREDIT', note: 'test funds' } });
+    const funded = await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
+      token: platform,
+      body: { amount: 100_000, type: 'CREDIT', note: 'test funds' },
+    });
     expect(funded.statusCode, funded.body).toBe(200);
     const raise = async () => {
       const res = await t.call('POST', '/api/fuel-requests', {
@@ -108,7 +111,8 @@ describe('calls sent the way the spec client sends them', () => {
     expect(reject.statusCode, reject.body).toBe(200);
     const group = await t.call('POST', '/api/departments', { token: admin, body: { name: 'Short-lived group' } });
     expect(group.statusCode, group.body).toBe(200);
-    const groupId = (await t.db.selectFrom('departments').select('id').where('name', '=', 'Short-lived group').executeTakeFirstOrThrow()).id;
+    const groupId = (await t.db.selectFrom('departments').select('id').where('name', '=', 'Short-lived group').executeTakeFirstOrThrow())
+      .id;
     const remove = await t.app.inject({ method: 'DELETE', url: `/api/departments/${groupId}`, headers: json });
     expect(remove.statusCode, remove.body).toBe(200);
     const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: json });

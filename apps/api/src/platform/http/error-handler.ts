@@ -90,9 +90,9 @@ export function installErrorHandling(
         },
         where,
       );
-      return reply.status(400).send(
-        body('VALIDATION_FAILED', failure.message, failure.details.field ? { field: failure.details.field } : {}),
-      );
+      return reply
+        .status(400)
+        .send(body('VALIDATION_FAILED', failure.message, failure.details.field ? { field: failure.details.field } : {}));
     }
 
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
@@ -102,7 +102,9 @@ export function installErrorHandling(
     // caller may simply send it again.
     if (error.code === '40P01' || error.code === '40001') {
       request.log.warn({ err: error, requestId: request.id }, 'transaction rolled back by a concurrent one');
-      return reply.status(409).send(body('CONFLICT', 'Another change to the same records happened at the same moment. Nothing was changed: please try again.'));
+      return reply
+        .status(409)
+        .send(body('CONFLICT', 'Another change to the same records happened at the same moment. Nothing was changed: please try again.'));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait and try again.'));
@@ -112,9 +114,7 @@ export function installErrorHandling(
     }
 
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
-    return reply.status(500).send(
-      body('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId: request.id }),
-    );
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.', { requestId: request.id }));
   });
 
   app.setNotFoundHandler((request, reply) => {

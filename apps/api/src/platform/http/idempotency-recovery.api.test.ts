@@ -23,12 +23,18 @@ afterAll(async () => t.close());
 
 /** What the killed process left behind: the key claimed, its reply never written. */
 async function crashBeforeReply(key: string, startedMinutesAgo: number) {
-  await sql`UPDATE idempotency_keys SET status_code = NULL, response = NULL, created_at = now() - make_interval(mins => ${startedMinutesAgo}) WHERE key = ${key}`.execute(t.db);
+  await sql`UPDATE idempotency_keys SET status_code = NULL, response = NULL, created_at = now() - make_interval(mins => ${startedMinutesAgo}) WHERE key = ${key}`.execute(
+    t.db,
+  );
 }
 
 const balance = async () => (await t.call('GET', '/api/wallet', { token: rep })).json<{ wallet: { balance: number } }>().wallet.balance;
 const credit = (key: string, amount: number) =>
-  t.call('POST', `/api/wallet/${stationWallet}/create-transaction`, { token: admin, body: { amount, type: 'CREDIT', note: 'recovery test' }, headers: { 'idempotency-key': key } });
+  t.call('POST', `/api/wallet/${stationWallet}/create-transaction`, {
+    token: admin,
+    body: { amount, type: 'CREDIT', note: 'recovery test' },
+    headers: { 'idempotency-key': key },
+  });
 
 describe('an Idempotency-Key left in progress by a dead server', () => {
   it('is still "in progress" while its request could be running', async () => {
@@ -55,12 +61,19 @@ describe('an Idempotency-Key left in progress by a dead server', () => {
   });
 
   it('a payout that did commit is finished, not paid again', async () => {
-    const bank = await t.call('PATCH', `/api/wallet/${stationWallet}/update-banking`, { token: rep, body: { accountNumber: '0123456780', bankCode: '058' } });
+    const bank = await t.call('PATCH', `/api/wallet/${stationWallet}/update-banking`, {
+      token: rep,
+      body: { accountNumber: '0123456780', bankCode: '058' },
+    });
     expect(bank.statusCode, bank.body).toBe(200);
     expect((await credit('payout-funds', 30_000)).statusCode).toBe(200);
     const before = await balance();
     const settle = () =>
-      t.call('POST', `/api/wallet/${stationWallet}/settle-payment`, { token: admin, body: { amount: 10_000 }, headers: { 'idempotency-key': 'payout-key' } });
+      t.call('POST', `/api/wallet/${stationWallet}/settle-payment`, {
+        token: admin,
+        body: { amount: 10_000 },
+        headers: { 'idempotency-key': 'payout-key' },
+      });
     const first = await settle();
     expect(first.statusCode, first.body).toBe(200);
     await t.app.background.idle();

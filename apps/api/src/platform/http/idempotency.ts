@@ -11,7 +11,9 @@ import { AppError } from '../errors.js';
 export type IdempotencyStart = { kind: 'new' } | { kind: 'replay'; statusCode: number; body: unknown };
 
 export function requestFingerprint(method: string, url: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${url}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${url}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 }
 
 /**

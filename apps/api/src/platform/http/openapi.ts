@@ -48,7 +48,7 @@ function fileProperty(kind: 'image' | 'document') {
 export function documentRoute(input: TransformInput) {
   const route = (input.route as RouteOptions | undefined)?.config?.contractRoute;
   if (!route) return jsonSchemaTransform(input);
-  const schema: FastifySchema & Record<string, unknown> = { ...(input.schema) };
+  const schema: FastifySchema & Record<string, unknown> = { ...input.schema };
   const multipart = route.bodyType === 'multipart' && route.body;
   if (multipart) {
     schema.body = route.body;

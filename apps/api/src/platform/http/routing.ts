@@ -114,11 +114,22 @@ export function createRouteBinder(
    * Runs a money-moving handler under the caller's Idempotency-Key, when one is sent: a retry
    * replays the first reply (errors included, server errors excepted) instead of running again.
    */
-  async function runIdempotent(request: FastifyRequest, reply: FastifyReply, route: RouteDefinition, body: unknown, run: () => Promise<unknown>) {
+  async function runIdempotent(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RouteDefinition,
+    body: unknown,
+    run: () => Promise<unknown>,
+  ) {
     const key = idempotencyKeyOf(request);
     if (!route.idempotent || !key || !request.actor) return run();
     const userId = request.actor.userId;
-    const start = await idempotency.begin(userId, key, `${route.method} ${route.path}`, requestFingerprint(route.method, request.url, body));
+    const start = await idempotency.begin(
+      userId,
+      key,
+      `${route.method} ${route.path}`,
+      requestFingerprint(route.method, request.url, body),
+    );
     if (start.kind === 'replay') {
       void reply.header('idempotent-replayed', 'true');
       return reply.status(start.statusCode).send(start.body);
@@ -160,7 +171,10 @@ export function createRouteBinder(
           try {
             // The multipart parser leaves the body empty; on a JSON route that must not pass for `{}`.
             if (jsonBody && request.isMultipart()) {
-              throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This call takes a JSON body (Content-Type: application/json), not a multipart form');
+              throw new AppError(
+                'UNSUPPORTED_MEDIA_TYPE',
+                'This call takes a JSON body (Content-Type: application/json), not a multipart form',
+              );
             }
             // A call sent with no body is a call with an empty one: `{}` then passes or fails the route's
             // schema on its own terms (an optional body passes, a required field is named as missing).

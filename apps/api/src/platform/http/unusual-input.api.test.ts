@@ -24,7 +24,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 async function rowCounts(): Promise<Record<string, number>> {
-  const tables = ['departments', 'fuel_requests', 'fuel_reserves', 'vehicles', 'insurance_policies', 'fuel_prices', 'journal_entries', 'files'] as const;
+  const tables = [
+    'departments',
+    'fuel_requests',
+    'fuel_reserves',
+    'vehicles',
+    'insurance_policies',
+    'fuel_prices',
+    'journal_entries',
+    'files',
+  ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await t.db
@@ -51,13 +60,26 @@ describe('NUL bytes', () => {
     expectRefused(await t.call('POST', '/api/auth/login', { body: { username: 'orgadmin@acme.test\u0000', password: 'x' } }), /username/);
     expectRefused(await t.call('GET', '/api/vehicles', { token: admin, query: { search: 'hi\u0000lux' } }), /search/);
     expectRefused(await t.call('POST', '/api/departments', { token: admin, body: { name: 'Night\u0000shift' } }), /name/);
-    expectRefused(await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['rep@unityfuels.test'], query: { code: 'AB\u0000CD' } }), /code/);
+    expectRefused(
+      await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['rep@unityfuels.test'], query: { code: 'AB\u0000CD' } }),
+      /code/,
+    );
     const form = multipart({ name: 'Clean name', image: png('logo\u0000.png') });
-    const upload = await t.app.inject({ method: 'POST', url: '/api/departments', payload: form.body, headers: { ...form.headers, authorization: `Bearer ${admin}` } });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/departments',
+      payload: form.body,
+      headers: { ...form.headers, authorization: `Bearer ${admin}` },
+    });
     expect(upload.statusCode).toBeLessThan(500);
     const vehicle = multipart({ model: 'Hiace', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL', image: png('bus\u0000.png') });
     expectRefused(
-      await t.app.inject({ method: 'POST', url: '/api/vehicles', payload: vehicle.body, headers: { ...vehicle.headers, authorization: `Bearer ${admin}` } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/vehicles',
+        payload: vehicle.body,
+        headers: { ...vehicle.headers, authorization: `Bearer ${admin}` },
+      }),
       /file name|image/,
     );
     expect(await rowCounts()).toEqual(before);
@@ -70,10 +92,16 @@ describe('quantities finer than two decimals', () => {
     const admin = tokens['orgadmin@acme.test'];
     const request = { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(new Date()) };
     expectRefused(await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 0.004 } }), /volume/);
-    expectRefused(await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 10, currentOdometer: 0.04 } }), /currentOdometer/);
+    expectRefused(
+      await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 10, currentOdometer: 0.04 } }),
+      /currentOdometer/,
+    );
     expectRefused(await t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'PETROL', amount: 0.001 } }), /amount/);
     expectRefused(
-      await t.call('PATCH', `/api/fuel-requests/${ids.hilux}/complete`, { token: tokens['rep@unityfuels.test'], body: { code: 'ABCDEF', dispensedVolume: 0.004 } }),
+      await t.call('PATCH', `/api/fuel-requests/${ids.hilux}/complete`, {
+        token: tokens['rep@unityfuels.test'],
+        body: { code: 'ABCDEF', dispensedVolume: 0.004 },
+      }),
       /dispensedVolume/,
     );
     expect(await rowCounts()).toEqual(before);
@@ -84,13 +112,26 @@ describe('dates PostgreSQL cannot store', () => {
   it('are refused in insurance dates and report ranges', async () => {
     const before = await rowCounts();
     const admin = tokens['orgadmin@acme.test'];
-    const insurance = { insurerName: 'AXA', insuranceType: 'Comprehensive', insuranceNumber: 'P-1', coverageStartDate: '0000-01-01', coverageExipiryDate: '2027-01-01', amount: 1000 };
+    const insurance = {
+      insurerName: 'AXA',
+      insuranceType: 'Comprehensive',
+      insuranceNumber: 'P-1',
+      coverageStartDate: '0000-01-01',
+      coverageExipiryDate: '2027-01-01',
+      amount: 1000,
+    };
     expectRefused(await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, { token: admin, body: insurance }), /coverageStartDate/);
     expectRefused(
-      await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, { token: admin, body: { ...insurance, coverageStartDate: '2026-01-01', coverageExipiryDate: '99999-01-01' } }),
+      await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, {
+        token: admin,
+        body: { ...insurance, coverageStartDate: '2026-01-01', coverageExipiryDate: '99999-01-01' },
+      }),
       /coverageExipiryDate/,
     );
-    expectRefused(await t.call('GET', '/api/reports/x/combined', { token: admin, query: { startDate: '0000-01-01', endDate: '2026-01-01' } }), /startDate/);
+    expectRefused(
+      await t.call('GET', '/api/reports/x/combined', { token: admin, query: { startDate: '0000-01-01', endDate: '2026-01-01' } }),
+      /startDate/,
+    );
     expect(await rowCounts()).toEqual(before);
   });
 });
@@ -123,7 +164,8 @@ describe('a multipart body on a JSON call', () => {
     const admin = tokens['orgadmin@acme.test'];
     const created = await t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'DIESEL', amount: 500 } });
     expect(created.statusCode, created.body).toBe(200);
-    const id = (await t.db.selectFrom('fuel_reserves').select(['id', 'status']).where('status', '=', 'PENDING').executeTakeFirstOrThrow()).id;
+    const id = (await t.db.selectFrom('fuel_reserves').select(['id', 'status']).where('status', '=', 'PENDING').executeTakeFirstOrThrow())
+      .id;
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
       const res = await t.app.inject({
         method: 'PATCH',
@@ -169,11 +211,17 @@ describe('absurd amounts', () => {
       body: { amount: 5_000_000_000, type: 'CREDIT', note: 'too much' },
     });
     expectRefused(credit, /₦1,000,000,000/);
-    const price = await t.call('PATCH', '/api/fuel-requests/update-price', { token: tokens['rep@unityfuels.test'], body: { fuelType: 'PETROL', pricePerLitre: 999_999_999 } });
+    const price = await t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: tokens['rep@unityfuels.test'],
+      body: { fuelType: 'PETROL', pricePerLitre: 999_999_999 },
+    });
     expectRefused(price, /₦100,000/);
     expect(await rowCounts()).toEqual(before);
     // Just under the limits is fine.
-    const fine = await t.call('PATCH', '/api/fuel-requests/update-price', { token: tokens['rep@unityfuels.test'], body: { fuelType: 'PETROL', pricePerLitre: 1250.5 } });
+    const fine = await t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: tokens['rep@unityfuels.test'],
+      body: { fuelType: 'PETROL', pricePerLitre: 1250.5 },
+    });
     expect(fine.statusCode, fine.body).toBe(200);
   });
 
@@ -184,7 +232,10 @@ describe('absurd amounts', () => {
       expectRefused(await strict.call('POST', '/api/wallet/fund', { token: orgAdmin, body: { amount: 50_000.01 } }), /₦50,000/);
       expect((await strict.call('POST', '/api/wallet/fund', { token: orgAdmin, body: { amount: 50_000 } })).statusCode).toBe(200);
       const rep = await strict.login('rep@unityfuels.test');
-      expectRefused(await strict.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 2_000.5 } }), /₦2,000/);
+      expectRefused(
+        await strict.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 2_000.5 } }),
+        /₦2,000/,
+      );
     } finally {
       await strict.close();
     }

@@ -28,7 +28,9 @@ export async function readMultipart(
           throw new AppError('VALIDATION_FAILED', `Unknown file field: ${part.fieldname}`, { field: part.fieldname });
         }
         if (pathOfNulCharacter(part.filename)) {
-          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the file name must not contain a NUL character`, { field: part.fieldname });
+          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the file name must not contain a NUL character`, {
+            field: part.fieldname,
+          });
         }
         const data = await part.toBuffer();
         // An empty file input still sends a part; it means "no new file".

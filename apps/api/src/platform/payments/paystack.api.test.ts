@@ -13,7 +13,18 @@ let rep: string;
 beforeAll(async () => {
   paystack = await startFakePaystack();
   const provider = createPaystackProvider({ secretKey: paystack.secretKey, baseUrl: paystack.baseUrl, timeoutMs: 300 });
-  t = await createTestApp({ payments: { provider: 'paystack', paystackSecretKey: paystack.secretKey, paystackBaseUrl: paystack.baseUrl, platformFeeBps: 0, transferRetries: 2 } }, { paymentProvider: provider });
+  t = await createTestApp(
+    {
+      payments: {
+        provider: 'paystack',
+        paystackSecretKey: paystack.secretKey,
+        paystackBaseUrl: paystack.baseUrl,
+        platformFeeBps: 0,
+        transferRetries: 2,
+      },
+    },
+    { paymentProvider: provider },
+  );
   admin = await t.login('admin@fleetfuel.test');
   orgAdmin = await t.login('orgadmin@acme.test');
   rep = await t.login('rep@unityfuels.test');
@@ -25,7 +36,10 @@ afterAll(async () => {
 
 const webhook = (event: string, data: Record<string, unknown>, secret = paystack.secretKey) => {
   const raw = JSON.stringify({ event, data });
-  return t.call('POST', '/api/payments/webhook', { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(secret, raw) } });
+  return t.call('POST', '/api/payments/webhook', {
+    body: raw,
+    headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(secret, raw) },
+  });
 };
 
 describe('the Paystack adapter over HTTP', () => {
@@ -54,17 +68,26 @@ describe('the Paystack adapter over HTTP', () => {
 
   it('lists active banks and resolves account names; an unknown account is a clear 422', async () => {
     const banks = (await t.call('GET', '/api/wallet/banks', { token: rep })).json().banks;
-    expect(banks).toEqual([{ name: 'Guaranty Trust Bank', code: '058' }, { name: 'Zenith Bank', code: '057' }]);
+    expect(banks).toEqual([
+      { name: 'Guaranty Trust Bank', code: '058' },
+      { name: 'Zenith Bank', code: '057' },
+    ]);
     const ok = await t.call('GET', '/api/wallet/banks/verify', { token: rep, query: { accountNumber: '0690000031', bankCode: '058' } });
     expect(ok.json().account_name).toBe('UNITY FUELS IKEJA LTD');
-    const unknown = await t.call('GET', '/api/wallet/banks/verify', { token: rep, query: { accountNumber: '0690000032', bankCode: '058' } });
+    const unknown = await t.call('GET', '/api/wallet/banks/verify', {
+      token: rep,
+      query: { accountNumber: '0690000032', bankCode: '058' },
+    });
     expect(unknown.statusCode).toBe(422);
   });
 
   it('pays out through a transfer recipient; a timed-out transfer is retried with the same reference, paying once', async () => {
     const walletId = (await t.call('GET', '/api/wallet', { token: rep })).json().wallet.id;
     await t.call('PATCH', `/api/wallet/${walletId}/update-banking`, { token: rep, body: { accountNumber: '0690000031', bankCode: '058' } });
-    await t.call('POST', `/api/wallet/${walletId}/create-transaction`, { token: admin, body: { amount: 8000, type: 'CREDIT', note: 'Redemptions' } });
+    await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+      token: admin,
+      body: { amount: 8000, type: 'CREDIT', note: 'Redemptions' },
+    });
 
     paystack.stallOnce.set('POST /transfer', 1000);
     const res = await t.call('POST', `/api/wallet/${walletId}/settle-payment`, { token: admin, body: {} });
@@ -82,7 +105,12 @@ describe('the Paystack adapter over HTTP', () => {
     await Promise.all([webhook('transfer.reversed', { reference }), webhook('transfer.reversed', { reference })]);
     const wallet = (await t.call('GET', '/api/wallet', { token: rep })).json().wallet;
     expect(wallet.balance).toBe(8000);
-    const refunds = await t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).where('kind', '=', 'REFUND').execute();
+    const refunds = await t.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('reference', '=', reference)
+      .where('kind', '=', 'REFUND')
+      .execute();
     expect(refunds).toHaveLength(1);
   });
 });
@@ -95,7 +123,10 @@ describe('with no webhook secret configured', () => {
     expect(provider.verifyWebhookSignature(raw, undefined)).toBe(false);
     const local = await createTestApp({}, { paymentProvider: provider });
     try {
-      const res = await local.call('POST', '/api/payments/webhook', { body: raw.toString(), headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook('anything', raw) } });
+      const res = await local.call('POST', '/api/payments/webhook', {
+        body: raw.toString(),
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook('anything', raw) },
+      });
       expect(res.statusCode).toBe(401);
     } finally {
       await local.close();

@@ -75,7 +75,10 @@ export function createPaystackProvider(settings: PaystackSettings): PaymentProvi
     },
 
     async listBanks(): Promise<Bank[]> {
-      const reply = await call<Array<{ name: string; code: string; active?: boolean }>>('GET', '/bank?country=nigeria&currency=NGN&perPage=100');
+      const reply = await call<Array<{ name: string; code: string; active?: boolean }>>(
+        'GET',
+        '/bank?country=nigeria&currency=NGN&perPage=100',
+      );
       return reply.data.filter((bank) => bank.active !== false).map((bank) => ({ name: bank.name, code: bank.code }));
     },
 

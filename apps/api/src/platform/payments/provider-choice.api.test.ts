@@ -14,7 +14,15 @@ beforeAll(async () => {
   paystack = await startFakePaystack();
   const provider = createPaystackProvider({ secretKey: paystack.secretKey, baseUrl: paystack.baseUrl, timeoutMs: 300 });
   t = await createTestApp(
-    { payments: { provider: 'paystack', paystackSecretKey: paystack.secretKey, paystackBaseUrl: paystack.baseUrl, platformFeeBps: 0, transferRetries: 2 } },
+    {
+      payments: {
+        provider: 'paystack',
+        paystackSecretKey: paystack.secretKey,
+        paystackBaseUrl: paystack.baseUrl,
+        platformFeeBps: 0,
+        transferRetries: 2,
+      },
+    },
     { paymentProvider: provider },
   );
 });

@@ -35,7 +35,12 @@ export interface PaymentProvider {
   /** The account holder's name, or null when the bank does not know the number. */
   resolveAccount(accountNumber: string, bankCode: string): Promise<string | null>;
   createTransferRecipient(recipient: { name: string; accountNumber: string; bankCode: string }): Promise<string>;
-  initiateTransfer(transfer: { amountKobo: bigint; recipientCode: string; reference: string; reason: string }): Promise<{ status: TransferStatus; transferCode: string | null }>;
+  initiateTransfer(transfer: {
+    amountKobo: bigint;
+    recipientCode: string;
+    reference: string;
+    reason: string;
+  }): Promise<{ status: TransferStatus; transferCode: string | null }>;
   verifyTransfer(reference: string): Promise<{ status: TransferStatus; transferCode: string | null } | null>;
   /** Checks a webhook's signature over its raw body; always false when no secret is configured. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
@@ -43,7 +48,10 @@ export interface PaymentProvider {
 
 /** A provider could not be reached or answered with an error; the caller may retry. */
 export class ProviderUnavailableError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
     this.name = 'ProviderUnavailableError';
   }

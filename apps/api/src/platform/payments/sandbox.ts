@@ -42,7 +42,12 @@ export function createSandboxProvider(deps: {
     async initializeCheckout(request) {
       await db
         .insertInto('sandbox_charges')
-        .values({ reference: request.reference, amount_kobo: request.amountKobo.toString(), email: request.email, callback_url: request.callbackUrl })
+        .values({
+          reference: request.reference,
+          amount_kobo: request.amountKobo.toString(),
+          email: request.email,
+          callback_url: request.callbackUrl,
+        })
         .execute();
       return { checkoutUrl: `${settings.appUrl}/api/payments/sandbox/checkout/${encodeURIComponent(request.reference)}` };
     },
@@ -95,7 +100,12 @@ export function createSandboxProvider(deps: {
       const status: TransferStatus = transfer.recipientCode.endsWith('9') ? 'failed' : 'success';
       const inserted = await db
         .insertInto('sandbox_transfers')
-        .values({ reference: transfer.reference, amount_kobo: transfer.amountKobo.toString(), recipient_code: transfer.recipientCode, status })
+        .values({
+          reference: transfer.reference,
+          amount_kobo: transfer.amountKobo.toString(),
+          recipient_code: transfer.recipientCode,
+          status,
+        })
         .onConflict((oc) => oc.column('reference').doNothing())
         .returning('status')
         .executeTakeFirst();
@@ -112,7 +122,11 @@ export function createSandboxProvider(deps: {
     },
 
     async verifyTransfer(reference) {
-      const row = await db.selectFrom('sandbox_transfers').select(['status', sql<string>`'TRF_sandbox_' || reference`.as('code')]).where('reference', '=', reference).executeTakeFirst();
+      const row = await db
+        .selectFrom('sandbox_transfers')
+        .select(['status', sql<string>`'TRF_sandbox_' || reference`.as('code')])
+        .where('reference', '=', reference)
+        .executeTakeFirst();
       return row ? { status: row.status as TransferStatus, transferCode: row.code } : null;
     },
 

@@ -27,25 +27,41 @@ export async function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
       const top = doc.y + 6;
 
       doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text('Coupon code', left, top);
-      doc.font('Courier-Bold').fontSize(34).fillColor(BRAND.dark).text(coupon.code, left, top + 14);
-      doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text('Type this code at the station, or scan the QR code.', left, top + 56, {
-        width: contentWidth - qrSize - 20,
-      });
+      doc
+        .font('Courier-Bold')
+        .fontSize(34)
+        .fillColor(BRAND.dark)
+        .text(coupon.code, left, top + 14);
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .fillColor(BRAND.muted)
+        .text('Type this code at the station, or scan the QR code.', left, top + 56, {
+          width: contentWidth - qrSize - 20,
+        });
       doc.image(qr, qrX, top - 8, { width: qrSize, height: qrSize });
 
       doc.y = top + qrSize + 8;
-      doc.moveTo(left, doc.y).lineTo(left + contentWidth, doc.y).strokeColor(BRAND.line).stroke();
+      doc
+        .moveTo(left, doc.y)
+        .lineTo(left + contentWidth, doc.y)
+        .strokeColor(BRAND.line)
+        .stroke();
       doc.moveDown(1);
       fieldRows(doc, coupon.rows, contentWidth);
       doc.moveDown(1);
-      doc.font('Helvetica').fontSize(9).fillColor(BRAND.muted).text(
-        coupon.kind === 'FUEL'
-          ? 'Valid once, only at the station named above, for at most the volume shown, until it expires. The station dispenses and records the volume; the organization pays for what is dispensed.'
-          : 'Valid once, at the station named above (or completed by the organization admin when none is named), for at most the approved cost.',
-        left,
-        doc.y,
-        { width: contentWidth },
-      );
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .fillColor(BRAND.muted)
+        .text(
+          coupon.kind === 'FUEL'
+            ? 'Valid once, only at the station named above, for at most the volume shown, until it expires. The station dispenses and records the volume; the organization pays for what is dispensed.'
+            : 'Valid once, at the station named above (or completed by the organization admin when none is named), for at most the approved cost.',
+          left,
+          doc.y,
+          { width: contentWidth },
+        );
       pageFooters(doc, coupon.generatedAt);
     },
     { title },

@@ -10,8 +10,17 @@ export type Pdf = InstanceType<typeof PDFDocument>;
 
 export const BRAND = { green: '#0ca678', dark: '#1f2a27', muted: '#6b7a75', line: '#dfe5e3' } as const;
 
-export async function renderPdf(build: (doc: Pdf) => void | Promise<void>, options: { layout?: 'portrait' | 'landscape'; title: string }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: options.layout ?? 'portrait', margin: 48, bufferPages: true, info: { Title: options.title, Author: 'FleetFuel' } });
+export async function renderPdf(
+  build: (doc: Pdf) => void | Promise<void>,
+  options: { layout?: 'portrait' | 'landscape'; title: string },
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: options.layout ?? 'portrait',
+    margin: 48,
+    bufferPages: true,
+    info: { Title: options.title, Author: 'FleetFuel' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -27,7 +36,10 @@ export function header(doc: Pdf, title: string, subtitle: string): void {
   const { left, right } = { left: doc.page.margins.left, right: doc.page.width - doc.page.margins.right };
   doc.rect(0, 0, doc.page.width, 80).fill(BRAND.green);
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(22).text('FleetFuel', left, 26, { continued: false });
-  doc.font('Helvetica').fontSize(11).text(subtitle, left, 30, { width: right - left, align: 'right' });
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(subtitle, left, 30, { width: right - left, align: 'right' });
   doc.fillColor(BRAND.dark).font('Helvetica-Bold').fontSize(18).text(title, left, 104);
   doc.moveDown(0.5);
 }
@@ -38,7 +50,11 @@ export function fieldRows(doc: Pdf, rows: Array<[string, string]>, width: number
   for (const [label, value] of rows) {
     const y = doc.y;
     doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text(label, left, y, { width: 130 });
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(BRAND.dark).text(readableDates(value), left + 140, y, { width: width - 140 });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(BRAND.dark)
+      .text(readableDates(value), left + 140, y, { width: width - 140 });
     doc.moveDown(0.45);
   }
 }

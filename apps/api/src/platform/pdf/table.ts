@@ -36,19 +36,35 @@ export function drawTable(doc: Pdf, columns: Column[], rows: string[][], totals?
     let x = left;
     cells.forEach((cell, i) => {
       const columnWidth = widths[i] ?? 0;
-      doc.font(options.font).fontSize(FONT_SIZE).fillColor(options.color ?? BRAND.dark);
+      doc
+        .font(options.font)
+        .fontSize(FONT_SIZE)
+        .fillColor(options.color ?? BRAND.dark);
       doc.text(cell, x + PADDING, y + PADDING, { width: columnWidth - 2 * PADDING, align: columns[i]?.align ?? 'left' });
       x += columnWidth;
     });
-    doc.moveTo(left, y + height).lineTo(left + width, y + height).strokeColor(BRAND.line).lineWidth(0.5).stroke();
+    doc
+      .moveTo(left, y + height)
+      .lineTo(left + width, y + height)
+      .strokeColor(BRAND.line)
+      .lineWidth(0.5)
+      .stroke();
     doc.x = left;
     doc.y = y + height;
   };
 
-  const header = () => drawRow(columns.map((c) => c.header), { font: 'Helvetica-Bold', fill: '#e6f7f1' });
+  const header = () =>
+    drawRow(
+      columns.map((c) => c.header),
+      { font: 'Helvetica-Bold', fill: '#e6f7f1' },
+    );
 
   header();
-  if (rows.length === 0) drawRow(columns.map((_, i) => (i === 0 ? 'No Record' : '')), { font: 'Helvetica', color: BRAND.muted });
+  if (rows.length === 0)
+    drawRow(
+      columns.map((_, i) => (i === 0 ? 'No Record' : '')),
+      { font: 'Helvetica', color: BRAND.muted },
+    );
   for (const row of rows) {
     if (doc.y + rowHeight(row, 'Helvetica') > bottom()) {
       doc.addPage();
@@ -69,7 +85,11 @@ export function drawTable(doc: Pdf, columns: Column[], rows: string[][], totals?
 export function reportHeading(doc: Pdf, lines: { title: string; organization: string; period: string; generatedAt: string }): void {
   const left = doc.page.margins.left;
   doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND.green).text('FleetFuel', left, doc.page.margins.top);
-  doc.font('Helvetica-Bold').fontSize(15).fillColor(BRAND.dark).text(lines.title, left, doc.y + 4);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(15)
+    .fillColor(BRAND.dark)
+    .text(lines.title, left, doc.y + 4);
   doc.font('Helvetica').fontSize(9.5).fillColor(BRAND.muted);
   doc.text(`Organization: ${lines.organization}`, left, doc.y + 4);
   doc.text(`Period: ${readableDates(lines.period)}`);

@@ -33,12 +33,7 @@ export function BillingPage() {
       <PageHeader title="Billing & Reserves" description="Fuel reserves, your plan and its invoices" />
       <Stack gap="xl">
         {reference && w && (
-          <PaymentReturnNotice
-            wallet={w}
-            reference={reference}
-            onDismiss={dismissReference}
-            onSuccess={() => void refreshSubscription()}
-          />
+          <PaymentReturnNotice wallet={w} reference={reference} onDismiss={dismissReference} onSuccess={() => void refreshSubscription()} />
         )}
         <ReservesPanel role={user.role} />
         <CurrentPlanCard role={user.role} />

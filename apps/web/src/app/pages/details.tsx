@@ -25,7 +25,6 @@ const REQUEST_KINDS: Record<string, 'fuel' | 'maintenance'> = {
   'maintenance-request': 'maintenance',
 };
 
-
 function RecordNotFound() {
   return (
     <Paper withBorder radius="md" p="xl" role="alert">

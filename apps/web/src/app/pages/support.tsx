@@ -25,7 +25,9 @@ export function SupportPage() {
     <>
       <PageHeader
         title="Support"
-        description={admin ? 'Tickets from every organization and station' : 'Answers to common questions, and help from the FleetFuel team'}
+        description={
+          admin ? 'Tickets from every organization and station' : 'Answers to common questions, and help from the FleetFuel team'
+        }
       />
       <Stack gap="lg">
         {!admin && <SupportOverview role={user.role} />}

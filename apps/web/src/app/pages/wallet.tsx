@@ -31,8 +31,8 @@ export function WalletPage() {
         <PageHeader title="Wallet" />
         <Alert color="blue" title="Choose a wallet to open">
           <Text size="sm" mb="sm">
-            Every client and every fuel station has its own wallet. Open a client or a station with its Manage action,
-            then choose Go to Wallet.
+            Every client and every fuel station has its own wallet. Open a client or a station with its Manage action, then choose Go to
+            Wallet.
           </Text>
           <Group gap="sm">
             <Button component={Link} to="/clients" size="xs" variant="light">
@@ -48,8 +48,7 @@ export function WalletPage() {
   }
 
   // The platform admin names the wallet; everyone else always sees their own.
-  const owner =
-    user.role === 'ADMIN' ? (organizationId ? { organizationId } : stationId ? { stationId } : {}) : {};
+  const owner = user.role === 'ADMIN' ? (organizationId ? { organizationId } : stationId ? { stationId } : {}) : {};
 
   return (
     <>

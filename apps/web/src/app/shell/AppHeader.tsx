@@ -1,10 +1,5 @@
 import { ActionIcon, AppShell, Avatar, Badge, Box, Group, Image, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import {
-  IconLayoutSidebarLeftCollapse,
-  IconLayoutSidebarLeftExpand,
-  IconLogout,
-  IconUserCircle,
-} from '@tabler/icons-react';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
 import { Wordmark } from '../../components/ui/Wordmark';
@@ -106,11 +101,7 @@ export function AppHeader({ user, navCollapsed, onToggleNav }: AppHeaderProps) {
               <Menu.Item component={Link} to="/account" leftSection={<IconUserCircle size={16} aria-hidden />}>
                 Account Settings
               </Menu.Item>
-              <Menu.Item
-                color="red"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={() => void signOut()}
-              >
+              <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
                 Sign Out
               </Menu.Item>
             </Menu.Dropdown>

@@ -36,13 +36,14 @@ export function AppLayout() {
 
   if (!user) return null;
 
-  const access = [...matches].reverse().map((match) => match.handle).find(isRouteHandle)?.access;
+  const access = [...matches]
+    .reverse()
+    .map((match) => match.handle)
+    .find(isRouteHandle)?.access;
   const allowed = access === undefined || canAccess(user.role, access);
   // On a narrow screen the open menu lies over the page instead of squeezing it.
   const overlaying = narrow && !collapsed;
-  const shellStyle = overlaying
-    ? ({ '--app-shell-navbar-offset': `${NAV_RAIL_WIDTH}px` } as CSSProperties)
-    : undefined;
+  const shellStyle = overlaying ? ({ '--app-shell-navbar-offset': `${NAV_RAIL_WIDTH}px` } as CSSProperties) : undefined;
 
   return (
     <AppShell

@@ -30,7 +30,10 @@ function crumbLabel(path: string, segment: string, role: Role | undefined): stri
 export function mayOpen(role: Role, path: string): boolean {
   const matches = matchRoutes(routeTree, path);
   if (!matches) return false;
-  const access = [...matches].reverse().map((match) => match.route.handle as unknown).find(isRouteHandle)?.access;
+  const access = [...matches]
+    .reverse()
+    .map((match) => match.route.handle as unknown)
+    .find(isRouteHandle)?.access;
   // Outside every guarded area only the catch-all answers: the NotFound screen is not a page to link to.
   if (access === undefined) return matches[matches.length - 1]?.route.path !== '*';
   return canAccess(role, access);

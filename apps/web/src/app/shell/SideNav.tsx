@@ -48,12 +48,7 @@ export function SideNav({ role, collapsed, onNavigate }: SideNavProps) {
   };
 
   return (
-    <AppShell.Navbar
-      id={SIDE_NAV_ID}
-      aria-label="Main menu"
-      data-collapsed={collapsed}
-      p={collapsed ? 'xs' : 'sm'}
-    >
+    <AppShell.Navbar id={SIDE_NAV_ID} aria-label="Main menu" data-collapsed={collapsed} p={collapsed ? 'xs' : 'sm'}>
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
         {main.map(renderEntry)}
       </AppShell.Section>

@@ -14,7 +14,15 @@ function shortName(name: string): string {
   return name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1)}…` : name;
 }
 
-function DatumTooltip({ datum, valueName, formatValue }: { datum: CategoryDatum; valueName: string; formatValue: (value: number) => string }) {
+function DatumTooltip({
+  datum,
+  valueName,
+  formatValue,
+}: {
+  datum: CategoryDatum;
+  valueName: string;
+  formatValue: (value: number) => string;
+}) {
   return (
     <Paper withBorder shadow="sm" p="xs" radius="sm">
       <Text size="sm" fw={600}>

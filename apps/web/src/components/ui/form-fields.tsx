@@ -16,13 +16,7 @@ import {
   type TextInputProps,
   type TextareaProps,
 } from '@mantine/core';
-import {
-  useController,
-  useFormState,
-  type Control,
-  type FieldPathByValue,
-  type FieldValues,
-} from 'react-hook-form';
+import { useController, useFormState, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 
 type StringPath<T extends FieldValues> = FieldPathByValue<T, string | null | undefined>;
 
@@ -99,13 +93,7 @@ export type SelectFieldProps<T extends FieldValues> = BoundProps<T> &
 
 export function SelectField<T extends FieldValues>({ control, name, options, ...rest }: SelectFieldProps<T>) {
   const input = useBoundInput({ control, name });
-  return (
-    <NativeSelect
-      {...rest}
-      {...input}
-      data={[{ value: '', label: SELECT_PLACEHOLDER }, ...options]}
-    />
-  );
+  return <NativeSelect {...rest} {...input} data={[{ value: '', label: SELECT_PLACEHOLDER }, ...options]} />;
 }
 
 export type SubmitButtonProps<T extends FieldValues> = Omit<ButtonProps, 'type'> & {

@@ -3,7 +3,11 @@ import { PASSWORD_MISMATCH, describeUserAgent, passwordFormSchema, profileFormSc
 
 describe('passwordFormSchema', () => {
   it('asks for the same new password twice', () => {
-    const result = passwordFormSchema.safeParse({ currentPassword: 'old-secret', newPassword: 'Fresh-Pass-1', confirmPassword: 'Fresh-Pass-2' });
+    const result = passwordFormSchema.safeParse({
+      currentPassword: 'old-secret',
+      newPassword: 'Fresh-Pass-1',
+      confirmPassword: 'Fresh-Pass-2',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toContainEqual(expect.objectContaining({ path: ['confirmPassword'], message: PASSWORD_MISMATCH }));
   });
@@ -14,7 +18,9 @@ describe('passwordFormSchema', () => {
   });
 
   it('accepts a matching pair', () => {
-    expect(passwordFormSchema.safeParse({ currentPassword: 'x', newPassword: 'Fresh-Pass-1', confirmPassword: 'Fresh-Pass-1' }).success).toBe(true);
+    expect(
+      passwordFormSchema.safeParse({ currentPassword: 'x', newPassword: 'Fresh-Pass-1', confirmPassword: 'Fresh-Pass-1' }).success,
+    ).toBe(true);
   });
 });
 
@@ -38,10 +44,14 @@ describe('describeUserAgent', () => {
     expect(
       describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'),
     ).toBe('Chrome on Windows');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe(
-      'Safari on iOS',
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36 Edg/126.0')).toBe(
+      'Edge on Windows',
     );
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 Chrome/126.0 Safari/537.36 Edg/126.0')).toBe('Edge on Windows');
   });
 
   it('falls back to the raw text, or to an unknown device', () => {

@@ -8,15 +8,13 @@ import { MESSAGES, emailChangeBodySchema, passwordSchema, profileUpdateBodySchem
 export const PASSWORD_MISMATCH = 'Passwords do not match';
 
 /** Plain strings, checked by the contract's own body schema (the phone and title may be left empty). */
-export const profileFormSchema = z
-  .object({ name: z.string(), phone: z.string(), title: z.string() })
-  .superRefine((values, ctx) => {
-    const result = profileUpdateBodySchema.safeParse(values);
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
-    }
-  });
+export const profileFormSchema = z.object({ name: z.string(), phone: z.string(), title: z.string() }).superRefine((values, ctx) => {
+  const result = profileUpdateBodySchema.safeParse(values);
+  if (result.success) return;
+  for (const issue of result.error.issues) {
+    ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+  }
+});
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
 export function profileToForm(user: SessionUser): ProfileFormValues {

@@ -23,8 +23,7 @@ export function readAnalyticsFilters(params: URLSearchParams, canChooseOrganizat
   const organizationId = params.get('organizationId');
   return {
     months: readMonths(params.get('months')),
-    organizationId:
-      canChooseOrganization && organizationId !== null && idSchema.safeParse(organizationId).success ? organizationId : null,
+    organizationId: canChooseOrganization && organizationId !== null && idSchema.safeParse(organizationId).success ? organizationId : null,
   };
 }
 

@@ -4,14 +4,12 @@ import { callApi } from '../../lib/api-client';
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: RouteInput<typeof routes.auth.requestPasswordReset>['body']) =>
-      callApi(routes.auth.requestPasswordReset, { body }),
+    mutationFn: (body: RouteInput<typeof routes.auth.requestPasswordReset>['body']) => callApi(routes.auth.requestPasswordReset, { body }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: RouteInput<typeof routes.auth.resetPassword>['body']) =>
-      callApi(routes.auth.resetPassword, { body }),
+    mutationFn: (body: RouteInput<typeof routes.auth.resetPassword>['body']) => callApi(routes.auth.resetPassword, { body }),
   });
 }

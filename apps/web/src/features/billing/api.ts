@@ -49,8 +49,7 @@ export function useRefreshSubscription() {
 export function useRenewSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      callApi(routes.billing.renew, { body: {}, headers: idempotencyHeaders(idempotencyKey) }),
+    mutationFn: (idempotencyKey: string) => callApi(routes.billing.renew, { body: {}, headers: idempotencyHeaders(idempotencyKey) }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: subscriptionKey }),
@@ -64,7 +63,6 @@ export function useRenewSubscription() {
 
 export function usePayRenewalByCard() {
   return useMutation({
-    mutationFn: (idempotencyKey: string) =>
-      callApi(routes.wallet.makePurchase, { body: {}, headers: idempotencyHeaders(idempotencyKey) }),
+    mutationFn: (idempotencyKey: string) => callApi(routes.wallet.makePurchase, { body: {}, headers: idempotencyHeaders(idempotencyKey) }),
   });
 }

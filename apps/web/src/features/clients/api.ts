@@ -34,8 +34,7 @@ export function useOrganizationAnalytics() {
 export function useOrganizationUsers(organizationId: string | null, page: number) {
   return useQuery({
     queryKey: ['users', 'list', { organizationId, page }],
-    queryFn: () =>
-      callApi(routes.users.list, { query: { organizationId: organizationId ?? '', page, pageSize: 10 } }),
+    queryFn: () => callApi(routes.users.list, { query: { organizationId: organizationId ?? '', page, pageSize: 10 } }),
     enabled: organizationId !== null,
     placeholderData: keepPreviousData,
   });
@@ -62,8 +61,7 @@ export function useCreateOrganization() {
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FormData }) =>
-      callApi(routes.organizations.update, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.organizations.update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKey }),
   });
 }

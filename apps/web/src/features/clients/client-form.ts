@@ -4,13 +4,7 @@
  * the API would refuse. The body travels as multipart form data, the logo in the `image` field.
  */
 import { z } from 'zod';
-import {
-  MESSAGES,
-  organizationCreateBodySchema,
-  organizationUpdateBodySchema,
-  type Organization,
-  type Plan,
-} from '@fleetfuel/contract';
+import { MESSAGES, organizationCreateBodySchema, organizationUpdateBodySchema, type Organization, type Plan } from '@fleetfuel/contract';
 import { imageFileError } from '../../lib/image-file';
 
 export type ClientFormMode = 'create' | 'edit';

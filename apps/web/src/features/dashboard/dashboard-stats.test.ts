@@ -11,7 +11,12 @@ const overview = {
     maintenanceRequests: { PENDING: 1, APPROVED: 1, REJECTED: 0, COMPLETED: 2 },
     maintenanceDue: 0,
   },
-  notes: { vehicles: '2 vehicles with a driver', drivers: 'Active driver accounts', fuelConsumption: '294.5 L this month', maintenanceDue: 'Nothing due' },
+  notes: {
+    vehicles: '2 vehicles with a driver',
+    drivers: 'Active driver accounts',
+    fuelConsumption: '294.5 L this month',
+    maintenanceDue: 'Nothing due',
+  },
   fuelSummary: { totalRequested: 2200, totalPending: 200, totalCompleted: 1738.456, thisMonth: 294.5 },
 };
 

@@ -127,10 +127,7 @@ export function useDrivers(query: DriverListQuery, enabled = true) {
 
 /** The drivers a vehicle may be given, for the driver selects (ADMIN names the organization). */
 export function useDriverOptions(organizationId: string | undefined, enabled: boolean) {
-  return useDrivers(
-    { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(organizationId ? { organizationId } : {}) },
-    enabled,
-  );
+  return useDrivers({ page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(organizationId ? { organizationId } : {}) }, enabled);
 }
 
 export function useCreateDriver() {
@@ -170,10 +167,7 @@ export function useDepartments(query: DepartmentListQuery, enabled = true) {
 
 /** The groups an asset or a driver may join (ADMIN names the organization). */
 export function useDepartmentOptions(organizationId: string | undefined, enabled: boolean) {
-  return useDepartments(
-    { page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(organizationId ? { organizationId } : {}) },
-    enabled,
-  );
+  return useDepartments({ page: 1, pageSize: OPTIONS_PAGE_SIZE, ...(organizationId ? { organizationId } : {}) }, enabled);
 }
 
 export function useCreateDepartment() {

@@ -1,12 +1,6 @@
 /** The group form: a name, a status and a daily fuel cap in litres (0 or empty: no cap). */
 import { z } from 'zod';
-import {
-  MESSAGES,
-  TENANT_STATUSES,
-  departmentCreateBodySchema,
-  departmentUpdateBodySchema,
-  type Department,
-} from '@fleetfuel/contract';
+import { MESSAGES, TENANT_STATUSES, departmentCreateBodySchema, departmentUpdateBodySchema, type Department } from '@fleetfuel/contract';
 import type { FormMode } from './vehicle-form';
 
 const formFieldsSchema = z.object({

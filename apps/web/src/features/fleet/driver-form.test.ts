@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { driverFields, driverFormSchema, emptyDriverForm, toDriverFormData, type DriverFormOptions, type DriverFormValues } from './driver-form';
+import {
+  driverFields,
+  driverFormSchema,
+  emptyDriverForm,
+  toDriverFormData,
+  type DriverFormOptions,
+  type DriverFormValues,
+} from './driver-form';
 
 const ORG_ID = '6f1c2b1e-8a51-4d8e-9c39-3f7f0c1d2e3a';
 const create: DriverFormOptions = { mode: 'create', chooseOrganization: false };

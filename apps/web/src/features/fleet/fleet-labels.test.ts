@@ -3,7 +3,14 @@ import { driverOption } from './choices';
 import { assetName, dailyCapLabel, keeperLabel, orEmpty, tankUnit } from './fleet-labels';
 import { documentFileError } from './document-file';
 
-const VEHICLE = { id: '6f1c2b1e-8a51-4d8e-9c39-3f7f0c1d2e3a', plateNumber: 'LND-451-KJ', make: 'Toyota', model: 'Hilux', type: 'VEHICLE', fuelType: 'PETROL' } as const;
+const VEHICLE = {
+  id: '6f1c2b1e-8a51-4d8e-9c39-3f7f0c1d2e3a',
+  plateNumber: 'LND-451-KJ',
+  make: 'Toyota',
+  model: 'Hilux',
+  type: 'VEHICLE',
+  fuelType: 'PETROL',
+} as const;
 
 describe('fleet labels', () => {
   it('calls the driver of a generator its Care Taker', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFormSchema, toSettingsBody } from './settings-form';
 
-const valid = { defaultStationId: '', couponValidityDays: '3', allowExpiredInsurance: true, serviceIntervalDays: '90', serviceIntervalKm: '5000' };
+const valid = {
+  defaultStationId: '',
+  couponValidityDays: '3',
+  allowExpiredInsurance: true,
+  serviceIntervalDays: '90',
+  serviceIntervalKm: '5000',
+};
 
 describe('settingsFormSchema', () => {
   it('keeps the coupon validity within 1 to 14 days', () => {

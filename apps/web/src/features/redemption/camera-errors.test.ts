@@ -9,8 +9,12 @@ function named(name: string): Error {
 
 describe('camera errors', () => {
   it('tells a refused permission from a missing or busy camera', () => {
-    expect(cameraErrorMessage(named('NotAllowedError'))).toMatch(/^Camera access was denied\..*type the code or choose a QR image instead\.$/);
-    expect(cameraErrorMessage(named('NotFoundError'))).toBe('No camera was found on this device. Type the code or choose a QR image instead.');
+    expect(cameraErrorMessage(named('NotAllowedError'))).toMatch(
+      /^Camera access was denied\..*type the code or choose a QR image instead\.$/,
+    );
+    expect(cameraErrorMessage(named('NotFoundError'))).toBe(
+      'No camera was found on this device. Type the code or choose a QR image instead.',
+    );
     expect(cameraErrorMessage(named('OverconstrainedError'))).toMatch(/^No camera was found/);
     expect(cameraErrorMessage(named('NotReadableError'))).toMatch(/another app may be using it/);
   });

@@ -45,7 +45,9 @@ describe('maintenance completion at the station', () => {
   });
 
   it('refuses a higher or missing cost', () => {
-    expect(messages(schema.safeParse({ finalCost: '28000.01' }))).toEqual({ finalCost: 'The final cost cannot exceed the approved ₦28,000.00' });
+    expect(messages(schema.safeParse({ finalCost: '28000.01' }))).toEqual({
+      finalCost: 'The final cost cannot exceed the approved ₦28,000.00',
+    });
     expect(messages(schema.safeParse({ finalCost: '' }))).toEqual({ finalCost: 'Please enter valid amount' });
     expect(messages(schema.safeParse({ finalCost: '12.345' }))).toEqual({ finalCost: 'Please enter valid amount' });
   });

@@ -80,8 +80,7 @@ export function useApproveFuelRequest() {
 export function useRejectFuelRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      callApi(routes.fuelRequests.reject, { params: { id }, body: { note } }),
+    mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.fuelRequests.reject, { params: { id }, body: { note } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKey }),
   });
 }
@@ -116,8 +115,7 @@ export function useApproveMaintenance() {
 export function useRejectMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      callApi(routes.maintenance.reject, { params: { id }, body: { note } }),
+    mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.maintenance.reject, { params: { id }, body: { note } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: maintenanceKey }),
   });
 }

@@ -23,7 +23,12 @@ function errors(values: FuelRequestFormValues, ctx = context) {
 
 describe('the Generate Coupon form', () => {
   it('starts on today, an odometer of 0 and no tank level', () => {
-    expect(emptyFuelRequestForm('2026-11-21')).toMatchObject({ supplyDate: '2026-11-21', currentOdometer: '0', currentTankLevel: '', vehicleId: '' });
+    expect(emptyFuelRequestForm('2026-11-21')).toMatchObject({
+      supplyDate: '2026-11-21',
+      currentOdometer: '0',
+      currentTankLevel: '',
+      vehicleId: '',
+    });
   });
 
   it('offers the tank levels Empty, 1/10 … 7/10 as 0 … 70', () => {

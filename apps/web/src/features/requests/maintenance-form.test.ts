@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { completionFormSchema, emptyMaintenanceForm, finalCostOf, maintenanceFormSchema, toMaintenanceBody, type MaintenanceFormValues } from './maintenance-form';
+import {
+  completionFormSchema,
+  emptyMaintenanceForm,
+  finalCostOf,
+  maintenanceFormSchema,
+  toMaintenanceBody,
+  type MaintenanceFormValues,
+} from './maintenance-form';
 
 const VEHICLE = '46acf287-4e6d-4b61-a4d6-309050fa363a';
 
@@ -45,7 +52,9 @@ describe('Mark Completed', () => {
   it('takes an optional final cost, not above the approved one', () => {
     expect(schema.safeParse({ finalCost: '' }).success).toBe(true);
     expect(schema.safeParse({ finalCost: '27,500.50' }).success).toBe(true);
-    expect(schema.safeParse({ finalCost: '28000.01' }).error?.issues[0]?.message).toBe('The final cost cannot exceed the approved ₦28,000.00');
+    expect(schema.safeParse({ finalCost: '28000.01' }).error?.issues[0]?.message).toBe(
+      'The final cost cannot exceed the approved ₦28,000.00',
+    );
     expect(schema.safeParse({ finalCost: 'abc' }).error?.issues[0]?.message).toBe('Please enter valid amount');
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedCost, priceFor, priceLabel, stationOption, unitOf, vehicleDetail, vehicleName, vehicleOptionLabel, type StationChoice } from './request-labels';
+import {
+  estimatedCost,
+  priceFor,
+  priceLabel,
+  stationOption,
+  unitOf,
+  vehicleDetail,
+  vehicleName,
+  vehicleOptionLabel,
+  type StationChoice,
+} from './request-labels';
 
 const unity: StationChoice = {
   id: 's1',

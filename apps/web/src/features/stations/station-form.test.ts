@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { COORDINATES_TOGETHER_MESSAGE, emptyStationForm, shortId, stationFormSchema, stationToForm, toStationFormData } from './station-form';
+import {
+  COORDINATES_TOGETHER_MESSAGE,
+  emptyStationForm,
+  shortId,
+  stationFormSchema,
+  stationToForm,
+  toStationFormData,
+} from './station-form';
 import { priceFormSchema, toPriceBody } from './price-form';
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -62,7 +69,9 @@ describe('price form', () => {
   it('needs a positive naira price with at most two decimals', () => {
     expect(messages(priceFormSchema.safeParse({ fuelType: 'PETROL', pricePerLitre: '' })).pricePerLitre).toBe('Please enter valid amount');
     expect(messages(priceFormSchema.safeParse({ fuelType: 'PETROL', pricePerLitre: '0' })).pricePerLitre).toBe('Please enter valid amount');
-    expect(messages(priceFormSchema.safeParse({ fuelType: 'PETROL', pricePerLitre: '9.999' })).pricePerLitre).toBe('Please enter valid amount');
+    expect(messages(priceFormSchema.safeParse({ fuelType: 'PETROL', pricePerLitre: '9.999' })).pricePerLitre).toBe(
+      'Please enter valid amount',
+    );
     expect(messages(priceFormSchema.safeParse({ fuelType: '', pricePerLitre: '900' })).fuelType).toBe('This field is required');
   });
 

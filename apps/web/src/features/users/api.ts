@@ -37,8 +37,7 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) =>
-      callApi(routes.users.update, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) => callApi(routes.users.update, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
   });
 }

@@ -37,10 +37,7 @@ export function useTransactions(
 export function useRefreshWallet() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: walletKey }),
-      queryClient.invalidateQueries({ queryKey: transactionsKey }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: walletKey }), queryClient.invalidateQueries({ queryKey: transactionsKey })]);
 }
 
 /** Each submission carries its own idempotency key, so a repeated request has one effect. */
@@ -59,7 +56,11 @@ export function useFundWallet() {
 export function useCreateTransaction() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: ({ walletId, body, idempotencyKey }: Keyed<{ amount: number; type: 'CREDIT' | 'DEBIT'; note: string }> & { walletId: string }) =>
+    mutationFn: ({
+      walletId,
+      body,
+      idempotencyKey,
+    }: Keyed<{ amount: number; type: 'CREDIT' | 'DEBIT'; note: string }> & { walletId: string }) =>
       callApi(routes.wallet.createTransaction, { params: { id: walletId }, body, headers: idempotencyHeaders(idempotencyKey) }),
     onSuccess: refresh,
   });

@@ -36,7 +36,10 @@ describe('banking state', () => {
   });
 
   it('can save only what the bank confirmed', () => {
-    const verified = bankingState({ accountNumber: '1111111111', bankCode: '044' }, saved, { ...noAnswer, accountName: 'SANDBOX ACCOUNT 1111' });
+    const verified = bankingState({ accountNumber: '1111111111', bankCode: '044' }, saved, {
+      ...noAnswer,
+      accountName: 'SANDBOX ACCOUNT 1111',
+    });
     expect(verified).toEqual({ kind: 'verified', accountName: 'SANDBOX ACCOUNT 1111' });
     expect(canSaveBanking(verified)).toBe(true);
     const failed = bankingState({ accountNumber: '0001111111', bankCode: '044' }, null, { ...noAnswer, error: 'Not found' });
@@ -45,6 +48,8 @@ describe('banking state', () => {
   });
 
   it('treats saved details that were never verified as needing a verification', () => {
-    expect(bankingState({ accountNumber: '0123456780', bankCode: '058' }, { ...saved, verified: false }, noAnswer)).toEqual({ kind: 'verifying' });
+    expect(bankingState({ accountNumber: '0123456780', bankCode: '058' }, { ...saved, verified: false }, noAnswer)).toEqual({
+      kind: 'verifying',
+    });
   });
 });

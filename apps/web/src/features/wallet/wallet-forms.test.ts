@@ -83,10 +83,7 @@ describe('payment return', () => {
 
   it('prefers the credit of a card payment that also paid a subscription', () => {
     const outcome = paymentOutcome(
-      [
-        transaction({ id: 'P2', amount: -25000, direction: 'DEBIT', type: 'SUBSCRIPTION' }),
-        transaction({ id: 'P1', amount: 25000 }),
-      ],
+      [transaction({ id: 'P2', amount: -25000, direction: 'DEBIT', type: 'SUBSCRIPTION' }), transaction({ id: 'P1', amount: 25000 })],
       'FF-FUND-1',
     );
     expect(outcome).toMatchObject({ kind: 'success', transaction: { id: 'P1' } });

@@ -24,16 +24,14 @@ export function toTopUpBody(values: TopUpFormValues): { amount: number } {
   return fundBodySchema.parse({ amount: values.amount.trim() });
 }
 
-export const changeBalanceFormSchema = z
-  .object({ type: z.string(), amount: z.string(), note: z.string() })
-  .superRefine((values, ctx) => {
-    if (values.type === '') ctx.addIssue({ code: 'custom', path: ['type'], message: MESSAGES.required });
-    reportIssues(
-      createTransactionBodySchema.safeParse({ type: values.type, amount: values.amount.trim(), note: values.note }),
-      ctx,
-      (field) => field === 'type' && values.type === '',
-    );
-  });
+export const changeBalanceFormSchema = z.object({ type: z.string(), amount: z.string(), note: z.string() }).superRefine((values, ctx) => {
+  if (values.type === '') ctx.addIssue({ code: 'custom', path: ['type'], message: MESSAGES.required });
+  reportIssues(
+    createTransactionBodySchema.safeParse({ type: values.type, amount: values.amount.trim(), note: values.note }),
+    ctx,
+    (field) => field === 'type' && values.type === '',
+  );
+});
 export type ChangeBalanceFormValues = z.infer<typeof changeBalanceFormSchema>;
 
 export function toChangeBalanceBody(values: ChangeBalanceFormValues) {

@@ -74,23 +74,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [initial, forget]);
 
-  const login = useCallback<AuthState['login']>(async (credentials) => {
-    setLoading(true);
-    setError(null);
-    try {
-      const reply = await callApi(routes.auth.login, { body: credentials });
-      queryClient.clear();
-      writeSession({ token: reply.token, user: reply.user });
-      setToken(reply.token);
-      setUser(reply.user);
-      return reply.user;
-    } catch (cause) {
-      setError(errorMessage(cause));
-      throw cause;
-    } finally {
-      setLoading(false);
-    }
-  }, [queryClient]);
+  const login = useCallback<AuthState['login']>(
+    async (credentials) => {
+      setLoading(true);
+      setError(null);
+      try {
+        const reply = await callApi(routes.auth.login, { body: credentials });
+        queryClient.clear();
+        writeSession({ token: reply.token, user: reply.user });
+        setToken(reply.token);
+        setUser(reply.user);
+        return reply.user;
+      } catch (cause) {
+        setError(errorMessage(cause));
+        throw cause;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [queryClient],
+  );
 
   const register = useCallback<AuthState['register']>(async (body) => {
     setError(null);

@@ -66,7 +66,11 @@ export function NotificationPanel({ role }: { role: Role }) {
                   checked={pending ? (update.variables[kind] ?? false) : preferences.data[kind]}
                   onChange={(event) => void change(kind, event.currentTarget.checked)}
                   disabled={update.isPending}
-                  label={<Text fw={500} size="sm">{KINDS[kind].label}</Text>}
+                  label={
+                    <Text fw={500} size="sm">
+                      {KINDS[kind].label}
+                    </Text>
+                  }
                   description={KINDS[kind].description}
                 />
               );

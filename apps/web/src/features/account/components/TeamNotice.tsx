@@ -3,8 +3,7 @@ import { ROLE_LABELS, type Role } from '@fleetfuel/contract';
 
 /** The Team tab of someone who manages no accounts. */
 export function TeamNotice({ role }: { role: Role }) {
-  const manager =
-    role === 'ATTENDANT' ? `your station's ${ROLE_LABELS.STATION_REP}` : `your organization's ${ROLE_LABELS.ADMINISTRATOR}`;
+  const manager = role === 'ATTENDANT' ? `your station's ${ROLE_LABELS.STATION_REP}` : `your organization's ${ROLE_LABELS.ADMINISTRATOR}`;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
       <Title order={3} size="h4">

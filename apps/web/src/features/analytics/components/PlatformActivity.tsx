@@ -60,7 +60,13 @@ export function PlatformActivity() {
                 note="Fees and subscriptions"
                 icon={<IconBuildingBank size={22} />}
               />
-              <StatCard title="Fuel Dispensed" number={o.fuelSummary.thisMonth} unit="L" note={o.notes.fuelConsumption} icon={<IconGasStation size={22} />} />
+              <StatCard
+                title="Fuel Dispensed"
+                number={o.fuelSummary.thisMonth}
+                unit="L"
+                note={o.notes.fuelConsumption}
+                icon={<IconGasStation size={22} />}
+              />
             </>
           ) : (
             !overview.isError && <StatCardPlaceholders count={3} />

@@ -37,20 +37,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Reset password">
       <Stack gap="md">
-        <PasswordField
-          control={control}
-          name="password"
-          label="New Password"
-          autoComplete="new-password"
-          withAsterisk
-        />
-        <PasswordField
-          control={control}
-          name="confirmPassword"
-          label="Confirm Password"
-          autoComplete="new-password"
-          withAsterisk
-        />
+        <PasswordField control={control} name="password" label="New Password" autoComplete="new-password" withAsterisk />
+        <PasswordField control={control} name="confirmPassword" label="Confirm Password" autoComplete="new-password" withAsterisk />
         <SubmitButton control={control} fullWidth>
           Continue
         </SubmitButton>

@@ -92,7 +92,10 @@ function RenewDialog({ opened, onClose, planName, amount }: RenewDialogProps) {
           Renew the <strong>{planName}</strong> plan for {formatCurrency(amount)}, paid from the wallet.
         </Text>
         {refusal && (
-          <Alert color={refusal.insufficient ? 'yellow' : 'red'} title={refusal.insufficient ? 'Not enough money in the wallet' : 'Renewal refused'}>
+          <Alert
+            color={refusal.insufficient ? 'yellow' : 'red'}
+            title={refusal.insufficient ? 'Not enough money in the wallet' : 'Renewal refused'}
+          >
             {refusal.message}
           </Alert>
         )}

@@ -29,7 +29,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const USER_COLUMNS: DataTableColumn<User>[] = [
-  { key: 'name', header: 'Name', render: (u) => <Text fw={500} size="sm">{u.name}</Text> },
+  {
+    key: 'name',
+    header: 'Name',
+    render: (u) => (
+      <Text fw={500} size="sm">
+        {u.name}
+      </Text>
+    ),
+  },
   { key: 'email', header: 'Email', render: (u) => u.email ?? '' },
   { key: 'phone', header: 'Phone', render: (u) => u.phone ?? '', noWrap: true },
   { key: 'role', header: 'Role', render: (u) => ROLE_LABELS[u.role] },
@@ -48,7 +56,14 @@ export function ClientDetails({ id }: { id: string | null }) {
 
   const backLink = useMemo(
     () => (
-      <Button component={Link} to="/clients" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} px={0} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        component={Link}
+        to="/clients"
+        variant="subtle"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+        px={0}
+        style={{ alignSelf: 'flex-start' }}
+      >
         All clients
       </Button>
     ),
@@ -158,8 +173,8 @@ export function ClientDetails({ id }: { id: string | null }) {
         title="Delete client"
         message={
           <>
-            Delete <strong>{c.name}</strong>? This cannot be undone. A client with history (accounts, assets or
-            requests) cannot be deleted: suspend it instead.
+            Delete <strong>{c.name}</strong>? This cannot be undone. A client with history (accounts, assets or requests) cannot be deleted:
+            suspend it instead.
           </>
         }
         confirmLabel="Delete"

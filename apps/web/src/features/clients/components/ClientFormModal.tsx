@@ -9,14 +9,7 @@ import { SelectField, SubmitButton, TextField } from '../../../components/ui/for
 import { ImageUploadField } from '../../../components/ui/ImageUploadField';
 import { statusLabel } from '../../../components/ui/StatusBadge';
 import { useCreateOrganization, usePlanOptions, useUpdateOrganization } from '../api';
-import {
-  clientFormSchema,
-  clientToForm,
-  emptyClientForm,
-  planOptions,
-  toClientFormData,
-  type ClientFormMode,
-} from '../client-form';
+import { clientFormSchema, clientToForm, emptyClientForm, planOptions, toClientFormData, type ClientFormMode } from '../client-form';
 
 export interface ClientFormModalProps {
   opened: boolean;

@@ -1,13 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Avatar, Button, Group, Text } from '@mantine/core';
 import { IconPencil, IconPlus, IconSettings } from '@tabler/icons-react';
-import {
-  ORGANIZATION_TYPE_LABELS,
-  PAGE_SIZE_DEFAULT,
-  TENANT_STATUSES,
-  type Organization,
-  type TenantStatus,
-} from '@fleetfuel/contract';
+import { ORGANIZATION_TYPE_LABELS, PAGE_SIZE_DEFAULT, TENANT_STATUSES, type Organization, type TenantStatus } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
 import { RowAction } from '../../../components/ui/RowAction';
 import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
@@ -83,7 +77,12 @@ export function ClientsPanel() {
               icon={<IconPencil size={16} aria-hidden />}
               onClick={() => setEditing({ opened: true, client: c })}
             />
-            <RowAction label={`Manage ${c.name}`} tooltip="Manage" icon={<IconSettings size={16} aria-hidden />} to={clientDetailsPath(c.id)} />
+            <RowAction
+              label={`Manage ${c.name}`}
+              tooltip="Manage"
+              icon={<IconSettings size={16} aria-hidden />}
+              to={clientDetailsPath(c.id)}
+            />
           </Group>
         ),
       },

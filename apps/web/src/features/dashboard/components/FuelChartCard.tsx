@@ -29,25 +29,19 @@ export function FuelChartCard({ months }: { months: AnalyticsOverview['graph']['
       empty={empty}
       actions={
         !empty && (
-        <SegmentedControl
-          size="xs"
-          aria-label="Chart type"
-          data={KINDS}
-          value={kind}
-          onChange={(value) => {
-            if (isKind(value)) setKind(value);
-          }}
-        />
+          <SegmentedControl
+            size="xs"
+            aria-label="Chart type"
+            data={KINDS}
+            value={kind}
+            onChange={(value) => {
+              if (isKind(value)) setKind(value);
+            }}
+          />
         )
       }
     >
-      <MonthlyChart
-        kind={kind}
-        data={data}
-        series={SERIES}
-        formatValue={(value) => formatVolume(value, 'L')}
-        formatAxis={formatCompact}
-      />
+      <MonthlyChart kind={kind} data={data} series={SERIES} formatValue={(value) => formatVolume(value, 'L')} formatAxis={formatCompact} />
     </ChartCard>
   );
 }

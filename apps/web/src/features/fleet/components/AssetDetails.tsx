@@ -241,5 +241,7 @@ function detailItems(vehicle: Vehicle): DetailItem[] {
     { label: 'Date Added', value: formatDate(vehicle.createdAt) },
   ];
   // A detail the type does not have is left out, unless the record holds a value for it anyway.
-  return items.filter((item) => appliesTo(item.label, vehicle.type) || (item.value !== null && item.value !== undefined && item.value !== ''));
+  return items.filter(
+    (item) => appliesTo(item.label, vehicle.type) || (item.value !== null && item.value !== undefined && item.value !== ''),
+  );
 }

@@ -154,12 +154,7 @@ export function AssetsPanel() {
         minWidth={isPlatformAdmin ? 1020 : 960}
         toolbar={
           <>
-            {isPlatformAdmin && (
-              <ClientFilter
-                value={organizationId}
-                onChange={resettingPage(setOrganizationId)}
-              />
-            )}
+            {isPlatformAdmin && <ClientFilter value={organizationId} onChange={resettingPage(setOrganizationId)} />}
             <ListFilter
               label="Filter by asset type"
               allLabel="All types"
@@ -189,8 +184,8 @@ export function AssetsPanel() {
         title="Delete asset"
         message={
           <>
-            Delete <strong>{deleting ? assetName(deleting) : ''}</strong>? This cannot be undone. An asset with history
-            (assignments, insurance or requests) cannot be deleted: set it Inactive instead.
+            Delete <strong>{deleting ? assetName(deleting) : ''}</strong>? This cannot be undone. An asset with history (assignments,
+            insurance or requests) cannot be deleted: set it Inactive instead.
           </>
         }
         confirmLabel="Delete"

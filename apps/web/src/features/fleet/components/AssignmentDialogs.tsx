@@ -41,12 +41,7 @@ export function AssignmentDialogs({ target, onClose }: AssignmentDialogsProps) {
 
   return (
     <>
-      <Modal
-        opened={target?.action === 'assign'}
-        onClose={onClose}
-        title={`Assign ${keeper}`}
-        centered
-      >
+      <Modal opened={target?.action === 'assign'} onClose={onClose} title={`Assign ${keeper}`} centered>
         {target?.action === 'assign' && <AssignForm key={target.vehicle.id} vehicle={target.vehicle} onDone={onClose} />}
       </Modal>
       <ConfirmDialog
@@ -55,8 +50,8 @@ export function AssignmentDialogs({ target, onClose }: AssignmentDialogsProps) {
         message={
           vehicle ? (
             <>
-              Remove <strong>{vehicle.driver?.name}</strong> as the {keeper.toLowerCase()} of <strong>{assetName(vehicle)}</strong>?
-              They can then be assigned to another asset.
+              Remove <strong>{vehicle.driver?.name}</strong> as the {keeper.toLowerCase()} of <strong>{assetName(vehicle)}</strong>? They
+              can then be assigned to another asset.
             </>
           ) : null
         }

@@ -99,13 +99,7 @@ function DriverForm({ mode, driver, onDone }: DriverFormProps) {
             />
           )}
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
-          <TextField
-            control={control}
-            name="email"
-            type="email"
-            label="Email"
-            autoComplete="off"
-          />
+          <TextField control={control} name="email" type="email" label="Email" autoComplete="off" />
           <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="off" />
           <PasswordField
             control={control}

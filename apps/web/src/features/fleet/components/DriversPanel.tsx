@@ -161,12 +161,7 @@ export function DriversPanel() {
         minWidth={isPlatformAdmin ? 1000 : 880}
         toolbar={
           <>
-            {isPlatformAdmin && (
-              <ClientFilter
-                value={organizationId}
-                onChange={resettingPage(setOrganizationId)}
-              />
-            )}
+            {isPlatformAdmin && <ClientFilter value={organizationId} onChange={resettingPage(setOrganizationId)} />}
             <ListFilter
               label="Filter by status"
               allLabel="All statuses"
@@ -188,8 +183,8 @@ export function DriversPanel() {
         title="Delete driver"
         message={
           <>
-            Delete <strong>{deleting?.name}</strong>? This cannot be undone. A driver with history (assignments or
-            requests) cannot be deleted: set the account Inactive instead.
+            Delete <strong>{deleting?.name}</strong>? This cannot be undone. A driver with history (assignments or requests) cannot be
+            deleted: set the account Inactive instead.
           </>
         }
         confirmLabel="Delete"

@@ -64,7 +64,15 @@ export function GroupsPanel() {
 
   const columns = useMemo<DataTableColumn<Department>[]>(() => {
     const list: DataTableColumn<Department>[] = [
-      { key: 'name', header: 'Name', render: (g) => <Text fw={500} size="sm">{g.name}</Text> },
+      {
+        key: 'name',
+        header: 'Name',
+        render: (g) => (
+          <Text fw={500} size="sm">
+            {g.name}
+          </Text>
+        ),
+      },
       { key: 'status', header: 'Status', render: (g) => <StatusBadge status={g.status} />, noWrap: true },
       { key: 'cap', header: 'Max Daily Consumption', render: (g) => dailyCapLabel(g.maxDailyConsumption), noWrap: true },
       { key: 'vehicles', header: 'Vehicles', render: (g) => formatNumber(g.vehiclesCount) },
@@ -139,12 +147,7 @@ export function GroupsPanel() {
         minWidth={isPlatformAdmin ? 820 : 700}
         toolbar={
           <>
-            {isPlatformAdmin && (
-              <ClientFilter
-                value={organizationId}
-                onChange={resettingPage(setOrganizationId)}
-              />
-            )}
+            {isPlatformAdmin && <ClientFilter value={organizationId} onChange={resettingPage(setOrganizationId)} />}
             <ListFilter
               label="Filter by status"
               allLabel="All statuses"
@@ -167,8 +170,8 @@ export function GroupsPanel() {
         title="Delete group"
         message={
           <>
-            Delete <strong>{deleting?.name}</strong>? This cannot be undone. A group with assets, drivers or history
-            cannot be deleted: set it Inactive instead.
+            Delete <strong>{deleting?.name}</strong>? This cannot be undone. A group with assets, drivers or history cannot be deleted: set
+            it Inactive instead.
           </>
         }
         confirmLabel="Delete"

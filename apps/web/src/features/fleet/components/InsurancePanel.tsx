@@ -135,7 +135,15 @@ function InsuranceForm({ vehicleId, insurance }: { vehicleId: string; insurance:
               options={insuranceTypeChoices(insurance.insuranceType).map((value) => ({ value, label: value }))}
             />
             <TextField control={control} name="insuranceNumber" label="Insurance Number" withAsterisk autoComplete="off" />
-            <TextField control={control} name="amount" label="Amount (₦)" withAsterisk inputMode="decimal" leftSection="₦" autoComplete="off" />
+            <TextField
+              control={control}
+              name="amount"
+              label="Amount (₦)"
+              withAsterisk
+              inputMode="decimal"
+              leftSection="₦"
+              autoComplete="off"
+            />
             <TextField control={control} name="coverageStartDate" label="Coverage Start Date" type="date" withAsterisk />
             <TextField control={control} name="coverageExipiryDate" label="Coverage Expiry Date" type="date" withAsterisk />
           </SimpleGrid>

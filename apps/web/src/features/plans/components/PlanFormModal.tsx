@@ -8,14 +8,7 @@ import { FormModal } from '../../../components/ui/FormModal';
 import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { statusLabel } from '../../../components/ui/StatusBadge';
 import { useCreatePlan, useUpdatePlan } from '../api';
-import {
-  emptyPlanForm,
-  planFormSchema,
-  planToForm,
-  toCreatePlanBody,
-  toUpdatePlanBody,
-  type PlanFormMode,
-} from '../plan-form';
+import { emptyPlanForm, planFormSchema, planToForm, toCreatePlanBody, toUpdatePlanBody, type PlanFormMode } from '../plan-form';
 
 export interface PlanFormModalProps {
   opened: boolean;
@@ -71,14 +64,7 @@ function PlanForm({ mode, plan, onDone }: PlanFormProps) {
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
           <SelectField control={control} name="status" label="Status" withAsterisk options={STATUS_OPTIONS} />
           <TextField control={control} name="amount" label="Amount (₦)" withAsterisk inputMode="decimal" autoComplete="off" />
-          <TextField
-            control={control}
-            name="circle"
-            label="Billing Cycle (days)"
-            withAsterisk
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          <TextField control={control} name="circle" label="Billing Cycle (days)" withAsterisk inputMode="numeric" autoComplete="off" />
         </SimpleGrid>
         <Text size="sm" fw={500} mb={-8}>
           Limits

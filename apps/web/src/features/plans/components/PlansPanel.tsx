@@ -108,11 +108,7 @@ export function PlansPanel() {
           />
         }
       />
-      <PlanFormModal
-        opened={editing.opened}
-        onClose={() => setEditing((current) => ({ ...current, opened: false }))}
-        plan={editing.plan}
-      />
+      <PlanFormModal opened={editing.opened} onClose={() => setEditing((current) => ({ ...current, opened: false }))} plan={editing.plan} />
     </>
   );
 }

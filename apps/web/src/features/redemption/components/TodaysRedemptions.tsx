@@ -41,7 +41,14 @@ export function TodaysRedemptions({ showMoney }: { showMoney: boolean }) {
         render: (r) => `${formatVolume(r.dispensedVolume ?? 0, r.unit)} ${r.fuelType}`,
       },
       ...(showMoney
-        ? [{ key: 'amount', header: 'Amount', noWrap: true, render: (r: FuelRequest) => (r.amount === null ? '' : formatCurrency(r.amount)) }]
+        ? [
+            {
+              key: 'amount',
+              header: 'Amount',
+              noWrap: true,
+              render: (r: FuelRequest) => (r.amount === null ? '' : formatCurrency(r.amount)),
+            },
+          ]
         : []),
       { key: 'redeemedBy', header: 'Redeemed By', render: (r) => r.redeemedBy?.name ?? '' },
     ],

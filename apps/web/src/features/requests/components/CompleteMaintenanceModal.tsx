@@ -48,8 +48,8 @@ function CompleteForm({ request, onDone }: { request: MaintenanceRequest; onDone
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Mark completed">
       <Stack gap="md">
         <Text size="sm">
-          {request.description} — <strong>{vehicleName(request.vehicle)}</strong>. Approved cost {formatCurrency(request.cost)}.
-          The vehicle returns to active.
+          {request.description} — <strong>{vehicleName(request.vehicle)}</strong>. Approved cost {formatCurrency(request.cost)}. The vehicle
+          returns to active.
         </Text>
         <TextField
           control={control}

@@ -43,9 +43,15 @@ export function CouponCodeModal({ request, opened, onClose, onDownload, download
             items={[
               { label: 'Vehicle', value: `${vehicleName(request.vehicle)} — ${vehicleDetail(request.vehicle)}` },
               { label: 'Volume (at most)', value: `${formatVolume(request.volume, request.unit)} of ${request.fuelType}` },
-              { label: 'Station', value: request.station.address ? `${request.station.name}, ${request.station.address}` : request.station.name },
+              {
+                label: 'Station',
+                value: request.station.address ? `${request.station.name}, ${request.station.address}` : request.station.name,
+              },
               { label: 'Supply date', value: formatCalendarDate(request.supplyDate) },
-              { label: 'Locked price', value: request.pricePerUnit === null ? '' : `${formatCurrency(request.pricePerUnit)} per ${request.unit}` },
+              {
+                label: 'Locked price',
+                value: request.pricePerUnit === null ? '' : `${formatCurrency(request.pricePerUnit)} per ${request.unit}`,
+              },
             ]}
           />
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>

@@ -26,7 +26,13 @@ export function DriverSummary({ leading }: { leading?: ReactNode }) {
 
   const cards = [
     { key: 'mine', title: 'My Requests', number: all.data?.meta.total, note: 'Fuel requests you made', icon: IconGasStation },
-    { key: 'pending', title: 'Awaiting Approval', number: pending.data?.meta.total, note: 'Your organization admin decides', icon: IconClockHour4 },
+    {
+      key: 'pending',
+      title: 'Awaiting Approval',
+      number: pending.data?.meta.total,
+      note: 'Your organization admin decides',
+      icon: IconClockHour4,
+    },
     { key: 'coupons', title: 'Coupons Ready', number: coupons.data?.meta.total, note: 'Approved, to use at the station', icon: IconTicket },
   ];
 

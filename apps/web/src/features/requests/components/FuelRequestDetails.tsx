@@ -31,7 +31,10 @@ export function fuelRequestDetailItems(request: FuelRequest, showOrganization: b
     { label: 'Rejected by', value: who(request.rejectedBy, request.rejectedAt) },
     { label: 'Rejection note', value: request.rejectionNote ?? '' },
     { label: 'Locked price', value: request.pricePerUnit === null ? '' : `${formatCurrency(request.pricePerUnit)} per ${unit}` },
-    { label: 'Held on the wallet', value: request.heldAmount === null || request.status !== 'APPROVED' ? '' : formatCurrency(request.heldAmount) },
+    {
+      label: 'Held on the wallet',
+      value: request.heldAmount === null || request.status !== 'APPROVED' ? '' : formatCurrency(request.heldAmount),
+    },
     { label: 'Coupon code', value: request.couponCode ?? '' },
     { label: 'Coupon expires', value: formatDateTime(request.couponExpiresAt) },
     { label: 'Redeemed by', value: who(request.redeemedBy, request.redeemedAt) },
@@ -51,7 +54,15 @@ export interface FuelRequestDetailsProps {
 }
 
 /** A request's whole story: who asked, who approved and when, who redeemed it, what was dispensed and paid. */
-export function FuelRequestDetails({ request, opened, onClose, showOrganization, canCoupon, onDownload, downloading }: FuelRequestDetailsProps) {
+export function FuelRequestDetails({
+  request,
+  opened,
+  onClose,
+  showOrganization,
+  canCoupon,
+  onDownload,
+  downloading,
+}: FuelRequestDetailsProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Fuel Request" size="lg" centered>
       {request && (

@@ -99,12 +99,7 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
           onSearchChange={onSearchChange}
           showOrganization={showOrganization}
           actions={actions}
-          toolbar={
-            <StatusFilter
-              value={status}
-              onChange={resettingPage(setStatus)}
-            />
-          }
+          toolbar={<StatusFilter value={status} onChange={resettingPage(setStatus)} />}
         />
       </Paper>
 

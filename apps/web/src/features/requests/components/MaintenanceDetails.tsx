@@ -50,7 +50,15 @@ export interface MaintenanceDetailsProps {
   downloading: boolean;
 }
 
-export function MaintenanceDetails({ request, opened, onClose, showOrganization, canDownload, onDownload, downloading }: MaintenanceDetailsProps) {
+export function MaintenanceDetails({
+  request,
+  opened,
+  onClose,
+  showOrganization,
+  canDownload,
+  onDownload,
+  downloading,
+}: MaintenanceDetailsProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Maintenance Request" size="lg" centered>
       {request && (

@@ -79,14 +79,7 @@ function MaintenanceForm({ onDone }: { onDone: () => void }) {
         <TextareaField control={control} name="description" label="Description" withAsterisk autosize minRows={2} maxRows={5} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextField control={control} name="date" type="date" label="Date" withAsterisk min={today} />
-          <TextField
-            control={control}
-            name="cost"
-            label="Estimated Cost (₦)"
-            withAsterisk
-            inputMode="decimal"
-            placeholder="0.00"
-          />
+          <TextField control={control} name="cost" label="Estimated Cost (₦)" withAsterisk inputMode="decimal" placeholder="0.00" />
           <SelectField
             control={control}
             name="stationId"
@@ -98,8 +91,8 @@ function MaintenanceForm({ onDone }: { onDone: () => void }) {
           <SelectField control={control} name="currentTankLevel" label="Current Tank Level" options={TANK_LEVEL_OPTIONS} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          A job at a station is paid from the wallet when the station completes it; without a station, the organization
-          admin marks it completed. An odometer of 0 means no reading.
+          A job at a station is paid from the wallet when the station completes it; without a station, the organization admin marks it
+          completed. An odometer of 0 means no reading.
         </Text>
         <TextareaField control={control} name="note" label="Note" autosize minRows={2} maxRows={4} />
         <Group justify="flex-end" mt="xs">

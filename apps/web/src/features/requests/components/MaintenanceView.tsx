@@ -8,13 +8,7 @@ import { StatCard } from '../../../components/ui/StatCard';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { formatCalendarDate, formatCurrency } from '../../../lib/format';
-import {
-  useApproveMaintenance,
-  useDocumentDownload,
-  useMaintenanceRequests,
-  useRejectMaintenance,
-  type RequestListQuery,
-} from '../api';
+import { useApproveMaintenance, useDocumentDownload, useMaintenanceRequests, useRejectMaintenance, type RequestListQuery } from '../api';
 import { vehicleName } from '../request-labels';
 import { ApproveDialog } from '../../../components/ui/ApproveDialog';
 import { CompleteMaintenanceModal } from './CompleteMaintenanceModal';
@@ -64,7 +58,10 @@ export function MaintenanceView() {
   const summary = requests.data?.summary;
 
   const { mutate: downloadDocument } = download;
-  const onDownload = useCallback((request: MaintenanceRequest) => downloadDocument({ kind: 'maintenance', id: request.id }), [downloadDocument]);
+  const onDownload = useCallback(
+    (request: MaintenanceRequest) => downloadDocument({ kind: 'maintenance', id: request.id }),
+    [downloadDocument],
+  );
 
   const actions = useMemo<MaintenanceActions>(
     () => ({
@@ -145,12 +142,7 @@ export function MaintenanceView() {
           onSearchChange={onSearchChange}
           showOrganization={showOrganization}
           actions={actions}
-          toolbar={
-            <StatusFilter
-              value={status}
-              onChange={resettingPage(setStatus)}
-            />
-          }
+          toolbar={<StatusFilter value={status} onChange={resettingPage(setStatus)} />}
         />
       </Paper>
 

@@ -23,7 +23,8 @@ export interface RequestRecordProps {
 
 /** Where the list of such requests lives for the role, if it has one. */
 function listPath(kind: 'fuel' | 'maintenance', canTrack: boolean, isDriver: boolean): { to: string; label: string } | null {
-  if (canTrack) return kind === 'fuel' ? { to: '/fuel', label: 'Back to Fuel Tracking' } : { to: '/maintenance', label: 'Back to Maintenance' };
+  if (canTrack)
+    return kind === 'fuel' ? { to: '/fuel', label: 'Back to Fuel Tracking' } : { to: '/maintenance', label: 'Back to Maintenance' };
   if (isDriver && kind === 'fuel') return { to: '/fuel/generate-coupon', label: 'Back to My Requests' };
   return null;
 }
@@ -62,7 +63,8 @@ export function RequestRecord({ kind, id, notFound }: RequestRecordProps) {
     data.kind === 'fuel'
       ? `${vehicleName(data.request.vehicle)} · ${formatVolume(data.request.volume, data.request.unit)} of ${data.request.fuelType}`
       : `${vehicleName(data.request.vehicle)} · ${data.request.description}`;
-  const items = data.kind === 'fuel' ? fuelRequestDetailItems(data.request, showOrganization) : maintenanceDetailItems(data.request, showOrganization);
+  const items =
+    data.kind === 'fuel' ? fuelRequestDetailItems(data.request, showOrganization) : maintenanceDetailItems(data.request, showOrganization);
   const canDownload = hasPermission(role, 'coupons.download') && data.request.status === 'APPROVED';
 
   return (

@@ -10,12 +10,7 @@ import { RowAction } from '../../../components/ui/RowAction';
 /** A table cell's controls: their clicks do not also open the row. */
 export function RowControls({ children }: { children: ReactNode }) {
   return (
-    <Group
-      gap={6}
-      wrap="nowrap"
-      onClick={(event) => event.stopPropagation()}
-      onKeyDown={(event) => event.stopPropagation()}
-    >
+    <Group gap={6} wrap="nowrap" onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
       {children}
     </Group>
   );

@@ -30,7 +30,14 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 function BackLink() {
   return (
-    <Button component={Link} to="/fuel-stations" variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} px={0} style={{ alignSelf: 'flex-start' }}>
+    <Button
+      component={Link}
+      to="/fuel-stations"
+      variant="subtle"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      px={0}
+      style={{ alignSelf: 'flex-start' }}
+    >
       All fuel stations
     </Button>
   );

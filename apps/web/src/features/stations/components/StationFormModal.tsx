@@ -9,13 +9,7 @@ import { SelectField, SubmitButton, TextField } from '../../../components/ui/for
 import { ImageUploadField } from '../../../components/ui/ImageUploadField';
 import { statusLabel } from '../../../components/ui/StatusBadge';
 import { useCreateStation, useUpdateStation } from '../api';
-import {
-  emptyStationForm,
-  stationFormSchema,
-  stationToForm,
-  toStationFormData,
-  type StationFormMode,
-} from '../station-form';
+import { emptyStationForm, stationFormSchema, stationToForm, toStationFormData, type StationFormMode } from '../station-form';
 
 export interface StationFormModalProps {
   opened: boolean;
@@ -29,11 +23,7 @@ const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLab
 export function StationFormModal({ opened, onClose, station }: StationFormModalProps) {
   const mode: StationFormMode = station ? 'edit' : 'create';
   return (
-    <FormModal
-      opened={opened}
-      onClose={onClose}
-      title={mode === 'create' ? 'Add Fuel Station' : 'Update Fuel Station'}
-    >
+    <FormModal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Fuel Station' : 'Update Fuel Station'}>
       {/* Keyed so that each opening starts from the station it is about. */}
       {opened && <StationForm key={station?.id ?? 'new'} mode={mode} station={station ?? null} onDone={onClose} />}
     </FormModal>
@@ -86,14 +76,7 @@ function StationForm({ mode, station, onDone }: StationFormProps) {
         </SimpleGrid>
         <TextField control={control} name="address" label="Address" autoComplete="off" />
         <SimpleGrid cols={2} spacing="md">
-          <TextField
-            control={control}
-            name="latitude"
-            label="Latitude"
-            placeholder="e.g. 6.6018"
-            inputMode="decimal"
-            autoComplete="off"
-          />
+          <TextField control={control} name="latitude" label="Latitude" placeholder="e.g. 6.6018" inputMode="decimal" autoComplete="off" />
           <TextField
             control={control}
             name="longitude"

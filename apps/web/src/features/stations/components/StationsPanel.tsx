@@ -107,7 +107,12 @@ export function StationsPanel() {
               icon={<IconPencil size={16} aria-hidden />}
               onClick={() => setEditing({ opened: true, station: s })}
             />
-            <RowAction label={`Manage ${s.name}`} tooltip="Manage" icon={<IconSettings size={16} aria-hidden />} to={stationDetailsPath(s.id)} />
+            <RowAction
+              label={`Manage ${s.name}`}
+              tooltip="Manage"
+              icon={<IconSettings size={16} aria-hidden />}
+              to={stationDetailsPath(s.id)}
+            />
           </Group>
         ),
       },

@@ -10,27 +10,27 @@ export function SupportOverview({ role }: { role: Role }) {
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 8 }}>
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} h="100%">
-        <Title order={3} size="h4" mb="sm">
-          Common questions
-        </Title>
-        <Accordion variant="separated" radius="md">
-          {entries.map((entry) => (
-            <Accordion.Item key={entry.question} value={entry.question}>
-              <Accordion.Control>
-                <Text fw={500} size="sm">
-                  {entry.question}
-                </Text>
-              </Accordion.Control>
-              <Accordion.Panel>
-                <Text size="sm" c="dimmed">
-                  {entry.answer}
-                </Text>
-              </Accordion.Panel>
-            </Accordion.Item>
-          ))}
-        </Accordion>
-      </Paper>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} h="100%">
+          <Title order={3} size="h4" mb="sm">
+            Common questions
+          </Title>
+          <Accordion variant="separated" radius="md">
+            {entries.map((entry) => (
+              <Accordion.Item key={entry.question} value={entry.question}>
+                <Accordion.Control>
+                  <Text fw={500} size="sm">
+                    {entry.question}
+                  </Text>
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Text size="sm" c="dimmed">
+                    {entry.answer}
+                  </Text>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <ContactCard />

@@ -31,13 +31,7 @@ function Message({ author, at, message, mine }: MessageProps) {
   return (
     <Group align="flex-start" gap="sm" wrap="nowrap" component="li">
       <Avatar name={author.name} color={staff ? 'teal' : 'initials'} radius="xl" size={36} alt="" />
-      <Paper
-        withBorder
-        radius="md"
-        p="sm"
-        bg={staff ? 'var(--mantine-color-teal-light)' : undefined}
-        style={{ flex: 1, minWidth: 0 }}
-      >
+      <Paper withBorder radius="md" p="sm" bg={staff ? 'var(--mantine-color-teal-light)' : undefined} style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" gap="xs" wrap="wrap" mb={4}>
           <Text size="sm" fw={600}>
             {mine ? 'You' : author.name}

@@ -65,9 +65,7 @@ function UserForm({ mode, user, presetRole, onDone }: UserFormProps) {
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(schema),
     mode: 'all',
-    defaultValues: user
-      ? userToForm(user)
-      : ownTenant(emptyUserForm(presetRole), me?.role === 'ADMIN' ? null : me),
+    defaultValues: user ? userToForm(user) : ownTenant(emptyUserForm(presetRole), me?.role === 'ADMIN' ? null : me),
   });
   // Only the platform admin places an account; everyone else adds people to its own organization or station.
   const choosesTenant = me?.role === 'ADMIN';
@@ -117,14 +115,7 @@ function UserForm({ mode, user, presetRole, onDone }: UserFormProps) {
           <TextField control={control} name="title" label="Title" placeholder="e.g. Fleet Manager" autoComplete="off" />
           <TextField control={control} name="email" type="email" label="Email" autoComplete="off" />
           <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="off" />
-          <SelectField
-            control={control}
-            name="role"
-            label="Role"
-            withAsterisk
-            options={roleOptions}
-            disabled={presetRole !== undefined}
-          />
+          <SelectField control={control} name="role" label="Role" withAsterisk options={roleOptions} disabled={presetRole !== undefined} />
           {mode === 'edit' && (
             <SelectField
               control={control}

@@ -116,7 +116,15 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      { key: 'name', header: 'Name', render: (u) => <Text fw={500} size="sm">{u.name}</Text> },
+      {
+        key: 'name',
+        header: 'Name',
+        render: (u) => (
+          <Text fw={500} size="sm">
+            {u.name}
+          </Text>
+        ),
+      },
       {
         key: 'email',
         header: 'Email',
@@ -194,13 +202,7 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
         minWidth={team ? 820 : 960}
         toolbar={
           <>
-            <ListFilter
-              label="Filter by role"
-              allLabel="All roles"
-              value={role}
-              options={roleFilter}
-              onChange={resettingPage(setRole)}
-            />
+            <ListFilter label="Filter by role" allLabel="All roles" value={role} options={roleFilter} onChange={resettingPage(setRole)} />
             <ListFilter
               label="Filter by status"
               allLabel="All statuses"
@@ -215,19 +217,15 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
         }
       />
 
-      <UserFormModal
-        opened={editing.opened}
-        onClose={() => setEditing((current) => ({ ...current, opened: false }))}
-        user={editing.user}
-      />
+      <UserFormModal opened={editing.opened} onClose={() => setEditing((current) => ({ ...current, opened: false }))} user={editing.user} />
 
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete account"
         message={
           <>
-            Delete the account of <strong>{deleting?.name}</strong>? This cannot be undone. An account with history
-            cannot be deleted: disable it instead.
+            Delete the account of <strong>{deleting?.name}</strong>? This cannot be undone. An account with history cannot be deleted:
+            disable it instead.
           </>
         }
         confirmLabel="Delete"

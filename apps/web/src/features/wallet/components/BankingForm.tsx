@@ -117,7 +117,11 @@ export function BankingForm({ wallet }: { wallet: Wallet }) {
               placeholder={state.kind === 'verifying' ? 'Verifying with the bank…' : 'Filled in by the bank'}
               rightSection={state.kind === 'verifying' ? <Loader size="xs" aria-label="Verifying account" /> : null}
               description={
-                state.kind === 'verified' ? 'Verified by the bank: save to use it for payouts' : state.kind === 'saved' ? 'Saved and verified' : undefined
+                state.kind === 'verified'
+                  ? 'Verified by the bank: save to use it for payouts'
+                  : state.kind === 'saved'
+                    ? 'Saved and verified'
+                    : undefined
               }
             />
           </SimpleGrid>

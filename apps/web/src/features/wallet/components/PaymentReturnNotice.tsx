@@ -21,8 +21,7 @@ export function PaymentReturnNotice({ wallet, reference, onDismiss, onSuccess }:
     wallet.id,
     { page: 1, pageSize: PAGE_SIZE_DEFAULT },
     {
-      refetchInterval: (query) =>
-        nextPaymentPoll(paymentOutcome(query.state.data?.transactions, reference), query.state.dataUpdateCount),
+      refetchInterval: (query) => nextPaymentPoll(paymentOutcome(query.state.data?.transactions, reference), query.state.dataUpdateCount),
     },
   );
   const outcome = paymentOutcome(transactions.data?.transactions, reference);

@@ -9,7 +9,6 @@ import { formatCurrency, formatDateTime } from '../../../lib/format';
 import { signedAmount } from '../wallet-forms';
 import './receipt.css';
 
-
 function Receipt({ wallet, transaction }: { wallet: Wallet; transaction: Transaction }) {
   const rows: [string, ReactNode][] = [
     [wallet.owner.kind === 'ORGANIZATION' ? 'Organization' : 'Fuel Station', wallet.owner.name],
