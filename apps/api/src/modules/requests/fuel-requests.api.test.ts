@@ -363,18 +363,21 @@ describe('expiry', () => {
 describe('plan limits and subscription', () => {
   it('refuses the request past the plan’s limit for the cycle, and any request once the subscription expired', async () => {
     const token = tokens['orgadmin@beta.test'] as string;
-    await sql`UPDATE subscription_plans SET fuel_request_limit = 2 WHERE name = 'Starter'`.execute(t.db);
+    // The limit is set one above what Beta has already made this cycle, whatever other tests made before.
+    const current = (await t.call('GET', '/api/subscriptions/current', { token })).json();
+    const made = current.subscription.usage.fuelRequests.used as number;
+    const limit = made + 1;
+    await sql`UPDATE subscription_plans SET fuel_request_limit = ${limit} WHERE name = 'Starter'`.execute(t.db);
     const make = () =>
       t.call('POST', '/api/fuel-requests', {
         token,
         body: { vehicleId: ids.betaTruck, stationId: ids.unity, supplyDate: today(), volume: 5 },
       });
-    // Beta already made one request above (refused approval, still PENDING): one more fits.
     expect((await make()).statusCode).toBe(200);
     const over = await make();
     expect(over.statusCode).toBe(422);
     expect(over.json().error).toBe(
-      'Your plan (Starter) allows 2 fuel requests a cycle and 2 are made this cycle. Upgrade the plan or wait for the next billing cycle first.',
+      `Your plan (Starter) allows ${limit} fuel requests a cycle and ${limit} are made this cycle. Upgrade the plan or wait for the next billing cycle first.`,
     );
     await sql`UPDATE subscription_plans SET fuel_request_limit = 0 WHERE name = 'Starter'`.execute(t.db);
     await sql`UPDATE organizations SET next_billing = now() - interval '1 day' WHERE name = 'Beta Haulage'`.execute(t.db);
