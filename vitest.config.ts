@@ -3,9 +3,17 @@
  * PostgreSQL as well when TEST_DATABASE_URL is set. Each API test file builds its own app on its
  * own copy of a migrated, seeded template database, so files run in parallel without sharing state.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['apps/api/src/**/*.api.test.ts', 'apps/api/test/security/*.api.test.ts'];
+/** The web app's `@/` import alias, as apps/web/vite.config.ts and apps/web/tsconfig.json declare it. */
+const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
+
+/**
+ * Tests on a real database, run once per engine: `*.api.test.ts` go through HTTP as a client does;
+ * `*.db.test.ts` call a service or check the schema directly on the migrated database.
+ */
+const apiTests = ['apps/api/src/**/*.api.test.ts', 'apps/api/src/**/*.db.test.ts', 'apps/api/test/security/*.api.test.ts'];
 /** Two cores: two worker threads, no per-file isolation (no test file keeps module-level state). */
 const workers = { pool: 'threads' as const, maxWorkers: 2, isolate: false };
 const apiProject = (name: 'pglite' | 'postgres') => ({
@@ -23,9 +31,10 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: webAlias },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'eslint-rules/*.test.js'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/build-plugins/*.test.ts', 'eslint-rules/*.test.js'],
           exclude: apiTests,
           ...workers,
         },
