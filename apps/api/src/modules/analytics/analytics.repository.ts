@@ -1,6 +1,10 @@
 /**
  * The overview's aggregations, each scoped to what the caller may see. Months are Lagos months
  * (UTC+1, no daylight saving, so a fixed offset is exact).
+ *
+ * Totals and monthly figures of the platform, an organization or a station come from the monthly
+ * rollups (migration 0011), so their cost follows the months shown, not the requests made. A
+ * driver's figures cover one vehicle and one requester, read through their indexes.
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
@@ -13,9 +17,35 @@ export type AnalyticsScope =
   | { kind: 'STATION'; stationId: string; seesEarnings: boolean };
 
 const NONE = '00000000-0000-0000-0000-000000000000';
+/** The scope id of the platform's own rollup rows (migration 0011). */
+const PLATFORM_SCOPE_ID = NONE;
 const lagosMonth = (column: string) => sql<string>`to_char((${sql.ref(column)} AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM')`;
 
 type RequestTable = { r: { organization_id: string; station_id: string | null; requested_by: string; vehicle_id: string; status: string } };
+
+/** Where a scope's rollup rows are, and which statuses of them it sees; null for a driver. */
+function rollupOf(scope: AnalyticsScope) {
+  switch (scope.kind) {
+    case 'PLATFORM':
+      return { scope: 'PLATFORM' as const, scopeId: PLATFORM_SCOPE_ID, statuses: null };
+    case 'ORGANIZATION':
+      return { scope: 'ORGANIZATION' as const, scopeId: scope.organizationId, statuses: null };
+    case 'STATION':
+      return { scope: 'STATION' as const, scopeId: scope.stationId, statuses: ['APPROVED', 'COMPLETED'] };
+    case 'DRIVER':
+      return null;
+  }
+}
+
+/** A scope's rollup rows of one or more subjects (the caller checked that the scope has rollups). */
+function rollupRows(db: Database, rollup: NonNullable<ReturnType<typeof rollupOf>>, subjects: Array<'FUEL' | 'MAINTENANCE' | 'REVENUE'>) {
+  return db
+    .selectFrom('analytics_monthly_totals as t')
+    .where('t.scope', '=', rollup.scope)
+    .where('t.scope_id', '=', rollup.scopeId)
+    .where('t.subject', 'in', subjects)
+    .$if(rollup.statuses !== null, (q) => q.where('t.status', 'in', rollup.statuses ?? []));
+}
 
 /** Requests (fuel or maintenance, aliased r) in scope; stations see what reached them. */
 function requestsInScope(scope: AnalyticsScope) {
@@ -116,45 +146,74 @@ export async function countRegistry(db: Database, scope: AnalyticsScope) {
             .selectFrom('fuel_stations')
             .select((eb) => eb.fn.countAll<string>().as('n'))
             .where('status', '=', 'ACTIVE');
-  const [v, d, dv, o, s] = await Promise.all([
-    vehicles.executeTakeFirstOrThrow(),
-    drivers.executeTakeFirstOrThrow(),
-    driversWithVehicle.executeTakeFirstOrThrow(),
-    organizations.executeTakeFirstOrThrow(),
-    stations.executeTakeFirstOrThrow(),
-  ]);
+  // One statement: the five counts take one connection and one round trip.
+  const row = await db
+    .selectNoFrom([
+      vehicles.as('vehicles'),
+      drivers.as('drivers'),
+      driversWithVehicle.as('drivers_with_vehicle'),
+      organizations.as('organizations'),
+      stations.as('stations'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    vehicles: Number(v.n),
-    drivers: Number(d.n),
-    driversWithVehicle: Number(dv.n),
-    organizations: Number(o.n),
-    fuelStations: Number(s.n),
+    vehicles: Number(row.vehicles),
+    drivers: Number(row.drivers),
+    driversWithVehicle: Number(row.drivers_with_vehicle),
+    organizations: Number(row.organizations),
+    fuelStations: Number(row.stations),
   };
 }
 
 export async function maintenanceByStatus(db: Database, scope: AnalyticsScope) {
-  const rows = await db
-    .selectFrom('maintenance_requests as r')
-    .select(['r.status', (eb) => eb.fn.countAll<string>().as('n')])
-    .where(requestsInScope(scope))
-    .groupBy('r.status')
-    .execute();
+  const rollup = rollupOf(scope);
+  const rows = rollup
+    ? await rollupRows(db, rollup, ['MAINTENANCE'])
+        .select(['t.status', sql<string>`sum(t.request_count)`.as('n')])
+        .groupBy('t.status')
+        .execute()
+    : await db
+        .selectFrom('maintenance_requests as r')
+        .select(['r.status', (eb) => eb.fn.countAll<string>().as('n')])
+        .where(requestsInScope(scope))
+        .groupBy('r.status')
+        .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)])) as Record<string, number>;
 }
 
-export async function fuelTotals(db: Database, scope: AnalyticsScope, monthStart: Date) {
-  const row = await db
-    .selectFrom('fuel_requests as r')
-    .select([
-      sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status <> 'REJECTED'), 0)`.as('requested'),
-      sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'PENDING'), 0)`.as('pending'),
-      sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('completed'),
-      sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED' AND r.redeemed_at >= ${monthStart}), 0)`.as(
-        'this_month',
-      ),
-    ])
-    .where(requestsInScope(scope))
-    .executeTakeFirstOrThrow();
+/** The months an overview shows: from `since` (the first day of its first month) to the current month. */
+export interface Period {
+  since: Date;
+  firstMonth: string;
+  currentMonth: string;
+}
+
+export async function fuelTotals(db: Database, scope: AnalyticsScope, period: Period) {
+  const rollup = rollupOf(scope);
+  const row = rollup
+    ? await rollupRows(db, rollup, ['FUEL'])
+        .select([
+          sql<string>`coalesce(sum(t.volume) FILTER (WHERE t.status <> 'REJECTED'), 0)`.as('requested'),
+          sql<string>`coalesce(sum(t.volume) FILTER (WHERE t.status = 'PENDING'), 0)`.as('pending'),
+          sql<string>`coalesce(sum(t.dispensed_volume) FILTER (WHERE t.status = 'COMPLETED'), 0)`.as('completed'),
+          // Completed requests are counted in the month they were redeemed.
+          sql<string>`coalesce(sum(t.dispensed_volume) FILTER (WHERE t.status = 'COMPLETED' AND t.month >= ${period.currentMonth}), 0)`.as(
+            'this_month',
+          ),
+        ])
+        .executeTakeFirstOrThrow()
+    : await db
+        .selectFrom('fuel_requests as r')
+        .select([
+          sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status <> 'REJECTED'), 0)`.as('requested'),
+          sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'PENDING'), 0)`.as('pending'),
+          sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('completed'),
+          sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED' AND r.redeemed_at >= ${new Date(`${period.currentMonth}-01T00:00:00+01:00`)}), 0)`.as(
+            'this_month',
+          ),
+        ])
+        .where(requestsInScope(scope))
+        .executeTakeFirstOrThrow();
   return {
     requested: Number(row.requested),
     pending: Number(row.pending),
@@ -163,62 +222,88 @@ export async function fuelTotals(db: Database, scope: AnalyticsScope, monthStart
   };
 }
 
-export async function monthlyFuel(db: Database, scope: AnalyticsScope, since: Date) {
+export async function monthlyFuel(db: Database, scope: AnalyticsScope, period: Period) {
+  const rollup = rollupOf(scope);
+  if (rollup) {
+    return rollupRows(db, rollup, ['FUEL'])
+      .select(['t.month', sql<string>`sum(t.dispensed_volume)`.as('volume')])
+      .where('t.status', '=', 'COMPLETED')
+      .where('t.month', '>=', period.firstMonth)
+      .groupBy('t.month')
+      .execute();
+  }
   return db
     .selectFrom('fuel_requests as r')
     .select([lagosMonth('r.redeemed_at').as('month'), sql<string>`sum(r.dispensed_volume)`.as('volume')])
     .where(requestsInScope(scope))
     .where('r.status', '=', 'COMPLETED')
-    .where('r.redeemed_at', '>=', since)
+    .where('r.redeemed_at', '>=', period.since)
     .groupBy('month')
     .execute();
 }
 
 /** What the scope paid (organizations) and received (stations, the platform) each month, in kobo. */
-export async function monthlyMoney(db: Database, scope: AnalyticsScope, since: Date) {
+export async function monthlyMoney(db: Database, scope: AnalyticsScope, period: Period) {
+  const rollup = rollupOf(scope);
+  if (rollup) {
+    // A station's maintenance rows hold only the jobs paid through it (0011), as the live query below filters.
+    const rows = await rollupRows(db, rollup, ['FUEL', 'MAINTENANCE'])
+      .select(['t.month', sql<string>`coalesce(sum(t.amount_kobo), 0)`.as('paid'), sql<string>`coalesce(sum(t.fee_kobo), 0)`.as('fees')])
+      .where('t.status', '=', 'COMPLETED')
+      .where('t.month', '>=', period.firstMonth)
+      .groupBy('t.month')
+      .execute();
+    const revenue =
+      scope.kind === 'PLATFORM'
+        ? await rollupRows(db, rollup, ['REVENUE'])
+            .select(['t.month', sql<string>`sum(t.amount_kobo)`.as('revenue')])
+            .where('t.month', '>=', period.firstMonth)
+            .groupBy('t.month')
+            .execute()
+        : [];
+    return { rows, revenue };
+  }
   const paidFuel = db
     .selectFrom('fuel_requests as r')
     .select([lagosMonth('r.redeemed_at').as('month'), 'r.amount_kobo as paid', 'r.fee_kobo as fee'])
     .where(requestsInScope(scope))
     .where('r.status', '=', 'COMPLETED')
-    .where('r.redeemed_at', '>=', since);
+    .where('r.redeemed_at', '>=', period.since);
   const paidMaintenance = db
     .selectFrom('maintenance_requests as r')
     .select([lagosMonth('r.completed_at').as('month'), 'r.amount_kobo as paid', 'r.fee_kobo as fee'])
     .where(requestsInScope(scope))
     .where('r.status', '=', 'COMPLETED')
-    .where('r.completed_at', '>=', since)
-    // Jobs without a station were paid outside FleetFuel; they are still the organization's expense.
-    .where((eb) => (scope.kind === 'STATION' ? eb('r.station_id', 'is not', null) : eb.lit(true)));
+    .where('r.completed_at', '>=', period.since);
   const rows = await db
     .selectFrom(paidFuel.unionAll(paidMaintenance).as('p'))
     .select(['p.month', sql<string>`coalesce(sum(p.paid), 0)`.as('paid'), sql<string>`coalesce(sum(p.fee), 0)`.as('fees')])
     .groupBy('p.month')
     .execute();
-  const revenue =
-    scope.kind === 'PLATFORM'
-      ? await db
-          .selectFrom('postings as p')
-          .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-          .select([lagosMonth('p.created_at').as('month'), sql<string>`sum(p.amount_kobo)`.as('revenue')])
-          .where('a.kind', '=', 'PLATFORM_REVENUE')
-          .where('p.created_at', '>=', since)
-          .groupBy('month')
-          .execute()
-      : [];
-  return { rows, revenue };
+  return { rows, revenue: [] };
 }
 
+/**
+ * Litres redeemed in the period by person: the vehicle's driver, or the requester for a vehicle
+ * without one. The period's redemptions are summed per vehicle and requester first, so that the
+ * names are joined once a group rather than once a redemption.
+ */
 export function fuelByDriver(db: Database, scope: AnalyticsScope, since: Date, limit: number) {
   return db
-    .selectFrom('fuel_requests as r')
-    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .with('per_requester', () =>
+      db
+        .selectFrom('fuel_requests as r')
+        .select(['r.vehicle_id', 'r.requested_by', sql<string>`sum(r.dispensed_volume)`.as('volume')])
+        .where(requestsInScope(scope))
+        .where('r.status', '=', 'COMPLETED')
+        .where('r.redeemed_at', '>=', since)
+        .groupBy(['r.vehicle_id', 'r.requested_by']),
+    )
+    .selectFrom('per_requester as p')
+    .innerJoin('vehicles as v', 'v.id', 'p.vehicle_id')
     .leftJoin('users as driver', 'driver.id', 'v.driver_id')
-    .innerJoin('users as requester', 'requester.id', 'r.requested_by')
-    .select([sql<string>`coalesce(driver.name, requester.name)`.as('name'), sql<string>`sum(r.dispensed_volume)`.as('volume')])
-    .where(requestsInScope(scope))
-    .where('r.status', '=', 'COMPLETED')
-    .where('r.redeemed_at', '>=', since)
+    .innerJoin('users as requester', 'requester.id', 'p.requested_by')
+    .select([sql<string>`coalesce(driver.name, requester.name)`.as('name'), sql<string>`sum(p.volume)`.as('volume')])
     .groupBy(sql`coalesce(driver.name, requester.name)`)
     .orderBy('volume', 'desc')
     .limit(limit)
@@ -227,22 +312,49 @@ export function fuelByDriver(db: Database, scope: AnalyticsScope, since: Date, l
 
 /**
  * Fuel efficiency by the fill-to-fill method: between two redemptions with odometer readings, the
- * distance driven over the litres filled at the later one.
+ * distance driven over the litres filled at the later one. Only the period's fills are read, with
+ * each vehicle's last reading before the period (one index probe a vehicle) to measure its first.
  */
 export function efficiency(db: Database, scope: AnalyticsScope, since: Date, limit: number) {
-  const fills = db
-    .selectFrom('fuel_requests as r')
-    .select([
-      'r.vehicle_id',
-      'r.dispensed_volume',
-      sql<string>`r.odometer - lag(r.odometer) OVER (PARTITION BY r.vehicle_id ORDER BY r.redeemed_at, r.id)`.as('distance'),
-      'r.redeemed_at',
-    ])
-    .where(requestsInScope(scope))
-    .where('r.status', '=', 'COMPLETED')
-    .where('r.odometer', 'is not', null);
+  const fillsInScope = (qb: typeof db) =>
+    qb
+      .selectFrom('fuel_requests as r')
+      .where(requestsInScope(scope))
+      .where('r.status', '=', 'COMPLETED')
+      .where('r.odometer', 'is not', null);
   return db
-    .selectFrom(fills.as('f'))
+    .with('period', () =>
+      fillsInScope(db)
+        .select(['r.id', 'r.vehicle_id', 'r.odometer', 'r.dispensed_volume', 'r.redeemed_at', sql<boolean>`true`.as('in_period')])
+        .where('r.redeemed_at', '>=', since),
+    )
+    .with('previous', (qc) =>
+      qc
+        .selectFrom(qc.selectFrom('period').select('period.vehicle_id').distinct().as('pv'))
+        .innerJoinLateral(
+          fillsInScope(db)
+            .select(['r.id', 'r.vehicle_id', 'r.odometer', 'r.dispensed_volume', 'r.redeemed_at', sql<boolean>`false`.as('in_period')])
+            .whereRef('r.vehicle_id', '=', sql.ref('pv.vehicle_id'))
+            .where('r.redeemed_at', '<', since)
+            .orderBy('r.redeemed_at', 'desc')
+            .orderBy('r.id', 'desc')
+            .limit(1)
+            .as('p'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('p'),
+    )
+    .with('fills', (qc) =>
+      qc
+        .selectFrom(qc.selectFrom('period').selectAll().unionAll(qc.selectFrom('previous').selectAll()).as('f'))
+        .select([
+          'f.vehicle_id',
+          'f.dispensed_volume',
+          'f.in_period',
+          sql<string>`f.odometer - lag(f.odometer) OVER (PARTITION BY f.vehicle_id ORDER BY f.redeemed_at, f.id)`.as('distance'),
+        ]),
+    )
+    .selectFrom('fills as f')
     .innerJoin('vehicles as v', 'v.id', 'f.vehicle_id')
     .select([
       'v.id',
@@ -252,9 +364,9 @@ export function efficiency(db: Database, scope: AnalyticsScope, since: Date, lim
       sql<string>`sum(f.distance)`.as('distance'),
       sql<string>`sum(f.dispensed_volume)`.as('litres'),
     ])
+    .where('f.in_period', '=', true)
     .where('f.distance', 'is not', null)
     .where(sql`f.distance`, '>', 0)
-    .where('f.redeemed_at', '>=', since)
     .groupBy(['v.id', 'v.plate_number', 'v.make', 'v.model'])
     .orderBy(sql`sum(f.distance) / nullif(sum(f.dispensed_volume), 0)`, 'desc')
     .limit(limit)

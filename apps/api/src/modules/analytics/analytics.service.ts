@@ -61,8 +61,8 @@ export function createAnalyticsService(deps: {
       const scope = await scopeOf(actor, query.organizationId);
       const today = lagosDate(clock.now());
       const months = monthsEnding(today, query.months);
-      const since = new Date(`${months[0]?.month ?? today.slice(0, 7)}-01T00:00:00+01:00`);
-      const monthStart = new Date(`${today.slice(0, 7)}-01T00:00:00+01:00`);
+      const firstMonth = months[0]?.month ?? today.slice(0, 7);
+      const period = { since: new Date(`${firstMonth}-01T00:00:00+01:00`), firstMonth, currentMonth: today.slice(0, 7) };
       const vehicleScope =
         scope.kind === 'PLATFORM'
           ? { organizationId: null }
@@ -77,18 +77,18 @@ export function createAnalyticsService(deps: {
         ...(scope.kind === 'ORGANIZATION' && actor.role === 'ADMIN' ? { organizationId: scope.organizationId } : {}),
       };
 
-      const [registry, maintenance, fuel, volumes, money, byDriver, efficiency, recentFuel, recentMaintenance, alerts] = await Promise.all([
-        repository.countRegistry(db, scope),
-        repository.maintenanceByStatus(db, scope),
-        repository.fuelTotals(db, scope, monthStart),
-        repository.monthlyFuel(db, scope, since),
-        repository.monthlyMoney(db, scope, since),
-        repository.fuelByDriver(db, scope, since, 10),
-        repository.efficiency(db, scope, since, 10),
-        deps.fuel.list(actor, listQuery),
-        deps.maintenance.list(actor, listQuery),
-        vehicleScope ? vehicles.dueAlerts(vehicleScope, 10) : Promise.resolve([]),
-      ]);
+      // One query at a time: an overview holds one pooled connection, so a burst of overviews
+      // cannot take the whole pool from the rest of the API (issue 16).
+      const registry = await repository.countRegistry(db, scope);
+      const maintenance = await repository.maintenanceByStatus(db, scope);
+      const fuel = await repository.fuelTotals(db, scope, period);
+      const volumes = await repository.monthlyFuel(db, scope, period);
+      const money = await repository.monthlyMoney(db, scope, period);
+      const byDriver = await repository.fuelByDriver(db, scope, period.since, 10);
+      const efficiency = await repository.efficiency(db, scope, period.since, 10);
+      const recentFuel = await deps.fuel.list(actor, listQuery);
+      const recentMaintenance = await deps.maintenance.list(actor, listQuery);
+      const alerts = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : [];
       const due = vehicleScope ? (scope.kind === 'DRIVER' ? alerts.length : (await vehicles.counts(vehicleScope.organizationId)).due) : 0;
 
       const volumeByMonth = new Map(volumes.map((v) => [v.month, Number(v.volume)]));

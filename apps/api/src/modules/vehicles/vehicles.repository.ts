@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
 
 /**
  * The one rule for an insurance status, for a policy aliased `ip` and today's Lagos date: ACTIVE
@@ -29,6 +29,17 @@ export function insuranceStatusOf(eb: ExpressionBuilder<DB & { v: DB['vehicles']
 /** How soon an expiring insurance or registration makes an asset due. */
 export const EXPIRY_WARNING_DAYS = 30;
 
+/** A vehicle (v) with its organization (owner) and its facts of the due rule (f, kept by triggers: 0011). */
+type DueRuleTables = DB & { v: DB['vehicles']; owner: DB['organizations']; f: DB['vehicle_service_facts'] };
+
+/** Vehicles joined to what the due rule reads: one join each, no lookups per vehicle. */
+function vehiclesWithDueFacts(db: Database) {
+  return db
+    .selectFrom('vehicles as v')
+    .innerJoin('organizations as owner', 'owner.id', 'v.organization_id')
+    .leftJoin('vehicle_service_facts as f', 'f.vehicle_id', 'v.id');
+}
+
 /**
  * The one rule for "due for maintenance": an approved maintenance job not yet completed; or the
  * last completed service (or, before any, the asset's registration in FleetFuel) older than the
@@ -36,57 +47,17 @@ export const EXPIRY_WARNING_DAYS = 30;
  * service's odometer than its interval (default 5,000 km); or insurance
  * (latest policy) or registration expiring within 30 days or expired. Used by the Dashboard's
  * Maintenance Due, the clients' vehiclesNeedServicing, the alerts and the Service-term report.
+ * Reads the vehicle's facts row (f), which triggers keep in step with its jobs and policies.
  */
-export function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, today: string) {
+export function isDue(eb: ExpressionBuilder<DueRuleTables, 'v' | 'owner' | 'f'>, today: string) {
   const warnUntil = sql<string>`${today}::date + ${EXPIRY_WARNING_DAYS}::int`;
-  const lastService = eb
-    .selectFrom('maintenance_requests as done')
-    .select((e) => e.fn.max('done.completed_at').as('at'))
-    .whereRef('done.vehicle_id', '=', 'v.id')
-    .where('done.status', '=', 'COMPLETED');
-  const lastServiceOdometer = eb
-    .selectFrom('maintenance_requests as done')
-    .select('done.odometer')
-    .whereRef('done.vehicle_id', '=', 'v.id')
-    .where('done.status', '=', 'COMPLETED')
-    .where('done.odometer', 'is not', null)
-    .orderBy('done.completed_at', 'desc')
-    .limit(1);
   // The organization's own service interval (Settings), 90 days and 5,000 km unless it chose others.
-  const intervalDays = eb
-    .selectFrom('organizations as owner')
-    .select('owner.service_interval_days')
-    .whereRef('owner.id', '=', 'v.organization_id');
-  const intervalKm = eb
-    .selectFrom('organizations as owner')
-    .select('owner.service_interval_km')
-    .whereRef('owner.id', '=', 'v.organization_id');
   return eb.or([
-    eb.exists(
-      eb
-        .selectFrom('maintenance_requests as open')
-        .select('open.id')
-        .whereRef('open.vehicle_id', '=', 'v.id')
-        .where('open.status', '=', 'APPROVED'),
-    ),
-    eb(sql`coalesce((${lastService})::date, v.created_at::date)`, '<=', sql`${today}::date - (${intervalDays})`),
-    eb(sql`v.last_odometer - (${lastServiceOdometer})`, '>=', intervalKm),
+    eb(sql`coalesce(f.open_jobs, 0)`, '>', 0),
+    eb(sql`coalesce(f.last_service_at::date, v.created_at::date)`, '<=', sql`${today}::date - owner.service_interval_days`),
+    eb(sql`v.last_odometer - f.last_service_odometer`, '>=', sql`owner.service_interval_km`),
     eb('v.registration_expiry', '<=', warnUntil),
-    eb.exists(
-      eb
-        .selectFrom('insurance_policies as ip')
-        .select('ip.id')
-        .whereRef('ip.vehicle_id', '=', 'v.id')
-        .where('ip.coverage_end', '<=', warnUntil)
-        .where(
-          'ip.created_at',
-          '=',
-          eb
-            .selectFrom('insurance_policies as latest')
-            .select((e) => e.fn.max('latest.created_at').as('m'))
-            .whereRef('latest.vehicle_id', '=', 'v.id'),
-        ),
-    ),
+    eb('f.insurance_end', '<=', warnUntil),
   ]);
 }
 
@@ -100,8 +71,7 @@ export function dueVehicles(
   today: string,
   limit: number,
 ) {
-  return db
-    .selectFrom('vehicles as v')
+  return vehiclesWithDueFacts(db)
     .select((eb) => [
       'v.id',
       'v.plate_number',
@@ -110,56 +80,18 @@ export function dueVehicles(
       'v.registration_expiry',
       'v.created_at',
       'v.last_odometer',
-      eb
-        .selectFrom('organizations as owner')
-        .select('owner.service_interval_days')
-        .whereRef('owner.id', '=', 'v.organization_id')
-        .as('service_interval_days'),
-      eb
-        .selectFrom('organizations as owner')
-        .select('owner.service_interval_km')
-        .whereRef('owner.id', '=', 'v.organization_id')
-        .as('service_interval_km'),
-      eb
-        .exists(
-          eb
-            .selectFrom('maintenance_requests as open')
-            .select('open.id')
-            .whereRef('open.vehicle_id', '=', 'v.id')
-            .where('open.status', '=', 'APPROVED'),
-        )
-        .as('open_job'),
-      eb
-        .selectFrom('insurance_policies as ip')
-        .select('ip.coverage_end')
-        .whereRef('ip.vehicle_id', '=', 'v.id')
-        .orderBy('ip.created_at', 'desc')
-        .limit(1)
-        .as('insurance_end'),
-      eb
-        .selectFrom('maintenance_requests as done')
-        .select((e) => e.fn.max('done.completed_at').as('at'))
-        .whereRef('done.vehicle_id', '=', 'v.id')
-        .where('done.status', '=', 'COMPLETED')
-        .as('last_service_at'),
-      eb
-        .selectFrom('maintenance_requests as done')
-        .select('done.odometer')
-        .whereRef('done.vehicle_id', '=', 'v.id')
-        .where('done.status', '=', 'COMPLETED')
-        .where('done.odometer', 'is not', null)
-        .orderBy('done.completed_at', 'desc')
-        .limit(1)
-        .as('last_service_odometer'),
+      'owner.service_interval_days',
+      'owner.service_interval_km',
+      eb(sql`coalesce(f.open_jobs, 0)`, '>', 0).as('open_job'),
+      'f.insurance_end',
+      'f.last_service_at',
+      'f.last_service_odometer',
     ])
     .where('v.status', '!=', 'INACTIVE')
     .where((eb) => isDue(eb, today))
     .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
     .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
-    .orderBy(
-      sql`least(v.registration_expiry, (SELECT ip.coverage_end FROM insurance_policies ip WHERE ip.vehicle_id = v.id ORDER BY ip.created_at DESC LIMIT 1))`,
-      sql`ASC NULLS LAST`,
-    )
+    .orderBy(sql`least(v.registration_expiry, f.insurance_end) ASC NULLS LAST`)
     .orderBy('v.created_at')
     .limit(limit)
     .execute();
@@ -167,8 +99,7 @@ export function dueVehicles(
 
 /** Vehicles of one organization (or all) and how many of them are due; inactive assets are not counted. */
 export async function countVehicles(db: Database, organizationId: string | null, today: string) {
-  const row = await db
-    .selectFrom('vehicles as v')
+  const row = await vehiclesWithDueFacts(db)
     .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere(isDue(eb, today)).as('due')])
     .where('v.status', '!=', 'INACTIVE')
     .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
@@ -220,30 +151,45 @@ export interface VehicleFilters {
   pageSize: number;
 }
 
+/**
+ * Ids of the vehicles a term matches by their own text (trigram index) or their driver's name,
+ * in one organization or all.
+ */
+function matchingVehicleIds(db: Database, term: string, organizationId: string | null) {
+  const pattern = containsPattern(term);
+  const drivers = db
+    .selectFrom('users as su')
+    .select('su.id')
+    .where('su.name', 'ilike', pattern)
+    .$if(organizationId !== null, (q) => q.where('su.organization_id', '=', organizationId as string));
+  return db
+    .selectFrom('vehicles as sv')
+    .select('sv.id')
+    .where(vehicleSearchText('sv'), 'ilike', pattern)
+    .union(db.selectFrom('vehicles as sv').select('sv.id').where('sv.driver_id', 'in', drivers));
+}
+
+/**
+ * A page of vehicles: the page's ids come from the vehicles table alone, in the order of its
+ * `(organization_id, created_at DESC, id)` index, and only those rows are joined and have their
+ * insurance looked up.
+ */
 export async function listVehicles(db: Database, filters: VehicleFilters, today: string) {
-  let query = vehicleViews(db, today);
-  if (filters.organizationId) query = query.where('v.organization_id', '=', filters.organizationId);
-  if (filters.search) {
-    query = query.where(
-      sql<string>`coalesce(v.plate_number, '') || ' ' || v.make || ' ' || v.model || ' ' || coalesce(v.registration_number, '') || ' ' || coalesce(d.name, '')`,
-      'ilike',
-      containsPattern(filters.search),
-    );
-  }
-  if (filters.type) query = query.where('v.type', '=', filters.type);
-  if (filters.status) query = query.where('v.status', '=', filters.status);
-  if (filters.departmentId) query = query.where('v.department_id', '=', filters.departmentId);
+  let vehicles = db.selectFrom('vehicles as v');
+  if (filters.organizationId) vehicles = vehicles.where('v.organization_id', '=', filters.organizationId);
+  if (filters.search) vehicles = vehicles.where('v.id', 'in', matchingVehicleIds(db, filters.search, filters.organizationId));
+  if (filters.type) vehicles = vehicles.where('v.type', '=', filters.type);
+  if (filters.status) vehicles = vehicles.where('v.status', '=', filters.status);
+  if (filters.departmentId) vehicles = vehicles.where('v.department_id', '=', filters.departmentId);
+  const pageIds = vehicles
+    .select('v.id')
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id')
+    .limit(filters.pageSize)
+    .offset(pageOffset(filters.page, filters.pageSize));
   const [rows, count] = await Promise.all([
-    query
-      .orderBy('v.created_at', 'desc')
-      .orderBy('v.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    vehicleViews(db, today).where('v.id', '=', anyOf(pageIds)).orderBy('v.created_at', 'desc').orderBy('v.id').execute(),
+    vehicles.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }
