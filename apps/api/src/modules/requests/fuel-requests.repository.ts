@@ -1,17 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { anyOf } from '../../platform/db/search.js';
+import { filteredRequests, pageOfIds, type RequestFilters } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
-
-export interface RequestFilters {
-  search?: string | undefined;
-  status?: string | undefined;
-  vehicleId?: string | undefined;
-  stationId?: string | undefined;
-  requestedBy?: string | undefined;
-  page: number;
-  pageSize: number;
-}
 
 function requestViews(db: Database) {
   return db
@@ -49,28 +40,16 @@ export function findFuelRequestByCode(db: Database, code: string) {
   return requestViews(db).where('r.coupon_code', '=', code).executeTakeFirst();
 }
 
+/** A page of requests (details joined for the page's ids only) and the summary of every request the filters keep. */
 export async function listFuelRequests(db: Database, scope: RequestScope, filters: RequestFilters) {
-  let query = requestViews(db).where(inScope(scope));
-  if (filters.search) {
-    query = query.where(
-      sql<string>`coalesce(v.plate_number, '') || ' ' || v.make || ' ' || v.model || ' ' || o.name || ' ' || rq.name || ' ' || s.name || ' ' || coalesce(r.coupon_code, '')`,
-      'ilike',
-      containsPattern(filters.search),
-    );
-  }
-  if (filters.status) query = query.where('r.status', '=', filters.status);
-  if (filters.vehicleId) query = query.where('r.vehicle_id', '=', filters.vehicleId);
-  if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
-  if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
+  const requests = filteredRequests(db, 'fuel_requests', scope, filters, { column: 'coupon_code', byRequester: true });
   const [rows, summary] = await Promise.all([
-    query
+    requestViews(db)
+      .where('r.id', '=', anyOf(pageOfIds(requests, filters)))
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query
-      .clearSelect()
+    requests
       .select((eb) => [
         eb.fn.countAll<string>().as('total'),
         sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status <> 'REJECTED'), 0)`.as('total_volume'),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
-import type { RequestFilters } from './fuel-requests.repository.js';
+import { anyOf } from '../../platform/db/search.js';
+import { filteredRequests, pageOfIds, type RequestFilters } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
 function maintenanceViews(db: Database) {
@@ -40,28 +40,16 @@ export function findMaintenanceByCode(db: Database, code: string) {
   return maintenanceViews(db).where('r.coupon_code', '=', code).executeTakeFirst();
 }
 
+/** A page of jobs (details joined for the page's ids only) and the summary of every job the filters keep. */
 export async function listMaintenance(db: Database, scope: RequestScope, filters: RequestFilters) {
-  let query = maintenanceViews(db).where(inScope(scope));
-  if (filters.search) {
-    query = query.where(
-      sql<string>`coalesce(v.plate_number, '') || ' ' || v.make || ' ' || v.model || ' ' || o.name || ' ' || r.description || ' ' || coalesce(s.name, '')`,
-      'ilike',
-      containsPattern(filters.search),
-    );
-  }
-  if (filters.status) query = query.where('r.status', '=', filters.status);
-  if (filters.vehicleId) query = query.where('r.vehicle_id', '=', filters.vehicleId);
-  if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
-  if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
+  const jobs = filteredRequests(db, 'maintenance_requests', scope, filters, { column: 'description', byRequester: false });
   const [rows, summary] = await Promise.all([
-    query
+    maintenanceViews(db)
+      .where('r.id', '=', anyOf(pageOfIds(jobs, filters)))
       .orderBy('r.created_at', 'desc')
       .orderBy('r.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),
-    query
-      .clearSelect()
+    jobs
       .select((eb) => [
         eb.fn.countAll<string>().as('total'),
         eb.fn.countAll<string>().filterWhere('r.status', '=', 'PENDING').as('pending_count'),

@@ -5,14 +5,12 @@ import { invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { InsufficientFundsError, type LedgerService, type PostingSpec } from '../ledger/index.js';
 import { plateOf } from './format.js';
+import { findDrivenVehicleId } from './request-lists.repository.js';
 import { requestScope } from './scope.js';
 
 /** The caller's request scope; a driver's includes the vehicle it drives. */
 export async function scopeFor(db: Database, actor: Actor, requested: { organizationId?: string | undefined }) {
-  const driverVehicle =
-    actor.role === 'DRIVER'
-      ? ((await db.selectFrom('vehicles').select('id').where('driver_id', '=', actor.userId).executeTakeFirst())?.id ?? null)
-      : null;
+  const driverVehicle = actor.role === 'DRIVER' ? await findDrivenVehicleId(db, actor.userId) : null;
   return requestScope(actor, requested, driverVehicle);
 }
 

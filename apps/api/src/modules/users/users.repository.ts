@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { UsersTable } from '../../platform/db/schema.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { anyOf, containsPattern, pageOffset } from '../../platform/db/search.js';
 
 /** Which accounts a caller may see: everyone, one organization's, or one station's. */
 export type UserScope = { kind: 'all' } | { kind: 'organization'; id: string } | { kind: 'station'; id: string };
@@ -67,33 +67,38 @@ export function findUserView(db: Database, id: string, scope: UserScope = { kind
   return userViews(db).where('u.id', '=', id).where(inScope(scope)).executeTakeFirst();
 }
 
+/**
+ * A page of accounts: the page's ids come from the users table alone, in the order of the index
+ * of its scope (`(organization_id, role, created_at DESC, id)` and the like), and only those rows
+ * are joined.
+ */
 export async function listUserViews(db: Database, scope: UserScope, filters: UserFilters) {
-  let query = userViews(db).where(inScope(scope));
+  let users = db.selectFrom('users as u').where(inScope(scope));
   if (filters.search) {
-    query = query.where(
+    // The very expression of the users_search_trgm index (migration 0001), so that the index applies.
+    users = users.where(
       sql<string>`u.name || ' ' || coalesce(u.email, '') || ' ' || coalesce(u.phone, '')`,
       'ilike',
       containsPattern(filters.search),
     );
   }
-  if (filters.role) query = query.where('u.role', '=', filters.role);
-  if (filters.status) query = query.where('u.status', '=', filters.status);
-  if (filters.organizationId) query = query.where('u.organization_id', '=', filters.organizationId);
-  if (filters.fuelStationId) query = query.where('u.fuel_station_id', '=', filters.fuelStationId);
-  if (filters.departmentId) query = query.where('u.department_id', '=', filters.departmentId);
-  if (filters.withoutVehicle) query = query.where('v.id', 'is', null);
-
+  if (filters.role) users = users.where('u.role', '=', filters.role);
+  if (filters.status) users = users.where('u.status', '=', filters.status);
+  if (filters.organizationId) users = users.where('u.organization_id', '=', filters.organizationId);
+  if (filters.fuelStationId) users = users.where('u.fuel_station_id', '=', filters.fuelStationId);
+  if (filters.departmentId) users = users.where('u.department_id', '=', filters.departmentId);
+  if (filters.withoutVehicle) {
+    users = users.where((eb) => eb.not(eb.exists(eb.selectFrom('vehicles as dv').select('dv.id').whereRef('dv.driver_id', '=', 'u.id'))));
+  }
+  const pageIds = users
+    .select('u.id')
+    .orderBy('u.created_at', 'desc')
+    .orderBy('u.id')
+    .limit(filters.pageSize)
+    .offset(pageOffset(filters.page, filters.pageSize));
   const [rows, count] = await Promise.all([
-    query
-      .orderBy('u.created_at', 'desc')
-      .orderBy('u.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
+    userViews(db).where('u.id', '=', anyOf(pageIds)).orderBy('u.created_at', 'desc').orderBy('u.id').execute(),
+    users.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
 }

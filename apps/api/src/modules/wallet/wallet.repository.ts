@@ -42,63 +42,126 @@ export function findWalletIdOf(db: Database, owner: { organizationId: string } |
   ).executeTakeFirst();
 }
 
+interface TransactionFilters {
+  type?: string | undefined;
+  status?: string | undefined;
+  reference?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** The type a card payment shows before it is posted. */
+const UNPOSTED_TYPE = sql<string>`CASE WHEN c.purpose = 'SUBSCRIPTION' THEN 'SUBSCRIPTION' ELSE 'FUNDING' END`;
+
+/** A wallet's postings that pass the filters; every posting is done (SUCCESS). */
+function postingsOf(db: Database, accountId: string, filters: TransactionFilters) {
+  return db
+    .selectFrom('postings as p')
+    .where('p.account_id', '=', accountId)
+    .$if(filters.status !== undefined && filters.status !== 'SUCCESS', (q) => q.where(sql<boolean>`false`))
+    .$if(filters.type !== undefined, (q) => q.where('p.type', '=', filters.type as string))
+    .$if(filters.reference !== undefined, (q) =>
+      q.where(
+        'p.entry_id',
+        'in',
+        db
+          .selectFrom('journal_entries as je')
+          .select('je.id')
+          .where('je.reference', '=', filters.reference as string),
+      ),
+    );
+}
+
+/** A wallet's card payments not posted (PENDING, FAILED, EXPIRED) that pass the filters. */
+function unpostedPaymentsOf(db: Database, accountId: string, filters: TransactionFilters) {
+  return db
+    .selectFrom('card_payments as c')
+    .where('c.account_id', '=', accountId)
+    .where('c.status', '!=', 'SUCCESS')
+    .$if(filters.status !== undefined, (q) => q.where('c.status', '=', filters.status as string))
+    .$if(filters.type !== undefined, (q) => q.where(UNPOSTED_TYPE, '=', filters.type as string))
+    .$if(filters.reference !== undefined, (q) => q.where('c.reference', '=', filters.reference as string));
+}
+
 /**
  * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
  * posted (PENDING, FAILED, or EXPIRED), newest first.
+ *
+ * The page is chosen on keys alone: the newest `page × pageSize` postings in the order of the
+ * `(account_id, created_at DESC, id DESC)` index and as many card payments, merged; only the
+ * page's rows are then joined to the journal.
  */
-export async function listTransactions(
-  db: Database,
-  accountId: string,
-  filters: { type?: string | undefined; status?: string | undefined; reference?: string | undefined; page: number; pageSize: number },
-) {
-  const posted = db
-    .selectFrom('postings as p')
-    .innerJoin('journal_entries as e', 'e.id', 'p.entry_id')
-    .select([
-      sql<string>`'P' || p.id::text`.as('id'),
-      'p.amount_kobo',
-      'p.type',
-      'p.note',
-      'p.fee_kobo',
-      'e.reference',
-      sql<string>`'SUCCESS'`.as('status'),
-      'p.created_at',
-    ])
-    .where('p.account_id', '=', accountId);
-  const unposted = db
-    .selectFrom('card_payments as c')
-    .select([
-      sql<string>`'C' || c.id::text`.as('id'),
-      'c.amount_kobo',
-      sql<string>`CASE WHEN c.purpose = 'SUBSCRIPTION' THEN 'SUBSCRIPTION' ELSE 'FUNDING' END`.as('type'),
-      sql<string>`CASE c.status
-        WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
-        WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
-        ELSE 'Awaiting card payment' END`.as('note'),
-      sql<string>`'0'`.as('fee_kobo'),
-      'c.reference',
-      'c.status',
-      'c.created_at',
-    ])
-    .where('c.account_id', '=', accountId)
-    .where('c.status', '!=', 'SUCCESS');
-  let query = db.selectFrom(posted.unionAll(unposted).as('t')).selectAll();
-  if (filters.type) query = query.where('t.type', '=', filters.type);
-  if (filters.status) query = query.where('t.status', '=', filters.status);
-  if (filters.reference) query = query.where('t.reference', '=', filters.reference);
+export async function listTransactions(db: Database, accountId: string, filters: TransactionFilters) {
+  const reach = filters.page * filters.pageSize;
+  const postedKeys = postingsOf(db, accountId, filters)
+    .select([sql<string | null>`p.id`.as('posting_id'), sql<string | null>`NULL::uuid`.as('payment_id'), 'p.created_at'])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(reach);
+  const unpostedKeys = unpostedPaymentsOf(db, accountId, filters)
+    .select([sql<string | null>`NULL::bigint`.as('posting_id'), sql<string | null>`c.id`.as('payment_id'), 'c.created_at'])
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(reach);
+  // At one instant a posting comes before a card payment, as the id prefixes 'P' > 'C' ordered them before.
+  const pageKeys = db
+    .selectFrom(postedKeys.as('pk'))
+    .selectAll()
+    .unionAll(db.selectFrom(unpostedKeys.as('uk')).selectAll())
+    .orderBy('created_at', 'desc')
+    .orderBy('posting_id', (ob) => ob.desc().nullsLast())
+    .orderBy('payment_id', 'desc')
+    .limit(filters.pageSize)
+    .offset(pageOffset(filters.page, filters.pageSize));
+  const posted = (done: unknown, pending: unknown) => sql`CASE WHEN k.posting_id IS NOT NULL THEN ${done} ELSE ${pending} END`;
   const [rows, count] = await Promise.all([
-    query
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
+    db
+      .selectFrom(pageKeys.as('k'))
+      .leftJoin('postings as p', 'p.id', 'k.posting_id')
+      .leftJoin('journal_entries as e', 'e.id', 'p.entry_id')
+      .leftJoin('card_payments as c', 'c.id', 'k.payment_id')
+      .select([
+        sql<string>`${posted(sql`'P' || k.posting_id::text`, sql`'C' || k.payment_id::text`)}`.as('id'),
+        sql<string>`${posted(sql.ref('p.amount_kobo'), sql.ref('c.amount_kobo'))}`.as('amount_kobo'),
+        sql<string>`${posted(sql.ref('p.type'), UNPOSTED_TYPE)}`.as('type'),
+        sql<string | null>`${posted(
+          sql.ref('p.note'),
+          sql`CASE c.status
+            WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
+            WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
+            ELSE 'Awaiting card payment' END`,
+        )}`.as('note'),
+        sql<string>`${posted(sql.ref('p.fee_kobo'), sql`0`)}`.as('fee_kobo'),
+        sql<string | null>`${posted(sql.ref('e.reference'), sql.ref('c.reference'))}`.as('reference'),
+        sql<string>`${posted(sql`'SUCCESS'`, sql.ref('c.status'))}`.as('status'),
+        'k.created_at',
+      ])
+      .orderBy('k.created_at', 'desc')
+      .orderBy('k.posting_id', (ob) => ob.desc().nullsLast())
+      .orderBy('k.payment_id', 'desc')
       .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
+    db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom(
+            postingsOf(db, accountId, filters)
+              .select((e) => e.fn.countAll<string>().as('n'))
+              .as('pc'),
+          )
+          .select('pc.n')
+          .as('posted'),
+        eb
+          .selectFrom(
+            unpostedPaymentsOf(db, accountId, filters)
+              .select((e) => e.fn.countAll<string>().as('n'))
+              .as('uc'),
+          )
+          .select('uc.n')
+          .as('unposted'),
+      ])
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows, total: Number(count.posted) + Number(count.unposted) };
 }
 
 export type TransactionRow = Awaited<ReturnType<typeof listTransactions>>['rows'][number];
