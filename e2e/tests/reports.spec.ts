@@ -58,6 +58,26 @@ test('the Comprehensive report waits for both dates in order, then downloads', a
   await expectPdf(await download, /^comprehensive-report-acme-logistics-2026-01-01-to-2026-12-31\.pdf$/);
 });
 
+test('a report shows how many of its pages have arrived while it downloads', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.goto('/report');
+  // A slow line, so that the streamed PDF takes a few seconds to arrive after its page count.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 1000, uploadThroughput: -1 });
+  const card = reportCard(page, 'Comprehensive');
+  await card.getByLabel('From').fill('2026-01-01');
+  await card.getByLabel('To').fill('2026-12-31');
+  const download = page.waitForEvent('download');
+  await generate(card).click();
+  const progress = card.getByRole('progressbar', { name: 'Comprehensive report download' });
+  // The first report of the server also starts its report worker.
+  await expect(progress).toBeVisible({ timeout: 20_000 });
+  await card.screenshot({ path: test.info().outputPath('report-progress.png') });
+  await expect(card.getByRole('status')).toHaveText(/^Writing the PDF: [01] of 1 pages$/);
+  await expectPdf(await download, /^comprehensive-report-acme-logistics-2026-01-01-to-2026-12-31\.pdf$/);
+  await expect(progress).toBeHidden();
+});
+
 test('the platform admin chooses the organization before generating', async ({ page }) => {
   await signIn(page, DEMO_USERS.ADMIN);
   await page.goto('/report');

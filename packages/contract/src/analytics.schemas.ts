@@ -73,3 +73,8 @@ export const reportQuerySchema = z.strictObject({ organizationId: idSchema.optio
 export const combinedReportQuerySchema = z
   .strictObject({ startDate: dateSchema, endDate: dateSchema, organizationId: idSchema.optional() })
   .refine((v) => v.startDate <= v.endDate, { message: 'The start date must be on or before the end date', path: ['endDate'] });
+/**
+ * A report PDF is streamed as it is written; this reply header announces its number of pages
+ * before the first byte, so the client can show how far the download has come.
+ */
+export const REPORT_PAGES_HEADER = 'x-report-pages';

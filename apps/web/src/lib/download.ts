@@ -52,12 +52,19 @@ export function fileQueryString(query: Readonly<Record<string, string | number |
   return text === '' ? '' : `?${text}`;
 }
 
+/**
+ * Follows a download as it arrives (a streamed report shows its progress): called with the reply's
+ * headers, it returns what to do with each chunk of the body.
+ */
+export type DownloadWatcher = (headers: Headers) => (chunk: Uint8Array) => void;
+
 /** Fetches a file route of the contract (`replyType: 'file'`); reports take a query as well. */
 export async function fetchFile(
   route: RouteDefinition,
   params: Record<string, string>,
   fallbackName: string,
   query?: Readonly<Record<string, string | number | null | undefined>>,
+  watch?: DownloadWatcher,
 ): Promise<DownloadedFile> {
   const headers = new Headers({ Accept: 'application/pdf, application/octet-stream, */*' });
   const token = readToken();
@@ -82,8 +89,20 @@ export async function fetchFile(
     }
     throw new ApiError(text, response.status, code, field);
   }
-  const blob = await response.blob();
+  const blob = watch && response.body ? await readWatched(response, response.body, watch) : await response.blob();
   return { blob, filename: filenameFromDisposition(response.headers.get('Content-Disposition'), fallbackName) };
+}
+
+/** Reads a body chunk by chunk, showing each to the watcher, into a blob of the reply's type. */
+async function readWatched(response: Response, body: ReadableStream<Uint8Array<ArrayBuffer>>, watch: DownloadWatcher): Promise<Blob> {
+  const onChunk = watch(response.headers);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(read.value);
+    onChunk(read.value);
+  }
+  return new Blob(chunks, { type: response.headers.get('Content-Type') ?? '' });
 }
 
 /** Hands a blob to the browser as a download under `filename`. */

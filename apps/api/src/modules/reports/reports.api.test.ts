@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { REPORT_PAGES_HEADER } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
@@ -30,19 +31,25 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Downloads a report and returns the text of each page (pdftotext), having rendered it (pdftoppm). */
+/** The text of each page of a PDF (pdftotext), having rendered its first page (pdftoppm). */
+function pdfPages(pdf: Buffer): string[] {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+  execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', file, `${file}-page`]);
+  return Array.from({ length: pages }, (_, i) =>
+    execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }),
+  );
+}
+
+/** Downloads a report and returns the text of each page. */
 async function report(url: string, email: string, query: Record<string, string> = {}) {
   const res = await t.call('GET', url, { token: tokens[email], query });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
-  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, res.rawPayload);
-  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
-  execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', file, `${file}-page`]);
-  const text = Array.from({ length: pages }, (_, i) =>
-    execFileSync('pdftotext', ['-layout', '-f', String(i + 1), '-l', String(i + 1), file, '-'], { encoding: 'utf8' }),
-  );
-  return { pages: text, disposition: String(res.headers['content-disposition']) };
+  const pages = pdfPages(res.rawPayload);
+  expect(res.headers[REPORT_PAGES_HEADER]).toBe(String(pages.length));
+  return { pages, disposition: String(res.headers['content-disposition']) };
 }
 
 describe('reports', () => {
@@ -95,8 +102,11 @@ describe('reports', () => {
   it('Service term: what is due and why, and the maintenance history with its total', async () => {
     const { pages } = await report('/api/reports/x/service-term', 'orgadmin@acme.test');
     const text = pages.join('\n');
-    expect(text).toContain('Due for maintenance (2)');
+    // The truck's insurance expired, the motorcycle is in the workshop, and the generator, on the
+    // books since Acme set up its groups 199 days ago, has never been serviced.
+    expect(text).toContain('Due for maintenance (3)');
     expect(text).toContain('Approved maintenance not yet done');
+    expect(text).toMatch(/Mikano MP 100kVA\s+Mikano MP 100kVA\s+No service recorded in 90 days/);
     expect(text).toContain('Maintenance history (2 jobs)');
     expect(text).toMatch(/Total\s+2 jobs\s+NGN 165,000\.00/);
   });
@@ -149,5 +159,70 @@ describe('reports', () => {
       query: { startDate: '2026-11-01', endDate: '2026-10-01' },
     });
     expect(backwards.json()).toMatchObject({ field: 'endDate', error: 'endDate: The start date must be on or before the end date' });
+  });
+  it('Comprehensive at scale: read in batches, streamed with its page count first, while /api/health answers', async () => {
+    const beta = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id;
+    // More vehicles than one batch, then assets without a plate (printed last): the keyset crosses both.
+    const vehicle = (plate: string | null, i: number) => ({
+      organization_id: beta,
+      plate_number: plate,
+      make: plate ? 'Toyota' : 'Mikano',
+      model: plate ? 'Hiace' : `Gen ${String(i).padStart(4, '0')}`,
+      type: plate ? ('VEHICLE' as const) : ('GENERATOR' as const),
+      fuel_type: 'DIESEL' as const,
+    });
+    await t.db
+      .insertInto('vehicles')
+      .values([
+        ...Array.from({ length: 1100 }, (_, i) => vehicle(`SCALE-${String(i).padStart(4, '0')}`, i)),
+        ...Array.from({ length: 60 }, (_, i) => vehicle(null, i)),
+      ])
+      .execute();
+    const assets = Number(
+      (
+        await t.db
+          .selectFrom('vehicles')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('organization_id', '=', beta)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/x/combined',
+      query: { startDate: '2020-01-01', endDate: '2099-12-31', organizationId: beta },
+      headers: { authorization: `Bearer ${tokens['admin@fleetfuel.test']}` },
+      payloadAsStream: true,
+    });
+    expect(reply.statusCode).toBe(200);
+    const announced = Number(reply.headers[REPORT_PAGES_HEADER]);
+    expect(announced).toBeGreaterThan(10);
+    const body = reply.stream();
+    const chunks: Buffer[] = [];
+    let ended = false;
+    const received = new Promise<void>((resolve, reject) => {
+      body.on('data', (chunk: Buffer) => chunks.push(chunk));
+      body.on('end', () => {
+        ended = true;
+        resolve();
+      });
+      body.on('error', reject);
+    });
+    const health = await t.call('GET', '/api/health');
+    expect(health.json()).toEqual({ status: 'ok', database: 'ok' });
+    // The health check answered while the report was still being written.
+    expect(ended).toBe(false);
+    await received;
+
+    const pages = pdfPages(Buffer.concat(chunks));
+    expect(pages.length).toBe(announced);
+    pages.forEach((page, i) => expect(page).toContain(`Page ${i + 1} of ${announced}`));
+    const text = pages.join('\n');
+    const order = ['SCALE-0000', 'SCALE-0499', 'SCALE-0500', 'SCALE-1099', 'Mikano Gen 0000', 'Mikano Gen 0059'].map((asset) =>
+      text.indexOf(asset),
+    );
+    expect(order.every((index, i) => index > 0 && (i === 0 || index > (order[i - 1] as number)))).toBe(true);
+    expect(text).toMatch(new RegExp(`Total\\s+${assets} assets`));
   });
 });

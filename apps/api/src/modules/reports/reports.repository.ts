@@ -5,33 +5,94 @@ export function findOrganizationName(db: Database, organizationId: string) {
   return db.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirst();
 }
 
-/** Per vehicle: fuel redeemed and maintenance completed between two Lagos dates (inclusive). */
-export function combined(db: Database, organizationId: string, from: Date, until: Date) {
-  const fuel = db
-    .selectFrom('fuel_requests')
-    .select([
-      'vehicle_id',
-      sql<string>`count(*)`.as('fills'),
-      sql<string>`sum(dispensed_volume)`.as('litres'),
-      sql<string>`sum(amount_kobo)`.as('fuel_kobo'),
-    ])
-    .where('status', '=', 'COMPLETED')
-    .where('redeemed_at', '>=', from)
-    .where('redeemed_at', '<', until)
-    .groupBy('vehicle_id');
-  const maintenance = db
-    .selectFrom('maintenance_requests')
-    .select(['vehicle_id', sql<string>`count(*)`.as('jobs'), sql<string>`sum(amount_kobo)`.as('maintenance_kobo')])
-    .where('status', '=', 'COMPLETED')
-    .where('completed_at', '>=', from)
-    .where('completed_at', '<', until)
-    .groupBy('vehicle_id');
+/** A vehicle's place in the Comprehensive report's order: (plate, model, id), assets without a plate last. */
+interface VehicleKey {
+  plate_number: string | null;
+  model: string;
+  id: string;
+}
+
+/**
+ * The Comprehensive report's rows in batches of `batchSize`, in print order (plate, then model;
+ * assets without a plate, generators, last): each vehicle with the fuel redeemed and the
+ * maintenance completed between two instants. Each batch is a keyset step on
+ * `vehicles_organization_plate`, and each vehicle's sums come from its own completed requests in
+ * the period (`fuel_requests_vehicle_redeemed`, `maintenance_requests_vehicle_completed`,
+ * index-only): a batch costs the same at the first vehicle or the 20,000th, and no query reads
+ * another tenant's rows.
+ */
+export async function* combinedBatches(db: Database, organizationId: string, period: { from: Date; until: Date }, batchSize: number) {
+  for (const plated of [true, false]) {
+    let after: VehicleKey | null = null;
+    for (;;) {
+      const rows = await combinedBatch(db, organizationId, period, { plated, after }, batchSize);
+      if (rows.length > 0) yield rows;
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) break;
+      after = last;
+    }
+  }
+}
+
+function combinedBatch(
+  db: Database,
+  organizationId: string,
+  period: { from: Date; until: Date },
+  position: { plated: boolean; after: VehicleKey | null },
+  limit: number,
+) {
+  const { plated, after } = position;
+  let vehicles = db
+    .selectFrom('vehicles')
+    .select(['id', 'plate_number', 'make', 'model', 'type', 'department_id'])
+    .where('organization_id', '=', organizationId)
+    .where('plate_number', plated ? 'is not' : 'is', null)
+    .orderBy('plate_number')
+    .orderBy('model')
+    .orderBy('id')
+    .limit(limit);
+  if (after) {
+    vehicles = vehicles.where(
+      plated
+        ? sql<boolean>`(plate_number, model, id) > (${after.plate_number}, ${after.model}, ${after.id}::uuid)`
+        : sql<boolean>`(model, id) > (${after.model}, ${after.id}::uuid)`,
+    );
+  }
   return db
-    .selectFrom('vehicles as v')
+    .selectFrom(vehicles.as('v'))
     .leftJoin('departments as g', 'g.id', 'v.department_id')
-    .leftJoin(fuel.as('f'), 'f.vehicle_id', 'v.id')
-    .leftJoin(maintenance.as('m'), 'm.vehicle_id', 'v.id')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('fuel_requests as r')
+          .select([
+            sql<string>`count(*)`.as('fills'),
+            sql<string>`coalesce(sum(r.dispensed_volume), 0)`.as('litres'),
+            sql<string>`coalesce(sum(r.amount_kobo), 0)`.as('fuel_kobo'),
+          ])
+          .whereRef('r.vehicle_id', '=', 'v.id')
+          .where('r.organization_id', '=', organizationId)
+          .where('r.status', '=', 'COMPLETED')
+          .where('r.redeemed_at', '>=', period.from)
+          .where('r.redeemed_at', '<', period.until)
+          .as('f'),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('maintenance_requests as r')
+          .select([sql<string>`count(*)`.as('jobs'), sql<string>`coalesce(sum(r.amount_kobo), 0)`.as('maintenance_kobo')])
+          .whereRef('r.vehicle_id', '=', 'v.id')
+          .where('r.organization_id', '=', organizationId)
+          .where('r.status', '=', 'COMPLETED')
+          .where('r.completed_at', '>=', period.from)
+          .where('r.completed_at', '<', period.until)
+          .as('m'),
+      (join) => join.onTrue(),
+    )
     .select([
+      'v.id',
       'v.plate_number',
       'v.make',
       'v.model',
@@ -43,9 +104,9 @@ export function combined(db: Database, organizationId: string, from: Date, until
       sql<string>`coalesce(m.jobs, 0)`.as('jobs'),
       sql<string>`coalesce(m.maintenance_kobo, 0)`.as('maintenance_kobo'),
     ])
-    .where('v.organization_id', '=', organizationId)
     .orderBy('v.plate_number')
     .orderBy('v.model')
+    .orderBy('v.id')
     .execute();
 }
 
@@ -63,6 +124,7 @@ export function insurance(db: Database, organizationId: string) {
       'ip.coverage_end',
       'ip.amount_kobo',
     ])
+    .where('ip.organization_id', '=', organizationId)
     .orderBy('ip.vehicle_id')
     .orderBy('ip.created_at', 'desc');
   return db

@@ -71,15 +71,20 @@ export function pageFooters(doc: Pdf, generatedAt: string): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     doc.switchToPage(i);
-    const bottom = doc.page.height - 36;
-    const left = doc.page.margins.left;
-    const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-    // Writing below the bottom margin would start a new page; lift the margin for the footer line.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(BRAND.muted);
-    doc.text(`Generated ${generatedAt} by FleetFuel`, left, bottom, { width, align: 'left', lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left, bottom, { width, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = margin;
+    pageFooter(doc, generatedAt, i - range.start + 1, range.count);
   }
+}
+
+/** The foot of the current page: when and by whom it was generated, and "Page N of M". */
+export function pageFooter(doc: Pdf, generatedAt: string, pageNumber: number, pageCount: number): void {
+  const bottom = doc.page.height - 36;
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  // Writing below the bottom margin would start a new page; lift the margin for the footer line.
+  const margin = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc.font('Helvetica').fontSize(8).fillColor(BRAND.muted);
+  doc.text(`Generated ${generatedAt} by FleetFuel`, left, bottom, { width, align: 'left', lineBreak: false });
+  doc.text(`Page ${pageNumber} of ${pageCount}`, left, bottom, { width, align: 'right', lineBreak: false });
+  doc.page.margins.bottom = margin;
 }

@@ -1,6 +1,9 @@
 /**
  * Tables in PDF reports: columns with widths and alignment, rows that wrap, a header repeated at
- * the top of every page the table reaches, and an optional totals row.
+ * the top of every page the table reaches, and an optional totals row. Rows arrive in batches and
+ * are written as they come, so a table of 20,000 rows never holds more than one batch. A table can
+ * also be laid out without being painted: the report's first pass counts its pages that way (for
+ * "Page N of M" and the progress the client shows) with the very code that paints it.
  */
 import { readableDates } from '@fleetfuel/contract';
 import { BRAND, type Pdf } from './document.js';
@@ -12,36 +15,58 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
+export interface TableWriter {
+  addRows(rows: string[][]): void;
+  /** Ends the table: "No Record" when no row came, then the totals row if there is one. */
+  finish(totals?: string[]): void;
+}
+
 const PADDING = 4;
 const FONT_SIZE = 8.5;
 
-export function drawTable(doc: Pdf, columns: Column[], rows: string[][], totals?: string[]): void {
+export function startTable(doc: Pdf, columns: Column[], options: { paint: boolean }): TableWriter {
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   const totalWeight = columns.reduce((sum, c) => sum + c.weight, 0);
   const widths = columns.map((c) => (c.weight / totalWeight) * width);
   const bottom = () => doc.page.height - doc.page.margins.bottom - 12;
+  let rowCount = 0;
+
+  const textWidths = widths.map((w) => w - 2 * PADDING);
+  /**
+   * Most cells are one short line. pdfkit's line wrapper (behind `heightOfString` and a `text` with
+   * a width) costs far more than measuring the string, and a 20,000-row report is 200,000 cells:
+   * a cell that fits with room to spare is measured and written as the single line it is.
+   */
+  const fitsOnOneLine = (cell: string, i: number) => !cell.includes('\n') && doc.widthOfString(cell) < (textWidths[i] ?? 0) - 1;
 
   const rowHeight = (cells: string[], font: string) => {
     doc.font(font).fontSize(FONT_SIZE);
-    return Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] ?? 0) - 2 * PADDING }))) + 2 * PADDING;
+    const oneLine = doc.currentLineHeight(true);
+    return (
+      Math.max(...cells.map((cell, i) => (fitsOnOneLine(cell, i) ? oneLine : doc.heightOfString(cell, { width: textWidths[i] ?? 0 })))) +
+      2 * PADDING
+    );
   };
 
-  const drawRow = (raw: string[], options: { font: string; fill?: string; color?: string }) => {
-    // Calendar days read "23 Nov 2026", as everywhere else in the product.
-    const cells = raw.map(readableDates);
-    const height = rowHeight(cells, options.font);
-    const y = doc.y;
-    if (options.fill) doc.rect(left, y, width, height).fill(options.fill);
+  const paintRow = (cells: string[], y: number, height: number, style: { font: string; fill?: string; color?: string }) => {
+    if (style.fill) doc.rect(left, y, width, height).fill(style.fill);
+    doc
+      .font(style.font)
+      .fontSize(FONT_SIZE)
+      .fillColor(style.color ?? BRAND.dark);
     let x = left;
     cells.forEach((cell, i) => {
-      const columnWidth = widths[i] ?? 0;
-      doc
-        .font(options.font)
-        .fontSize(FONT_SIZE)
-        .fillColor(options.color ?? BRAND.dark);
-      doc.text(cell, x + PADDING, y + PADDING, { width: columnWidth - 2 * PADDING, align: columns[i]?.align ?? 'left' });
-      x += columnWidth;
+      const textWidth = textWidths[i] ?? 0;
+      const align = columns[i]?.align ?? 'left';
+      if (fitsOnOneLine(cell, i)) {
+        // Where pdfkit's wrapper would put the line, without running it.
+        const shift = align === 'right' ? textWidth - doc.widthOfString(cell) : 0;
+        doc.text(cell, x + PADDING + shift, y + PADDING, { lineBreak: false });
+      } else {
+        doc.text(cell, x + PADDING, y + PADDING, { width: textWidth, align });
+      }
+      x += widths[i] ?? 0;
     });
     doc
       .moveTo(left, y + height)
@@ -49,6 +74,22 @@ export function drawTable(doc: Pdf, columns: Column[], rows: string[][], totals?
       .strokeColor(BRAND.line)
       .lineWidth(0.5)
       .stroke();
+  };
+
+  /**
+   * Writes a row at the current position; `breakPage` first starts a new page, under the header
+   * again, when the row would cross the bottom margin. Each row is measured once.
+   */
+  const drawRow = (raw: string[], style: { font: string; fill?: string; color?: string }, breakPage: boolean) => {
+    // Calendar days read "23 Nov 2026", as everywhere else in the product.
+    const cells = raw.map(readableDates);
+    const height = rowHeight(cells, style.font);
+    if (breakPage && doc.y + height > bottom()) {
+      doc.addPage();
+      header();
+    }
+    const y = doc.y;
+    if (options.paint) paintRow(cells, y, height, style);
     doc.x = left;
     doc.y = y + height;
   };
@@ -57,28 +98,25 @@ export function drawTable(doc: Pdf, columns: Column[], rows: string[][], totals?
     drawRow(
       columns.map((c) => c.header),
       { font: 'Helvetica-Bold', fill: '#e6f7f1' },
+      false,
     );
 
   header();
-  if (rows.length === 0)
-    drawRow(
-      columns.map((_, i) => (i === 0 ? 'No Record' : '')),
-      { font: 'Helvetica', color: BRAND.muted },
-    );
-  for (const row of rows) {
-    if (doc.y + rowHeight(row, 'Helvetica') > bottom()) {
-      doc.addPage();
-      header();
-    }
-    drawRow(row, { font: 'Helvetica' });
-  }
-  if (totals) {
-    if (doc.y + rowHeight(totals, 'Helvetica-Bold') > bottom()) {
-      doc.addPage();
-      header();
-    }
-    drawRow(totals, { font: 'Helvetica-Bold', fill: '#f3f5f4' });
-  }
+  return {
+    addRows(rows) {
+      for (const row of rows) drawRow(row, { font: 'Helvetica' }, true);
+      rowCount += rows.length;
+    },
+    finish(totals) {
+      if (rowCount === 0)
+        drawRow(
+          columns.map((_, i) => (i === 0 ? 'No Record' : '')),
+          { font: 'Helvetica', color: BRAND.muted },
+          false,
+        );
+      if (totals) drawRow(totals, { font: 'Helvetica-Bold', fill: '#f3f5f4' }, true);
+    },
+  };
 }
 
 /** A report's opening lines: what it is, for whom, over which period, generated when. */

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useDownloadReport } from '../api';
 import { DATE_ORDER_MESSAGE, reportQuery, type ReportDefinition } from '../report-definitions';
+import { progressPercent } from '../report-progress';
 
 export interface ReportCardProps {
   report: ReportDefinition;
@@ -11,7 +12,7 @@ export interface ReportCardProps {
   needsOrganization: boolean;
 }
 
-/** One report: its dates if it has any, and a Generate button that downloads the PDF. */
+/** One report: its dates if it has any, a Generate button that downloads the PDF, and how far the download has come. */
 export function ReportCard({ report, organizationId, needsOrganization }: ReportCardProps) {
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
@@ -76,9 +77,20 @@ export function ReportCard({ report, organizationId, needsOrganization }: Report
             </Text>
           )}
           {download.isPending && (
-            <Text size="xs" c="dimmed" role="status">
-              Preparing the PDF…
-            </Text>
+            <Stack gap={4} role="status">
+              {download.progress?.total ? (
+                <>
+                  <Progress value={progressPercent(download.progress)} size="sm" aria-label={`${report.title} report download`} />
+                  <Text size="xs" c="dimmed">
+                    Writing the PDF: {download.progress.pages} of {download.progress.total} pages
+                  </Text>
+                </>
+              ) : (
+                <Text size="xs" c="dimmed">
+                  Preparing the PDF…
+                </Text>
+              )}
+            </Stack>
           )}
         </Stack>
       </Stack>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { NativeSelect, Paper, SimpleGrid, Text } from '@mantine/core';
-import { SELECT_PLACEHOLDER } from '../../../components/ui/form-fields';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { useAuth } from '../../../lib/auth';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { SELECT_PLACEHOLDER } from '@/components/ui/FormFields';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { useAuth } from '@/lib/auth';
+import { useOrganizationChoices } from '@/lib/organization-options';
 import { REPORTS } from '../report-definitions';
 import { ReportCard } from './ReportCard';
 
