@@ -25,6 +25,9 @@ tester.run('ledger-writes', rule, {
       code: 'sql`ALTER TABLE ledger_accounts DROP COLUMN bank_code; UPDATE ledger_accounts SET kind = kind`;',
     },
     { filename: at('apps/api/src/modules/wallet/wallet.api.test.ts'), code: "sql`UPDATE postings SET note = 'tampered'`;" },
+    { filename: wallet, code: "db.selectFrom('audit_log').selectAll();" },
+    { filename: at('apps/api/src/modules/audit/audit.repository.ts'), code: "trx.insertInto('audit_log').values(row);" },
+    { filename: at('apps/api/src/modules/audit/audit.db.test.ts'), code: 'sql`DELETE FROM audit_log`;' },
   ],
   invalid: [
     { filename: wallet, code: "db.updateTable('ledger_accounts').set({ bank_code: '058' });", errors: 1 },
@@ -34,5 +37,9 @@ tester.run('ledger-writes', rule, {
     { filename: wallet, code: 'sql`UPDATE ledger_accounts SET balance_kobo = 0 WHERE id = ${id}`;', errors: 1 },
     { filename: wallet, code: "sql.raw('insert into journal_entries (kind) values (1)');", errors: 1 },
     { filename: wallet, code: 'sql`DELETE FROM holds WHERE id = ${id}`;', errors: 1 },
+    { filename: wallet, code: "trx.insertInto('audit_log').values(row);", errors: 1 },
+    { filename: wallet, code: 'sql`UPDATE audit_log SET note = ${note}`;', errors: 1 },
+    { filename: at('apps/api/src/modules/ledger/ledger.repository.ts'), code: "trx.insertInto('audit_log').values(row);", errors: 1 },
+    { filename: at('apps/api/src/modules/audit/audit.repository.ts'), code: "trx.insertInto('postings').values(row);", errors: 1 },
   ],
 });

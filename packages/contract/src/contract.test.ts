@@ -75,6 +75,7 @@ describe('permission table and menu (spec section 6)', () => {
       'Groups',
       'Reports',
       'Analytics',
+      'Audit Log',
       'Support',
       'Settings',
     ]);
@@ -89,11 +90,13 @@ describe('permission table and menu (spec section 6)', () => {
       'Reports',
       'Analytics',
       'Billing',
+      'Audit Log',
       'Support',
       'Settings',
     ]);
-    expect(labels('ASST_ADMINISTRATOR')).toEqual(labels('ADMINISTRATOR'));
-    expect(labels('STATION_REP')).toEqual(['Dashboard', 'Wallet', 'Fuel Tracking', 'Maintenance', 'Support', 'Settings']);
+    // The assistant has everything the organization admin has except the audit log.
+    expect(labels('ASST_ADMINISTRATOR')).toEqual(labels('ADMINISTRATOR').filter((label) => label !== 'Audit Log'));
+    expect(labels('STATION_REP')).toEqual(['Dashboard', 'Wallet', 'Fuel Tracking', 'Maintenance', 'Audit Log', 'Support', 'Settings']);
     expect(labels('DRIVER')).toEqual(['Dashboard', 'Support', 'Settings']);
     expect(labels('ATTENDANT')).toEqual(['Dashboard', 'Support', 'Settings']);
   });

@@ -15,4 +15,5 @@ export * from './billing.schemas.js';
 export * from './requests.schemas.js';
 export * from './analytics.schemas.js';
 export * from './account.schemas.js';
+export * from './audit.schemas.js';
 export * from './routes.js';

@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'organization.read': [...FLEET_MANAGERS, 'DRIVER'],
   'reports.view': FLEET_MANAGERS,
   'analytics.view': FLEET_MANAGERS,
+  /** The audit trail; the service narrows it to the caller's organization or station. */
+  'audit.read': ['ADMIN', 'ADMINISTRATOR', 'STATION_REP'],
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -82,6 +84,8 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'Reports', path: '/report', permission: 'reports.view', section: 'main' },
   { label: 'Analytics', path: '/analytics', permission: 'analytics.view', section: 'main' },
   { label: 'Billing', path: '/billing', permission: 'billing.view', section: 'lower' },
+  /** Issue 12's audit trail, beyond the spec's menu: the roles that approve, move money or set prices. */
+  { label: 'Audit Log', path: '/audit-log', permission: 'audit.read', section: 'lower' },
   { label: 'Support', path: '/support', permission: 'signedIn', section: 'lower' },
   { label: 'Settings', path: '/settings', permission: 'signedIn', section: 'lower' },
 ];

@@ -11,6 +11,10 @@ import * as m0007 from './migrations/0007-account-support-settings.js';
 import * as m0008 from './migrations/0008-card-payment-expiry.js';
 import * as m0009 from './migrations/0009-sign-in-throttle.js';
 import * as m0010 from './migrations/0010-station-bank-accounts.js';
+import * as m0011 from './migrations/0011-analytics-rollups.js';
+import * as m0012 from './migrations/0012-list-indexes.js';
+import * as m0013 from './migrations/0013-report-indexes.js';
+import * as m0014 from './migrations/0014-audit-log.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -23,6 +27,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-card-payment-expiry': m0008,
   '0009-sign-in-throttle': m0009,
   '0010-station-bank-accounts': m0010,
+  '0011-analytics-rollups': m0011,
+  '0012-list-indexes': m0012,
+  '0013-report-indexes': m0013,
+  '0014-audit-log': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

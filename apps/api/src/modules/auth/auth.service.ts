@@ -4,7 +4,7 @@
  * and the reset request answers the same words either way.
  */
 import type { authRoutes } from '@fleetfuel/contract';
-import { ROLE_LABELS, hasPermission, normalizeUsername, type RouteBody, type SessionUser, type User } from '@fleetfuel/contract';
+import { ROLE_LABELS, hasPermission, normalizeUsername, type Role, type RouteBody, type SessionUser, type User } from '@fleetfuel/contract';
 import type { Config } from '../../platform/config.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField } from '../../platform/errors.js';
@@ -14,6 +14,7 @@ import type { Actor } from '../../platform/http/actor.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
+import { auditTrail } from '../audit/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsersService } from '../users/index.js';
@@ -43,6 +44,8 @@ export interface AuthDeps {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Roles whose sign-ins go into the audit trail: they approve, move money, set prices or manage accounts. */
+const AUDITED_SIGN_IN_ROLES: ReadonlySet<Role> = new Set(['ADMIN', 'ADMINISTRATOR', 'STATION_REP']);
 /** Throttle counters nobody has touched for this long are deleted (they would start afresh anyway). */
 const STALE_THROTTLE_MS = 24 * HOUR_MS;
 
@@ -161,8 +164,20 @@ export function createAuthService(deps: AuthDeps) {
       if (account.status !== 'ACTIVE') {
         throw new AppError('ACCOUNT_INACTIVE', 'This account has been disabled. Contact your administrator.');
       }
-      const { token } = await sessions.open(account.id, client);
-      return { token, user: toSessionUser(await users.getSelf(account.id)) };
+      const self = await users.getSelf(account.id);
+      const { token } = await db.transaction().execute(async (trx) => {
+        const opened = await sessions.open(account.id, client, trx);
+        if (AUDITED_SIGN_IN_ROLES.has(self.role))
+          await auditTrail.record(trx, {
+            actor: { userId: self.id, role: self.role, ipAddress: client.ip },
+            action: 'user.signed_in',
+            entityId: self.id,
+            organizationId: self.organizationId,
+            stationId: self.fuelStationId,
+          });
+        return opened;
+      });
+      return { token, user: toSessionUser(self) };
     },
 
     async me(actor: Actor): Promise<SessionUser> {

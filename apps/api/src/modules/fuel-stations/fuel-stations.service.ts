@@ -9,6 +9,7 @@ import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import type { FilesService } from '../files/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import { auditTrail } from '../audit/index.js';
 import * as repository from './fuel-stations.repository.js';
 import type { FuelStationRow } from './fuel-stations.repository.js';
 
@@ -105,6 +106,15 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
           ...(body.availableFuels !== undefined ? { availableFuels: body.availableFuels } : {}),
           ...(imageKey ? { imageKey } : {}),
         });
+        if (body.status !== undefined && body.status !== existing.status)
+          await auditTrail.record(trx, {
+            actor,
+            action: 'fuel_station.status_changed',
+            entityId: id,
+            stationId: id,
+            before: { status: existing.status },
+            after: { status: body.status },
+          });
       });
       return view(id);
     },

@@ -25,6 +25,7 @@ import type { LedgerService } from '../ledger/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import { lagosDate, type Clock } from '../../platform/clock.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
+import { auditTrail } from '../audit/index.js';
 import * as repository from './organizations.repository.js';
 import type { OrganizationRow } from './organizations.repository.js';
 
@@ -186,6 +187,24 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
             ...(planChanges ? { planId: plan?.id ?? null, circleDays: plan?.circle_days ?? null } : {}),
             ...(imageKey ? { imageKey } : {}),
           });
+          if (body.status !== undefined && body.status !== existing.status)
+            await auditTrail.record(trx, {
+              actor,
+              action: 'organization.status_changed',
+              entityId: id,
+              organizationId: id,
+              before: { status: existing.status },
+              after: { status: body.status },
+            });
+          if (planChanges)
+            await auditTrail.record(trx, {
+              actor,
+              action: 'organization.plan_changed',
+              entityId: id,
+              organizationId: id,
+              before: { subscriptionPlanId: existing.subscription_plan_id },
+              after: { subscriptionPlanId: plan?.id ?? null },
+            });
         }),
       );
       return view(id);

@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
+import { auditTrail } from '../audit/index.js';
 import * as repository from './prices.repository.js';
 import type { PriceRow } from './prices.repository.js';
 
@@ -53,11 +54,19 @@ export function createPricesService(deps: { db: Database }) {
       if (!station.available_fuels.includes(body.fuelType)) {
         throw new AppError('RULE_VIOLATION', `${station.name} does not sell ${body.fuelType}`, { field: 'fuelType' });
       }
-      const row = await repository.insertPrice(db, {
-        stationId,
-        fuelType: body.fuelType,
-        priceKobo: nairaToKobo(body.pricePerLitre),
-        setBy: actor.userId,
+      const priceKobo = nairaToKobo(body.pricePerLitre);
+      const row = await db.transaction().execute(async (trx) => {
+        const previous = await repository.currentPrice(trx, stationId, body.fuelType);
+        const inserted = await repository.insertPrice(trx, { stationId, fuelType: body.fuelType, priceKobo, setBy: actor.userId });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'fuel_station.price_changed',
+          entityId: stationId,
+          stationId,
+          before: { [body.fuelType]: previous ? koboToNaira(previous.price_kobo) : null },
+          after: { [body.fuelType]: koboToNaira(priceKobo) },
+        });
+        return inserted;
       });
       return { message: 'Price Updated!', price: toFuelPrice(row) };
     },

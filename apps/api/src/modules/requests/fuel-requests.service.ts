@@ -26,6 +26,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderCoupon } from '../../platform/pdf/coupon.js';
 import { money } from '../../platform/pdf/document.js';
+import { auditTrail } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { PricesService } from '../prices/index.js';
 import { reserveDraws } from '../reserves/index.js';
@@ -313,6 +314,20 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
             if (!isUniqueViolation(error) || attempt >= 2) throw error;
           }
         }
+        await auditTrail.record(trx, {
+          actor,
+          action: 'fuel_request.approved',
+          entityId: id,
+          organizationId: request.organization_id,
+          stationId: request.station_id,
+          before: { status: request.status },
+          after: {
+            status: 'APPROVED',
+            pricePerUnit: koboToNaira(priceKobo),
+            heldAmount: koboToNaira(holdKobo),
+            couponExpiresAt: expiresAt,
+          },
+        });
       });
       const approved = await reload(visible.id);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -330,6 +345,15 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (request.status !== 'PENDING')
           throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
         await repository.markRejected(trx, id, actor.userId, note);
+        await auditTrail.record(trx, {
+          actor,
+          action: 'fuel_request.rejected',
+          entityId: id,
+          organizationId: request.organization_id,
+          stationId: request.station_id,
+          before: { status: request.status },
+          after: { status: 'REJECTED', rejectionNote: note },
+        });
       });
       const rejected = await reload(visible.id);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
@@ -391,6 +415,15 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           feeKobo: fee,
           entryId: captured.entryId,
           odometer,
+        });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'fuel_request.redeemed',
+          entityId: id,
+          organizationId: request.organization_id,
+          stationId,
+          before: { status: request.status },
+          after: { status: 'COMPLETED', dispensedVolume: dispensed, amount: koboToNaira(amount), fee: koboToNaira(fee) },
         });
         return null;
       });

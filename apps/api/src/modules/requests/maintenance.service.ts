@@ -24,6 +24,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderCoupon } from '../../platform/pdf/coupon.js';
 import { money } from '../../platform/pdf/document.js';
+import { auditTrail } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { PricesService } from '../prices/index.js';
 import type { UsageService } from '../subscriptions/index.js';
@@ -228,6 +229,15 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           coupon_code: newCouponCode(),
           ...(holdKobo !== null ? { hold_kobo: holdKobo.toString() } : {}),
         });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'maintenance_request.approved',
+          entityId: id,
+          organizationId: request.organization_id,
+          stationId: request.station_id,
+          before: { status: request.status },
+          after: { status: 'APPROVED', heldAmount: holdKobo === null ? null : koboToNaira(holdKobo) },
+        });
       });
       const approved = await reload(id);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -248,6 +258,15 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           rejected_by: actor.userId,
           rejected_at: clock.now(),
           rejection_note: note,
+        });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'maintenance_request.rejected',
+          entityId: id,
+          organizationId: request.organization_id,
+          stationId: request.station_id,
+          before: { status: request.status },
+          after: { status: 'REJECTED', rejectionNote: note },
         });
       });
       const rejected = await reload(id);
@@ -273,6 +292,15 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           );
         }
         await repository.updateMaintenance(trx, body.id, { final_cost_kobo: finalKobo.toString() });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'maintenance_request.priced',
+          entityId: body.id,
+          organizationId: request.organization_id,
+          stationId: request.station_id,
+          before: { finalCost: request.final_cost_kobo === null ? null : koboToNaira(request.final_cost_kobo) },
+          after: { finalCost: koboToNaira(finalKobo) },
+        });
       });
       return { message: 'Price Updated!', request: await reload(body.id) };
     },
@@ -345,6 +373,15 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           amount_kobo: finalKobo.toString(),
           fee_kobo: fee.toString(),
           payment_entry_id: entryId,
+        });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'maintenance_request.completed',
+          entityId: id,
+          organizationId: request.organization_id,
+          stationId: request.station_id,
+          before: { status: request.status },
+          after: { status: 'COMPLETED', amount: koboToNaira(finalKobo), fee: koboToNaira(fee) },
         });
       });
       const request = await reload(id);

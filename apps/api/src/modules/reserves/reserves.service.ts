@@ -7,6 +7,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
+import { auditTrail } from '../audit/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import * as repository from './reserves.repository.js';
 import type { ReserveRow } from './reserves.repository.js';
@@ -88,6 +89,15 @@ export function createReservesService(deps: { db: Database; usage: UsageService 
         if (!(await repository.decideReserve(trx, id, existing.status, to, actor.userId))) {
           throw new AppError('CONFLICT', 'This reserve was just changed by someone else. Reload and try again.');
         }
+        const action = to === 'ACTIVE' ? 'reserve.approved' : existing.status === 'PENDING' ? 'reserve.declined' : 'reserve.deactivated';
+        await auditTrail.record(trx, {
+          actor,
+          action,
+          entityId: id,
+          organizationId: existing.organization_id,
+          before: { status: existing.status },
+          after: { status: to },
+        });
       });
       const reserve = toReserve(await find(actor, id));
       const message =

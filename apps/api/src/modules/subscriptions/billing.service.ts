@@ -52,12 +52,7 @@ export function createBillingService(deps: { db: Database; usage: UsageService; 
     /** Renews from the wallet; the caller's Idempotency-Key (when sent) keys the payment, so a retry pays once. */
     async renew(actor: Actor, planId: string | undefined, requestKey: string | null) {
       const organizationId = organizationFilter(actor, null) as string;
-      const terms = await renewal.renewFromWallet(
-        organizationId,
-        planId,
-        actor.userId,
-        `renewal:${actor.userId}:${requestKey ?? randomUUID()}`,
-      );
+      const terms = await renewal.renewFromWallet(organizationId, planId, actor, `renewal:${actor.userId}:${requestKey ?? randomUUID()}`);
       const subscription = await current(organizationId);
       return {
         message: `${terms.planName} plan renewed until ${subscription.nextBilling ? lagosDay(new Date(subscription.nextBilling)) : ''}`,

@@ -8,6 +8,7 @@ import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
+import { auditTrail } from '../audit/index.js';
 import * as repository from './plans.repository.js';
 import type { PlanRow, PlanValues } from './plans.repository.js';
 
@@ -47,6 +48,22 @@ function toValues(body: UpdateBody): Partial<PlanValues> {
   };
 }
 
+/** A plan's values under the contract's names (as `toPlan` gives them), for the audit trail. */
+function auditedPlanFields(values: Partial<PlanValues>) {
+  return {
+    name: values.name,
+    status: values.status,
+    circle: values.circleDays,
+    amount: values.amountKobo === undefined ? undefined : koboToNaira(values.amountKobo),
+    driversLimit: values.driversLimit,
+    assetsLimit: values.assetsLimit,
+    fuelRequestLimit: values.fuelRequestLimit,
+    maintenanceRequestLimit: values.maintenanceRequestLimit,
+    description: values.description,
+    isDefault: values.isDefault,
+  };
+}
+
 export function createPlansService(deps: { db: Database }) {
   const { db } = deps;
 
@@ -80,7 +97,7 @@ export function createPlansService(deps: { db: Database }) {
       return { subscriptions: rows.map(toPlan), total };
     },
 
-    async create(body: CreateBody) {
+    async create(actor: Actor, body: CreateBody) {
       const values: PlanValues = {
         name: body.name,
         status: body.status ?? 'ACTIVE',
@@ -97,14 +114,16 @@ export function createPlansService(deps: { db: Database }) {
       const id = await nameIsFree(() =>
         db.transaction().execute(async (trx) => {
           if (values.isDefault) await repository.clearDefaultPlan(trx);
-          return repository.insertPlan(trx, values);
+          const planId = await repository.insertPlan(trx, values);
+          await auditTrail.record(trx, { actor, action: 'plan.created', entityId: planId, after: auditedPlanFields(values) });
+          return planId;
         }),
       );
       const subscription = await view(id);
       return { message: `${subscription.name} plan created`, subscription };
     },
 
-    async update(id: string, body: UpdateBody) {
+    async update(actor: Actor, id: string, body: UpdateBody) {
       const existing = await repository.findPlan(db, id);
       if (!existing) throw notFound('Subscription plan');
       const values = toValues(body);
@@ -113,6 +132,13 @@ export function createPlansService(deps: { db: Database }) {
         db.transaction().execute(async (trx) => {
           if (values.isDefault && !existing.is_default) await repository.clearDefaultPlan(trx);
           await repository.updatePlan(trx, id, values);
+          await auditTrail.record(trx, {
+            actor,
+            action: 'plan.updated',
+            entityId: id,
+            before: toPlan(existing),
+            after: auditedPlanFields(values),
+          });
         }),
       );
       const subscription = await view(id);

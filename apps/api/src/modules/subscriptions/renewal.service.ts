@@ -11,6 +11,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { LedgerService } from '../ledger/index.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { InsufficientFundsError } from '../ledger/index.js';
+import { auditTrail, type AuditActor } from '../audit/index.js';
 import * as repository from './renewal.repository.js';
 
 export interface RenewalTerms {
@@ -58,10 +59,32 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
     };
   }
 
+  /** Starts the next cycle on the plan, and records the change of plan and billing date. */
+  async function extend(
+    trx: Database,
+    actor: AuditActor | null,
+    organizationId: string,
+    plan: { id: string; circleDays: number },
+    note: string,
+  ): Promise<void> {
+    const before = await repository.findSubscription(trx, organizationId);
+    await repository.extendSubscription(trx, organizationId, plan.id, plan.circleDays, clock.now());
+    const after = await repository.findSubscription(trx, organizationId);
+    await auditTrail.record(trx, {
+      actor,
+      action: 'organization.renewed',
+      entityId: organizationId,
+      organizationId,
+      before: { subscriptionPlanId: before?.subscription_plan_id, nextBilling: before?.next_billing },
+      after: { subscriptionPlanId: after?.subscription_plan_id, nextBilling: after?.next_billing },
+      note,
+    });
+  }
+
   return {
     terms: (organizationId: string, planId?: string) => terms(db, organizationId, planId),
 
-    async renewFromWallet(organizationId: string, planId: string | undefined, actorId: string, idempotencyKey: string) {
+    async renewFromWallet(organizationId: string, planId: string | undefined, actor: AuditActor, idempotencyKey: string) {
       return db.transaction().execute(async (trx) => {
         const renewal = await terms(trx, organizationId, planId);
         if (renewal.amountKobo > 0n) {
@@ -72,7 +95,7 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
               idempotencyKey,
               kind: 'SUBSCRIPTION',
               description: `${renewal.planName} plan renewal for ${renewal.organizationName}`,
-              createdBy: actorId,
+              createdBy: actor.userId,
               postings: [
                 {
                   accountId: wallet.id,
@@ -95,7 +118,8 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
             throw error;
           }
         }
-        await repository.extendSubscription(trx, organizationId, renewal.planId, renewal.circleDays, clock.now());
+        const paid = `${renewal.planName} plan: ${formatNaira(renewal.amountKobo)} paid from the wallet`;
+        await extend(trx, actor, organizationId, { id: renewal.planId, circleDays: renewal.circleDays }, paid);
         return renewal;
       });
     },
@@ -104,7 +128,7 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
     async applyPaidRenewal(trx: Database, organizationId: string, planId: string): Promise<void> {
       const plan = await repository.findPlan(trx, planId);
       if (!plan) throw new Error(`Plan ${planId} vanished`);
-      await repository.extendSubscription(trx, organizationId, plan.id, plan.circle_days, clock.now());
+      await extend(trx, null, organizationId, { id: plan.id, circleDays: plan.circle_days }, `${plan.name} plan: paid by card`);
     },
   };
 }

@@ -26,6 +26,7 @@ import type { DepartmentsService } from '../departments/index.js';
 import type { FilesService } from '../files/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsageService } from '../subscriptions/index.js';
+import { auditTrail } from '../audit/index.js';
 import * as repository from './users.repository.js';
 import type { UserScope, UserViewRow } from './users.repository.js';
 
@@ -312,6 +313,25 @@ export function createAccounts(deps: UsersDeps) {
           ...(departmentId !== undefined ? { departmentId } : {}),
           ...(imageKey !== undefined ? { imageKey } : {}),
         });
+        const tenant = { organizationId, stationId: fuelStationId };
+        if (role !== currentRole)
+          await auditTrail.record(trx, {
+            actor,
+            action: 'user.role_changed',
+            entityId: id,
+            ...tenant,
+            before: { role: currentRole },
+            after: { role },
+          });
+        if (status !== existing.status)
+          await auditTrail.record(trx, {
+            actor,
+            action: 'user.status_changed',
+            entityId: id,
+            ...tenant,
+            before: { status: existing.status },
+            after: { status },
+          });
         if (status === 'INACTIVE' && existing.status !== 'INACTIVE') {
           await sessions.endAllOf(id, 'DISABLED', { db: trx });
         } else if (passwordHash !== undefined && !isSelf) {

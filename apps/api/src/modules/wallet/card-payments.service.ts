@@ -12,6 +12,7 @@ import { formatNaira } from '@fleetfuel/contract';
 import { newReference, type WalletAccess, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
 import type { CardPaymentStatus } from './wallet.repository.js';
+import { recordWalletMovement } from './wallet-audit.js';
 
 /**
  * How long a card payment is reconciled with the provider: FAILED ones can still turn out paid,
@@ -143,6 +144,13 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
         ],
       });
       await repository.linkCardPaymentEntry(trx, reference, entryId);
+      await recordWalletMovement(trx, ledger, {
+        actor: null,
+        action: 'wallet.funded',
+        walletId: settled.account_id,
+        amountKobo: expected,
+        note: `Card payment ${reference}`,
+      });
       if (settled.purpose === 'SUBSCRIPTION' && settled.subscription_plan_id) {
         const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
         await ledger.post(trx, {

@@ -12,6 +12,7 @@ import { formatNaira } from '@fleetfuel/contract';
 import { newReference, toWallet, type WalletAccess, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
 import type { PayoutRow } from './wallet.repository.js';
+import { recordWalletMovement } from './wallet-audit.js';
 
 function toPayout(row: PayoutRow) {
   return {
@@ -196,6 +197,13 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
           accountName: wallet.bank_account_name as string,
           entryId,
           initiatedBy: actor.userId,
+        });
+        await recordWalletMovement(trx, ledger, {
+          actor,
+          action: 'wallet.paid_out',
+          walletId: wallet.id,
+          amountKobo: -amount,
+          note: `Payout ${fresh}`,
         });
         return { reference: fresh, amountKobo: amount, settled: false };
       });

@@ -12,6 +12,7 @@ import { createCardPaymentsService } from './card-payments.service.js';
 import { createPayoutsService } from './payouts.service.js';
 import { createWalletAccess, toTransaction, toWallet, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
+import { recordWalletMovement } from './wallet-audit.js';
 import { createWebhooksService } from './webhooks.service.js';
 
 export { CARD_RECONCILIATION_WINDOW_MS } from './card-payments.service.js';
@@ -82,6 +83,14 @@ export function createWalletService(deps: WalletDeps) {
             { accountId: adjustments, amount: -signed, type: body.type, note: body.note },
           ],
         });
+        if (!result.duplicate)
+          await recordWalletMovement(trx, ledger, {
+            actor,
+            action: 'wallet.adjusted',
+            walletId: wallet.id,
+            amountKobo: signed,
+            note: body.note ?? null,
+          });
         return result.entryId;
       });
       const posting = await repository.findPostingOfEntry(db, entryId, wallet.id);

@@ -3,6 +3,7 @@
  * database fills get `Generated`; int8 and numeric arrive as strings, `date` as YYYY-MM-DD.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditChanges } from '@fleetfuel/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -457,6 +458,48 @@ export interface NotificationsSentTable {
   sent_at: Timestamp;
 }
 
+/** Monthly counts and sums per scope, kept by triggers (0011); read by the analytics overview. */
+export interface AnalyticsMonthlyTotalsTable {
+  scope: 'PLATFORM' | 'ORGANIZATION' | 'STATION';
+  scope_id: string;
+  subject: 'FUEL' | 'MAINTENANCE' | 'REVENUE';
+  month: string;
+  status: string;
+  shard: number;
+  request_count: Int8;
+  volume: ColumnType<string, number | string, number | string>;
+  dispensed_volume: ColumnType<string, number | string, number | string>;
+  amount_kobo: Int8;
+  fee_kobo: Int8;
+}
+
+/** The append-only audit trail (0014): written only by the audit module, never updated or deleted. */
+export interface AuditLogTable {
+  id: ColumnType<string, never, never>;
+  occurred_at: Timestamp;
+  actor_user_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  organization_id: string | null;
+  station_id: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** `{field: {before, after}}`, as the audit module's changed-fields function builds it. */
+  changes: ColumnType<AuditChanges, string, never>;
+  ip_address: string | null;
+  note: string | null;
+}
+
+/** Each vehicle's facts of the due rule, kept by triggers (0011). */
+export interface VehicleServiceFactsTable {
+  vehicle_id: string;
+  open_jobs: Generated<number>;
+  last_service_at: NullableTimestamp;
+  last_service_odometer: NullableNumeric;
+  insurance_end: string | null;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -491,4 +534,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   throttles: ThrottlesTable;
+  analytics_monthly_totals: AnalyticsMonthlyTotalsTable;
+  vehicle_service_facts: VehicleServiceFactsTable;
+  audit_log: AuditLogTable;
 }

@@ -7,6 +7,12 @@ export interface Actor {
   role: Role;
   organizationId: string | null;
   fuelStationId: string | null;
+  /**
+   * The caller's address as Fastify's `request.ip` reports it (the proxy's forwarded address only when
+   * `trustProxy` is set), for the audit trail. Set by the route binder on every authenticated call;
+   * absent on actors built elsewhere (jobs, tests).
+   */
+  ipAddress?: string;
 }
 
 /** Resolves a bearer token to its live session's actor, or null when the token is dead. */

@@ -99,7 +99,7 @@ export function createRouteBinder(
     if (!hasPermission(actor.role, route.permission)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do this');
     }
-    request.actor = actor;
+    request.actor = { ...actor, ipAddress: request.ip };
   }
 
   /** Multipart bodies are validated here, after their parts are read; JSON bodies by fastify. */

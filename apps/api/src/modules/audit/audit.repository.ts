@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import type { AuditChanges } from '@fleetfuel/contract';
+import type { Database } from '../../platform/db/database.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
+
+export interface AuditInsert {
+  actorUserId: string | null;
+  actorRole: string | null;
+  organizationId: string | null;
+  stationId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  changes: AuditChanges;
+  ipAddress: string | null;
+  note: string | null;
+}
+
+/** Appends one entry. The actor's name is copied from the users table as it is now, in the same statement. */
+export async function insertEntry(trx: Database, entry: AuditInsert): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      actor_name: entry.actorUserId === null ? null : sql<string>`(SELECT name FROM users WHERE id = ${entry.actorUserId})`,
+      actor_role: entry.actorRole,
+      organization_id: entry.organizationId,
+      station_id: entry.stationId,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId,
+      changes: JSON.stringify(entry.changes),
+      ip_address: entry.ipAddress,
+      note: entry.note,
+    })
+    .execute();
+}
+
+/** Whose entries a caller reads: every one, one organization's, or one station's. */
+export type AuditScope = { kind: 'all' } | { kind: 'organization'; organizationId: string } | { kind: 'station'; stationId: string };
+
+export interface AuditFilters {
+  search?: string | undefined;
+  action?: string | undefined;
+  entityType?: string | undefined;
+  entityId?: string | undefined;
+  /** Instants, from included and until excluded. */
+  from?: Date | undefined;
+  until?: Date | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export type AuditRow = Awaited<ReturnType<typeof listEntries>>['rows'][number];
+
+export async function listEntries(db: Database, scope: AuditScope, filters: AuditFilters) {
+  let query = db.selectFrom('audit_log');
+  if (scope.kind === 'organization') query = query.where('organization_id', '=', scope.organizationId);
+  if (scope.kind === 'station') query = query.where('station_id', '=', scope.stationId);
+  if (filters.action) query = query.where('action', '=', filters.action);
+  if (filters.entityType) query = query.where('entity_type', '=', filters.entityType);
+  if (filters.entityId) query = query.where('entity_id', '=', filters.entityId);
+  if (filters.from) query = query.where('occurred_at', '>=', filters.from);
+  if (filters.until) query = query.where('occurred_at', '<', filters.until);
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('action', 'ilike', pattern),
+        eb('entity_type', 'ilike', pattern),
+        eb('entity_id', 'ilike', pattern),
+        eb('actor_name', 'ilike', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('occurred_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filters.pageSize)
+      .offset(pageOffset(filters.page, filters.pageSize))
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

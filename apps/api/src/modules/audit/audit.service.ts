@@ -1,0 +1,100 @@
+/**
+ * The audit trail: the only code that writes `audit_log`. Other modules call `auditTrail.record`
+ * inside the transaction of the change they make, so an entry exists exactly when the change
+ * committed (a refused or rolled-back change leaves none). Reading is scoped like every tenant
+ * record: the platform admin sees all, an organization admin its organization's, a station rep its
+ * station's.
+ */
+import type { AuditAction, AuditEntityType, AuditEntry, AuditListQuery, Role } from '@fleetfuel/contract';
+import { addDays } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { forbidden } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import * as repository from './audit.repository.js';
+import type { AuditRow, AuditScope } from './audit.repository.js';
+import { changedFields, type AuditInput } from './changed-fields.js';
+
+/** Who acted: the caller of a request, or a user signing in; null for the platform's own work. */
+export type AuditActor = Pick<Actor, 'userId' | 'role' | 'ipAddress'>;
+
+export interface AuditRecord {
+  actor: AuditActor | null;
+  /** `<entity type>.<verb>`; the entity type is read from it. */
+  action: AuditAction;
+  entityId: string;
+  /** The tenants that see the entry; a redemption belongs to both the organization and the station. */
+  organizationId?: string | null;
+  stationId?: string | null;
+  /** The fields the change touched, with their values before it (a missing field had none). */
+  before?: Readonly<Record<string, AuditInput>>;
+  after?: Readonly<Record<string, AuditInput>>;
+  note?: string | null;
+}
+
+export const auditTrail = {
+  /** Appends one entry in the caller's transaction. */
+  async record(trx: Database, entry: AuditRecord): Promise<void> {
+    await repository.insertEntry(trx, {
+      actorUserId: entry.actor?.userId ?? null,
+      actorRole: entry.actor?.role ?? null,
+      organizationId: entry.organizationId ?? null,
+      stationId: entry.stationId ?? null,
+      action: entry.action,
+      entityType: entry.action.slice(0, entry.action.indexOf('.')),
+      entityId: entry.entityId,
+      changes: changedFields(entry.before ?? {}, entry.after ?? {}),
+      ipAddress: entry.actor?.ipAddress ?? null,
+      note: entry.note ?? null,
+    });
+  },
+};
+
+function scopeOf(actor: Actor): AuditScope {
+  if (actor.role === 'ADMIN') return { kind: 'all' };
+  if (actor.role === 'ADMINISTRATOR' && actor.organizationId) return { kind: 'organization', organizationId: actor.organizationId };
+  if (actor.role === 'STATION_REP' && actor.fuelStationId) return { kind: 'station', stationId: actor.fuelStationId };
+  throw forbidden();
+}
+
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: String(row.id),
+    occurredAt: row.occurred_at.toISOString(),
+    actor:
+      row.actor_user_id && row.actor_name && row.actor_role
+        ? { id: row.actor_user_id, name: row.actor_name, role: row.actor_role as Role }
+        : null,
+    action: row.action as AuditAction,
+    entityType: row.entity_type as AuditEntityType,
+    entityId: row.entity_id,
+    changes: row.changes,
+    ipAddress: row.ip_address,
+    note: row.note,
+  };
+}
+
+export function createAuditService(deps: { db: Database }) {
+  const { db } = deps;
+  return {
+    /**
+     * A page of the entries the actor may read. Filtering by another tenant's record simply finds
+     * nothing, as that record's entries are outside the scope.
+     */
+    async list(actor: Actor, query: AuditListQuery) {
+      const { rows, total } = await repository.listEntries(db, scopeOf(actor), {
+        search: query.search,
+        action: query.action,
+        entityType: query.entityType,
+        entityId: query.entityId,
+        // Dates are Lagos calendar days (UTC+1 all year), the `to` day included.
+        from: query.from ? new Date(`${query.from}T00:00:00+01:00`) : undefined,
+        until: query.to ? new Date(`${addDays(query.to, 1)}T00:00:00+01:00`) : undefined,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      return { entries: rows.map(toAuditEntry), total };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,14 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { routes, type RouteInput } from '@fleetfuel/contract';
+import { callApi } from '@/lib/api-client';
+import { auditKeys } from './query-keys';
+
+export type AuditLogQuery = NonNullable<RouteInput<typeof routes.audit.list>['query']>;
+
+export function useAuditLog(query: AuditLogQuery) {
+  return useQuery({
+    queryKey: auditKeys.list(query),
+    queryFn: () => callApi(routes.audit.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,2 @@
+export { AuditLogPanel } from './components/AuditLogPanel';
+export { RecordHistory } from './components/RecordHistory';

@@ -1,0 +1,81 @@
+/** The audit trail (issue 12): who changed what, when and from where, read by admins per scope. */
+import { z } from 'zod';
+import { dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import { roleSchema } from './enums.js';
+
+/** Every action the API records, as `<entity type>.<verb>`. */
+export const AUDIT_ACTIONS = [
+  'fuel_request.approved',
+  'fuel_request.rejected',
+  'fuel_request.redeemed',
+  'maintenance_request.approved',
+  'maintenance_request.rejected',
+  'maintenance_request.priced',
+  'maintenance_request.completed',
+  'reserve.approved',
+  'reserve.declined',
+  'reserve.deactivated',
+  'wallet.adjusted',
+  'wallet.funded',
+  'wallet.paid_out',
+  'organization.renewed',
+  'organization.plan_changed',
+  'organization.status_changed',
+  'fuel_station.status_changed',
+  'fuel_station.price_changed',
+  'plan.created',
+  'plan.updated',
+  'user.role_changed',
+  'user.status_changed',
+  'user.signed_in',
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+/** The kinds of record an entry is about: the part of its action before the dot. */
+export const AUDIT_ENTITY_TYPES = [
+  'fuel_request',
+  'maintenance_request',
+  'reserve',
+  'wallet',
+  'organization',
+  'fuel_station',
+  'plan',
+  'user',
+] as const;
+export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
+export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;
+
+/** A changed field's value as stored: money in naira, times as ISO strings, ids as text. */
+export const auditValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type AuditValue = z.infer<typeof auditValueSchema>;
+export const auditChangesSchema = z.record(z.string(), z.object({ before: auditValueSchema, after: auditValueSchema }));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  occurredAt: timestampSchema,
+  /** Who acted, as they were then; null for the platform's own work (a scheduled renewal, a provider's webhook). */
+  actor: z.object({ id: idSchema, name: z.string(), role: roleSchema }).nullable(),
+  action: auditActionSchema,
+  entityType: auditEntityTypeSchema,
+  entityId: z.string(),
+  changes: auditChangesSchema,
+  ipAddress: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** `from` and `to` are Lagos calendar days, both included. */
+export const auditListQuerySchema = listQuerySchema
+  .extend({
+    action: auditActionSchema.optional(),
+    entityType: auditEntityTypeSchema.optional(),
+    entityId: z.string().trim().min(1).max(100).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const auditListReplySchema = z.object({ entries: z.array(auditEntrySchema), meta: pageMetaSchema });
