@@ -5,16 +5,30 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
-import { openDatabase } from './platform/db/database.js';
+import { openDatabase, type DatabaseTarget } from './platform/db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './db/seed.js';
 
 const config = loadConfig();
-const handle = await openDatabase(
-  config.databaseUrl ? { engine: 'postgres', url: config.databaseUrl } : { engine: 'pglite', dataDir: `${config.dataDir}/pglite` },
-);
-await migrateToLatest(handle.db);
+if (config.databaseUrl) {
+  // Migrations run on a connection of their own without the request timeouts: building an index
+  // on a large table takes longer than any request may.
+  const maintenance = await openDatabase({ engine: 'postgres', url: config.databaseUrl, poolSize: 1 });
+  await migrateToLatest(maintenance.db).finally(() => maintenance.close());
+}
+const target: DatabaseTarget = config.databaseUrl
+  ? { engine: 'postgres', url: config.databaseUrl, limits: config.database }
+  : { engine: 'pglite', dataDir: `${config.dataDir}/pglite` };
+let handle = await openDatabase(target);
+// The embedded database is one connection: it migrates on the handle that serves.
+const migrated = config.databaseUrl ? [] : await migrateToLatest(handle.db);
 const seeded = config.seedDemoData ? await seedDemoData(handle.db, { ifEmpty: true }) : false;
+if (!config.databaseUrl && (migrated.length > 0 || seeded)) {
+  // Creating, migrating and seeding the embedded database grew PGlite's WebAssembly memory, which
+  // never shrinks (~300 MB more at rest on a new data folder); a new instance serves without it.
+  await handle.close();
+  handle = await openDatabase(target);
+}
 
 const app = await buildApp({ config, db: handle.db });
 

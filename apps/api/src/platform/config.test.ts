@@ -43,6 +43,52 @@ describe('configuration', () => {
     expect(loadConfig({}).warnings).toEqual([]);
   });
 
+  it('limits the PostgreSQL pool: size, statement and idle-transaction timeouts, and the wait for a connection', () => {
+    expect(loadConfig({}).database).toEqual({
+      poolSize: 10,
+      statementTimeoutMs: 15_000,
+      idleInTransactionTimeoutMs: 60_000,
+      acquireTimeoutMs: 5_000,
+    });
+    const tuned = loadConfig({
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '1000',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '250',
+    });
+    expect(tuned.database).toEqual({ poolSize: 25, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 1000, acquireTimeoutMs: 250 });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
+
+  it('limits API calls per address and per sign-in in production, in Redis when REDIS_URL is set', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a'.repeat(64),
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+    };
+    expect(loadConfig(production).rateLimit).toEqual({
+      perAddress: 1200,
+      perSession: 600,
+      windowSeconds: 60,
+      redisUrl: null,
+      keyPrefix: 'fleetfuel:rate:',
+    });
+    for (const mode of ['development', 'test']) {
+      const off = loadConfig({ NODE_ENV: mode }).rateLimit;
+      expect([off.perAddress, off.perSession]).toEqual([0, 0]);
+    }
+    const shared = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PER_ADDRESS: '50',
+      RATE_LIMIT_PER_SESSION: '20',
+      RATE_LIMIT_WINDOW_SECONDS: '10',
+    }).rateLimit;
+    expect(shared).toMatchObject({ perAddress: 50, perSession: 20, windowSeconds: 10, redisUrl: 'redis://127.0.0.1:6379' });
+    expect(() => loadConfig({ RATE_LIMIT_WINDOW_SECONDS: '0' })).toThrow(/RATE_LIMIT_WINDOW_SECONDS/);
+  });
+
   it('rejects malformed numbers and flags instead of guessing', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SIGNUP_ENABLED: 'maybe' })).toThrow(/SIGNUP_ENABLED/);

@@ -8,7 +8,18 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_MONEY_LIMITS } from '@fleetfuel/contract';
 import type { S3Settings } from './files/storage.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The checkout (or image) root that holds `apps/api`: found by walking up, because this module runs
+ * from `apps/api/src/platform` under tsx and from the bundle in `apps/api/dist` under node.
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps/api/package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`FleetFuel's root (holding apps/api) is not above ${from}`);
+  }
+}
 
 /** The demo secret: fine on a laptop, refused in production. */
 export const DEMO_SECRET = 'fleetfuel-demo-secret-do-not-use-in-production';
@@ -22,6 +33,24 @@ export interface Config {
   appUrl: string;
   /** PostgreSQL server; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
+  /**
+   * Limits on the PostgreSQL pool (the embedded PGlite is one connection and cannot cancel a query).
+   * Each is in milliseconds; 0 turns a timeout off.
+   */
+  database: {
+    poolSize: number;
+    /** The longest one statement may run before PostgreSQL cancels it (the caller gets a 503). */
+    statementTimeoutMs: number;
+    /** A connection left inside an open transaction this long is closed by PostgreSQL. */
+    idleInTransactionTimeoutMs: number;
+    /** How long a request waits for a free pool connection before it is answered 503. */
+    acquireTimeoutMs: number;
+  };
+  /**
+   * API requests allowed per client address, and per signed-in session, in each window (0 = no
+   * limit); counted in Redis when `redisUrl` is set, so every instance shares them.
+   */
+  rateLimit: { perAddress: number; perSession: number; windowSeconds: number; redisUrl: string | null; keyPrefix: string };
   dataDir: string;
   /** Signs coupons' QR payloads and the sandbox provider's webhooks. */
   appSecret: string;
@@ -130,6 +159,21 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || null,
+    database: {
+      poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1),
+      statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
+      idleInTransactionTimeoutMs: integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0),
+      acquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5_000, 0),
+    },
+    rateLimit: {
+      // On by default in production only: the demo on a laptop has one user, and the tests, the
+      // browser journeys and the crash test fire thousands of calls a minute from one address.
+      perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', mode === 'production' ? 1200 : 0, 0),
+      perSession: integer(env, 'RATE_LIMIT_PER_SESSION', mode === 'production' ? 600 : 0, 0),
+      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+      redisUrl: env.REDIS_URL || null,
+      keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? 'fleetfuel:rate:',
+    },
     dataDir,
     appSecret,
     sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1),

@@ -5,8 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
+import { AppError } from '../errors.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { DB } from './schema.js';
 import { PG_TYPE_PARSERS } from './type-parsers.js';
@@ -20,10 +21,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Limits on a PostgreSQL pool, in milliseconds (0 = no timeout); see `Config['database']`. */
+export interface PoolLimits {
+  poolSize: number;
+  statementTimeoutMs: number;
+  idleInTransactionTimeoutMs: number;
+  acquireTimeoutMs: number;
+}
+
+/** Retry-After when every pool connection stayed busy: the queue usually drains within seconds. */
+export const POOL_BUSY_RETRY_AFTER_SECONDS = 2;
+
 export type DatabaseTarget =
-  | { engine: 'postgres'; url: string; poolSize?: number }
+  /** Without `limits`, no timeouts: migrations and the db CLI may run longer than any request should. */
+  | { engine: 'postgres'; url: string; poolSize?: number; limits?: PoolLimits }
   /** `dataDir` null keeps the database in memory; `loadDataDir` starts from a dump (tests). */
   | { engine: 'pglite'; dataDir: string | null; loadDataDir?: Blob | File };
+
+const PGLITE_SHARED_BUFFERS = '32MB';
 
 export async function openPGlite(dataDir: string | null, loadDataDir?: Blob | File): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -31,6 +46,10 @@ export async function openPGlite(dataDir: string | null, loadDataDir?: Blob | Fi
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { pg_trgm },
+    // PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WebAssembly memory, which
+    // never shrinks: the resident size of the whole process. One organization's data is read
+    // through the operating system's file cache as well, so a quarter of that is plenty.
+    postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
 }
 
@@ -41,17 +60,65 @@ function postgresTypes(): pg.CustomTypesConfig {
   };
 }
 
+/**
+ * A pool whose waits for a free connection end, after `acquireTimeoutMs`, in a 503 with Retry-After
+ * rather than a request that hangs while earlier ones hold every connection.
+ */
+function poolAnsweringBusy(pool: pg.Pool, acquireTimeoutMs: number): PostgresPool {
+  return {
+    connect: async () => {
+      try {
+        return await pool.connect();
+      } catch (error) {
+        // pg-pool's only signal for a wait that ran out is this message (no error code).
+        if (acquireTimeoutMs > 0 && error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) {
+          throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy. Please try again in a moment.', {
+            retryAfterSeconds: POOL_BUSY_RETRY_AFTER_SECONDS,
+          });
+        }
+        throw error;
+      }
+    },
+    end: () => pool.end(),
+  };
+}
+
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10, types: postgresTypes() });
-    // A connection dropped by the server (restart, forced drop of a test database) must not crash the process.
+    const limits = target.limits;
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: limits?.poolSize ?? target.poolSize ?? 10,
+      types: postgresTypes(),
+      // Sent as start-up parameters, so every connection of the pool carries them; a statement
+      // PostgreSQL cancels fails with 57014, which the error handler answers with a 503.
+      ...(limits?.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+      ...(limits?.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs } : {}),
+      ...(limits?.acquireTimeoutMs ? { connectionTimeoutMillis: limits.acquireTimeoutMs } : {}),
+    });
+    // A connection dropped by the server (restart, forced drop of a test database, an idle
+    // transaction timed out) must not crash the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // The same for a connection that is checked out when the server closes it (an idle transaction
+    // past its timeout): pg-pool listens only on idle ones, and an unheard 'error' ends the process.
+    // The transaction's next query fails instead, and the pool drops the connection.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: poolAnsweringBusy(pool, limits?.acquireTimeoutMs ?? 0) }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const pglite = await openPGlite(target.dataDir, target.loadDataDir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Raises the statement timeout for the rest of one transaction (a heavy report, an export): the
+ * pool's default stays short for everything else. PGlite cannot cancel a statement and ignores it.
+ */
+export async function allowLongerStatements(trx: Database, timeoutMs: number): Promise<void> {
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new Error(`statement timeout must be a whole number of ms (got ${timeoutMs})`);
+  // SET LOCAL takes no bind parameters; set_config(…, true) is its parameterised form.
+  await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
 }
 
 /** PostgreSQL's unique-violation code, raised by both engines. */

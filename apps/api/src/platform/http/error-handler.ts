@@ -11,6 +11,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { AppError } from '../errors.js';
 import { validationError } from './validation.js';
 
+/** Retry-After for a statement PostgreSQL cancelled: an overload takes longer than a queue to clear. */
+const STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS = 5;
+
 function body(code: ErrorCode, error: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { error, message: extra.message ?? error, code, ...extra };
 }
@@ -105,6 +108,15 @@ export function installErrorHandling(
       return reply
         .status(409)
         .send(body('CONFLICT', 'Another change to the same records happened at the same moment. Nothing was changed: please try again.'));
+    }
+    // PostgreSQL cancelled a statement that ran past statement_timeout: the database is overloaded
+    // or the query is too heavy right now; its transaction was rolled back.
+    if (error.code === '57014') {
+      request.log.warn({ err: error, requestId: request.id }, 'statement cancelled by statement_timeout');
+      void reply.header('retry-after', String(STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send(body('SERVICE_UNAVAILABLE', 'The database took too long to answer this request. Please try again in a moment.'));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait and try again.'));
