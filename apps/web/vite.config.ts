@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build-plugins/precompress.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  // `@/lib/format` instead of `../../../lib/format`; tsconfig.json `paths` and vitest.config.ts say the same.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {
       // API_PROXY_TARGET lets several developers (or agents) run their own API side by side.
@@ -17,7 +21,8 @@ export default defineConfig({
           // Every page needs these; as chunks of their own they stay cached across app releases.
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'contract', test: /[\\/]packages[\\/]contract[\\/]|[\\/]node_modules[\\/]zod[\\/]/ },
+            // No such group for the contract: it declares no side effects, so each page takes only the
+            // schemas and routes it uses (the sign-in page must not download every schema of the app).
           ],
         },
       },

@@ -3,20 +3,21 @@
  * file only wires services together and binds the contract's routes to them.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import type { Database } from './platform/db/database.js';
 import { installErrorHandling, replyToClientError } from './platform/http/error-handler.js';
+import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouteBinder } from './platform/http/routing.js';
+import { installApiCompression } from './platform/http/compression.js';
+import { serveIndexForClientRoutes, serveWebApp } from './platform/http/web-app.js';
 import { installBodyParsers } from './platform/http/body-parsers.js';
 import { documentRoute } from './platform/http/openapi.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -31,6 +32,7 @@ import {
   createUsageService,
 } from './modules/subscriptions/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
+import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
 import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
@@ -102,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
   for (const warning of config.warnings) app.log.warn(warning);
+  installRateLimit(app, config.rateLimit);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -113,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       void reply.header('cache-control', 'no-store');
     }
   });
+
+  await installApiCompression(app);
 
   // HSTS and upgrade-insecure-requests only when served over https: on a plain-http intranet
   // install they would send browsers to an https address that does not exist.
@@ -251,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
+  bindAuditRoutes(binder, createAuditService({ db }));
   bindRequestRoutes(binder, fuelRequests, maintenance);
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);
@@ -267,16 +273,4 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 function sandboxWebhookSecret(appSecret: string): string {
   return createHmac('sha256', appSecret).update('sandbox-webhooks').digest('hex');
-}
-
-/** The built web app at `/`; paths that match no file are the app's own routes (see below). */
-async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: path.resolve(distDir), wildcard: false, index: 'index.html' });
-}
-
-/** A page address of the web app (no /api prefix, no file extension) is answered with index.html. */
-function serveIndexForClientRoutes(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
-  const url = request.url.split('?')[0] ?? '';
-  if (request.method !== 'GET' || url.startsWith(`${API_BASE}/`) || path.extname(url)) return null;
-  return reply.type('text/html').sendFile('index.html');
 }

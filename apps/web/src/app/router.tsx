@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { FullPageLoader } from '../components/ui/FullPageLoader';
+import { FullPageLoader } from '@/components/ui/FullPageLoader';
 import type { RouteAccess, RouteHandle } from './access';
 import { areaModules } from './route-modules';
 import { AuthGate } from './shell/AuthGate';
@@ -39,6 +39,21 @@ function area<K extends string, M extends Record<K, ComponentType>>(
 
 const m = areaModules;
 
+/**
+ * The signed-in frame (header, side navigation, their icons and menus) as a component loaded when
+ * first rendered: AuthGate renders it only for a signed-in user. As the route's `lazy` it would be
+ * fetched on every match, so the sign-in page would download it too.
+ */
+const AppLayout = lazy(() => m.shell().then((module) => ({ default: module.AppLayout })));
+
+function SignedInFrame() {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <AppLayout />
+    </Suspense>
+  );
+}
+
 const signedInRoutes: RouteObject[] = [
   { index: true, ...guarded({ permission: 'signedIn' }), ...page(m.dashboard, 'DashboardPage') },
   {
@@ -73,6 +88,7 @@ const signedInRoutes: RouteObject[] = [
   area('maintenance', { permission: 'requests.track' }, m.maintenance, 'MaintenancePage'),
   area('report', { permission: 'reports.view' }, m.report, 'ReportsPage'),
   area('analytics', { permission: 'analytics.view' }, m.analytics, 'AnalyticsPage'),
+  area('audit-log', { permission: 'audit.read' }, m.auditLog, 'AuditLogPage'),
   area('fuel', { permission: 'requests.track' }, m.fuel, 'FuelPage', [
     // Drivers request fuel too, though Fuel Tracking is not in their menu.
     { path: 'generate-coupon', ...guarded({ permission: 'requests.create' }), ...page(m.fuel, 'GenerateCouponPage') },
@@ -91,7 +107,7 @@ export const routeTree: RouteObject[] = [
         element: <AuthGate />,
         children: [
           { path: 'login', element: <Navigate to="/" replace /> },
-          { ...page(m.shell, 'AppLayout'), children: signedInRoutes },
+          { element: <SignedInFrame />, children: signedInRoutes },
         ],
       },
     ],
