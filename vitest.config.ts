@@ -34,9 +34,28 @@ export default defineConfig({
         resolve: { alias: webAlias },
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/web/build-plugins/*.test.ts', 'eslint-rules/*.test.js'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/web/build-plugins/*.test.ts',
+            'eslint-rules/*.test.js',
+          ],
           exclude: apiTests,
           ...workers,
+        },
+      },
+      {
+        // The web app's components in a simulated browser (happy-dom): form modals, list pages.
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+          ...workers,
+          // A user's typing, replayed key by key, takes seconds on a busy two-core machine.
+          testTimeout: 15_000,
         },
       },
       apiProject('pglite'),

@@ -21,7 +21,9 @@ function check(context, node) {
   const specifier = node.source?.value;
   if (typeof specifier !== 'string') return;
   const file = context.filename;
-  const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : null;
+  // The web app's `@/` alias (apps/web/vite.config.ts) names a file below apps/web/src.
+  const aliased = inside(file, WEB) && specifier.startsWith('@/') ? path.join(WEB, specifier.slice(2)) : null;
+  const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : aliased;
   const report = (message) => context.report({ node: node.source, message });
 
   if (inside(file, CONTRACT)) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AppProviders } from './providers';
+import { AppProviders } from './AppProviders';
 import { createAppRouter } from './router';
 
 export function App() {

@@ -2,7 +2,7 @@
  * The lazy code of each area, one chunk per area. The router loads these on navigation; links
  * prefetch them on hover through the same functions, so both share one download.
  */
-import { registerRoutePrefetcher } from '../lib/route-prefetch';
+import { registerRoutePrefetcher } from '@/lib/route-prefetch';
 
 export const areaModules = {
   /** The signed-in frame: header, side navigation and access check. */
@@ -26,6 +26,7 @@ export const areaModules = {
   analytics: () => import('./pages/analytics'),
   fuel: () => import('./pages/fuel'),
   details: () => import('./pages/details'),
+  auditLog: () => import('./pages/audit-log'),
 } as const;
 
 type Area = keyof typeof areaModules;
@@ -52,6 +53,7 @@ const AREA_BY_SEGMENT: Record<string, Area> = {
   analytics: 'analytics',
   fuel: 'fuel',
   details: 'details',
+  'audit-log': 'auditLog',
 };
 
 export function prefetchArea(path: string): void {

@@ -5,12 +5,15 @@
  */
 import { useEffect } from 'react';
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { routes, type Role } from '@fleetfuel/contract';
+import type { Role } from '@fleetfuel/contract';
+// The analytics routes alone: AuthGate, on the sign-in page too, imports this module.
+import { analyticsRoutes } from '@fleetfuel/contract/routes/analytics.routes';
 import { callApi } from './api-client';
 import { useAuth } from './auth';
+import { resourceKeys } from './query-keys';
 
 /** Every analytics query lives under this key; any change of data marks them stale. */
-export const ANALYTICS_KEY = ['analytics'] as const;
+export const ANALYTICS_KEY = resourceKeys.analytics;
 
 /** The Dashboard's chart period, and the Analytics page's first one: the two share a cache entry. */
 export const DEFAULT_OVERVIEW_MONTHS = 6;
@@ -34,7 +37,7 @@ export function overviewRequestQuery({ months, organizationId }: OverviewFilters
 export function overviewQuery(userId: string, filters: OverviewFilters) {
   return queryOptions({
     queryKey: [...ANALYTICS_KEY, 'overview', userId, filters.months, filters.organizationId ?? 'all'] as const,
-    queryFn: () => callApi(routes.analytics.overview, { query: overviewRequestQuery(filters) }),
+    queryFn: () => callApi(analyticsRoutes.overview, { query: overviewRequestQuery(filters) }),
   });
 }
 

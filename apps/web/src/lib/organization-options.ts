@@ -5,12 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
 import { callApi } from './api-client';
+import { optionsKey, resourceKeys } from './query-keys';
 
 export const ORGANIZATION_OPTIONS_PAGE_SIZE = 100;
 
 export function useOrganizationChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ['organizations', 'options'],
+    queryKey: optionsKey(resourceKeys.organizations),
     queryFn: () => callApi(routes.organizations.list, { query: { page: 1, pageSize: ORGANIZATION_OPTIONS_PAGE_SIZE } }),
     enabled,
     staleTime: 60_000,

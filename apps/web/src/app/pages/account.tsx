@@ -1,9 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
 import { MANAGEABLE_ROLES } from '@fleetfuel/contract';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { AccountTabs, NotificationPanel, ProfileForm, SecurityPanel, TeamNotice, isAccountTab } from '../../features/account';
-import { UsersPanel } from '../../features/users';
-import { useAuth } from '../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { AccountTabs, NotificationPanel, ProfileForm, SecurityPanel, TeamNotice, isAccountTab } from '@/features/account';
+import { UsersPanel } from '@/features/users';
+import { useAuth } from '@/lib/auth';
 
 /** Account Settings; the tab lives in the URL (/account, /account/team, …). */
 export function AccountPage() {

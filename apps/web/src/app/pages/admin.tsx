@@ -10,14 +10,14 @@ import {
   IconReceipt,
 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { StatCard, StatCardPlaceholders } from '../../components/ui/StatCard';
-import { PlatformActivity } from '../../features/analytics';
-import { useOrganizationAnalytics } from '../../features/clients';
-import { usePlans } from '../../features/plans';
-import { useStationCounts } from '../../features/stations';
-import { UsersPanel } from '../../features/users';
-import { formatNumber } from '../../lib/format';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { StatCard, StatCardPlaceholders } from '@/components/ui/StatCard';
+import { PlatformActivity } from '@/features/analytics';
+import { useOrganizationAnalytics } from '@/features/clients';
+import { usePlans } from '@/features/plans';
+import { useStationCounts } from '@/features/stations';
+import { UsersPanel } from '@/features/users';
+import { formatNumber } from '@/lib/format';
 
 const TABS = [
   { value: 'overview', label: 'Overview', path: '/admin' },

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AnalyticsView, readAnalyticsFilters, writeAnalyticsFilters } from '../../features/analytics';
-import { useAuth } from '../../lib/auth';
+import { AnalyticsView, readAnalyticsFilters, writeAnalyticsFilters } from '@/features/analytics';
+import { useAuth } from '@/lib/auth';
 
 /** /analytics?months=…&organizationId=…: the filters live in the address so that a link keeps them. */
 export function AnalyticsPage() {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { idSchema } from '@fleetfuel/contract';
-import { ASSET_TABS, AssetDetails, AssetsPanel, type AssetTab } from '../../features/fleet';
+import { ASSET_TABS, AssetDetails, AssetsPanel, type AssetTab } from '@/features/fleet';
 
 export function AssetsPage() {
   return <AssetsPanel />;

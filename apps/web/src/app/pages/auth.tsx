@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { AuthLayout, ForgotPasswordForm, ResetPasswordForm, SignInForm, copyrightLine } from '../../features/auth';
+import { AuthLayout, ForgotPasswordForm, ResetPasswordForm, SignInForm, copyrightLine } from '@/features/auth';
 
 export function SignInPage() {
   return (

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { CurrentPlanCard, ReservesPanel, useRefreshSubscription } from '../../features/billing';
-import { PaymentReturnNotice, TransactionsTable, useWallet } from '../../features/wallet';
-import { useAuth } from '../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { CurrentPlanCard, ReservesPanel, useRefreshSubscription } from '@/features/billing';
+import { PaymentReturnNotice, TransactionsTable, useWallet } from '@/features/wallet';
+import { useAuth } from '@/lib/auth';
 
 /** Billing & Reserves: the reserves, the current plan and its renewal, and the invoice history. */
 export function BillingPage() {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { ClientDetails, ClientsPanel } from '../../features/clients';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { ClientDetails, ClientsPanel } from '@/features/clients';
 
 export function ClientsPage() {
   return (

@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router';
 import { landingPath } from '@fleetfuel/contract';
-import { FleetDashboard } from '../../features/dashboard';
-import { StationDashboard } from '../../features/redemption';
-import { DriverSummary } from '../../features/requests';
-import { useAuth } from '../../lib/auth';
+import { FleetDashboard } from '@/features/dashboard';
+import { StationDashboard } from '@/features/redemption';
+import { DriverSummary } from '@/features/requests';
+import { useAuth } from '@/lib/auth';
 
 export function DashboardPage() {
   const { user } = useAuth();

@@ -1,4 +1,4 @@
-import { GroupsPanel } from '../../features/fleet';
+import { GroupsPanel } from '@/features/fleet';
 
 export function DepartmentsPage() {
   return <GroupsPanel />;

@@ -1,9 +1,10 @@
-import { Anchor, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
-import { idSchema } from '@fleetfuel/contract';
-import { PrefetchLink } from '../../components/ui/PrefetchLink';
-import { RequestRecord } from '../../features/requests';
-import { useAuth } from '../../lib/auth';
+import { hasPermission, idSchema } from '@fleetfuel/contract';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { RecordHistory } from '@/features/audit';
+import { RequestRecord } from '@/features/requests';
+import { useAuth } from '@/lib/auth';
 import { mayOpen } from '../shell/Breadcrumb';
 
 /**
@@ -56,6 +57,16 @@ export function DetailsPage() {
     return <Navigate to={`${ownPage}?id=${encodeURIComponent(id)}`} replace />;
   }
   const kind = REQUEST_KINDS[type];
-  if (kind) return <RequestRecord key={`${kind}:${id}`} kind={kind} id={id} notFound={<RecordNotFound />} />;
+  if (kind) {
+    const record = <RequestRecord key={`${kind}:${id}`} kind={kind} id={id} notFound={<RecordNotFound />} />;
+    // The record's audit trail, for the roles that read it (the API narrows it to their tenant).
+    if (!hasPermission(user.role, 'audit.read')) return record;
+    return (
+      <Stack gap="lg">
+        {record}
+        <RecordHistory entityType={kind === 'fuel' ? 'fuel_request' : 'maintenance_request'} entityId={id} />
+      </Stack>
+    );
+  }
   return <RecordNotFound />;
 }

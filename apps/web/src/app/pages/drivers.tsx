@@ -1,4 +1,4 @@
-import { DriversPanel } from '../../features/fleet';
+import { DriversPanel } from '@/features/fleet';
 
 export function DriversPage() {
   return <DriversPanel />;

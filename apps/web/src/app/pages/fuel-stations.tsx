@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { StationDetails, StationsPanel } from '../../features/stations';
-import { BankingSection } from '../../features/wallet';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { StationDetails, StationsPanel } from '@/features/stations';
+import { BankingSection } from '@/features/wallet';
 
 export function FuelStationsPage() {
   return (

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { DriverFuelRequests, FuelTracking } from '../../features/requests';
-import { useAuth } from '../../lib/auth';
+import { DriverFuelRequests, FuelTracking } from '@/features/requests';
+import { useAuth } from '@/lib/auth';
 
 const GENERATE_ACTION = 'generate-coupon';
 

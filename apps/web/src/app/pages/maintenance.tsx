@@ -1,4 +1,4 @@
-import { MaintenanceView } from '../../features/requests';
+import { MaintenanceView } from '@/features/requests';
 
 export function MaintenancePage() {
   return <MaintenanceView />;

@@ -1,4 +1,4 @@
-import { ReportsView } from '../../features/reports';
+import { ReportsView } from '@/features/reports';
 
 export function ReportsPage() {
   return <ReportsView />;

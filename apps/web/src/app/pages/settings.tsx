@@ -1,8 +1,8 @@
-import { PageHeader } from '../../components/ui/PageHeader';
-import { OrganizationSettingsPanel, StationProfilePanel } from '../../features/org-settings';
-import { PlansPanel } from '../../features/plans';
-import { PriceManagement } from '../../features/stations';
-import { useAuth } from '../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { OrganizationSettingsPanel, StationProfilePanel } from '@/features/org-settings';
+import { PlansPanel } from '@/features/plans';
+import { PriceManagement } from '@/features/stations';
+import { useAuth } from '@/lib/auth';
 
 /**
  * Settings by role (spec section 2): plans for the platform admin, prices for a station representative,

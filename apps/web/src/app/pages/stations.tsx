@@ -1,4 +1,4 @@
-import { StationDashboard } from '../../features/redemption';
+import { StationDashboard } from '@/features/redemption';
 
 export function StationDashboardPage() {
   return <StationDashboard title="Station Dashboard" />;

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { SupportOverview, TicketView, TicketsPanel, ticketPath } from '../../features/support';
-import { useAuth } from '../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { SupportOverview, TicketView, TicketsPanel, ticketPath } from '@/features/support';
+import { useAuth } from '@/lib/auth';
 
 /** Support: answers for the caller's role, how to reach the team, and tickets (/support/tickets/:id reads one). */
 export function SupportPage() {

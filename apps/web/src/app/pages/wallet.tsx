@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/ui/PageHeader';
-import { WalletView } from '../../features/wallet';
-import { useAuth } from '../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { WalletView } from '@/features/wallet';
+import { useAuth } from '@/lib/auth';
 
 export function WalletPage() {
   const { user } = useAuth();

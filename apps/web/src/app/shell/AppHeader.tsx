@@ -2,8 +2,8 @@ import { ActionIcon, AppShell, Avatar, Badge, Box, Group, Image, Menu, Stack, Te
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
-import { Wordmark } from '../../components/ui/Wordmark';
-import { useAuth } from '../../lib/auth';
+import { Wordmark } from '@/components/ui/Wordmark';
+import { useAuth } from '@/lib/auth';
 import { Breadcrumb } from './Breadcrumb';
 import { SIDE_NAV_ID } from './SideNav';
 

@@ -3,13 +3,14 @@ import { AppShell, Box, Overlay, Progress, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@fleetfuel/contract';
-import { useAuth } from '../../lib/auth';
-import { TIME_ZONE_NOTE } from '../../lib/format';
+import { useAuth } from '@/lib/auth';
+import { TIME_ZONE_NOTE } from '@/lib/format';
 import { canAccess, isRouteHandle } from '../access';
 import { NoAccess } from './NoAccess';
 import { AppHeader } from './AppHeader';
 import { Breadcrumb, useCrumbs } from './Breadcrumb';
 import { SideNav } from './SideNav';
+import './signed-in-styles';
 
 const NAV_WIDTH = 220;
 const NAV_RAIL_WIDTH = 68;

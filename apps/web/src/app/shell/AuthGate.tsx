@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { FullPageLoader } from '../../components/ui/FullPageLoader';
-import { useStartupOverview } from '../../lib/analytics-overview';
-import { useAuth } from '../../lib/auth';
+import { FullPageLoader } from '@/components/ui/FullPageLoader';
+import { useStartupOverview } from '@/lib/analytics-overview';
+import { useAuth } from '@/lib/auth';
 import { areaModules } from '../route-modules';
 
 const SignInPage = lazy(() => areaModules.auth().then((module) => ({ default: module.SignInPage })));

@@ -1,8 +1,8 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link, matchRoutes, useLocation } from 'react-router';
 import { MENU, landingPath, type Role } from '@fleetfuel/contract';
-import { segmentLabel } from '../../lib/format';
-import { useAuth } from '../../lib/auth';
+import { segmentLabel } from '@/lib/format';
+import { useAuth } from '@/lib/auth';
 import { canAccess, isRouteHandle } from '../access';
 import { routeTree } from '../router';
 

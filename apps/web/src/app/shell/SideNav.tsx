@@ -2,7 +2,7 @@ import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconCircle } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
 import { landingPath, menuFor, type MenuEntry, type Role } from '@fleetfuel/contract';
-import { PrefetchLink } from '../../components/ui/PrefetchLink';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { NAV_ICONS } from './nav-icons';
 
 export const SIDE_NAV_ID = 'side-nav';

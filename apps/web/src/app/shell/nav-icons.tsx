@@ -5,6 +5,7 @@ import {
   IconChartBar,
   IconDroplet,
   IconGasStation,
+  IconHistory,
   IconLayoutDashboard,
   IconLifebuoy,
   IconReceipt,
@@ -31,6 +32,7 @@ export const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
   '/report': IconReportAnalytics,
   '/analytics': IconChartBar,
   '/billing': IconReceipt,
+  '/audit-log': IconHistory,
   '/support': IconLifebuoy,
   '/settings': IconSettings,
 };

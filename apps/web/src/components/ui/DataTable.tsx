@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Box, Center, Group, Loader, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PageMeta } from '@fleetfuel/contract';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@/lib/format';
 import { IconSearch } from '@tabler/icons-react';
 
 export interface DataTableColumn<Row> {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Avatar, FileInput, Group } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { IMAGE_ACCEPT } from '../../lib/image-file';
+import { IMAGE_ACCEPT } from '@/lib/image-file';
 
 export interface ImageUploadFieldProps {
   label: string;

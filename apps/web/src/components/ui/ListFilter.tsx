@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { useOrganizationChoices } from '../../lib/organization-options';
+import { useOrganizationChoices } from '@/lib/organization-options';
 
 export interface ListFilterProps {
   /** Read by screen readers, e.g. "Filter by status". */

@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useRef, type FocusEvent, type MouseEvent } from 'react';
 import { Link, type LinkProps } from 'react-router';
-import { PREFETCH_HOVER_DELAY_MS, prefetchRoute } from '../../lib/route-prefetch';
+import { PREFETCH_HOVER_DELAY_MS, prefetchRoute } from '@/lib/route-prefetch';
 
 function pathOf(to: LinkProps['to']): string {
   if (typeof to === 'string') return to;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { formatCurrency, formatStatNumber } from '../../lib/format';
+import { formatCurrency, formatStatNumber } from '@/lib/format';
 
 export interface StatCardProps {
   title: string;

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type NotificationPreferences, type RouteInput } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
-
-const sessionsKey = ['account', 'sessions'] as const;
-const notificationsKey = ['account', 'notifications'] as const;
+import { callApi } from '@/lib/api-client';
+import { accountKeys } from './query-keys';
 
 export type EmailChangeBody = RouteInput<typeof routes.account.changeEmail>['body'];
 export type PasswordChangeBody = RouteInput<typeof routes.account.changePassword>['body'];
@@ -21,30 +19,30 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: PasswordChangeBody) => callApi(routes.account.changePassword, { body }),
     // Every other session has just ended.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: sessionsKey, queryFn: () => callApi(routes.account.sessions) });
+  return useQuery({ queryKey: accountKeys.sessions, queryFn: () => callApi(routes.account.sessions) });
 }
 
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(routes.account.endSession, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }
 
 export function useNotificationPreferences() {
-  return useQuery({ queryKey: notificationsKey, queryFn: () => callApi(routes.account.notifications) });
+  return useQuery({ queryKey: accountKeys.notifications, queryFn: () => callApi(routes.account.notifications) });
 }
 
 export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<NotificationPreferences>) => callApi(routes.account.updateNotifications, { body }),
-    onSuccess: (reply) => queryClient.setQueryData(notificationsKey, reply),
+    onSuccess: (reply) => queryClient.setQueryData(accountKeys.notifications, reply),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overviewRequestQuery } from '../../lib/analytics-overview';
+import { overviewRequestQuery } from '@/lib/analytics-overview';
 import { driverBars, efficiencyBars, readAnalyticsFilters, showsEarnings, writeAnalyticsFilters } from './analytics-filters';
 
 const ORG = '76f5f502-7ece-4159-b682-61f06f94698f';

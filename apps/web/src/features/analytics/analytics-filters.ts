@@ -1,8 +1,8 @@
 /** The Analytics page's period and organization, read from and written to the address. */
 import { idSchema, type AnalyticsOverview } from '@fleetfuel/contract';
-import { DEFAULT_OVERVIEW_MONTHS, type OverviewFilters } from '../../lib/analytics-overview';
-import { formatNumber, formatVolume } from '../../lib/format';
-import type { CategoryDatum } from '../../components/charts';
+import { DEFAULT_OVERVIEW_MONTHS, type OverviewFilters } from '@/lib/analytics-overview';
+import { formatNumber, formatVolume } from '@/lib/format';
+import type { CategoryDatum } from '@/components/charts';
 
 export const PERIOD_MONTHS = [3, 6, 12, 24] as const;
 

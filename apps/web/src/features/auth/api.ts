@@ -1,15 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { routes, type RouteInput } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
+import type { RouteInput } from '@fleetfuel/contract';
+import { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
+import { callApi } from '@/lib/api-client';
 
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (body: RouteInput<typeof routes.auth.requestPasswordReset>['body']) => callApi(routes.auth.requestPasswordReset, { body }),
+    mutationFn: (body: RouteInput<typeof authRoutes.requestPasswordReset>['body']) => callApi(authRoutes.requestPasswordReset, { body }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: RouteInput<typeof routes.auth.resetPassword>['body']) => callApi(routes.auth.resetPassword, { body }),
+    mutationFn: (body: RouteInput<typeof authRoutes.resetPassword>['body']) => callApi(authRoutes.resetPassword, { body }),
   });
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES, organizationCreateBodySchema, organizationUpdateBodySchema, type Organization, type Plan } from '@fleetfuel/contract';
-import { imageFileError } from '../../lib/image-file';
+import { imageFileError } from '@/lib/image-file';
 
 export type ClientFormMode = 'create' | 'edit';
 

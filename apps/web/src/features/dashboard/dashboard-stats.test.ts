@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatStatNumber } from '../../lib/format';
+import { formatStatNumber } from '@/lib/format';
 import { assetDetailsPath, dashboardStats, vehicleLabel } from './dashboard-stats';
 
 const overview = {

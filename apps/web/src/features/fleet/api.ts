@@ -5,23 +5,16 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query-keys';
+import { HISTORY_KEY_VEHICLE_INDEX, fleetKeys } from './query-keys';
 
 export type VehicleListQuery = NonNullable<RouteInput<typeof routes.vehicles.list>['query']>;
 export type DriverListQuery = NonNullable<RouteInput<typeof routes.drivers.list>['query']>;
 export type DepartmentListQuery = NonNullable<RouteInput<typeof routes.departments.list>['query']>;
 
-const vehiclesKey = ['vehicles'] as const;
-const driversKey = ['drivers'] as const;
-const departmentsKey = ['departments'] as const;
-const insuranceKey = ['insurance'] as const;
-/** Clients show how many vehicles and drivers they hold. */
-const organizationsKey = ['organizations'] as const;
-
 function refreshFleet(queryClient: QueryClient) {
-  return Promise.all(
-    [vehiclesKey, driversKey, departmentsKey, organizationsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
+  return invalidateKeys(queryClient, fleetKeys.afterWrite);
 }
 
 /** The forms' choice lists: one page of 100 covers them until they get a search of their own. */
@@ -31,7 +24,7 @@ export const OPTIONS_PAGE_SIZE = 100;
 
 export function useVehicles(query: VehicleListQuery) {
   return useQuery({
-    queryKey: [...vehiclesKey, 'list', query],
+    queryKey: fleetKeys.vehicles.list(query),
     queryFn: () => callApi(routes.vehicles.list, { query }),
     placeholderData: keepPreviousData,
   });
@@ -43,7 +36,7 @@ export function isNotFound(error: unknown): boolean {
 
 export function useVehicle(id: string | null) {
   return useQuery({
-    queryKey: [...vehiclesKey, 'one', id],
+    queryKey: fleetKeys.vehicles.one(id),
     queryFn: () => callApi(routes.vehicles.get, { params: { id: id ?? '' } }),
     enabled: id !== null,
     // Another organization's asset answers 404 like a missing one; the page says so itself.
@@ -95,7 +88,7 @@ export function useUnassignDriver() {
 
 export function useInsurance(vehicleId: string | null) {
   return useQuery({
-    queryKey: [...insuranceKey, vehicleId],
+    queryKey: fleetKeys.insurance.ofVehicle(vehicleId),
     queryFn: () => callApi(routes.insurance.get, { params: { id: vehicleId ?? '' } }),
     enabled: vehicleId !== null,
   });
@@ -107,9 +100,9 @@ export function useSaveInsurance() {
     mutationFn: ({ vehicleId, body }: { vehicleId: string; body: FormData }) =>
       callApi(routes.insurance.put, { params: { id: vehicleId }, body }),
     onSuccess: (reply, { vehicleId }) => {
-      queryClient.setQueryData([...insuranceKey, vehicleId], reply.insurance);
+      queryClient.setQueryData(fleetKeys.insurance.ofVehicle(vehicleId), reply.insurance);
       // The asset's own insuranceStatus (badges, table column) follows the new policy.
-      return queryClient.invalidateQueries({ queryKey: vehiclesKey });
+      return queryClient.invalidateQueries({ queryKey: fleetKeys.vehicles.all });
     },
   });
 }
@@ -118,7 +111,7 @@ export function useSaveInsurance() {
 
 export function useDrivers(query: DriverListQuery, enabled = true) {
   return useQuery({
-    queryKey: [...driversKey, 'list', query],
+    queryKey: fleetKeys.drivers.list(query),
     queryFn: () => callApi(routes.drivers.list, { query }),
     placeholderData: keepPreviousData,
     enabled,
@@ -158,7 +151,7 @@ export function useDeleteDriver() {
 
 export function useDepartments(query: DepartmentListQuery, enabled = true) {
   return useQuery({
-    queryKey: [...departmentsKey, 'list', query],
+    queryKey: fleetKeys.departments.list(query),
     queryFn: () => callApi(routes.departments.list, { query }),
     placeholderData: keepPreviousData,
     enabled,
@@ -209,20 +202,19 @@ export function useRemoveGroupDriver() {
 /** Rows per page of an asset's history. */
 export const HISTORY_PAGE_SIZE = 10;
 
-/** Under the request screens' own keys, so that approving or redeeming there refreshes these too. */
 export function useVehicleFuelLogs(vehicleId: string, page: number) {
   return useQuery({
-    queryKey: ['fuel-requests', 'vehicle', vehicleId, page],
+    queryKey: fleetKeys.vehicleFuelLogs(vehicleId, page),
     queryFn: () => callApi(routes.fuelRequests.allRequests, { query: { vehicleId, page, pageSize: HISTORY_PAGE_SIZE } }),
     // The previous page stays while the next loads; another asset's rows never stand in.
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === vehicleId ? previous : undefined),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[HISTORY_KEY_VEHICLE_INDEX] === vehicleId ? previous : undefined),
   });
 }
 
 export function useVehicleMaintenanceLogs(vehicleId: string, page: number) {
   return useQuery({
-    queryKey: ['maintenance', 'vehicle', vehicleId, page],
+    queryKey: fleetKeys.vehicleMaintenanceLogs(vehicleId, page),
     queryFn: () => callApi(routes.maintenance.allRequests, { query: { vehicleId, page, pageSize: HISTORY_PAGE_SIZE } }),
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === vehicleId ? previous : undefined),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[HISTORY_KEY_VEHICLE_INDEX] === vehicleId ? previous : undefined),
   });
 }

@@ -10,8 +10,8 @@ import {
   type Department,
   type Driver,
 } from '@fleetfuel/contract';
-import type { SelectOption } from '../../components/ui/form-fields';
-import { statusLabel } from '../../components/ui/StatusBadge';
+import type { SelectOption } from '@/components/ui/FormFields';
+import { statusLabel } from '@/components/ui/StatusBadge';
 import { ASSET_TYPE_LABELS, FUEL_TYPE_LABELS, TRANSMISSION_LABELS, assetName } from './fleet-labels';
 
 export const ASSET_TYPE_OPTIONS: SelectOption[] = ASSET_TYPES.map((value) => ({ value, label: ASSET_TYPE_LABELS[value] }));

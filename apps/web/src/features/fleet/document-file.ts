@@ -4,7 +4,7 @@
  * spares the user a slow upload that would be refused.
  */
 import { MAX_UPLOAD_BYTES } from '@fleetfuel/contract';
-import { IMAGE_TYPES } from '../../lib/image-file';
+import { IMAGE_TYPES } from '@/lib/image-file';
 
 export const DOCUMENT_TYPES = ['application/pdf', ...IMAGE_TYPES] as const;
 export const DOCUMENT_ACCEPT = DOCUMENT_TYPES.join(',');

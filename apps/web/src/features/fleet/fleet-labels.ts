@@ -1,6 +1,6 @@
 /** How fleet values read on screen. The stored values are the contract's; only their labels live here. */
 import type { AssetType, Vehicle, VehicleFuelType } from '@fleetfuel/contract';
-import { formatNumber } from '../../lib/format';
+import { formatNumber } from '@/lib/format';
 
 export const ASSET_TYPE_LABELS: Record<AssetType, string> = {
   VEHICLE: 'Vehicle',

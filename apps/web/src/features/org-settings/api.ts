@@ -1,26 +1,25 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '@/lib/api-client';
+import { settingsKeys } from './query-keys';
 
 export type OrganizationSettingsBody = RouteInput<typeof routes.organizationSettings.update>['body'];
 
-const settingsKey = ['settings', 'organization'] as const;
-
 export function useOrganizationSettings() {
-  return useQuery({ queryKey: settingsKey, queryFn: () => callApi(routes.organizationSettings.get) });
+  return useQuery({ queryKey: settingsKeys.organization, queryFn: () => callApi(routes.organizationSettings.get) });
 }
 
 export function useUpdateOrganizationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OrganizationSettingsBody) => callApi(routes.organizationSettings.update, { body }),
-    onSuccess: (reply) => queryClient.setQueryData(settingsKey, reply),
+    onSuccess: (reply) => queryClient.setQueryData(settingsKeys.organization, reply),
   });
 }
 
 export function useStationChoices(enabled: boolean) {
   return useQuery({
-    queryKey: ['fuel-requests', 'stations'],
+    queryKey: settingsKeys.stationChoices,
     queryFn: () => callApi(routes.fuelRequests.stations),
     enabled,
     staleTime: 60_000,
@@ -30,7 +29,7 @@ export function useStationChoices(enabled: boolean) {
 /** The caller's own station's current prices (a station user: the server takes the station from the token). */
 export function useOwnStationPrices() {
   return useQuery({
-    queryKey: ['prices', 'own', 'current'],
+    queryKey: settingsKeys.ownStationPrices,
     queryFn: () => callApi(routes.prices.history, { query: { page: 1, pageSize: 1 } }),
   });
 }

@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '@/lib/api-client';
+import { planKeys } from './query-keys';
 
 export type PlanListQuery = NonNullable<RouteInput<typeof routes.plans.list>['query']>;
 type PlanCreateBody = RouteInput<typeof routes.plans.create>['body'];
 type PlanUpdateBody = RouteInput<typeof routes.plans.update>['body'];
 
-const plansKey = ['plans'] as const;
-
 export function usePlans(query: PlanListQuery) {
   return useQuery({
-    queryKey: [...plansKey, 'list', query],
+    queryKey: planKeys.list(query),
     queryFn: () => callApi(routes.plans.list, { query }),
     placeholderData: keepPreviousData,
   });
@@ -20,7 +19,7 @@ export function useCreatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PlanCreateBody) => callApi(routes.plans.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }
 
@@ -28,6 +27,6 @@ export function useUpdatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: PlanUpdateBody }) => callApi(routes.plans.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }

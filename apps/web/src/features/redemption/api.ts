@@ -1,22 +1,17 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
-import { idempotencyHeaders } from '../../lib/idempotency';
+import { callApi } from '@/lib/api-client';
+import { idempotencyHeaders } from '@/lib/idempotency';
+import { invalidateKeys } from '@/lib/query-keys';
 import type { CouponInput } from './coupon-input';
+import { redemptionKeys } from './query-keys';
 import type { toFuelCompleteBody, toJobCompleteBody } from './redeem-form';
-
-const redemptionsKey = ['fuel-requests', 'station-redemptions'] as const;
 
 /** The station's latest redemptions: its completed requests, the newest requests first. */
 export const RECENT_PAGE_SIZE = 100;
 
 function afterRedemption(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['fuel-requests'] }),
-    queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
-    queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-    queryClient.invalidateQueries({ queryKey: ['wallet-transactions'] }),
-  ]);
+  return invalidateKeys(queryClient, redemptionKeys.afterRedemption);
 }
 
 /** What a coupon stands for; a lookup is asked for on demand, so it is a mutation of the tool's state. */
@@ -46,7 +41,7 @@ export function useCompleteJob() {
 
 export function useCompletedFuelRequests() {
   return useQuery({
-    queryKey: [...redemptionsKey],
+    queryKey: redemptionKeys.completedFuelRequests,
     queryFn: () => callApi(routes.fuelRequests.allRequests, { query: { status: 'COMPLETED', page: 1, pageSize: RECENT_PAGE_SIZE } }),
   });
 }
@@ -54,7 +49,7 @@ export function useCompletedFuelRequests() {
 /** The station's wallet (a STATION_REP's GET /wallet answers with it). */
 export function useStationWallet(enabled: boolean) {
   return useQuery({
-    queryKey: ['wallet', 'station-dashboard'],
+    queryKey: redemptionKeys.stationWallet,
     queryFn: () => callApi(routes.wallet.get),
     enabled,
   });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES, fuelCompleteBodySchema, maintenanceCompleteBodySchema } from '@fleetfuel/contract';
-import { formatCurrency, formatVolume } from '../../lib/format';
+import { formatCurrency, formatVolume } from '@/lib/format';
 import type { CouponInput } from './coupon-input';
 
 export interface FuelRedeemValues {

@@ -1,29 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteBody, type RouteInput } from '@fleetfuel/contract';
 import { toast } from 'react-toastify';
-import { callApi } from '../../lib/api-client';
-import { fetchFile, saveFile } from '../../lib/download';
-import { idempotencyHeaders } from '../../lib/idempotency';
+import { callApi } from '@/lib/api-client';
+import { fetchFile, saveFile } from '@/lib/download';
+import { idempotencyHeaders } from '@/lib/idempotency';
+import { invalidateKeys } from '@/lib/query-keys';
+import { requestKeys } from './query-keys';
 
 export type RequestListQuery = NonNullable<RouteInput<typeof routes.fuelRequests.allRequests>['query']>;
 export type FuelRequestCreateBody = RouteBody<typeof routes.fuelRequests.create>;
 export type MaintenanceCreateBody = RouteBody<typeof routes.maintenance.create>;
 
-const fuelKey = ['fuel-requests'] as const;
-const maintenanceKey = ['maintenance'] as const;
-
-/** Approvals hold money and completions move it: the wallet pages read it afresh. */
 function refreshMoney(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['wallet'] }),
-    queryClient.invalidateQueries({ queryKey: ['wallet-transactions'] }),
-  ]);
+  return invalidateKeys(queryClient, requestKeys.money);
 }
 
 /** Fuel requests in the caller's scope, or (`mine`) the ones the caller made. */
 export function useFuelRequests(query: RequestListQuery, mine = false) {
   return useQuery({
-    queryKey: [...fuelKey, mine ? 'mine' : 'all', query],
+    queryKey: requestKeys.fuel.list(query, mine),
     queryFn: () => callApi(mine ? routes.fuelRequests.myRequests : routes.fuelRequests.allRequests, { query }),
     placeholderData: keepPreviousData,
   });
@@ -31,7 +26,7 @@ export function useFuelRequests(query: RequestListQuery, mine = false) {
 
 export function useStationOptions(enabled = true) {
   return useQuery({
-    queryKey: [...fuelKey, 'stations'],
+    queryKey: requestKeys.stations,
     queryFn: () => callApi(routes.fuelRequests.stations),
     enabled,
     staleTime: 60_000,
@@ -41,7 +36,7 @@ export function useStationOptions(enabled = true) {
 /** The choices of a request form; one page of 100 covers a fleet until the select gets a search. */
 export function useVehicleOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['vehicles', 'options'],
+    queryKey: requestKeys.vehicleOptions,
     queryFn: () => callApi(routes.vehicles.list, { query: { page: 1, pageSize: 100 } }),
     enabled,
     staleTime: 60_000,
@@ -51,7 +46,7 @@ export function useVehicleOptions(enabled: boolean) {
 /** One vehicle (a driver reads its own: its tank size bounds the volume). */
 export function useVehicle(id: string | null) {
   return useQuery({
-    queryKey: ['vehicles', 'one', id],
+    queryKey: requestKeys.vehicle(id),
     queryFn: () => callApi(routes.vehicles.get, { params: { id: id ?? '' } }),
     enabled: id !== null,
     staleTime: 60_000,
@@ -62,7 +57,7 @@ export function useCreateFuelRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FuelRequestCreateBody) => callApi(routes.fuelRequests.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.fuel.all }),
   });
 }
 
@@ -71,7 +66,7 @@ export function useApproveFuelRequest() {
   return useMutation({
     mutationFn: (id: string) => callApi(routes.fuelRequests.approve, { params: { id } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: fuelKey });
+      await queryClient.invalidateQueries({ queryKey: requestKeys.fuel.all });
       await refreshMoney(queryClient);
     },
   });
@@ -81,13 +76,13 @@ export function useRejectFuelRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.fuelRequests.reject, { params: { id }, body: { note } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fuelKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.fuel.all }),
   });
 }
 
 export function useMaintenanceRequests(query: RequestListQuery) {
   return useQuery({
-    queryKey: [...maintenanceKey, 'all', query],
+    queryKey: requestKeys.maintenance.list(query),
     queryFn: () => callApi(routes.maintenance.allRequests, { query }),
     placeholderData: keepPreviousData,
   });
@@ -97,7 +92,7 @@ export function useCreateMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MaintenanceCreateBody) => callApi(routes.maintenance.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: maintenanceKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.maintenance.all }),
   });
 }
 
@@ -106,7 +101,7 @@ export function useApproveMaintenance() {
   return useMutation({
     mutationFn: (id: string) => callApi(routes.maintenance.approve, { params: { id } }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: maintenanceKey });
+      await queryClient.invalidateQueries({ queryKey: requestKeys.maintenance.all });
       await refreshMoney(queryClient);
     },
   });
@@ -116,7 +111,7 @@ export function useRejectMaintenance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.maintenance.reject, { params: { id }, body: { note } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: maintenanceKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.maintenance.all }),
   });
 }
 
@@ -131,7 +126,7 @@ export function useCompleteMaintenance() {
         headers: idempotencyHeaders(key),
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: maintenanceKey });
+      await queryClient.invalidateQueries({ queryKey: requestKeys.maintenance.all });
       await refreshMoney(queryClient);
     },
   });
@@ -156,7 +151,7 @@ export function useDocumentDownload() {
 /** One fuel request or maintenance job by id, for the generic details page. */
 export function useRequestRecord(kind: 'fuel' | 'maintenance', id: string) {
   return useQuery({
-    queryKey: [...(kind === 'fuel' ? fuelKey : maintenanceKey), 'one', id],
+    queryKey: (kind === 'fuel' ? requestKeys.fuel : requestKeys.maintenance).one(id),
     queryFn: async () =>
       kind === 'fuel'
         ? ({ kind, request: await callApi(routes.fuelRequests.single, { params: { id } }) } as const)

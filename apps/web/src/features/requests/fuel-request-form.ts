@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES, TANK_LEVELS, fuelRequestCreateBodySchema, tankLevelLabel } from '@fleetfuel/contract';
-import { formatVolume } from '../../lib/format';
+import { formatVolume } from '@/lib/format';
 
 const fieldsSchema = z.object({
   vehicleId: z.string(),

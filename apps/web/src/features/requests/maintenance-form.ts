@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MESSAGES, maintenanceCompleteBodySchema, maintenanceCreateBodySchema } from '@fleetfuel/contract';
-import { formatCurrency } from '../../lib/format';
+import { formatCurrency } from '@/lib/format';
 
 const fieldsSchema = z.object({
   vehicleId: z.string(),

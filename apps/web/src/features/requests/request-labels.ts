@@ -1,6 +1,6 @@
 /** How requests, vehicles and station prices read on the request screens. */
 import { FUEL_UNITS, dispensedFuelType, type AssetType, type SoldFuelType, type VehicleFuelType } from '@fleetfuel/contract';
-import { formatCurrency, formatVolume } from '../../lib/format';
+import { formatCurrency, formatVolume } from '@/lib/format';
 
 export interface VehicleRef {
   plateNumber: string | null;

@@ -1,16 +1,14 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, TENANT_STATUSES, type RouteInput, type SoldFuelType, type TenantStatus } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '@/lib/api-client';
+import { stationKeys } from './query-keys';
 
 export type StationListQuery = NonNullable<RouteInput<typeof routes.fuelStations.list>['query']>;
 export type PriceHistoryQuery = NonNullable<RouteInput<typeof routes.prices.history>['query']>;
 
-const stationsKey = ['fuel-stations'] as const;
-const pricesKey = ['fuel-prices'] as const;
-
 export function useStations(query: StationListQuery) {
   return useQuery({
-    queryKey: [...stationsKey, 'list', query],
+    queryKey: stationKeys.list(query),
     queryFn: () => callApi(routes.fuelStations.list, { query }),
     placeholderData: keepPreviousData,
   });
@@ -18,7 +16,7 @@ export function useStations(query: StationListQuery) {
 
 export function useStation(id: string | null) {
   return useQuery({
-    queryKey: [...stationsKey, 'one', id],
+    queryKey: stationKeys.one(id),
     queryFn: () => callApi(routes.fuelStations.get, { params: { id: id ?? '' } }),
     enabled: id !== null,
   });
@@ -37,7 +35,7 @@ export function useStationCounts(): { data: StationCounts | undefined; isError: 
   const filters: (TenantStatus | undefined)[] = [undefined, ...TENANT_STATUSES];
   return useQueries({
     queries: filters.map((status) => ({
-      queryKey: [...stationsKey, 'count', status ?? 'ALL'],
+      queryKey: stationKeys.count(status),
       queryFn: () => callApi(routes.fuelStations.list, { query: { page: 1, pageSize: 1, ...(status ? { status } : {}) } }),
     })),
     combine: (results) => {
@@ -54,7 +52,7 @@ export function useCreateStation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FormData) => callApi(routes.fuelStations.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.all }),
   });
 }
 
@@ -62,14 +60,14 @@ export function useUpdateStation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.fuelStations.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.all }),
   });
 }
 
 /** A station's current prices and its price history (the platform admin names the station). */
 export function usePrices(query: PriceHistoryQuery) {
   return useQuery({
-    queryKey: [...pricesKey, query],
+    queryKey: stationKeys.prices.history(query),
     queryFn: () => callApi(routes.prices.history, { query }),
     placeholderData: keepPreviousData,
   });
@@ -79,6 +77,6 @@ export function useUpdatePrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { pricePerLitre: number; fuelType: SoldFuelType }) => callApi(routes.prices.update, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pricesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.prices.all }),
   });
 }

@@ -13,7 +13,7 @@ import {
   type FuelStation,
   type SoldFuelType,
 } from '@fleetfuel/contract';
-import { imageFileError } from '../../lib/image-file';
+import { imageFileError } from '@/lib/image-file';
 
 export type StationFormMode = 'create' | 'edit';
 

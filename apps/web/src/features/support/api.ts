@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '@/lib/api-client';
+import { supportKeys } from './query-keys';
 
 export type TicketListQuery = NonNullable<RouteInput<typeof routes.support.list>['query']>;
 
-const ticketsKey = ['support', 'tickets'] as const;
-
 export function useSupportContact() {
   return useQuery({
-    queryKey: ['support', 'contact'],
+    queryKey: supportKeys.contact,
     queryFn: () => callApi(routes.support.contact),
     staleTime: 10 * 60_000,
   });
@@ -16,7 +15,7 @@ export function useSupportContact() {
 
 export function useTickets(query: TicketListQuery) {
   return useQuery({
-    queryKey: [...ticketsKey, 'list', query],
+    queryKey: supportKeys.tickets.list(query),
     queryFn: () => callApi(routes.support.list, { query }),
     placeholderData: keepPreviousData,
   });
@@ -24,7 +23,7 @@ export function useTickets(query: TicketListQuery) {
 
 export function useTicket(id: string) {
   return useQuery({
-    queryKey: [...ticketsKey, 'one', id],
+    queryKey: supportKeys.tickets.one(id),
     queryFn: () => callApi(routes.support.get, { params: { id } }),
   });
 }
@@ -33,7 +32,7 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: FormData) => callApi(routes.support.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.tickets.all }),
   });
 }
 
@@ -41,7 +40,7 @@ export function useReplyToTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (message: string) => callApi(routes.support.reply, { params: { id }, body: { message } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.tickets.all }),
   });
 }
 
@@ -49,6 +48,6 @@ export function useCloseTicket(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callApi(routes.support.close, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.tickets.all }),
   });
 }

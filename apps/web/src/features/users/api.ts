@@ -1,14 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput, type UserCreateBody, type UserUpdateBody } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
+import { callApi } from '@/lib/api-client';
+import { userKeys } from './query-keys';
 
 export type UserListQuery = NonNullable<RouteInput<typeof routes.users.list>['query']>;
 
-const usersKey = ['users'] as const;
-
 export function useUsers(query: UserListQuery) {
   return useQuery({
-    queryKey: [...usersKey, 'list', query],
+    queryKey: userKeys.list(query),
     queryFn: () => callApi(routes.users.list, { query }),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +18,7 @@ const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
 
 export function useFuelStationOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['fuel-stations', 'options'],
+    queryKey: userKeys.stationOptions,
     queryFn: () => callApi(routes.fuelStations.list, { query: OPTIONS_PAGE }),
     enabled,
     staleTime: 60_000,
@@ -30,7 +29,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UserCreateBody) => callApi(routes.users.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -38,7 +37,7 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) => callApi(routes.users.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -46,6 +45,6 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callApi(routes.users.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

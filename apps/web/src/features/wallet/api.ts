@@ -1,19 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { routes, type RouteInput, type RouteReply } from '@fleetfuel/contract';
-import { callApi } from '../../lib/api-client';
-import { idempotencyHeaders } from '../../lib/idempotency';
+import { callApi } from '@/lib/api-client';
+import { idempotencyHeaders } from '@/lib/idempotency';
+import { invalidateKeys } from '@/lib/query-keys';
 import { canVerifyAccount } from './banking';
+import { walletKeys } from './query-keys';
 
 export type WalletOwner = NonNullable<RouteInput<typeof routes.wallet.get>['query']>;
 export type TransactionListQuery = NonNullable<RouteInput<typeof routes.wallet.transactions>['query']>;
 type TransactionListReply = RouteReply<typeof routes.wallet.transactions>;
 
-const walletKey = ['wallet'] as const;
-const transactionsKey = ['wallet-transactions'] as const;
-
 export function useWallet(owner: WalletOwner, enabled = true) {
   return useQuery({
-    queryKey: [...walletKey, owner],
+    queryKey: walletKeys.wallets.of(owner),
     queryFn: () => callApi(routes.wallet.get, { query: owner }),
     enabled,
   });
@@ -25,7 +24,7 @@ export function useTransactions(
   options: { refetchInterval?: (query: Query<TransactionListReply, Error>) => number | false } = {},
 ) {
   return useQuery({
-    queryKey: [...transactionsKey, walletId, query],
+    queryKey: walletKeys.transactions.list(walletId, query),
     queryFn: () => callApi(routes.wallet.transactions, { params: { walletId: walletId ?? '' }, query }),
     enabled: walletId !== undefined,
     placeholderData: keepPreviousData,
@@ -33,11 +32,9 @@ export function useTransactions(
   });
 }
 
-/** Money moved: the balance and the transaction list both changed. */
 export function useRefreshWallet() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: walletKey }), queryClient.invalidateQueries({ queryKey: transactionsKey })]);
+  return () => invalidateKeys(queryClient, walletKeys.afterMoneyMoved);
 }
 
 /** Each submission carries its own idempotency key, so a repeated request has one effect. */
@@ -77,7 +74,7 @@ export function useSettlePayout() {
 
 export function useBanks() {
   return useQuery({
-    queryKey: ['banks'],
+    queryKey: walletKeys.banks,
     queryFn: () => callApi(routes.wallet.banks),
     staleTime: 60 * 60_000,
   });
@@ -89,7 +86,7 @@ export function useBanks() {
  */
 export function useVerifyAccount(accountNumber: string, bankCode: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['bank-verify', accountNumber, bankCode],
+    queryKey: walletKeys.bankAccount(accountNumber, bankCode),
     queryFn: () => callApi(routes.wallet.verifyBank, { query: { accountNumber, bankCode } }),
     enabled: enabled && canVerifyAccount(accountNumber, bankCode),
     staleTime: 10 * 60_000,
@@ -103,6 +100,6 @@ export function useUpdateBanking() {
   return useMutation({
     mutationFn: ({ walletId, body }: { walletId: string; body: { accountNumber: string; bankCode: string; accountName?: string } }) =>
       callApi(routes.wallet.updateBanking, { params: { id: walletId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallets.all }),
   });
 }

@@ -1,7 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { routes, type RouteInput, type SessionUser } from '@fleetfuel/contract';
+import type { RouteInput, SessionUser } from '@fleetfuel/contract';
+// The auth routes alone, not the whole route table: this module is on the sign-in page.
+import { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
 import { ApiError, callApi, errorMessage } from '../api-client';
 import { clearSession, readSession, writeSession } from './session-storage';
 
@@ -14,8 +16,8 @@ export interface AuthState {
   loading: boolean;
   /** The last auth error's text, or null. */
   error: string | null;
-  login: (credentials: RouteInput<typeof routes.auth.login>['body']) => Promise<SessionUser>;
-  register: (body: RouteInput<typeof routes.auth.register>['body']) => Promise<void>;
+  login: (credentials: RouteInput<typeof authRoutes.login>['body']) => Promise<SessionUser>;
+  register: (body: RouteInput<typeof authRoutes.register>['body']) => Promise<void>;
   logout: () => Promise<void>;
   /** Keeps the session's user in step after the person edits its own profile or e-mail. */
   replaceUser: (user: SessionUser) => void;
@@ -49,7 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (initial === null) return;
     let cancelled = false;
-    callApi(routes.auth.me)
+    callApi(authRoutes.me)
       .then((fresh) => {
         if (cancelled) return;
         writeSession({ token: initial.token, user: fresh });
@@ -79,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setLoading(true);
       setError(null);
       try {
-        const reply = await callApi(routes.auth.login, { body: credentials });
+        const reply = await callApi(authRoutes.login, { body: credentials });
         queryClient.clear();
         writeSession({ token: reply.token, user: reply.user });
         setToken(reply.token);
@@ -98,13 +100,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const register = useCallback<AuthState['register']>(async (body) => {
     setError(null);
     try {
-      const reply = await callApi(routes.auth.register, { body });
+      const reply = await callApi(authRoutes.register, { body });
       // Registering while signed in creates someone else's account: no new session then.
       if (reply.token === null) return;
       // The reply's user lacks the session view's fields; /auth/me (sent with the stored token)
       // gives the full one.
       writeSession({ token: reply.token, user: { ...reply.user, firstName: '' } });
-      const fresh = await callApi(routes.auth.me);
+      const fresh = await callApi(authRoutes.me);
       writeSession({ token: reply.token, user: fresh });
       setToken(reply.token);
       setUser(fresh);
@@ -117,7 +119,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback<AuthState['logout']>(async () => {
     setError(null);
     try {
-      await callApi(routes.auth.logout);
+      await callApi(authRoutes.logout);
     } catch (cause) {
       if (!(cause instanceof ApiError && cause.status === 401)) setError(reportAuthError(cause));
     } finally {

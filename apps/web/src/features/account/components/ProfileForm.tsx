@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
-import { ImageUploadField } from '../../../components/ui/ImageUploadField';
-import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { imageFileError } from '../../../lib/image-file';
-import { useAuth } from '../../../lib/auth';
+import { ImageUploadField } from '@/components/ui/ImageUploadField';
+import { PasswordField, SubmitButton, TextField } from '@/components/ui/FormFields';
+import { imageFileError } from '@/lib/image-file';
+import { useAuth } from '@/lib/auth';
 import { useChangeEmail, useUpdateProfile } from '../api';
 import { emailFormSchema, profileFormSchema, profileToForm, toProfileFormData } from '../account-forms';
-import { showFieldError } from '../form-errors';
+import { showFieldError } from '@/lib/form-errors';
 
 /** General tab: the user's own name, phone, title and picture, and the e-mail in a form of its own. */
 export function ProfileForm({ user }: { user: SessionUser }) {

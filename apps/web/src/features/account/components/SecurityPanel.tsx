@@ -4,12 +4,12 @@ import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { PasswordField, SubmitButton } from '../../../components/ui/form-fields';
-import { formatDateTime } from '../../../lib/format';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
+import { formatDateTime } from '@/lib/format';
 import { useChangePassword, useEndSession, useSessions } from '../api';
 import { describeUserAgent, passwordFormSchema, type PasswordFormValues } from '../account-forms';
-import { showFieldError } from '../form-errors';
+import { showFieldError } from '@/lib/form-errors';
 
 const EMPTY_PASSWORDS: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

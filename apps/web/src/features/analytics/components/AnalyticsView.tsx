@@ -10,12 +10,12 @@ import {
   formatCompactNaira,
   hasFigures,
   type ChartSeries,
-} from '../../../components/charts';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { overviewQuery, type OverviewFilters } from '../../../lib/analytics-overview';
-import { useAuth } from '../../../lib/auth';
-import { formatCurrency, formatNumber, formatVolume } from '../../../lib/format';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+} from '@/components/charts';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { overviewQuery, type OverviewFilters } from '@/lib/analytics-overview';
+import { useAuth } from '@/lib/auth';
+import { formatCurrency, formatNumber, formatVolume } from '@/lib/format';
+import { useOrganizationChoices } from '@/lib/organization-options';
 import { PERIOD_MONTHS, driverBars, efficiencyBars, periodLabel, showsEarnings } from '../analytics-filters';
 
 export interface AnalyticsViewProps {

@@ -7,18 +7,19 @@ import { Paper, SimpleGrid, Skeleton, Table, Text } from '@mantine/core';
 import { IconBuildingBank, IconCash, IconGasStation } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { REQUEST_STATUSES, routes, type RequestStatus } from '@fleetfuel/contract';
-import { StatCard, StatCardPlaceholders } from '../../../components/ui/StatCard';
-import { statusLabel } from '../../../components/ui/StatusBadge';
-import { overviewQuery } from '../../../lib/analytics-overview';
-import { callApi } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { formatNumber } from '../../../lib/format';
+import { StatCard, StatCardPlaceholders } from '@/components/ui/StatCard';
+import { statusLabel } from '@/components/ui/StatusBadge';
+import { overviewQuery } from '@/lib/analytics-overview';
+import { callApi } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
+import { analyticsKeys } from '../query-keys';
 
 /** Counting needs only the list's total, so each status asks for a one-row page. */
 function useFuelRequestCountsByStatus() {
   const results = useQueries({
     queries: REQUEST_STATUSES.map((status) => ({
-      queryKey: ['fuel-requests', 'all', 'count', status] as const,
+      queryKey: analyticsKeys.fuelRequestCount(status),
       queryFn: () => callApi(routes.fuelRequests.allRequests, { query: { status, page: 1, pageSize: 1 } }),
     })),
   });

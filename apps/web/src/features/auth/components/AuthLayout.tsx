@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Wordmark } from '../../../components/ui/Wordmark';
+import { Wordmark } from '@/components/ui/Wordmark';
 
 export interface AuthLayoutProps {
   title: string;

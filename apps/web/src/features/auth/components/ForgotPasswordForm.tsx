@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { passwordResetRequestBodySchema } from '@fleetfuel/contract';
-import { SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { useRequestPasswordReset } from '../api';
 
 export function ForgotPasswordForm() {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { MESSAGES, passwordSchema } from '@fleetfuel/contract';
-import { PasswordField, SubmitButton } from '../../../components/ui/form-fields';
+import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
 import { useResetPassword } from '../api';
 
 const resetFormSchema = z

@@ -4,9 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { loginBodySchema } from '@fleetfuel/contract';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { PasswordField, SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { PasswordField, SubmitButton, TextField } from '@/components/ui/FormFields';
 
 export const SIGN_IN_REFUSED = 'Incorrect e-mail/phone or password';
 

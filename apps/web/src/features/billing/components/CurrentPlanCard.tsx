@@ -3,10 +3,10 @@ import { Alert, Badge, Button, Group, Modal, Paper, Progress, SimpleGrid, Stack,
 import { IconCreditCard, IconRefresh } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import { hasPermission, type Role } from '@fleetfuel/contract';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { redirectToCheckout } from '../../../lib/checkout';
-import { formatCurrency, formatDate, formatNumber } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { redirectToCheckout } from '@/lib/checkout';
+import { formatCurrency, formatDate, formatNumber } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCurrentSubscription, usePayRenewalByCard, useRenewSubscription } from '../api';
 import { usagePercent, usageText } from '../reserve-form';
 

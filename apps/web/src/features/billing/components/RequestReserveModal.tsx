@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, type SoldFuelType } from '@fleetfuel/contract';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { useCreateReserve } from '../api';
 import { reserveFormSchema, toReserveBody, type ReserveFormValues } from '../reserve-form';
 

@@ -1,6 +1,6 @@
 import { Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, type SoldFuelType } from '@fleetfuel/contract';
-import { formatStatNumber } from '../../../lib/format';
+import { formatStatNumber } from '@/lib/format';
 
 interface ReserveSummary {
   fuelType: SoldFuelType;

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { ORGANIZATION_TYPES, ORGANIZATION_TYPE_LABELS, TENANT_STATUSES, type Organization } from '@fleetfuel/contract';
-import { FormModal } from '../../../components/ui/FormModal';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { ImageUploadField } from '../../../components/ui/ImageUploadField';
-import { statusLabel } from '../../../components/ui/StatusBadge';
+import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { ImageUploadField } from '@/components/ui/ImageUploadField';
+import { statusLabel } from '@/components/ui/StatusBadge';
 import { useCreateOrganization, usePlanOptions, useUpdateOrganization } from '../api';
-import { clientFormSchema, clientToForm, emptyClientForm, planOptions, toClientFormData, type ClientFormMode } from '../client-form';
+import { clientFormSchema, clientToForm, emptyClientForm, planOptions, toClientFormData } from '../client-form';
 
 export interface ClientFormModalProps {
   opened: boolean;
@@ -22,22 +22,18 @@ const TYPE_OPTIONS = ORGANIZATION_TYPES.map((value) => ({ value, label: ORGANIZA
 const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 export function ClientFormModal({ opened, onClose, client }: ClientFormModalProps) {
-  const mode: ClientFormMode = client ? 'edit' : 'create';
   return (
-    <FormModal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Client' : 'Update Client'}>
-      {/* Keyed so that each opening starts from the client it is about. */}
-      {opened && <ClientForm key={client?.id ?? 'new'} mode={mode} client={client ?? null} onDone={onClose} />}
-    </FormModal>
+    <RecordFormModal
+      opened={opened}
+      onClose={onClose}
+      record={client}
+      titles={{ create: 'Add Client', edit: 'Update Client' }}
+      Form={ClientForm}
+    />
   );
 }
 
-interface ClientFormProps {
-  mode: ClientFormMode;
-  client: Organization | null;
-  onDone: () => void;
-}
-
-function ClientForm({ mode, client, onDone }: ClientFormProps) {
+function ClientForm({ mode, record: client, onDone }: RecordFormProps<Organization>) {
   const createClient = useCreateOrganization();
   const updateClient = useUpdateOrganization();
   const plans = usePlanOptions(true);
@@ -101,12 +97,7 @@ function ClientForm({ mode, client, onDone }: ClientFormProps) {
             />
           )}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <SubmitButton control={control}>{mode === 'create' ? 'Add Client' : 'Save Changes'}</SubmitButton>
-        </Group>
+        <FormActions control={control} onCancel={onDone} submitLabel={mode === 'create' ? 'Add Client' : 'Save Changes'} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconBuilding, IconBuildingOff, IconCar, IconCircleCheck, IconTool } from '@tabler/icons-react';
-import { StatCard, StatCardPlaceholders } from '../../../components/ui/StatCard';
-import { formatNumber } from '../../../lib/format';
+import { StatCard, StatCardPlaceholders } from '@/components/ui/StatCard';
+import { formatNumber } from '@/lib/format';
 import { useOrganizationAnalytics } from '../api';
 
 /** The Clients page's figures, from the organizations analytics of spec section 3. */

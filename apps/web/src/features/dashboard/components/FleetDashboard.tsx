@@ -3,10 +3,10 @@ import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } fr
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCar, IconGasStation, IconTool, IconUsers } from '@tabler/icons-react';
 import { hasPermission, type SessionUser } from '@fleetfuel/contract';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { PrefetchLink } from '../../../components/ui/PrefetchLink';
-import { StatCard } from '../../../components/ui/StatCard';
-import { dashboardOverviewQuery } from '../../../lib/analytics-overview';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { StatCard } from '@/components/ui/StatCard';
+import { dashboardOverviewQuery } from '@/lib/analytics-overview';
 import { dashboardStats, type DashboardStatKey } from '../dashboard-stats';
 import { FuelChartCard } from './FuelChartCard';
 import { MaintenanceAlerts } from './MaintenanceAlerts';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { SegmentedControl } from '@mantine/core';
 import type { AnalyticsOverview } from '@fleetfuel/contract';
-import { ChartCard, MonthlyChart, formatCompact, hasFigures, type ChartKind } from '../../../components/charts';
-import { formatVolume } from '../../../lib/format';
+import { ChartCard, MonthlyChart, formatCompact, hasFigures, type ChartKind } from '@/components/charts';
+import { formatVolume } from '@/lib/format';
 
 const KINDS: { label: string; value: ChartKind }[] = [
   { label: 'Line', value: 'line' },

@@ -1,8 +1,8 @@
 import { Anchor, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { AnalyticsOverview } from '@fleetfuel/contract';
-import { PrefetchLink } from '../../../components/ui/PrefetchLink';
-import { readableDates } from '../../../lib/format';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { readableDates } from '@/lib/format';
 import { assetDetailsPath } from '../dashboard-stats';
 
 export interface MaintenanceAlertsProps {

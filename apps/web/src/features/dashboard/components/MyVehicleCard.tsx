@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCar } from '@tabler/icons-react';
 import type { SessionUser } from '@fleetfuel/contract';
-import { PrefetchLink } from '../../../components/ui/PrefetchLink';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { assetDetailsPath, vehicleLabel } from '../dashboard-stats';
 
 const FUEL_LABELS: Record<NonNullable<SessionUser['vehicle']>['fuelType'], string> = {

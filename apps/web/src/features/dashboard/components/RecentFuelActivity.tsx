@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FuelRequest } from '@fleetfuel/contract';
-import { PrefetchLink } from '../../../components/ui/PrefetchLink';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCalendarDate, formatVolume } from '../../../lib/format';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCalendarDate, formatVolume } from '@/lib/format';
 import { vehicleLabel } from '../dashboard-stats';
 
 export interface RecentFuelActivityProps {

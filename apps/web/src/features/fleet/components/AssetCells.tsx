@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Group, Stack, Text } from '@mantine/core';
 import { IconBolt, IconCar, IconMotorbike } from '@tabler/icons-react';
 import type { AssetType, Vehicle } from '@fleetfuel/contract';
-import { PrefetchLink } from '../../../components/ui/PrefetchLink';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { EMPTY_VALUE, assetName, keeperLabel } from '../fleet-labels';
 
 const TYPE_ICONS: Record<AssetType, typeof IconCar> = {

@@ -2,9 +2,9 @@
 import { useMemo, useState } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
 import type { FuelRequest, MaintenanceRequest, Vehicle } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCalendarDate, formatCurrency, formatNumber, formatVolume } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCalendarDate, formatCurrency, formatNumber, formatVolume } from '@/lib/format';
 import { useVehicleFuelLogs, useVehicleMaintenanceLogs } from '../api';
 import { EMPTY_VALUE, tankUnit } from '../fleet-labels';
 

@@ -1,20 +1,19 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { Driver } from '@fleetfuel/contract';
-import { FormModal } from '../../../components/ui/FormModal';
-import { PasswordField, SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { ImageUploadField } from '../../../components/ui/ImageUploadField';
-import { imageFileError } from '../../../lib/image-file';
-import { useAuth } from '../../../lib/auth';
+import { PasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { ImageUploadField } from '@/components/ui/ImageUploadField';
+import { imageFileError } from '@/lib/image-file';
+import { useAuth } from '@/lib/auth';
 import { useCreateDriver, useDepartmentOptions, useUpdateDriver } from '../api';
 import { DRIVER_STATUS_OPTIONS, groupOption, organizationOption } from '../choices';
 import { driverFormSchema, driverToForm, emptyDriverForm, toDriverFormData } from '../driver-form';
-import { showFieldError } from '../form-errors';
-import type { FormMode } from '../vehicle-form';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { showFieldError } from '@/lib/form-errors';
+import { useOrganizationChoices } from '@/lib/organization-options';
 
 export interface DriverFormModalProps {
   opened: boolean;
@@ -24,22 +23,18 @@ export interface DriverFormModalProps {
 }
 
 export function DriverFormModal({ opened, onClose, driver }: DriverFormModalProps) {
-  const mode: FormMode = driver ? 'edit' : 'create';
   return (
-    <FormModal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Driver' : 'Edit Driver'}>
-      {/* Keyed so that each opening starts from the driver it is about. */}
-      {opened && <DriverForm key={driver?.id ?? 'new'} mode={mode} driver={driver ?? null} onDone={onClose} />}
-    </FormModal>
+    <RecordFormModal
+      opened={opened}
+      onClose={onClose}
+      record={driver}
+      titles={{ create: 'Add Driver', edit: 'Edit Driver' }}
+      Form={DriverForm}
+    />
   );
 }
 
-interface DriverFormProps {
-  mode: FormMode;
-  driver: Driver | null;
-  onDone: () => void;
-}
-
-function DriverForm({ mode, driver, onDone }: DriverFormProps) {
+function DriverForm({ mode, record: driver, onDone }: RecordFormProps<Driver>) {
   const { user: me } = useAuth();
   const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
   const createDriver = useCreateDriver();
@@ -128,14 +123,12 @@ function DriverForm({ mode, driver, onDone }: DriverFormProps) {
           fallbackName={driverName || undefined}
           error={avatarError ?? undefined}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <SubmitButton control={control} disabled={avatarError !== null}>
-            {mode === 'create' ? 'Add Driver' : 'Save Changes'}
-          </SubmitButton>
-        </Group>
+        <FormActions
+          control={control}
+          onCancel={onDone}
+          submitLabel={mode === 'create' ? 'Add Driver' : 'Save Changes'}
+          submitDisabled={avatarError !== null}
+        />
       </Stack>
     </form>
   );

@@ -3,8 +3,8 @@ import { Avatar, Button, Center, Group, Loader, Modal, Stack, Text } from '@mant
 import { IconUserMinus } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import type { Department, Driver } from '@fleetfuel/contract';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatNumber } from '../../../lib/format';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatNumber } from '@/lib/format';
 import { OPTIONS_PAGE_SIZE, useDrivers, useRemoveGroupDriver } from '../api';
 import { assetName } from '../fleet-labels';
 

@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { Department } from '@fleetfuel/contract';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { useAuth } from '../../../lib/auth';
+import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { useAuth } from '@/lib/auth';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
 import { GROUP_STATUS_OPTIONS, organizationOption } from '../choices';
 import {
@@ -15,9 +16,8 @@ import {
   toDepartmentCreateBody,
   toDepartmentUpdateBody,
 } from '../department-form';
-import { showFieldError } from '../form-errors';
-import type { FormMode } from '../vehicle-form';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { showFieldError } from '@/lib/form-errors';
+import { useOrganizationChoices } from '@/lib/organization-options';
 
 export interface GroupFormModalProps {
   opened: boolean;
@@ -27,22 +27,19 @@ export interface GroupFormModalProps {
 }
 
 export function GroupFormModal({ opened, onClose, group }: GroupFormModalProps) {
-  const mode: FormMode = group ? 'edit' : 'create';
   return (
-    <Modal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Group' : 'Update Group'} centered>
-      {/* Keyed so that each opening starts from the group it is about. */}
-      {opened && <GroupForm key={group?.id ?? 'new'} mode={mode} group={group ?? null} onDone={onClose} />}
-    </Modal>
+    <RecordFormModal
+      opened={opened}
+      onClose={onClose}
+      record={group}
+      titles={{ create: 'Add Group', edit: 'Update Group' }}
+      Form={GroupForm}
+      short
+    />
   );
 }
 
-interface GroupFormProps {
-  mode: FormMode;
-  group: Department | null;
-  onDone: () => void;
-}
-
-function GroupForm({ mode, group, onDone }: GroupFormProps) {
+function GroupForm({ mode, record: group, onDone }: RecordFormProps<Department>) {
   const { user: me } = useAuth();
   const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
   const createGroup = useCreateDepartment();
@@ -94,12 +91,7 @@ function GroupForm({ mode, group, onDone }: GroupFormProps) {
           rightSection="L"
           autoComplete="off"
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <SubmitButton control={control}>{mode === 'create' ? 'Add Group' : 'Update Group'}</SubmitButton>
-        </Group>
+        <FormActions control={control} onCancel={onDone} submitLabel={mode === 'create' ? 'Add Group' : 'Update Group'} />
       </Stack>
     </form>
   );

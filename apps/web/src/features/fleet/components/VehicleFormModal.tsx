@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Divider, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { Vehicle } from '@fleetfuel/contract';
-import { FormModal } from '../../../components/ui/FormModal';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { ImageUploadField } from '../../../components/ui/ImageUploadField';
-import { imageFileError } from '../../../lib/image-file';
-import { useAuth } from '../../../lib/auth';
-import { businessDate } from '../../../lib/format';
+import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { ImageUploadField } from '@/components/ui/ImageUploadField';
+import { imageFileError } from '@/lib/image-file';
+import { useAuth } from '@/lib/auth';
+import { businessDate } from '@/lib/format';
 import { useCreateVehicle, useDepartmentOptions, useDriverOptions, useUpdateVehicle } from '../api';
 import {
   ASSET_STATUS_OPTIONS,
@@ -22,17 +22,9 @@ import {
   organizationOption,
 } from '../choices';
 import { assetName, keeperLabel, tankUnit } from '../fleet-labels';
-import { showFieldError } from '../form-errors';
-import {
-  emptyVehicleForm,
-  hasRegistration,
-  needsPlateNumber,
-  toVehicleFormData,
-  vehicleFormSchema,
-  vehicleToForm,
-  type FormMode,
-} from '../vehicle-form';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { showFieldError } from '@/lib/form-errors';
+import { emptyVehicleForm, hasRegistration, needsPlateNumber, toVehicleFormData, vehicleFormSchema, vehicleToForm } from '../vehicle-form';
+import { useOrganizationChoices } from '@/lib/organization-options';
 
 export interface VehicleFormModalProps {
   opened: boolean;
@@ -42,22 +34,19 @@ export interface VehicleFormModalProps {
 }
 
 export function VehicleFormModal({ opened, onClose, vehicle }: VehicleFormModalProps) {
-  const mode: FormMode = vehicle ? 'edit' : 'create';
   return (
-    <FormModal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Asset' : 'Edit Asset'} size="xl">
-      {/* Keyed so that each opening starts from the asset it is about. */}
-      {opened && <VehicleForm key={vehicle?.id ?? 'new'} mode={mode} vehicle={vehicle ?? null} onDone={onClose} />}
-    </FormModal>
+    <RecordFormModal
+      opened={opened}
+      onClose={onClose}
+      record={vehicle}
+      titles={{ create: 'Add Asset', edit: 'Edit Asset' }}
+      Form={VehicleForm}
+      size="xl"
+    />
   );
 }
 
-interface VehicleFormProps {
-  mode: FormMode;
-  vehicle: Vehicle | null;
-  onDone: () => void;
-}
-
-function VehicleForm({ mode, vehicle, onDone }: VehicleFormProps) {
+function VehicleForm({ mode, record: vehicle, onDone }: RecordFormProps<Vehicle>) {
   const { user: me } = useAuth();
   const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
   const createVehicle = useCreateVehicle();
@@ -191,14 +180,12 @@ function VehicleForm({ mode, vehicle, onDone }: VehicleFormProps) {
 
         <ImageUploadField label="Image" value={image} onChange={setImage} currentUrl={vehicle?.imageUrl} error={imageError ?? undefined} />
 
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <SubmitButton control={control} disabled={imageError !== null}>
-            {mode === 'create' ? 'Add Asset' : 'Save Changes'}
-          </SubmitButton>
-        </Group>
+        <FormActions
+          control={control}
+          onCancel={onDone}
+          submitLabel={mode === 'create' ? 'Add Asset' : 'Save Changes'}
+          submitDisabled={imageError !== null}
+        />
       </Stack>
     </form>
   );

@@ -5,8 +5,8 @@ import { useController, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { COUPON_VALIDITY_DAYS, type RouteReply, type routes } from '@fleetfuel/contract';
-import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
-import { SelectField, SubmitButton, TextField, type SelectOption } from '../../../components/ui/form-fields';
+import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
+import { SelectField, SubmitButton, TextField, type SelectOption } from '@/components/ui/FormFields';
 import { useOrganizationSettings, useStationChoices, useUpdateOrganizationSettings } from '../api';
 import { settingsFormSchema, settingsToForm, toSettingsBody, type SettingsFormValues } from '../settings-form';
 

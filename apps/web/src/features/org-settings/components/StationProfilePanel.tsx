@@ -1,7 +1,7 @@
 import { Avatar, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { SessionUser } from '@fleetfuel/contract';
-import { statusLabel } from '../../../components/ui/StatusBadge';
-import { formatCurrency, formatDateTime } from '../../../lib/format';
+import { statusLabel } from '@/components/ui/StatusBadge';
+import { formatCurrency, formatDateTime } from '@/lib/format';
 import { useOwnStationPrices } from '../api';
 
 /** The attendant's station, read-only: its name and the prices it sells at today. */

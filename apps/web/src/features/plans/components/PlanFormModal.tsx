@@ -4,9 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { PLAN_STATUSES, type Plan } from '@fleetfuel/contract';
-import { FormModal } from '../../../components/ui/FormModal';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { statusLabel } from '../../../components/ui/StatusBadge';
+import { FormModal } from '@/components/ui/FormModal';
+import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
+import { statusLabel } from '@/components/ui/StatusBadge';
 import { useCreatePlan, useUpdatePlan } from '../api';
 import { emptyPlanForm, planFormSchema, planToForm, toCreatePlanBody, toUpdatePlanBody, type PlanFormMode } from '../plan-form';
 

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, PLAN_STATUSES, type Plan, type PlanStatus } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { RowAction } from '../../../components/ui/RowAction';
-import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
-import { formatCurrency, formatNumber } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { RowAction } from '@/components/ui/RowAction';
+import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
+import { formatCurrency, formatNumber } from '@/lib/format';
 import { usePlans, type PlanListQuery } from '../api';
 import { formatLimit } from '../plan-form';
 import { PlanFormModal } from './PlanFormModal';
-import { ListFilter } from '../../../components/ui/ListFilter';
-import { useListPaging } from '../../../lib/list-paging';
+import { ListFilter } from '@/components/ui/ListFilter';
+import { useListPaging } from '@/lib/list-paging';
 
 const STATUS_FILTER = PLAN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 

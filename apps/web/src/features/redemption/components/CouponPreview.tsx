@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { FuelRequest, MaintenanceRequest } from '@fleetfuel/contract';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCalendarDate, formatCurrency, formatDateTime, formatVolume } from '../../../lib/format';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCalendarDate, formatCurrency, formatDateTime, formatVolume } from '@/lib/format';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, type ChangeEvent } from 'react';
 import { Alert, Button, Divider, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCamera, IconPhoto, IconSearch } from '@tabler/icons-react';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCouponPreview } from '../api';
 import { NOT_A_COUPON, NO_QR_IN_IMAGE, QR_READER_FAILED } from '../camera-errors';
 import { couponFromScan, parseCouponInput, type CouponInput } from '../coupon-input';

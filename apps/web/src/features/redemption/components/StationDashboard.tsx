@@ -1,6 +1,6 @@
 import { Box, Group, Stack } from '@mantine/core';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { useAuth } from '../../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { useAuth } from '@/lib/auth';
 import { RedeemCouponCard } from './RedeemCouponCard';
 import { StationWalletCard } from './StationWalletCard';
 import { TodaysRedemptions } from './TodaysRedemptions';

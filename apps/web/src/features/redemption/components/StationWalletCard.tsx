@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency } from '@/lib/format';
 import { useStationWallet } from '../api';
 
 function Figure({ label, value }: { label: string; value: number }) {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Group, Paper, Text, Title } from '@mantine/core';
 import type { FuelRequest } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { businessDate, formatCurrency, formatNumber, formatTime, formatVolume } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { businessDate, formatCurrency, formatNumber, formatTime, formatVolume } from '@/lib/format';
 import { RECENT_PAGE_SIZE, useCompletedFuelRequests } from '../api';
 
 function redeemedToday(request: FuelRequest, today: string): boolean {

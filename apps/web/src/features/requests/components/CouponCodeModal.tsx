@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import type { FuelRequest } from '@fleetfuel/contract';
-import { formatCalendarDate, formatCurrency, formatDateTime, formatVolume } from '../../../lib/format';
+import { formatCalendarDate, formatCurrency, formatDateTime, formatVolume } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { DetailList } from './parts';
+import { DetailList } from './RequestParts';
 
 export interface CouponCodeModalProps {
   request: FuelRequest | null;

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Paper, Stack, Title } from '@mantine/core';
 import { PAGE_SIZE_DEFAULT } from '@fleetfuel/contract';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { useAuth } from '../../../lib/auth';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { useAuth } from '@/lib/auth';
 import { useFuelRequests } from '../api';
 import { FuelRequestForm } from './FuelRequestForm';
 import { FuelRequestsTable } from './FuelRequestsTable';
-import { useFuelRequestActions } from './use-fuel-request-actions';
+import { useFuelRequestActions } from '../use-fuel-request-actions';
 
 /** A driver's /fuel/generate-coupon: the request form for its vehicle, and its own requests below. */
 export function DriverFuelRequests() {

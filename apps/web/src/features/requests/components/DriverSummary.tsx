@@ -2,11 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { Box, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconClockHour4, IconGasStation, IconTicket } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT } from '@fleetfuel/contract';
-import { StatCard } from '../../../components/ui/StatCard';
-import { useAuth } from '../../../lib/auth';
+import { StatCard } from '@/components/ui/StatCard';
+import { useAuth } from '@/lib/auth';
 import { useFuelRequests } from '../api';
 import { FuelRequestsTable } from './FuelRequestsTable';
-import { useFuelRequestActions } from './use-fuel-request-actions';
+import { useFuelRequestActions } from '../use-fuel-request-actions';
 
 const countUnit = (count: number) => (count === 1 ? 'request' : 'requests');
 

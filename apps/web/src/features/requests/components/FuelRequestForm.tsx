@@ -4,12 +4,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { dispensedFuelType, type VehicleFuelType } from '@fleetfuel/contract';
-import { SelectField, SubmitButton, TextField, TextareaField, type SelectOption } from '../../../components/ui/form-fields';
-import { statusLabel } from '../../../components/ui/StatusBadge';
-import { useAuth } from '../../../lib/auth';
-import { businessDate, formatCurrency, formatVolume } from '../../../lib/format';
+import { SelectField, SubmitButton, TextField, TextareaField, type SelectOption } from '@/components/ui/FormFields';
+import { statusLabel } from '@/components/ui/StatusBadge';
+import { useAuth } from '@/lib/auth';
+import { businessDate, formatCurrency, formatVolume } from '@/lib/format';
 import { useCreateFuelRequest, useStationOptions, useVehicle, useVehicleOptions } from '../api';
-import { showServerFieldError } from '../form-errors';
+import { showFieldError } from '@/lib/form-errors';
 import {
   TANK_LEVEL_OPTIONS,
   emptyFuelRequestForm,
@@ -118,7 +118,7 @@ export function FuelRequestForm({ onDone, onCancel }: FuelRequestFormProps) {
       toast.success(reply.message);
       onDone();
     } catch (error) {
-      showServerFieldError(error, values, setError);
+      showFieldError(error, values, setError);
     }
   });
 

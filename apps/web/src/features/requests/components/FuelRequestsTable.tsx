@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import type { FuelRequest, PageMeta } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { RowAction } from '../../../components/ui/RowAction';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCalendarDate, formatDate, formatVolume } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { RowAction } from '@/components/ui/RowAction';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCalendarDate, formatDate, formatVolume } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { DecisionActions, RowControls, TwoLines } from './parts';
+import { DecisionActions, RowControls, TwoLines } from './RequestParts';
 
 export interface FuelRequestActions {
   /** ADMINISTRATOR: approve and reject pending requests. */

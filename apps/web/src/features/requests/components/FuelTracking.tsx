@@ -2,16 +2,16 @@ import { useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid } from '@mantine/core';
 import { IconClockHour4, IconDroplet, IconGasStation, IconPlus, IconTicket } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, hasPermission } from '@fleetfuel/contract';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { StatCard } from '../../../components/ui/StatCard';
-import { useAuth } from '../../../lib/auth';
-import { formatNumber } from '../../../lib/format';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { StatCard } from '@/components/ui/StatCard';
+import { useAuth } from '@/lib/auth';
+import { formatNumber } from '@/lib/format';
 import { useFuelRequests, type RequestListQuery } from '../api';
 import { FuelRequestsTable } from './FuelRequestsTable';
 import { GenerateCouponModal } from './GenerateCouponModal';
-import { StatusFilter, isRequestStatus } from './parts';
-import { useFuelRequestActions } from './use-fuel-request-actions';
-import { useListPaging } from '../../../lib/list-paging';
+import { StatusFilter, isRequestStatus } from './RequestParts';
+import { useFuelRequestActions } from '../use-fuel-request-actions';
+import { useListPaging } from '@/lib/list-paging';
 
 /** The summary sums the volumes of every fuel type in one figure; litres, the unit of petrol and diesel, label it. */
 const VOLUME_UNIT = 'L';

@@ -1,10 +1,10 @@
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { tankLevelLabel, type MaintenanceRequest } from '@fleetfuel/contract';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCalendarDate, formatCurrency, formatDateTime, formatNumber } from '../../../lib/format';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCalendarDate, formatCurrency, formatDateTime, formatNumber } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { DetailList, type DetailItem } from './parts';
+import { DetailList, type DetailItem } from './RequestParts';
 
 function who(person: { name: string } | null, at: string | null): string {
   if (!person) return '';

@@ -4,11 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { SelectField, SubmitButton, TextField, TextareaField, type SelectOption } from '../../../components/ui/form-fields';
-import { statusLabel } from '../../../components/ui/StatusBadge';
-import { businessDate } from '../../../lib/format';
+import { SelectField, SubmitButton, TextField, TextareaField, type SelectOption } from '@/components/ui/FormFields';
+import { statusLabel } from '@/components/ui/StatusBadge';
+import { businessDate } from '@/lib/format';
 import { useCreateMaintenance, useStationOptions, useVehicleOptions } from '../api';
-import { showServerFieldError } from '../form-errors';
+import { showFieldError } from '@/lib/form-errors';
 import { TANK_LEVEL_OPTIONS } from '../fuel-request-form';
 import { emptyMaintenanceForm, maintenanceFormSchema, toMaintenanceBody, type MaintenanceFormValues } from '../maintenance-form';
 import { vehicleOptionLabel } from '../request-labels';
@@ -61,7 +61,7 @@ function MaintenanceForm({ onDone }: { onDone: () => void }) {
       toast.success(reply.message);
       onDone();
     } catch (error) {
-      showServerFieldError(error, values, setError);
+      showFieldError(error, values, setError);
     }
   });
 

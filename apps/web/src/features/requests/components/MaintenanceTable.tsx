@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import type { MaintenanceRequest, PageMeta } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { RowAction } from '../../../components/ui/RowAction';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCalendarDate, formatCurrency, formatDate } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { RowAction } from '@/components/ui/RowAction';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCalendarDate, formatCurrency, formatDate } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { DecisionActions, RowControls, TwoLines } from './parts';
+import { DecisionActions, RowControls, TwoLines } from './RequestParts';
 
 export interface MaintenanceActions {
   canApprove: boolean;

@@ -2,17 +2,17 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { hasPermission } from '@fleetfuel/contract';
-import { PageHeader } from '../../../components/ui/PageHeader';
-import { PrefetchLink } from '../../../components/ui/PrefetchLink';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { formatVolume } from '../../../lib/format';
+import { PageHeader } from '@/components/ui/PageHeader';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { formatVolume } from '@/lib/format';
 import { useDocumentDownload, useRequestRecord } from '../api';
 import { vehicleName } from '../request-labels';
 import { fuelRequestDetailItems } from './FuelRequestDetails';
 import { maintenanceDetailItems } from './MaintenanceDetails';
-import { DetailList } from './parts';
+import { DetailList } from './RequestParts';
 
 export interface RequestRecordProps {
   kind: 'fuel' | 'maintenance';

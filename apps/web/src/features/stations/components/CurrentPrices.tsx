@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { FuelPrice } from '@fleetfuel/contract';
-import { formatCurrency, formatDate } from '../../../lib/format';
+import { formatCurrency, formatDate } from '@/lib/format';
 import { usePrices } from '../api';
 
 export function PriceFigure({ price }: { price: FuelPrice }) {

@@ -1,15 +1,15 @@
 import { useEffect, useMemo } from 'react';
-import { Button, Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
-import { FormModal } from '../../../components/ui/FormModal';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { ImageUploadField } from '../../../components/ui/ImageUploadField';
-import { statusLabel } from '../../../components/ui/StatusBadge';
+import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { ImageUploadField } from '@/components/ui/ImageUploadField';
+import { statusLabel } from '@/components/ui/StatusBadge';
 import { useCreateStation, useUpdateStation } from '../api';
-import { emptyStationForm, stationFormSchema, stationToForm, toStationFormData, type StationFormMode } from '../station-form';
+import { emptyStationForm, stationFormSchema, stationToForm, toStationFormData } from '../station-form';
 
 export interface StationFormModalProps {
   opened: boolean;
@@ -21,22 +21,18 @@ export interface StationFormModalProps {
 const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 export function StationFormModal({ opened, onClose, station }: StationFormModalProps) {
-  const mode: StationFormMode = station ? 'edit' : 'create';
   return (
-    <FormModal opened={opened} onClose={onClose} title={mode === 'create' ? 'Add Fuel Station' : 'Update Fuel Station'}>
-      {/* Keyed so that each opening starts from the station it is about. */}
-      {opened && <StationForm key={station?.id ?? 'new'} mode={mode} station={station ?? null} onDone={onClose} />}
-    </FormModal>
+    <RecordFormModal
+      opened={opened}
+      onClose={onClose}
+      record={station}
+      titles={{ create: 'Add Fuel Station', edit: 'Update Fuel Station' }}
+      Form={StationForm}
+    />
   );
 }
 
-interface StationFormProps {
-  mode: StationFormMode;
-  station: FuelStation | null;
-  onDone: () => void;
-}
-
-function StationForm({ mode, station, onDone }: StationFormProps) {
+function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStation>) {
   const createStation = useCreateStation();
   const updateStation = useUpdateStation();
   const schema = useMemo(() => stationFormSchema(mode), [mode]);
@@ -123,12 +119,7 @@ function StationForm({ mode, station, onDone }: StationFormProps) {
             />
           )}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <SubmitButton control={control}>{mode === 'create' ? 'Add Fuel Station' : 'Save Changes'}</SubmitButton>
-        </Group>
+        <FormActions control={control} onCancel={onDone} submitLabel={mode === 'create' ? 'Add Fuel Station' : 'Save Changes'} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { IconBuildingStore, IconCircleCheck, IconCircleMinus, IconBan } from '@tabler/icons-react';
-import { StatCard, StatCardPlaceholders } from '../../../components/ui/StatCard';
+import { StatCard, StatCardPlaceholders } from '@/components/ui/StatCard';
 import { useStationCounts } from '../api';
 
 /** Station figures, each the total of the station list under one status filter. */

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { Ticket } from '@fleetfuel/contract';
-import { FormModal } from '../../../components/ui/FormModal';
-import { SubmitButton, TextField, TextareaField } from '../../../components/ui/form-fields';
+import { FormModal } from '@/components/ui/FormModal';
+import { SubmitButton, TextField, TextareaField } from '@/components/ui/FormFields';
 import { useCreateTicket } from '../api';
 import { ATTACHMENT_ACCEPT, attachmentError, ticketFormSchema, toTicketFormData } from '../ticket-form';
 

@@ -5,9 +5,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { ROLES, ROLE_LABELS, type Role, type SessionUser, type Ticket } from '@fleetfuel/contract';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { SubmitButton, TextareaField } from '../../../components/ui/form-fields';
-import { formatDateTime } from '../../../lib/format';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { SubmitButton, TextareaField } from '@/components/ui/FormFields';
+import { formatDateTime } from '@/lib/format';
 import { useCloseTicket, useReplyToTicket, useTicket } from '../api';
 import { replyFormSchema } from '../ticket-form';
 

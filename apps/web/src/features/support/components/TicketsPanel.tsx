@@ -3,13 +3,13 @@ import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, ticketStatusSchema, type Ticket } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
-import { formatDateTime } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
+import { formatDateTime } from '@/lib/format';
 import { useTickets, type TicketListQuery } from '../api';
 import { NewTicketModal } from './NewTicketModal';
-import { ListFilter } from '../../../components/ui/ListFilter';
-import { useListPaging } from '../../../lib/list-paging';
+import { ListFilter } from '@/components/ui/ListFilter';
+import { useListPaging } from '@/lib/list-paging';
 
 const STATUSES = ticketStatusSchema.options;
 

@@ -4,9 +4,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { MANAGEABLE_ROLES, ROLE_LABELS, USER_STATUSES, type Role, type User } from '@fleetfuel/contract';
-import { PasswordField, SelectField, SubmitButton, TextField, type SelectOption } from '../../../components/ui/form-fields';
-import { statusLabel } from '../../../components/ui/StatusBadge';
-import { useAuth } from '../../../lib/auth';
+import { PasswordField, SelectField, SubmitButton, TextField, type SelectOption } from '@/components/ui/FormFields';
+import { statusLabel } from '@/components/ui/StatusBadge';
+import { useAuth } from '@/lib/auth';
 import { useCreateUser, useFuelStationOptions, useUpdateUser } from '../api';
 import {
   emptyUserForm,
@@ -19,7 +19,7 @@ import {
   userToForm,
   type UserFormMode,
 } from '../user-form';
-import { useOrganizationChoices } from '../../../lib/organization-options';
+import { useOrganizationChoices } from '@/lib/organization-options';
 
 export interface UserFormModalProps {
   opened: boolean;

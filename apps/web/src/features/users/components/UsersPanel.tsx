@@ -13,16 +13,16 @@ import {
   type Role,
   type User,
 } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
-import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
-import { formatDate } from '../../../lib/format';
-import { useAuth } from '../../../lib/auth';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
+import { formatDate } from '@/lib/format';
+import { useAuth } from '@/lib/auth';
 import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../api';
 import { asRole } from '../user-form';
 import { UserFormModal } from './UserFormModal';
-import { ListFilter } from '../../../components/ui/ListFilter';
-import { useKeepPageInRange, useListPaging } from '../../../lib/list-paging';
+import { ListFilter } from '@/components/ui/ListFilter';
+import { useKeepPageInRange, useListPaging } from '@/lib/list-paging';
 
 /** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {

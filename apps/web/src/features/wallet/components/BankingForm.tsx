@@ -3,8 +3,8 @@ import { Badge, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, T
 import { IconCircleCheck } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
 import { BANK_ACCOUNT_NUMBER_LENGTH, MESSAGES, type Wallet } from '@fleetfuel/contract';
-import { SELECT_PLACEHOLDER } from '../../../components/ui/form-fields';
-import { errorMessage } from '../../../lib/api-client';
+import { SELECT_PLACEHOLDER } from '@/components/ui/FormFields';
+import { errorMessage } from '@/lib/api-client';
 import { useBanks, useUpdateBanking, useVerifyAccount } from '../api';
 import { bankingState, canSaveBanking, cleanAccountNumber, type SavedBanking } from '../banking';
 

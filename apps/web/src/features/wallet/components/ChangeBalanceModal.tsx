@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { Wallet } from '@fleetfuel/contract';
-import { SelectField, SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { formatCurrency } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
+import { formatCurrency } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCreateTransaction } from '../api';
 import { changeBalanceFormSchema, toChangeBalanceBody, type ChangeBalanceFormValues } from '../wallet-forms';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { PAGE_SIZE_DEFAULT, type Wallet } from '@fleetfuel/contract';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency } from '@/lib/format';
 import { useRefreshWallet, useTransactions } from '../api';
 import { nextPaymentPoll, paymentOutcome } from '../payment-return';
 

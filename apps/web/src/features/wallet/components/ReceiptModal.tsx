@@ -3,9 +3,9 @@ import { Button, Divider, Group, Modal, Stack, Table, Text } from '@mantine/core
 import { IconPrinter } from '@tabler/icons-react';
 import { createPortal } from 'react-dom';
 import type { Transaction, Wallet } from '@fleetfuel/contract';
-import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
-import { Wordmark } from '../../../components/ui/Wordmark';
-import { formatCurrency, formatDateTime } from '../../../lib/format';
+import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
+import { Wordmark } from '@/components/ui/Wordmark';
+import { formatCurrency, formatDateTime } from '@/lib/format';
 import { signedAmount } from '../wallet-forms';
 import './receipt.css';
 

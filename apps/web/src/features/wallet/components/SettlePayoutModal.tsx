@@ -4,10 +4,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { Payout, Wallet } from '@fleetfuel/contract';
-import { SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { StatusBadge } from '../../../components/ui/StatusBadge';
-import { formatCurrency } from '../../../lib/format';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { SubmitButton, TextField } from '@/components/ui/FormFields';
+import { StatusBadge } from '@/components/ui/StatusBadge';
+import { formatCurrency } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useSettlePayout } from '../api';
 import { settleFormSchema, toSettleBody, type SettleFormValues } from '../wallet-forms';
 

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SubmitButton, TextField } from '../../../components/ui/form-fields';
-import { redirectToCheckout } from '../../../lib/checkout';
-import { newIdempotencyKey } from '../../../lib/idempotency';
+import { SubmitButton, TextField } from '@/components/ui/FormFields';
+import { redirectToCheckout } from '@/lib/checkout';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { useFundWallet } from '../api';
 import { toTopUpBody, topUpFormSchema, type TopUpFormValues } from '../wallet-forms';
 

@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { Button, Paper, Text, Title, Group } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { PAGE_SIZE_DEFAULT, TRANSACTION_TYPES, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '../../../components/ui/DataTable';
-import { StatusBadge, statusLabel } from '../../../components/ui/StatusBadge';
-import { formatCurrency, formatDate } from '../../../lib/format';
+import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
+import { formatCurrency, formatDate } from '@/lib/format';
 import { useTransactions, type TransactionListQuery } from '../api';
 import { signedAmount } from '../wallet-forms';
 import { ReceiptModal } from './ReceiptModal';
-import { ListFilter } from '../../../components/ui/ListFilter';
+import { ListFilter } from '@/components/ui/ListFilter';
 
 const TYPE_FILTER = TRANSACTION_TYPES.map((value) => ({ value, label: statusLabel(value) }));
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Wallet } from '@fleetfuel/contract';
-import { formatCurrency } from '../../../lib/format';
+import { formatCurrency } from '@/lib/format';
 
 function Figure({ label, value, note }: { label: string; value: number; note: string }) {
   return (

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Bounce, ToastContainer } from 'react-toastify';
-import { AuthProvider } from '../lib/auth';
-import { createQueryClient } from '../lib/query-client';
+import { AuthProvider } from '@/lib/auth';
+import { createQueryClient } from '@/lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Spec section 9's toast settings. */

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import {
   Button,
+  Group,
   NativeSelect,
   PasswordInput,
   TextInput,
@@ -108,5 +109,27 @@ export function SubmitButton<T extends FieldValues>({ control, disabled, loading
     <Button {...rest} type="submit" disabled={!isValid || disabled === true} loading={isSubmitting || loading === true}>
       {children}
     </Button>
+  );
+}
+
+export interface FormActionsProps<T extends FieldValues> {
+  control: Control<T>;
+  onCancel: () => void;
+  submitLabel: ReactNode;
+  /** Keeps the submit disabled for a reason outside the form's values (an unusable picture). */
+  submitDisabled?: boolean;
+}
+
+/** The foot of a form: Cancel, then the submit button (disabled while the form is invalid). */
+export function FormActions<T extends FieldValues>({ control, onCancel, submitLabel, submitDisabled }: FormActionsProps<T>) {
+  return (
+    <Group justify="flex-end" mt="sm">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton control={control} disabled={submitDisabled}>
+        {submitLabel}
+      </SubmitButton>
+    </Group>
   );
 }

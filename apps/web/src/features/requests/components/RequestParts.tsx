@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { REQUEST_STATUSES, type RequestStatus } from '@fleetfuel/contract';
-import { statusLabel } from '../../../components/ui/StatusBadge';
-import { ListFilter } from '../../../components/ui/ListFilter';
-import { RowAction } from '../../../components/ui/RowAction';
+import { statusLabel } from '@/components/ui/StatusBadge';
+import { ListFilter } from '@/components/ui/ListFilter';
+import { RowAction } from '@/components/ui/RowAction';
 
 /** A table cell's controls: their clicks do not also open the row. */
 export function RowControls({ children }: { children: ReactNode }) {

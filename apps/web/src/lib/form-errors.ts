@@ -1,9 +1,10 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from './api-client';
 
 /**
- * When the server refuses one field (a plate number already taken, a date in the future), the
- * message also goes under that field, so the user sees where to fix it once the toast is gone.
+ * When the server refuses one field of a form (a plate number already taken, a wrong current
+ * password, a volume above the tank), its message also goes under that field, so the user sees
+ * where to fix it once the toast is gone. Other errors are left to the toast alone.
  */
 export function showFieldError<T extends FieldValues>(error: unknown, values: T, setError: UseFormSetError<T>): void {
   if (!(error instanceof ApiError) || error.field === undefined || !(error.field in values)) return;

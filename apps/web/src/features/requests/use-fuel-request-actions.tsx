@@ -2,15 +2,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
 import { toast } from 'react-toastify';
 import { hasPermission, type FuelRequest, type Role } from '@fleetfuel/contract';
-import { errorMessage } from '../../../lib/api-client';
-import { formatCalendarDate, formatCurrency, formatVolume } from '../../../lib/format';
-import { useApproveFuelRequest, useDocumentDownload, useRejectFuelRequest, useStationOptions } from '../api';
-import { estimatedCost, priceLabel, vehicleName } from '../request-labels';
-import { ApproveDialog } from '../../../components/ui/ApproveDialog';
-import { CouponCodeModal } from './CouponCodeModal';
-import { FuelRequestDetails } from './FuelRequestDetails';
-import type { FuelRequestActions } from './FuelRequestsTable';
-import { RejectDialog } from './RejectDialog';
+import { errorMessage } from '@/lib/api-client';
+import { formatCalendarDate, formatCurrency, formatVolume } from '@/lib/format';
+import { useApproveFuelRequest, useDocumentDownload, useRejectFuelRequest, useStationOptions } from './api';
+import { estimatedCost, priceLabel, vehicleName } from './request-labels';
+import { ApproveDialog } from '@/components/ui/ApproveDialog';
+import { CouponCodeModal } from './components/CouponCodeModal';
+import { FuelRequestDetails } from './components/FuelRequestDetails';
+import type { FuelRequestActions } from './components/FuelRequestsTable';
+import { RejectDialog } from './components/RejectDialog';
 
 /** A dialog's subject outlives `opened`, so the dialog keeps its content while it closes. */
 interface Dialog {

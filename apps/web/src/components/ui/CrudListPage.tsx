@@ -1,0 +1,206 @@
+/**
+ * The list page of a registry (Assets, Drivers, Groups, Clients, Fuel Stations): an optional page
+ * header or figures, a searchable and paginated table with its filters, an Add button, the
+ * add/edit form modal and, where records may be deleted, the confirm dialog. Each page gives only
+ * what is its own — the query hook, the columns, the row actions, the form, the labels.
+ */
+import { useState, type ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { toast } from 'react-toastify';
+import { PAGE_SIZE_DEFAULT, type PageMeta } from '@fleetfuel/contract';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable, type DataTableColumn } from './DataTable';
+import { ClientFilter, ListFilter, type ListFilterProps } from './ListFilter';
+import { PageHeader } from './PageHeader';
+import { useKeepPageInRange, useListPaging } from '@/lib/list-paging';
+
+/** One of the toolbar's filters; its value reaches `toQuery` under `name` ("" is "all"). */
+export interface CrudListFilter<Name extends string> extends Pick<ListFilterProps, 'label' | 'allLabel' | 'options'> {
+  name: Name;
+}
+
+/** What every list query starts with; `organizationId` only when the client filter names one. */
+export interface CrudListBaseQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  organizationId?: string;
+}
+
+/** A list query's answer, as the query hooks of the registries give it. */
+export interface CrudListResult<Row> {
+  data?: { data: readonly Row[]; meta: PageMeta } | undefined;
+  isFetching: boolean;
+}
+
+/** What a row's actions may open. */
+export interface CrudRowControls {
+  edit: () => void;
+  /** Opens the confirm dialog; only when the page has `remove`. */
+  remove: () => void;
+}
+
+/** The form modal of the page, told which record it edits (null: a new one). */
+export interface CrudFormSlot<Row> {
+  opened: boolean;
+  record: Row | null;
+  onClose: () => void;
+}
+
+export interface CrudRemoval<Row> {
+  /** The delete mutation; its reply's message is the success toast, a refusal its own error toast. */
+  mutation: { mutateAsync: (id: string) => Promise<{ message: string }>; isPending: boolean };
+  title: string;
+  message: (row: Row) => ReactNode;
+}
+
+export interface CrudListPageProps<Row extends { id: string }, Query, Name extends string> {
+  /** The table's accessible name, e.g. "Drivers". */
+  label: string;
+  /** A page header of its own, with the Add button beside the title; without one the button ends the toolbar. */
+  header?: { title: string; description: string };
+  /** Shown above the table, e.g. the page's figures. */
+  above?: ReactNode;
+  addLabel: string;
+  searchPlaceholder: string;
+  minWidth: number;
+  /** The platform admin's filter by client, first in the toolbar. */
+  clientFilter?: boolean;
+  filters?: readonly CrudListFilter<Name>[];
+  /** The list query from the page, search, client and the filters' values. */
+  toQuery: (base: CrudListBaseQuery, filters: Readonly<Record<Name, string>>) => Query;
+  /** The page's list query hook, called once per render with the query above. */
+  useList: (query: Query) => CrudListResult<Row>;
+  /** The columns before Actions; the filters' values let a column follow them. */
+  columns: (filters: Readonly<Record<Name, string>>) => DataTableColumn<Row>[];
+  rowActions: (row: Row, controls: CrudRowControls) => ReactNode;
+  renderForm: (form: CrudFormSlot<Row>) => ReactNode;
+  remove?: CrudRemoval<Row>;
+  /** Further dialogs the row actions open. */
+  children?: ReactNode;
+}
+
+function noFilters<Name extends string>(filters: readonly CrudListFilter<Name>[]): Record<Name, string> {
+  return Object.fromEntries(filters.map((filter) => [filter.name, ''])) as Record<Name, string>;
+}
+
+export function CrudListPage<Row extends { id: string }, Query, Name extends string = never>({
+  label,
+  header,
+  above,
+  addLabel,
+  searchPlaceholder,
+  minWidth,
+  clientFilter = false,
+  filters = [],
+  toQuery,
+  useList,
+  columns,
+  rowActions,
+  renderForm,
+  remove,
+  children,
+}: CrudListPageProps<Row, Query, Name>) {
+  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
+  const [filterValues, setFilterValues] = useState(() => noFilters(filters));
+  const [organizationId, setOrganizationId] = useState('');
+  // Each record outlives its dialog's `opened`, so the dialog keeps its title and text while it closes.
+  const [editing, setEditing] = useState<{ opened: boolean; record: Row | null }>({ opened: false, record: null });
+  const [deleting, setDeleting] = useState<{ opened: boolean; record: Row | null }>({ opened: false, record: null });
+
+  const list = useList(
+    toQuery(
+      {
+        page,
+        pageSize: PAGE_SIZE_DEFAULT,
+        ...(search ? { search } : {}),
+        ...(clientFilter && organizationId ? { organizationId } : {}),
+      },
+      filterValues,
+    ),
+  );
+  const meta = list.data?.meta;
+  useKeepPageInRange(meta, page, setPage);
+
+  const closeDelete = () => setDeleting((current) => ({ ...current, opened: false }));
+  const confirmDelete = async () => {
+    if (!remove || !deleting.record) return;
+    // A refusal (the record has history) reaches the user as the server's own message.
+    const reply = await remove.mutation.mutateAsync(deleting.record.id).catch(() => null);
+    closeDelete();
+    if (reply) toast.success(reply.message);
+  };
+
+  const tableColumns: DataTableColumn<Row>[] = [
+    ...columns(filterValues),
+    {
+      key: 'actions',
+      header: 'Actions',
+      noWrap: true,
+      render: (row) =>
+        rowActions(row, {
+          edit: () => setEditing({ opened: true, record: row }),
+          remove: () => setDeleting({ opened: true, record: row }),
+        }),
+    },
+  ];
+  const addButton = (
+    <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, record: null })}>
+      {addLabel}
+    </Button>
+  );
+
+  return (
+    <>
+      {header && <PageHeader title={header.title} description={header.description} actions={addButton} />}
+      {above}
+      <DataTable
+        label={label}
+        columns={tableColumns}
+        rows={list.data?.data}
+        rowKey={(row) => row.id}
+        meta={meta}
+        loading={list.isFetching}
+        onPageChange={setPage}
+        onSearchChange={onSearchChange}
+        searchPlaceholder={searchPlaceholder}
+        minWidth={minWidth}
+        toolbar={
+          <>
+            {clientFilter && <ClientFilter value={organizationId} onChange={resettingPage(setOrganizationId)} />}
+            {filters.map((filter) => (
+              <ListFilter
+                key={filter.name}
+                label={filter.label}
+                allLabel={filter.allLabel}
+                value={filterValues[filter.name]}
+                options={filter.options}
+                onChange={resettingPage((value: string) => setFilterValues((current) => ({ ...current, [filter.name]: value })))}
+              />
+            ))}
+            {!header && addButton}
+          </>
+        }
+      />
+      {renderForm({
+        opened: editing.opened,
+        record: editing.record,
+        onClose: () => setEditing((current) => ({ ...current, opened: false })),
+      })}
+      {children}
+      {remove && (
+        <ConfirmDialog
+          opened={deleting.opened}
+          title={remove.title}
+          message={deleting.record ? remove.message(deleting.record) : null}
+          confirmLabel="Delete"
+          danger
+          loading={remove.mutation.isPending}
+          onConfirm={() => void confirmDelete()}
+          onCancel={closeDelete}
+        />
+      )}
+    </>
+  );
+}
