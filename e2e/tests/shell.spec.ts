@@ -108,6 +108,15 @@ test('stations and users joined on different days of the demo’s history', asyn
   await expect(driver).toContainText(lagosDay(new Date(Date.now() - 186 * 86_400_000)));
 });
 
+test('an asset was added when its organization set up its groups, before its fuel history', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.goto('/assets');
+  await page.locator('a[href^="/assets/details?id="]').first().click();
+  await expect(page.getByText('Date Added')).toBeVisible();
+  // Acme joined 200 days before the demo was seeded and set up its fleet the day after.
+  await expect(page.getByRole('main')).toContainText(lagosDay(new Date(Date.now() - 199 * 86_400_000)));
+});
+
 test.describe('the generic details route', () => {
   test('an asset, client or station link redirects to the record’s own page', async ({ page }) => {
     await signIn(page, DEMO_USERS.ADMIN);

@@ -31,6 +31,10 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     (await one(trx.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
   const stationId = async (name: string) =>
     (await one(trx.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
+  // The fleet was registered when its group was set up, before the months of history below, so an
+  // asset's "Date Added" precedes its first fill. (Without this history the base seed's assets are
+  // new today, which keeps them out of the due-by-date rule in tests that count due vehicles.)
+  await sql`UPDATE vehicles v SET created_at = d.created_at FROM departments d WHERE d.id = v.department_id`.execute(trx);
   const vehicle = async (plateOrModel: string) =>
     one(
       trx
