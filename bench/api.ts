@@ -11,6 +11,9 @@
  *   BENCH_CONNECTIONS         concurrent connections / pgbench clients (default 10)
  *   BENCH_LOG_LEVEL           the server's LOG_LEVEL (default warn: the figures measure the app, not its request log)
  *   BENCH_JSON                optional path: also write the figures as JSON
+ *   BENCH_ROUTES              optional, comma-separated: run only the loads whose name contains one of
+ *                             these (case-insensitive), e.g. `analytics` or `pgbench,fuel-requests`;
+ *                             ratios whose figures were not measured are left out
  *
  * Nothing here asserts: the figures are printed, with each ratio's target marked met or unmet.
  */
@@ -47,6 +50,15 @@ const URL_SMALL = process.env.BENCH_SMALL_DATABASE_URL ?? DEFAULT_BENCH_URL.repl
 const DURATION = Number(process.env.BENCH_DURATION ?? '10');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? '10');
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const ROUTES =
+  process.env.BENCH_ROUTES?.split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean) ?? [];
+/** Whether a load of this name runs (BENCH_ROUTES); a skipped one is a figure of NaN, left out of the results. */
+const selected = (name: string) => ROUTES.length === 0 || ROUTES.some((part) => name.toLowerCase().includes(part));
+const SKIPPED = 'not selected (BENCH_ROUTES)';
+const REDEEM = 'PATCH /fuel-requests/:id/complete (redeem)';
+const skipped = (name: string): Figure => ({ name, rps: NaN, p50: NaN, p99: NaN, requests: 0, failures: 0, note: SKIPPED });
 const PLATFORM_ADMIN = 'admin@fleetfuel.test';
 const VEHICLE_SEARCH = 'Hilux';
 
@@ -95,6 +107,9 @@ function serverEnv(databaseUrl: string, port: number, secret: string, dataDir: s
     LOG_LEVEL,
     PLATFORM_FEE_BPS: String(PLATFORM_FEE_BPS),
     DATA_DIR: dataDir,
+    // The load comes from one address at thousands of calls a second: production's rate limit off.
+    RATE_LIMIT_PER_ADDRESS: '0',
+    RATE_LIMIT_PER_SESSION: '0',
   };
 }
 
@@ -239,6 +254,7 @@ async function probe(name: string, url: string, token: string | null, count = 5,
 }
 
 async function load(name: string, url: string, token: string | null, databaseUrl: string): Promise<Figure> {
+  if (!selected(name)) return skipped(name);
   // Every route answers 200 before it is loaded: a figure of error replies would measure nothing.
   const check = await fetch(url, token ? { headers: { authorization: `Bearer ${token}` } } : {});
   if (!check.ok) throw new Error(`${name}: GET ${url} answered ${check.status} ${(await check.text()).slice(0, 300)}`);
@@ -263,6 +279,7 @@ async function load(name: string, url: string, token: string | null, databaseUrl
 
 /** The write path: each request redeems a different pre-approved coupon at the bench station. */
 async function loadRedemption(base: string, token: string, coupons: Array<{ id: string; code: string }>): Promise<Figure> {
+  if (!selected(REDEEM)) return skipped(REDEEM);
   let next = 0;
   let exhausted = 0;
   const result = await autocannon({
@@ -288,11 +305,7 @@ async function loadRedemption(base: string, token: string, coupons: Array<{ id: 
       },
     ],
   });
-  const figure = figureOf(
-    'PATCH /fuel-requests/:id/complete (redeem)',
-    result,
-    exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined,
-  );
+  const figure = figureOf(REDEEM, result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined);
   report(figure);
   return figure;
 }
@@ -370,6 +383,7 @@ async function captureRouteSql(databaseUrl: string, routePath: string): Promise<
 
 /** pgbench for DURATION seconds at CONNECTIONS clients; tps from its summary, p50/p99 from its per-transaction log. */
 function runPgbench(name: string, databaseUrl: string, extra: string[]): Figure {
+  if (!selected(name)) return skipped(name);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-pgbench-'));
   try {
     const args = [
@@ -486,12 +500,12 @@ async function main(): Promise<void> {
   console.log(`Large data set: ${largeCount.toLocaleString('en')} fuel requests`);
 
   // Coupons for the write path, ready before the server starts.
-  const coupons = await ensureCoupons(URL_LARGE, Math.max(5_000, DURATION * 1_000));
+  const coupons = selected(REDEEM) ? await ensureCoupons(URL_LARGE, Math.max(5_000, DURATION * 1_000)) : [];
 
   // pgbench, the same SQL as the list route (page 1 of the large organization's fuel requests).
   console.log('pgbench:');
   const listPath = '/fuel-requests/all-requests?page=1';
-  const captured = await captureRouteSql(URL_LARGE, listPath);
+  const captured = selected('pgbench: list route SQL') ? await captureRouteSql(URL_LARGE, listPath) : { script: '', statements: 0 };
   const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-bench-sql-'));
   const scriptFile = path.join(scriptDir, 'list-page-1.sql');
   writeFileSync(scriptFile, captured.script);
@@ -501,12 +515,15 @@ async function main(): Promise<void> {
 
   // pgbench TPC-B in a throwaway database.
   const tpcbUrl = URL_LARGE.replace(/\/[^/]+$/, '/fleetfuel_bench_tpcb');
-  await recreateDatabase(tpcbUrl);
-  let tpcb: Figure;
+  const tpcbName = 'pgbench: TPC-B (built-in)';
+  let tpcb = skipped(tpcbName);
   try {
-    const init = spawnSync(pgbenchBinary(), ['-i', '-q', '-s', String(Math.max(10, CONNECTIONS)), tpcbUrl], { encoding: 'utf8' });
-    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-    tpcb = runPgbench('pgbench: TPC-B (built-in)', tpcbUrl, []);
+    if (selected(tpcbName)) {
+      await recreateDatabase(tpcbUrl);
+      const init = spawnSync(pgbenchBinary(), ['-i', '-q', '-s', String(Math.max(10, CONNECTIONS)), tpcbUrl], { encoding: 'utf8' });
+      if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+      tpcb = runPgbench(tpcbName, tpcbUrl, []);
+    }
     figures.push(tpcb);
   } finally {
     await dropDatabase(tpcbUrl);
@@ -583,8 +600,11 @@ async function main(): Promise<void> {
   }
 
   const ratios: Array<{ name: string; value: number; target: string; met: boolean }> = [];
-  const ratio = (name: string, value: number, target: string, met: (v: number) => boolean) =>
+  const ratio = (name: string, value: number, target: string, met: (v: number) => boolean) => {
+    // With BENCH_ROUTES, a ratio of a figure that was not measured is left out rather than shown unmet.
+    if (ROUTES.length > 0 && Number.isNaN(value)) return;
     ratios.push({ name, value, target, met: Number.isFinite(value) && met(value) });
+  };
   ratio('list req/s ÷ pgbench same SQL tps', page1.rps / sameSql.rps, '≥ 0.5', (v) => v >= 0.5);
   ratio('redemption req/s ÷ pgbench TPC-B tps', redeem.rps / tpcb.rps, '≥ 0.3', (v) => v >= 0.3);
   if (overviewSmall && overviewAdminSmall) {
@@ -606,9 +626,12 @@ async function main(): Promise<void> {
   const table = [
     `| Load | req/s (tps) | p50 ms | p99 ms | requests | failed |`,
     `|---|---:|---:|---:|---:|---:|`,
-    ...figures.map(
-      (f) => `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${f.requests} | ${f.failures} |`,
-    ),
+    ...figures
+      .filter((f) => f.note !== SKIPPED)
+      .map(
+        (f) =>
+          `| ${f.name}${f.note ? ` (${f.note})` : ''} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${f.requests} | ${f.failures} |`,
+      ),
     '',
     `| Ratio | value | target | |`,
     `|---|---:|---|---|`,
