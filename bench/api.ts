@@ -43,6 +43,7 @@ import {
   dropDatabase,
   recreateDatabase,
 } from './data.js';
+import { benchServerEnv } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const URL_LARGE = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
@@ -93,24 +94,7 @@ function freePort(): Promise<number> {
 }
 
 function serverEnv(databaseUrl: string, port: number, secret: string, dataDir: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_SECRET: secret,
-    PAYMENT_PROVIDER: 'sandbox',
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL,
-    PLATFORM_FEE_BPS: String(PLATFORM_FEE_BPS),
-    DATA_DIR: dataDir,
-    // The load comes from one address at thousands of calls a second: production's rate limit off.
-    RATE_LIMIT_PER_ADDRESS: '0',
-    RATE_LIMIT_PER_SESSION: '0',
-  };
+  return benchServerEnv({ databaseUrl, port, secret, dataDir, logLevel: LOG_LEVEL, platformFeeBps: PLATFORM_FEE_BPS });
 }
 
 interface RunningServer {

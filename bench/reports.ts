@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { REPORT_PAGES_HEADER } from '@fleetfuel/contract';
 import { DEFAULT_BENCH_URL, LARGE_ORG_ADMIN, LARGE_ORG_NAME, PLATFORM_FEE_BPS, assertLocal, generateBenchData } from './data.js';
-import { ROOT, freePort, residentBytes, signInWhenUp, startProcess } from './server-process.js';
+import { ROOT, benchServerEnv, freePort, residentBytes, signInWhenUp, startProcess } from './server-process.js';
 
 const URL_LARGE = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
 const URL_SMALL = process.env.BENCH_REPORTS_SMALL_URL ?? DEFAULT_BENCH_URL.replace(/fleetfuel_bench$/, 'fleetfuel_bench_reports_1k');
@@ -67,21 +67,18 @@ async function largeOrganizationVehicles(url: string): Promise<number | null> {
 async function withServer<T>(databaseUrl: string, run: (base: string, token: string, pid: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-bench-reports-'));
-  const server = startProcess(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
-    ...process.env,
-    NODE_ENV: 'production',
-    APP_SECRET: randomBytes(32).toString('hex'),
-    PAYMENT_PROVIDER: 'sandbox',
-    ALLOW_SANDBOX_PAYMENTS: 'true',
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO_DATA: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL,
-    PLATFORM_FEE_BPS: String(PLATFORM_FEE_BPS),
-    DATA_DIR: dataDir,
-  });
+  const server = startProcess(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
+    benchServerEnv({
+      databaseUrl,
+      port,
+      secret: randomBytes(32).toString('hex'),
+      dataDir,
+      logLevel: LOG_LEVEL,
+      platformFeeBps: PLATFORM_FEE_BPS,
+    }),
+  );
   try {
     const origin = `http://127.0.0.1:${port}`;
     // The first start on a bench database also applies the migrations it lacks (minutes at full size).

@@ -121,3 +121,34 @@ export function processTree(pid: number): Array<{ pid: number; command: string; 
 }
 
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * The settings of a production server on a bench database: no demo seed, sandbox payments, and no
+ * rate limit (the load comes from one address at thousands of calls a second).
+ */
+export function benchServerEnv(options: {
+  databaseUrl: string;
+  port: number;
+  secret: string;
+  dataDir: string;
+  logLevel: string;
+  platformFeeBps: number;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_SECRET: options.secret,
+    PAYMENT_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    DATABASE_URL: options.databaseUrl,
+    SEED_DEMO_DATA: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    APP_URL: `http://127.0.0.1:${options.port}`,
+    LOG_LEVEL: options.logLevel,
+    PLATFORM_FEE_BPS: String(options.platformFeeBps),
+    DATA_DIR: options.dataDir,
+    RATE_LIMIT_PER_ADDRESS: '0',
+    RATE_LIMIT_PER_SESSION: '0',
+  };
+}
