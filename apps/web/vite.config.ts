@@ -15,6 +15,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Every browser the app supports preloads modules natively (Chromium, Firefox 115, Safari 17);
+    // elsewhere the preload hints are merely ignored. The polyfill would be on the sign-in page (issue 16).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

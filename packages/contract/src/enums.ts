@@ -3,8 +3,9 @@
  * so the API's CHECK constraints, the zod schemas and the web app's selects cannot drift apart.
  */
 import { z } from 'zod';
+import { ROLES } from './roles.js';
 
-export const ROLES = ['ADMIN', 'ADMINISTRATOR', 'ASST_ADMINISTRATOR', 'DRIVER', 'ATTENDANT', 'STATION_REP'] as const;
+export { ROLES };
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,38 +1,41 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Bounce, ToastContainer } from 'react-toastify';
-import { AuthProvider } from '@/lib/auth';
-import { createQueryClient } from '@/lib/query-client';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { loadToastify, subscribeToToastRequests, toastsRequested } from '@/lib/toast';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Spec section 9's toast settings. */
-function Toasts() {
+const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
+
+/**
+ * Mounts the toast container once toasts are asked for: on the first toast of a signed-out screen,
+ * or as soon as someone is signed in (signed-in pages import react-toastify's `toast` directly). It
+ * stays mounted after a sign-out, so that a toast raised then is still seen.
+ */
+function ToastHost() {
+  const { isAuthenticated } = useAuth();
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastsRequested);
+  useEffect(() => {
+    if (isAuthenticated) void loadToastify().catch(() => undefined);
+  }, [isAuthenticated]);
+  if (!requested) return null;
   return (
-    <ToastContainer
-      position="top-right"
-      autoClose={5000}
-      pauseOnHover
-      pauseOnFocusLoss
-      draggable="touch"
-      draggablePercent={80}
-      hotKeys={(event) => event.altKey && event.code === 'KeyT'}
-      newestOnTop
-      transition={Bounce}
-    />
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }
 
+/**
+ * What every screen needs. TanStack Query is not here: it comes with the screens that use it
+ * (`QueryLayer`), so that the sign-in page does not download it.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          {children}
-          <Toasts />
-        </AuthProvider>
-      </QueryClientProvider>
+      <AuthProvider>
+        {children}
+        <ToastHost />
+      </AuthProvider>
     </MantineProvider>
   );
 }

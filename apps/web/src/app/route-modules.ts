@@ -6,7 +6,9 @@ import { registerRoutePrefetcher } from '@/lib/route-prefetch';
 
 export const areaModules = {
   /** The signed-in frame: header, side navigation and access check. */
-  shell: () => import('./shell/AppLayout'),
+  shell: () => import('./shell/SignedInFrame'),
+  /** The sign-in screen alone: the other signed-out screens (password reset) are in `auth`. */
+  signIn: () => import('./pages/sign-in'),
   auth: () => import('./pages/auth'),
   dashboard: () => import('./pages/dashboard'),
   admin: () => import('./pages/admin'),
@@ -34,7 +36,7 @@ type Area = keyof typeof areaModules;
 /** The area of a path, by its first segment. */
 const AREA_BY_SEGMENT: Record<string, Area> = {
   '': 'dashboard',
-  login: 'auth',
+  login: 'signIn',
   'reset-password': 'auth',
   admin: 'admin',
   account: 'account',

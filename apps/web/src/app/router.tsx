@@ -40,16 +40,16 @@ function area<K extends string, M extends Record<K, ComponentType>>(
 const m = areaModules;
 
 /**
- * The signed-in frame (header, side navigation, their icons and menus) as a component loaded when
- * first rendered: AuthGate renders it only for a signed-in user. As the route's `lazy` it would be
- * fetched on every match, so the sign-in page would download it too.
+ * The signed-in frame (TanStack Query, header, side navigation, their icons and menus) as a
+ * component loaded when first rendered: AuthGate renders it only for a signed-in user. As the
+ * route's `lazy` it would be fetched on every match, so the sign-in page would download it too.
  */
-const AppLayout = lazy(() => m.shell().then((module) => ({ default: module.AppLayout })));
+const SignedInFrame = lazy(() => m.shell().then((module) => ({ default: module.SignedInFrame })));
 
-function SignedInFrame() {
+function LazySignedInFrame() {
   return (
     <Suspense fallback={<FullPageLoader />}>
-      <AppLayout />
+      <SignedInFrame />
     </Suspense>
   );
 }
@@ -107,7 +107,7 @@ export const routeTree: RouteObject[] = [
         element: <AuthGate />,
         children: [
           { path: 'login', element: <Navigate to="/" replace /> },
-          { element: <SignedInFrame />, children: signedInRoutes },
+          { element: <LazySignedInFrame />, children: signedInRoutes },
         ],
       },
     ],

@@ -1,4 +1,6 @@
-import { API_BASE, MESSAGES, buildPath, type RouteDefinition, type RouteInput, type RouteReply } from '@fleetfuel/contract';
+import { MESSAGES, type RouteDefinition, type RouteInput, type RouteReply } from '@fleetfuel/contract';
+// Not from the index: the module that declares routes imports zod, which the sign-in page does without.
+import { API_BASE, buildPath } from '@fleetfuel/contract/routes/paths';
 import { clearSession, readToken } from './auth/session-storage';
 
 /** A failed call, carrying the text spec section 8 says to show and the server's machine code. */

@@ -8,6 +8,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { expect, onTestFinished, vi } from 'vitest';
 import { API_BASE, routes, type Role, type RouteDefinition, type SessionUser } from '@fleetfuel/contract';
 import { AppProviders } from '@/app/AppProviders';
+import { QueryLayer } from '@/lib/query-layer';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 
 /** How the fake API answers one route: with a reply, or a promise of one (never settling keeps the call pending). */
@@ -113,5 +114,12 @@ export function renderWithApp(
   onTestFinished(() => expect(unexpected, 'calls the test did not answer').toEqual([]));
   window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 'test-token', user }));
   vi.stubGlobal('fetch', fakeFetch(answers, user, api, unexpected));
-  return { ...render(<AppProviders>{ui}</AppProviders>), api };
+  return {
+    ...render(
+      <AppProviders>
+        <QueryLayer>{ui}</QueryLayer>
+      </AppProviders>,
+    ),
+    api,
+  };
 }

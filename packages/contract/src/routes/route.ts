@@ -35,16 +35,7 @@ export interface RouteDefinition {
   moneyFields?: Readonly<Record<string, MoneyLimitKind>>;
 }
 
-export const API_BASE = '/api';
-
-/** Fills `:param` segments of a route path. */
-export function buildPath(path: string, params: Record<string, string> | undefined): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
+export { API_BASE, buildPath } from './paths.js';
 
 /** Declares one route; `const` keeps its literal path, method and schemas in the type. */
 export const route = <const T extends RouteDefinition>(definition: T): T => definition;

@@ -1,16 +1,19 @@
 import { useSearchParams } from 'react-router';
-import { AuthLayout, ForgotPasswordForm, ResetPasswordForm, SignInForm, copyrightLine } from '@/features/auth';
+import { AuthLayout, ForgotPasswordForm, ResetPasswordForm, copyrightLine } from '@/features/auth';
+import { QueryLayer } from '@/lib/query-layer';
 
-export function SignInPage() {
-  return (
-    <AuthLayout title="Sign in" description="Use your email or phone number and your password." footer={copyrightLine()}>
-      <SignInForm />
-    </AuthLayout>
-  );
-}
+/** The sign-in screen is `./sign-in` (its own chunk, without TanStack Query). */
 
 /** The reset-password route: the forgot-password screen, or with a `token` from the e-mail, the new-password screen. */
 export function ResetPasswordPage() {
+  return (
+    <QueryLayer>
+      <PasswordResetScreen />
+    </QueryLayer>
+  );
+}
+
+function PasswordResetScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   if (token) {

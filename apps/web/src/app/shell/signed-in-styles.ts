@@ -3,6 +3,8 @@
  * (AppLayout) rather than by every page: the sign-in page blocks its first paint on less CSS. They
  * come after the base sheets of `src/styles.ts`, in Mantine's order.
  */
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Checkbox.css';
@@ -30,3 +32,4 @@ import '@mantine/core/styles/Tooltip.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Grid.css';
+import '@mantine/core/styles/Indicator.css';

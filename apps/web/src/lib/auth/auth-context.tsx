@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
-import type { RouteInput, SessionUser } from '@fleetfuel/contract';
-// The auth routes alone, not the whole route table: this module is on the sign-in page.
-import { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
+import { MESSAGES, type RouteInput, type SessionUser } from '@fleetfuel/contract';
+import type { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
 import { ApiError, callApi, errorMessage } from '../api-client';
+import { toast } from '../toast';
 import { clearSession, readSession, writeSession } from './session-storage';
 
 export interface AuthState {
@@ -25,6 +23,20 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/**
+ * The auth routes, loaded when first called: their zod schemas (and zod) are not needed to show the
+ * sign-in form, only to sign in, so the sign-in page does not download them up front (issue 16).
+ */
+function loadAuthRoutes(): Promise<typeof authRoutes> {
+  return import('@fleetfuel/contract/routes/auth.routes').then(
+    (module) => module.authRoutes,
+    // A download that fails is a connection that failed: said as callApi says it.
+    () => {
+      throw new ApiError(MESSAGES.apiFailed, 0, 'NETWORK');
+    },
+  );
+}
+
 /** An auth error is shown as a toast, except where a screen asks for silence (sign-in, spec 4). */
 function reportAuthError(error: unknown): string {
   const message = errorMessage(error);
@@ -39,19 +51,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(initial !== null);
   const [error, setError] = useState<string | null>(null);
 
-  const queryClient = useQueryClient();
-  // Cached server data belongs to the signed-in user: the next person on this tab must not see it.
+  // Cached server data belongs to the signed-in user: the signed-in frame's query cache goes with
+  // the frame, which unmounts here, so the next person on this tab does not see it (`QueryLayer`).
   const forget = useCallback(() => {
     clearSession();
-    queryClient.clear();
     setToken(null);
     setUser(null);
-  }, [queryClient]);
+  }, []);
 
   useEffect(() => {
     if (initial === null) return;
     let cancelled = false;
-    callApi(authRoutes.me)
+    loadAuthRoutes()
+      .then((routes) => callApi(routes.me))
       .then((fresh) => {
         if (cancelled) return;
         writeSession({ token: initial.token, user: fresh });
@@ -76,37 +88,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [initial, forget]);
 
-  const login = useCallback<AuthState['login']>(
-    async (credentials) => {
-      setLoading(true);
-      setError(null);
-      try {
-        const reply = await callApi(authRoutes.login, { body: credentials });
-        queryClient.clear();
-        writeSession({ token: reply.token, user: reply.user });
-        setToken(reply.token);
-        setUser(reply.user);
-        return reply.user;
-      } catch (cause) {
-        setError(errorMessage(cause));
-        throw cause;
-      } finally {
-        setLoading(false);
-      }
-    },
-    [queryClient],
-  );
+  const login = useCallback<AuthState['login']>(async (credentials) => {
+    setLoading(true);
+    setError(null);
+    try {
+      const reply = await callApi((await loadAuthRoutes()).login, { body: credentials });
+      writeSession({ token: reply.token, user: reply.user });
+      setToken(reply.token);
+      setUser(reply.user);
+      return reply.user;
+    } catch (cause) {
+      setError(errorMessage(cause));
+      throw cause;
+    } finally {
+      setLoading(false);
+    }
+  }, []);
 
   const register = useCallback<AuthState['register']>(async (body) => {
     setError(null);
     try {
-      const reply = await callApi(authRoutes.register, { body });
+      const routes = await loadAuthRoutes();
+      const reply = await callApi(routes.register, { body });
       // Registering while signed in creates someone else's account: no new session then.
       if (reply.token === null) return;
       // The reply's user lacks the session view's fields; /auth/me (sent with the stored token)
       // gives the full one.
       writeSession({ token: reply.token, user: { ...reply.user, firstName: '' } });
-      const fresh = await callApi(authRoutes.me);
+      const fresh = await callApi(routes.me);
       writeSession({ token: reply.token, user: fresh });
       setToken(reply.token);
       setUser(fresh);
@@ -119,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback<AuthState['logout']>(async () => {
     setError(null);
     try {
-      await callApi(authRoutes.logout);
+      await callApi((await loadAuthRoutes()).logout);
     } catch (cause) {
       if (!(cause instanceof ApiError && cause.status === 401)) setError(reportAuthError(cause));
     } finally {

@@ -1,4 +1,6 @@
-import { ROLES, type Role, type SessionUser } from '@fleetfuel/contract';
+import type { Role, SessionUser } from '@fleetfuel/contract';
+// Not from the index: `enums.ts` builds zod schemas, which the sign-in page does without.
+import { ROLES } from '@fleetfuel/contract/roles';
 
 /** Spec section 3: the session lives in local storage under one fixed key. */
 export const SESSION_STORAGE_KEY = 'fleetfuel.session';

@@ -2,7 +2,7 @@ import { Anchor, Center, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { passwordResetRequestBodySchema } from '@fleetfuel/contract';
 import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { useRequestPasswordReset } from '../api';

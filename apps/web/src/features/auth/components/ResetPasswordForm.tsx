@@ -2,7 +2,7 @@ import { Anchor, Center, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { MESSAGES, passwordSchema } from '@fleetfuel/contract';
 import { PasswordField, SubmitButton } from '@/components/ui/FormFields';

@@ -1,77 +1,103 @@
 import { useState } from 'react';
-import { Anchor, Group, Stack } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { loginBodySchema } from '@fleetfuel/contract';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { PasswordField, SubmitButton, TextField } from '@/components/ui/FormFields';
+import { checkSignIn, type SignInValues } from '../sign-in-checks';
 
 export const SIGN_IN_REFUSED = 'Incorrect e-mail/phone or password';
 
-function attemptKey(values: { username?: string; password?: string }): string {
-  return `${values.username ?? ''}\u0000${values.password ?? ''}`;
+function attemptKey(values: SignInValues): string {
+  return `${values.username}\u0000${values.password}`;
 }
 
+/**
+ * Two fields kept in plain state rather than react-hook-form (and the bound FormFields), which the
+ * sign-in page would download for this form alone (issue 16). The rules are those of FormFields
+ * (spec section 5): a field's error shows once it was left (or a sign-in was tried), the password
+ * has a show/hide toggle, and Continue stays disabled until both fields are valid.
+ */
 export function SignInForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
-  const { control, handleSubmit, getValues } = useForm({
-    resolver: zodResolver(loginBodySchema),
-    mode: 'all',
-    defaultValues: { username: '', password: '' },
-  });
+  const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
+  const [left, setLeft] = useState<Record<keyof SignInValues, boolean>>({ username: false, password: false });
+  const [tried, setTried] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   // The refusal belongs to the credentials it was given: editing either field clears it.
   const [failure, setFailure] = useState<{ message: string; for: string } | null>(null);
-  const values = useWatch({ control });
-  const attempt = attemptKey(values);
-  const refused = failure !== null && failure.for === attempt ? failure.message : null;
+  const refused = failure !== null && failure.for === attemptKey(values) ? failure.message : null;
+  const { errors, body } = checkSignIn(values);
+  const shownError = (field: keyof SignInValues) => (left[field] || tried ? errors[field] : undefined);
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const bind = (field: keyof SignInValues) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+    },
+    onBlur: () => setLeft((current) => ({ ...current, [field]: true })),
+  });
+
+  const onSubmit = async () => {
+    setTried(true);
+    if (body === null || submitting) return;
+    const attempt = attemptKey(values);
     setFailure(null);
+    setSubmitting(true);
     try {
-      await login(credentials);
+      await login(body);
     } catch (cause) {
       // Spec section 4: a failed sign-in raises no toast; the form itself says what went wrong.
       const message = cause instanceof ApiError && cause.status === 401 ? SIGN_IN_REFUSED : errorMessage(cause);
-      setFailure({ message, for: attemptKey(getValues()) });
+      setFailure({ message, for: attempt });
+      setSubmitting(false);
       return;
     }
     await navigate('/', { replace: true });
-  });
+  };
 
+  const passwordError = shownError('password') ?? refused ?? undefined;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Sign in">
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      noValidate
+      aria-label="Sign in"
+    >
       <Stack gap="md">
-        <TextField
-          control={control}
-          name="username"
+        <TextInput
+          {...bind('username')}
           label="Email or Phone Number"
           placeholder="you@company.com or 0803 123 4567"
           autoComplete="username"
           withAsterisk
-          outerError={refused !== null}
+          error={shownError('username') ?? refused !== null}
         />
-        <PasswordField
-          control={control}
-          name="password"
+        <PasswordInput
+          {...bind('password')}
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
           withAsterisk
           // The refusal is about both fields: both turn invalid, and the message sits under the last one.
-          outerError={refused ?? undefined}
+          error={passwordError}
           errorProps={{ role: 'alert' }}
+          // PasswordInput marks its inner input only with data-invalid; assistive technology reads aria-invalid.
+          aria-invalid={passwordError ? true : undefined}
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
         />
         <Group justify="flex-end">
           <Anchor component={Link} to="/reset-password" size="sm">
             Forgot Password
           </Anchor>
         </Group>
-        <SubmitButton control={control} fullWidth>
+        <Button type="submit" fullWidth disabled={body === null} loading={submitting}>
           Continue
-        </SubmitButton>
+        </Button>
       </Stack>
     </form>
   );
