@@ -5,7 +5,7 @@
  * generic /details route resolving the record it names.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './support.js';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -108,10 +108,15 @@ test('stations and users joined on different days of the demo’s history', asyn
   await expect(driver).toContainText(lagosDay(new Date(Date.now() - 186 * 86_400_000)));
 });
 
-test('an asset was added when its organization set up its groups, before its fuel history', async ({ page }) => {
+test('an asset was added when its organization set up its groups, before its fuel history', async ({ page, request }) => {
+  // A seeded asset, found by its plate: other journeys add assets of their own today.
+  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}`, 'content-type': 'application/json' };
+  const found = await (await request.get('/api/vehicles?search=LND-451-KJ', { headers })).json();
+  const hilux = (found.data as Array<{ id: string; plateNumber: string }>).find((v) => v.plateNumber === 'LND-451-KJ');
+  expect(hilux).toBeDefined();
   await signIn(page, DEMO_USERS.ADMINISTRATOR);
-  await page.goto('/assets');
-  await page.locator('a[href^="/assets/details?id="]').first().click();
+  await page.goto(`/assets/details?id=${hilux?.id ?? ''}`);
   await expect(page.getByText('Date Added')).toBeVisible();
   // Acme joined 200 days before the demo was seeded and set up its fleet the day after.
   await expect(page.getByRole('main')).toContainText(lagosDay(new Date(Date.now() - 199 * 86_400_000)));
