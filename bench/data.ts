@@ -373,7 +373,7 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
           FROM generate_series(1, $1::int) n),
         placed AS (
           SELECT base.*, v.id AS vehicle_id, v.request_fuel, v.tank, v.km_per_day, v.base_km, coalesce(v.driver_id, o.admin_id) AS requested_by,
-            o.id AS organization_id, o.admin_id, o.wallet_id, s.id AS station_id, s.wallet_id AS station_wallet, s.attendant_id,
+            v.driver_id, o.id AS organization_id, o.admin_id, o.wallet_id, s.id AS station_id, s.wallet_id AS station_wallet, s.attendant_id,
             ((base.created_at AT TIME ZONE 'Africa/Lagos')::date + base.lead_days) AS supply_date
           FROM base
           JOIN b_org o ON o.idx = base.org_idx
@@ -433,11 +433,11 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
         );
         await q(
           `
-          INSERT INTO fuel_requests (id, organization_id, vehicle_id, requested_by, station_id, fuel_type, volume, supply_date, odometer,
-            tank_level, note, status, approved_by, approved_at, price_kobo, hold_kobo, coupon_code, coupon_expires_at, rejected_by,
-            rejected_at, rejection_note, redeemed_by, redeemed_at, dispensed_volume, amount_kobo, fee_kobo, payment_entry_id, expired_at,
-            created_at, updated_at)
-          SELECT id, organization_id, vehicle_id, requested_by, station_id, request_fuel, volume, supply_date,
+          INSERT INTO fuel_requests (id, organization_id, vehicle_id, requested_by, driver_id, station_id, fuel_type, volume, supply_date,
+            odometer, tank_level, note, status, approved_by, approved_at, price_kobo, hold_kobo, coupon_code, coupon_expires_at,
+            rejected_by, rejected_at, rejection_note, redeemed_by, redeemed_at, dispensed_volume, amount_kobo, fee_kobo, payment_entry_id,
+            expired_at, created_at, updated_at)
+          SELECT id, organization_id, vehicle_id, requested_by, driver_id, station_id, request_fuel, volume, supply_date,
             CASE WHEN status = 'COMPLETED' THEN odometer END,
             (ARRAY[0, 10, 20, 30, 40, 50, 60, 70])[1 + n % 8], NULL, status,
             CASE WHEN status IN ('APPROVED', 'COMPLETED', 'EXPIRED') THEN admin_id END,

@@ -264,3 +264,21 @@ test('the organization admin schedules maintenance without a station, approves i
   await expect(row).toContainText('Completed');
   await expect(row).toContainText('₦42,500.00');
 });
+
+test('the approve dialog lists a flagged request’s anomalies before approving; its row is marked with the count', async ({ page }) => {
+  await signIn(page, DEMO_USERS.ADMINISTRATOR);
+  await page.goto('/fuel');
+  // The demo's pending Hilux request (50 L, "Ibadan delivery run") raises four flags.
+  const marker = page.getByRole('img', { name: '4 anomaly flags' });
+  const row = page.getByRole('table', { name: 'Fuel requests' }).getByRole('row').filter({ has: marker });
+  await expect(row.getByRole('img', { name: '4 anomaly flags' })).toHaveText('4');
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: /^Approve / }).click();
+  const approve = page.getByRole('dialog', { name: 'Approve fuel request' });
+  await expect(approve).toContainText('Check these 4 flags before approving');
+  await expect(approve).toContainText('50 L requested with the tank at 60% (48 L); 98 L is more than the 80 L tank');
+  await expect(approve).toContainText(/Critical:\s*Odometer 57,820 km is 9,000 km past the reading of 48,820 km/);
+  await shot(page, 'b-01-approve-dialog-with-flags');
+  await approve.getByRole('button', { name: 'Cancel' }).click();
+  await expect(approve).toBeHidden();
+});

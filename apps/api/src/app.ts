@@ -33,6 +33,7 @@ import {
 } from './modules/subscriptions/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
+import { bindAlertRoutes, createAlertsService } from './modules/alerts/index.js';
 import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
   bindAuditRoutes(binder, createAuditService({ db }));
+  bindAlertRoutes(binder, createAlertsService({ db, clock, vehicles }));
   bindRequestRoutes(binder, fuelRequests, maintenance);
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);

@@ -4,6 +4,7 @@ import { formInteger, idSchema, listQuerySchema, optionalIdSchema, optionalText,
 import { emailSchema, passwordSchema, requiredText } from './identity.js';
 import { optionalPhone, sessionUserSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';
+import { formNaira } from './plans.schemas.js';
 
 /** General tab: the user's own name, phone, title and avatar (multipart `image`). */
 export const profileUpdateBodySchema = z.strictObject({
@@ -93,6 +94,8 @@ export const organizationSettingsSchema = z.object({
   allowExpiredInsurance: z.boolean(),
   serviceIntervalDays: z.number().int(),
   serviceIntervalKm: z.number().int(),
+  /** Naira: below this wallet balance the alerts centre warns the organization. */
+  lowBalanceThreshold: z.number(),
 });
 export const COUPON_VALIDITY_DAYS = { min: 1, max: 14 } as const;
 export const organizationSettingsBodySchema = z.strictObject({
@@ -101,6 +104,7 @@ export const organizationSettingsBodySchema = z.strictObject({
   allowExpiredInsurance: z.boolean().optional(),
   serviceIntervalDays: formInteger(7, 730).optional(),
   serviceIntervalKm: formInteger(500, 100_000).optional(),
+  lowBalanceThreshold: formNaira().optional(),
 });
 export const organizationSettingsQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const organizationSettingsReplySchema = z.object({ settings: organizationSettingsSchema });

@@ -43,7 +43,11 @@ export const analyticsOverviewSchema = z.object({
     monthlyFinancials: z.array(monthSchema.extend({ expenses: z.number(), earnings: z.number() })),
   }),
   consumption: z.object({
-    completedByDriver: z.array(z.object({ name: z.string(), volume: z.number() })),
+    /**
+     * Litres redeemed per driver of the vehicle at the time of the request, whoever raised it;
+     * fills of vehicles that had no driver are one row with a null driverId named "No driver".
+     */
+    completedByDriver: z.array(z.object({ driverId: idSchema.nullable(), name: z.string(), volume: z.number() })),
     /** km per litre from consecutive odometer readings: distance since the last fill over the litres filled. */
     efficiency: z.array(
       z.object({

@@ -16,4 +16,5 @@ export * from './requests.schemas.js';
 export * from './analytics.schemas.js';
 export * from './account.schemas.js';
 export * from './audit.schemas.js';
+export * from './alerts.schemas.js';
 export * from './routes.js';

@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'analytics.view': FLEET_MANAGERS,
   /** The audit trail; the service narrows it to the caller's organization or station. */
   'audit.read': ['ADMIN', 'ADMINISTRATOR', 'STATION_REP'],
+  /** The header bell; the service narrows the alerts to the caller's organization, vehicle or station. */
+  'alerts.read': ALL_ROLES,
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;

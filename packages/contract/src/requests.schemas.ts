@@ -29,6 +29,25 @@ const vehicleRef = z.object({
 });
 const stationRef = z.object({ id: idSchema, name: z.string(), address: z.string().nullable() });
 
+/** The anomalies a fuel request is checked for when it is made and again when it is redeemed (issue 12). */
+export const REQUEST_FLAG_CODES = [
+  'VOLUME_ABOVE_TANK',
+  'TANK_OVERFILL',
+  'ODOMETER_BACKWARDS',
+  'ODOMETER_JUMP',
+  'EFFICIENCY_OUTLIER',
+  'PRICE_ABOVE_STATION_MEDIAN',
+  'REPEAT_WITHIN_12H',
+  'DISPENSED_OFF_PATTERN',
+] as const;
+export const requestFlagSchema = z.object({
+  code: z.enum(REQUEST_FLAG_CODES),
+  severity: z.enum(['warning', 'critical']),
+  /** Says the numbers that raised it, e.g. "62 L requested; tank holds 50 L". */
+  message: z.string(),
+});
+export type RequestFlag = z.infer<typeof requestFlagSchema>;
+
 /** Litres (kWh, kg) of one request: stored with two decimals. */
 const volumeSchema = z
   .number({ error: 'Please enter valid volume' })
@@ -83,6 +102,7 @@ export const fuelRequestSchema = z.object({
   dispensedVolume: z.number().nullable(),
   /** Naira paid for the dispensed fuel. */
   amount: z.number().nullable(),
+  flags: z.array(requestFlagSchema),
 });
 export type FuelRequest = z.infer<typeof fuelRequestSchema>;
 

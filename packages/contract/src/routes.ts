@@ -26,6 +26,7 @@ import { supportRoutes } from './routes/support.routes.js';
 import { fileRoutes } from './routes/files.routes.js';
 import { systemRoutes } from './routes/system.routes.js';
 import { auditRoutes } from './routes/audit.routes.js';
+import { alertRoutes } from './routes/alerts.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -53,6 +54,7 @@ export {
   fileRoutes,
   systemRoutes,
   auditRoutes,
+  alertRoutes,
 };
 
 export const routes = {
@@ -80,6 +82,7 @@ export const routes = {
   organizationSettings: organizationSettingsRoutes,
   files: fileRoutes,
   audit: auditRoutes,
+  alerts: alertRoutes,
 };
 
 /**

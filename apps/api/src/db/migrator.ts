@@ -15,6 +15,9 @@ import * as m0011 from './migrations/0011-analytics-rollups.js';
 import * as m0012 from './migrations/0012-list-indexes.js';
 import * as m0013 from './migrations/0013-report-indexes.js';
 import * as m0014 from './migrations/0014-audit-log.js';
+import * as m0015 from './migrations/0015-request-driver.js';
+import * as m0016 from './migrations/0016-request-flags.js';
+import * as m0017 from './migrations/0017-low-balance-threshold.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -31,6 +34,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-list-indexes': m0012,
   '0013-report-indexes': m0013,
   '0014-audit-log': m0014,
+  '0015-request-driver': m0015,
+  '0016-request-flags': m0016,
+  '0017-low-balance-threshold': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -5,12 +5,14 @@
  * and chart has something true to show. Money goes through the ledger service like everything else;
  * history keeps its dates. Dates are relative to the day of seeding.
  */
-import { nairaToKobo } from '@fleetfuel/contract';
+import { nairaToKobo, type SoldFuelType } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import { addDays, lagosDate } from '../platform/clock.js';
 import { newCouponCode } from '../platform/coupons.js';
 import { createLedgerService } from '../modules/ledger/index.js';
+import { createPricesService } from '../modules/prices/index.js';
+import { fuelRequestFlags } from '../modules/requests/index.js';
 import { saveStationBankAccount } from '../modules/wallet/index.js';
 
 const DAY_MS = 86_400_000;
@@ -375,6 +377,8 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     note?: string;
     rejectedBy?: string;
     createdAt: Date;
+    tankLevel?: number;
+    odometer?: number;
   }) =>
     trx
       .insertInto('fuel_requests')
@@ -386,7 +390,8 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
         fuel_type: values.fuelType,
         volume: values.volume,
         supply_date: values.supplyDate,
-        tank_level: 20,
+        tank_level: values.tankLevel ?? 20,
+        odometer: values.odometer ?? null,
         note: values.note ?? null,
         status: values.status,
         created_at: values.createdAt,
@@ -421,6 +426,10 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     status: 'PENDING',
     note: 'Ibadan delivery run',
     createdAt: ago(0, 8),
+    // An anomaly the approver should question: a tank 60% full taking 50 L more, two hours after
+    // the Hilux's approved request, with 9,000 km on the odometer since its last fill.
+    tankLevel: 60,
+    odometer: hiluxKm + 9_000,
   });
   await open({
     vehicle: truck,
@@ -431,6 +440,9 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     by: people.acmeAsst,
     status: 'PENDING',
     createdAt: ago(1),
+    // 70% of the truck's 400 L is 280 L: 150 L more overfills it, after only 100 km since its last fill.
+    tankLevel: 70,
+    odometer: truckKm + 100,
   });
   await open({
     vehicle: truck,
@@ -688,4 +700,55 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       completed_at: ago(7, 11),
     })
     .execute();
+
+  // Each fill is its vehicle's driver's, whoever raised it: the demo's assets kept their drivers
+  // throughout this history (a fill of a vehicle without one stays without: "No driver").
+  await sql`UPDATE fuel_requests r SET driver_id = v.driver_id FROM vehicles v
+    WHERE v.id = r.vehicle_id AND r.driver_id IS NULL AND v.driver_id IS NOT NULL`.execute(trx);
+
+  // The pending requests carry the flags the service gives a request when it is made, judged by
+  // the same rules against the history above, so that what the approver sees is true.
+  const prices = createPricesService({ db: trx });
+  const pending = await trx
+    .selectFrom('fuel_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .select([
+      'r.id',
+      'r.vehicle_id',
+      'v.tank_size',
+      'v.last_odometer',
+      'r.station_id',
+      'r.fuel_type',
+      'r.volume',
+      'r.tank_level',
+      'r.odometer',
+      'r.created_at',
+    ])
+    .where('r.status', '=', 'PENDING')
+    .execute();
+  for (const request of pending) {
+    const fuelType = request.fuel_type as SoldFuelType;
+    const flags = await fuelRequestFlags(
+      trx,
+      prices,
+      {
+        id: request.id,
+        vehicle: { id: request.vehicle_id, tank_size: request.tank_size, last_odometer: request.last_odometer },
+        stationId: request.station_id,
+        fuelType,
+        volume: Number(request.volume),
+        tankLevel: request.tank_level,
+        odometer: request.odometer === null ? null : Number(request.odometer),
+        requestedAt: request.created_at,
+        priceKobo: await prices.currentPriceKobo(trx, request.station_id, fuelType),
+        dispensedVolume: null,
+      },
+      request.created_at,
+    );
+    await trx
+      .updateTable('fuel_requests')
+      .set({ flags: JSON.stringify(flags) })
+      .where('id', '=', request.id)
+      .execute();
+  }
 }

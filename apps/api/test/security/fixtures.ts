@@ -509,6 +509,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   },
   'GET /fuel-reserves': { caller: ORG_ADMIN, query: () => ({ fuelType: 'CNG' }) },
   'GET /audit-log': { caller: ORG_ADMIN, query: () => ({ action: 'fuel_request.approved', from: '2026-01-01', to: '2026-12-31' }) },
+  'GET /alerts': { caller: ORG_ADMIN },
   'POST /fuel-reserves': { caller: ORG_ADMIN, body: () => ({ fuelType: 'DIESEL', amount: 50, note: 'Quarterly reserve' }) },
   'PATCH /fuel-reserves/:id': { caller: ORG_ADMIN, params: id((w) => w.reserve.acme), body: () => ({ status: 'ACTIVE' }) },
   'GET /subscriptions/current': { caller: ORG_ADMIN },

@@ -10,6 +10,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
  */
 export const resourceKeys = {
   account: ['account'],
+  /** The header bell's alerts: read from many resources, so refreshed on a timer rather than by their writes. */
+  alerts: ['alerts'],
   analytics: ['analytics'],
   auditLog: ['audit-log'],
   banks: ['banks'],

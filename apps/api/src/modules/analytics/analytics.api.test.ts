@@ -6,7 +6,7 @@ import { createTestApp, movableClock, type TestApp } from '../../../test/harness
  * A fixed data set (no demo activity) on a fixed day, 21 November 2026, so that every figure can
  * be computed by hand:
  *   Acme  Hilux (driver Musa)  at Unity      10 Sep  40 L  ₦38,000  odometer 50,000
- *   Acme  Hilux                at Unity      10 Oct  50 L  ₦47,500  odometer 50,600
+ *   Acme  Hilux (driver Musa; requested by Ngozi) at Unity 10 Oct 50 L ₦47,500 odometer 50,600
  *   Acme  truck (no driver; requested by Ngozi) at Greenline 5 Nov 100 L ₦116,000
  *   Beta  Isuzu                at Unity       3 Nov  60 L  ₦67,200, fee ₦672
  *   Acme  Hilux 30 L pending; Acme truck 500 L rejected
@@ -51,6 +51,7 @@ beforeAll(async () => {
     kobo: number,
     fee: number,
     odometer: number | null,
+    driver: string | null,
   ) =>
     t.db
       .insertInto('fuel_requests')
@@ -59,6 +60,7 @@ beforeAll(async () => {
         vehicle_id: vehicle,
         station_id: station,
         requested_by: by,
+        driver_id: driver,
         fuel_type: 'PETROL',
         volume: litres,
         supply_date: day,
@@ -76,10 +78,10 @@ beforeAll(async () => {
         created_at: `${day}T07:00:00Z`,
       })
       .execute();
-  await completed(acme, hilux, unity, musa, '2026-09-10', 40, 3_800_000, 0, 50_000);
-  await completed(acme, hilux, unity, musa, '2026-10-10', 50, 4_750_000, 0, 50_600);
-  await completed(acme, truck, greenline, ngozi, '2026-11-05', 100, 11_600_000, 0, null);
-  await completed(beta, isuzu, unity, halima, '2026-11-03', 60, 6_720_000, 67_200, null);
+  await completed(acme, hilux, unity, musa, '2026-09-10', 40, 3_800_000, 0, 50_000, musa);
+  await completed(acme, hilux, unity, ngozi, '2026-10-10', 50, 4_750_000, 0, 50_600, musa);
+  await completed(acme, truck, greenline, ngozi, '2026-11-05', 100, 11_600_000, 0, null, null);
+  await completed(beta, isuzu, unity, halima, '2026-11-03', 60, 6_720_000, 67_200, null, null);
   await t.db
     .insertInto('fuel_requests')
     .values({
@@ -180,9 +182,11 @@ describe('the analytics overview', () => {
       [67_500, 0],
       [116_000, 0],
     ]);
+    // The vehicle's driver at the time, whoever raised the request (Ngozi raised two of these);
+    // the truck had no driver.
     expect(o.consumption.completedByDriver).toEqual([
-      { name: 'Ngozi Eze', volume: 100 },
-      { name: 'Musa Ibrahim', volume: 90 },
+      { driverId: null, name: 'No driver', volume: 100 },
+      { driverId: expect.any(String), name: 'Musa Ibrahim', volume: 90 },
     ]);
     expect(o.consumption.efficiency).toEqual([
       { vehicleId: expect.any(String), plateNumber: 'LND-451-KJ', name: 'Toyota Hilux', distance: 600, litres: 50, kmPerLitre: 12 },

@@ -284,28 +284,25 @@ export async function monthlyMoney(db: Database, scope: AnalyticsScope, period: 
 }
 
 /**
- * Litres redeemed in the period by person: the vehicle's driver, or the requester for a vehicle
- * without one. The period's redemptions are summed per vehicle and requester first, so that the
- * names are joined once a group rather than once a redemption.
+ * Litres redeemed in the period by the vehicle's driver at the time of each request (kept on the
+ * request: 0015), whoever raised it; fills of vehicles without a driver come back with a null
+ * driver (the chart's "No driver"). Summed per driver first, so names are joined once a driver.
  */
 export function fuelByDriver(db: Database, scope: AnalyticsScope, since: Date, limit: number) {
   return db
-    .with('per_requester', () =>
+    .with('per_driver', () =>
       db
         .selectFrom('fuel_requests as r')
-        .select(['r.vehicle_id', 'r.requested_by', sql<string>`sum(r.dispensed_volume)`.as('volume')])
+        .select(['r.driver_id', sql<string>`sum(r.dispensed_volume)`.as('volume')])
         .where(requestsInScope(scope))
         .where('r.status', '=', 'COMPLETED')
         .where('r.redeemed_at', '>=', since)
-        .groupBy(['r.vehicle_id', 'r.requested_by']),
+        .groupBy('r.driver_id'),
     )
-    .selectFrom('per_requester as p')
-    .innerJoin('vehicles as v', 'v.id', 'p.vehicle_id')
-    .leftJoin('users as driver', 'driver.id', 'v.driver_id')
-    .innerJoin('users as requester', 'requester.id', 'p.requested_by')
-    .select([sql<string>`coalesce(driver.name, requester.name)`.as('name'), sql<string>`sum(p.volume)`.as('volume')])
-    .groupBy(sql`coalesce(driver.name, requester.name)`)
-    .orderBy('volume', 'desc')
+    .selectFrom('per_driver as p')
+    .leftJoin('users as driver', 'driver.id', 'p.driver_id')
+    .select(['p.driver_id as driverId', 'driver.name', 'p.volume'])
+    .orderBy('p.volume', 'desc')
     .limit(limit)
     .execute();
 }

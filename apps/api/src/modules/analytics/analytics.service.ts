@@ -142,7 +142,11 @@ export function createAnalyticsService(deps: {
           monthlyFinancials: financials,
         },
         consumption: {
-          completedByDriver: byDriver.map((row) => ({ name: row.name, volume: Number(row.volume) })),
+          completedByDriver: byDriver.map((row) => ({
+            driverId: row.driverId,
+            name: row.driverId === null ? 'No driver' : (row.name ?? ''),
+            volume: Number(row.volume),
+          })),
           efficiency: efficiency.map((row) => ({
             vehicleId: row.id,
             plateNumber: row.plate_number,

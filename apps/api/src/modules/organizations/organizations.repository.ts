@@ -188,6 +188,7 @@ export function findSettings(db: Database, id: string) {
       'allow_expired_insurance',
       'service_interval_days',
       'service_interval_km',
+      'low_balance_threshold_kobo',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -202,6 +203,7 @@ export async function saveSettings(
     allow_expired_insurance: boolean;
     service_interval_days: number;
     service_interval_km: number;
+    low_balance_threshold_kobo: string;
   }>,
 ): Promise<void> {
   await db

@@ -15,6 +15,7 @@ import type {
   TenantStatus,
   organizationRoutes,
 } from '@fleetfuel/contract';
+import { koboToNaira, nairaToKobo } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
@@ -60,6 +61,7 @@ function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSe
     allowExpiredInsurance: row.allow_expired_insurance,
     serviceIntervalDays: row.service_interval_days,
     serviceIntervalKm: row.service_interval_km,
+    lowBalanceThreshold: koboToNaira(row.low_balance_threshold_kobo),
   };
 }
 
@@ -252,6 +254,7 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
         ...(body.allowExpiredInsurance !== undefined ? { allow_expired_insurance: body.allowExpiredInsurance } : {}),
         ...(body.serviceIntervalDays != null ? { service_interval_days: body.serviceIntervalDays } : {}),
         ...(body.serviceIntervalKm != null ? { service_interval_km: body.serviceIntervalKm } : {}),
+        ...(body.lowBalanceThreshold != null ? { low_balance_threshold_kobo: nairaToKobo(body.lowBalanceThreshold).toString() } : {}),
       });
       return this.settings(actor, undefined);
     },

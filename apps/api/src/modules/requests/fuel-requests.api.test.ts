@@ -112,6 +112,16 @@ describe('requesting fuel', () => {
     await sql`UPDATE fuel_stations SET available_fuels = '{PETROL,DIESEL,CNG,ELECTRIC}' WHERE id = ${ids.greenline}`.execute(t.db);
   });
 
+  it('records the vehicle’s driver at the time of the request, whoever raises it', async () => {
+    const driverOf = async (id: string) =>
+      (await t.db.selectFrom('fuel_requests').select('driver_id').where('id', '=', id).executeTakeFirstOrThrow()).driver_id;
+    const musa = (await t.db.selectFrom('users').select('id').where('email', '=', 'driver@acme.test').executeTakeFirstOrThrow()).id;
+    const forHilux = (await request(tokens['asst@acme.test'] as string, { volume: 5 })).json().request;
+    expect(await driverOf(forHilux.id)).toBe(musa);
+    const forTruck = (await request(tokens['asst@acme.test'] as string, { vehicleId: ids.truck, volume: 5 })).json().request;
+    expect(await driverOf(forTruck.id)).toBeNull();
+  });
+
   it('lists the ACTIVE stations with their fuels and current prices', async () => {
     const res = await t.call('GET', '/api/fuel-requests/fuel-stations', { token: tokens['driver@acme.test'] });
     const unity = res.json().stations.find((s: { name: string }) => s.name === 'Unity Fuels Ikeja');

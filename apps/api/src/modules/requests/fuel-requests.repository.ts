@@ -1,3 +1,4 @@
+import type { RequestFlag } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { anyOf } from '../../platform/db/search.js';
@@ -76,6 +77,7 @@ export async function insertFuelRequest(
     odometer: number | null;
     tankLevel: number | null;
     note: string | null;
+    flags: RequestFlag[];
   },
 ): Promise<string> {
   const row = await db
@@ -84,6 +86,8 @@ export async function insertFuelRequest(
       organization_id: values.organizationId,
       vehicle_id: values.vehicleId,
       requested_by: values.requestedBy,
+      // Whoever raises it, the fill is the vehicle's driver's (analytics' Fuel by Driver).
+      driver_id: sql<string | null>`(SELECT v.driver_id FROM vehicles v WHERE v.id = ${values.vehicleId})`,
       station_id: values.stationId,
       fuel_type: values.fuelType,
       volume: values.volume,
@@ -91,10 +95,50 @@ export async function insertFuelRequest(
       odometer: values.odometer,
       tank_level: values.tankLevel,
       note: values.note,
+      flags: JSON.stringify(values.flags),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** How many of a vehicle's previous fills its anomaly flags look at: enough for a median, never its whole history. */
+const FLAG_HISTORY_FILLS = 12;
+
+/**
+ * The vehicle's latest completed fills, newest first, on fuel_requests_vehicle_redeemed (0013). A
+ * request being redeemed is not among them: it completes after its flags are judged.
+ */
+export function previousFills(db: Database, vehicleId: string) {
+  return db
+    .selectFrom('fuel_requests')
+    .select(['odometer', 'volume', 'dispensed_volume', 'redeemed_at'])
+    .where('vehicle_id', '=', vehicleId)
+    .where('status', '=', 'COMPLETED')
+    .orderBy('redeemed_at', 'desc')
+    .limit(FLAG_HISTORY_FILLS)
+    .execute();
+}
+
+/**
+ * When the vehicle's latest other request, not rejected, was made (fuel_requests_vehicle, 0006):
+ * before a given request's creation, or before now (null) for a request being made.
+ */
+export async function previousRequestAt(
+  db: Database,
+  vehicleId: string,
+  before: { id: string; createdAt: Date } | null,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('fuel_requests')
+    .select('created_at')
+    .where('vehicle_id', '=', vehicleId)
+    .where('status', '!=', 'REJECTED')
+    .$if(before !== null, (q) => q.where('created_at', '<=', before?.createdAt as Date).where('id', '!=', before?.id as string))
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.created_at ?? null;
 }
 
 /** The request row, locked until the transaction ends, so that one decision or redemption wins. */
@@ -153,7 +197,15 @@ export async function markRejected(db: Database, id: string, rejectedBy: string,
 export async function markCompleted(
   db: Database,
   id: string,
-  values: { redeemedBy: string; dispensedVolume: number; amountKobo: bigint; feeKobo: bigint; entryId: string; odometer: number | null },
+  values: {
+    redeemedBy: string;
+    dispensedVolume: number;
+    amountKobo: bigint;
+    feeKobo: bigint;
+    entryId: string;
+    odometer: number | null;
+    flags: RequestFlag[];
+  },
 ): Promise<void> {
   await db
     .updateTable('fuel_requests')
@@ -166,6 +218,7 @@ export async function markCompleted(
       fee_kobo: values.feeKobo.toString(),
       payment_entry_id: values.entryId,
       ...(values.odometer !== null ? { odometer: values.odometer } : {}),
+      flags: JSON.stringify(values.flags),
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)

@@ -12,6 +12,7 @@ import {
   nairaToKobo,
   type FuelRequest,
   type ListQuery,
+  type RequestFlag,
   type RouteBody,
   type SoldFuelType,
   type VehicleFuelType,
@@ -33,6 +34,7 @@ import { reserveDraws } from '../reserves/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import type { NotificationsService } from '../notifications/index.js';
+import { anomalyFlags } from './anomaly-flags.js';
 import * as repository from './fuel-requests.repository.js';
 import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
 import { costOf, litres, plateOf } from './format.js';
@@ -51,6 +53,9 @@ export interface FuelRequestsDeps {
 }
 
 const holdReference = (id: string) => `fuel:${id}`;
+
+/** The period of a station's prices a request's price is compared with. */
+const PRICE_MEDIAN_DAYS = 90;
 
 export function toFuelRequest(row: FuelRequestRow): FuelRequest {
   const fuelType = row.fuel_type as SoldFuelType;
@@ -89,7 +94,63 @@ export function toFuelRequest(row: FuelRequestRow): FuelRequest {
     redeemedAt: row.redeemed_at?.toISOString() ?? null,
     dispensedVolume: row.dispensed_volume === null ? null : Number(row.dispensed_volume),
     amount: row.amount_kobo === null ? null : koboToNaira(row.amount_kobo),
+    flags: row.flags,
   };
+}
+
+/** What the anomaly rules judge of a request, as the service (and the demo data) knows it. */
+export interface FlaggedRequest {
+  /** Null while the request is being made. */
+  id: string | null;
+  vehicle: { id: string; tank_size: string | null; last_odometer: string | null };
+  stationId: string;
+  fuelType: SoldFuelType;
+  volume: number;
+  tankLevel: number | null;
+  odometer: number | null;
+  requestedAt: Date;
+  priceKobo: bigint | null;
+  dispensedVolume: number | null;
+}
+
+/**
+ * The anomaly flags of a request, from the vehicle's recent fills and requests and the station's
+ * prices, each read on an index with a bound; inside the caller's transaction.
+ */
+export async function fuelRequestFlags(
+  trx: Database,
+  prices: Pick<PricesService, 'medianPriceKobo'>,
+  request: FlaggedRequest,
+  now: Date,
+): Promise<RequestFlag[]> {
+  const since = new Date(now.getTime() - PRICE_MEDIAN_DAYS * 86_400_000);
+  const [fills, previousRequestAt, stationMedianPriceKobo] = await Promise.all([
+    repository.previousFills(trx, request.vehicle.id),
+    repository.previousRequestAt(trx, request.vehicle.id, request.id === null ? null : { id: request.id, createdAt: request.requestedAt }),
+    prices.medianPriceKobo(trx, request.stationId, request.fuelType, since),
+  ]);
+  return anomalyFlags({
+    fuelType: request.fuelType,
+    volume: request.volume,
+    tankLevel: request.tankLevel,
+    odometer: request.odometer,
+    at: now,
+    requestedAt: request.requestedAt,
+    priceKobo: request.priceKobo,
+    dispensedVolume: request.dispensedVolume,
+    vehicle: {
+      tankSize: request.vehicle.tank_size === null ? null : Number(request.vehicle.tank_size),
+      lastOdometer: request.vehicle.last_odometer === null ? null : Number(request.vehicle.last_odometer),
+    },
+    previousFills: fills.map((fill) => ({
+      odometer: fill.odometer === null ? null : Number(fill.odometer),
+      approvedVolume: Number(fill.volume),
+      dispensedVolume: Number(fill.dispensed_volume ?? 0),
+      redeemedAt: fill.redeemed_at as Date,
+    })),
+    stationMedianPriceKobo,
+    previousRequestAt,
+  });
 }
 
 /** Why a request's coupon cannot be redeemed now, or null when it can. */
@@ -220,6 +281,24 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
 
       const id = await db.transaction().execute(async (trx) => {
         await usage.assertCanRequest(trx, vehicle.organization_id, 'fuelRequests', clock.now());
+        const tankLevel = body.currentTankLevel ?? null;
+        const flags = await fuelRequestFlags(
+          trx,
+          prices,
+          {
+            id: null,
+            vehicle,
+            stationId: station.id,
+            fuelType,
+            volume,
+            tankLevel,
+            odometer,
+            requestedAt: clock.now(),
+            priceKobo: await prices.currentPriceKobo(trx, station.id, fuelType),
+            dispensedVolume: null,
+          },
+          clock.now(),
+        );
         return repository.insertFuelRequest(trx, {
           organizationId: vehicle.organization_id,
           vehicleId: vehicle.id,
@@ -229,8 +308,9 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           volume,
           supplyDate: body.supplyDate,
           odometer,
-          tankLevel: body.currentTankLevel ?? null,
+          tankLevel,
           note: body.note ?? null,
+          flags,
         });
       });
       return { message: 'Request Successfull!', request: await reload(id) };
@@ -407,6 +487,24 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         });
         if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
         await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
+        // Judged before this fill joins the vehicle's history and its reading becomes the last one.
+        const flags = await fuelRequestFlags(
+          trx,
+          prices,
+          {
+            id,
+            vehicle,
+            stationId,
+            fuelType,
+            volume: Number(request.volume),
+            tankLevel: request.tank_level,
+            odometer: odometer ?? (request.odometer === null ? null : Number(request.odometer)),
+            requestedAt: request.created_at,
+            priceKobo: BigInt(request.price_kobo as string),
+            dispensedVolume: dispensed,
+          },
+          now,
+        );
         if (odometer !== null) await vehicles.recordOdometer(trx, vehicle.id, odometer);
         await repository.markCompleted(trx, id, {
           redeemedBy: actor.userId,
@@ -415,6 +513,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           feeKobo: fee,
           entryId: captured.entryId,
           odometer,
+          flags,
         });
         await auditTrail.record(trx, {
           actor,

@@ -1,3 +1,3 @@
-export { createFuelRequestsService, type FuelRequestsService } from './fuel-requests.service.js';
+export { createFuelRequestsService, fuelRequestFlags, type FuelRequestsService } from './fuel-requests.service.js';
 export { createMaintenanceService, type MaintenanceService } from './maintenance.service.js';
 export { bindRequestRoutes } from './requests.routes.js';

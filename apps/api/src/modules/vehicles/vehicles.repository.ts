@@ -74,6 +74,7 @@ export function dueVehicles(
   return vehiclesWithDueFacts(db)
     .select((eb) => [
       'v.id',
+      'v.organization_id',
       'v.plate_number',
       'v.make',
       'v.model',

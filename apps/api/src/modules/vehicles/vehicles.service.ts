@@ -268,6 +268,19 @@ export function createVehiclesService(deps: VehiclesDeps) {
       }));
     },
 
+    /** Due vehicles with each part of the due rule they meet, told apart, for the alerts centre. */
+    async dueFindings(scope: { organizationId: string | null; vehicleId?: string | null }, limit: number) {
+      const day = today();
+      const rows = await repository.dueVehicles(db, scope, day, limit);
+      return rows.map((row) => ({
+        vehicleId: row.id,
+        organizationId: row.organization_id,
+        plateNumber: row.plate_number,
+        name: `${row.make} ${row.model}`,
+        findings: dueFindings(row, day),
+      }));
+    },
+
     /** Assets in service and how many are due for maintenance, for one organization or all. */
     counts: (organizationId: string | null) => repository.countVehicles(db, organizationId, today()),
 
@@ -287,54 +300,69 @@ export function createVehiclesService(deps: VehiclesDeps) {
 
 export type VehiclesService = ReturnType<typeof createVehiclesService>;
 
+/** What a part of the due rule concerns: the alerts centre tells them apart, the dashboard only reads the words. */
+export type DueFindingKind = 'MAINTENANCE_OPEN' | 'INSURANCE' | 'REGISTRATION' | 'SERVICE_BY_DATE' | 'SERVICE_BY_ODOMETER';
+
+export interface DueFinding {
+  kind: DueFindingKind;
+  text: string;
+  /** The day it fell or falls due, where the part has one. */
+  dueDate: string | null;
+}
+
+type DueFacts = {
+  open_job: unknown;
+  insurance_end: string | null;
+  registration_expiry: string | null;
+  last_service_at: Date | null;
+  created_at: Date;
+  last_odometer: string | null;
+  last_service_odometer: string | null;
+  service_interval_days: number | null;
+  service_interval_km: number | null;
+};
+
 /** The words for each part of the due rule (repository.isDue) that a vehicle meets. */
-export function dueReasons(
-  row: {
-    open_job: unknown;
-    insurance_end: string | null;
-    registration_expiry: string | null;
-    last_service_at: Date | null;
-    created_at: Date;
-    last_odometer: string | null;
-    last_service_odometer: string | null;
-    service_interval_days: number | null;
-    service_interval_km: number | null;
-  },
-  day: string,
-): string[] {
+export function dueReasons(row: DueFacts, day: string): string[] {
+  return dueFindings(row, day).map((finding) => finding.text);
+}
+
+/** Each part of the due rule (repository.isDue) that a vehicle meets, with its words and day. */
+export function dueFindings(row: DueFacts, day: string): DueFinding[] {
   const intervalDays = row.service_interval_days ?? 90;
   const intervalKm = row.service_interval_km ?? 5000;
   const warnUntil = addDays(day, repository.EXPIRY_WARNING_DAYS);
-  const reasons: string[] = [];
-  if (row.open_job) reasons.push('Approved maintenance not yet done');
-  if (row.insurance_end !== null && row.insurance_end <= warnUntil) {
-    reasons.push(
-      row.insurance_end < day
-        ? `Insurance expired on ${calendarDay(row.insurance_end)}`
-        : `Insurance expires on ${calendarDay(row.insurance_end)}`,
-    );
-  }
-  if (row.registration_expiry !== null && row.registration_expiry <= warnUntil) {
-    reasons.push(
-      row.registration_expiry < day
-        ? `Registration expired on ${calendarDay(row.registration_expiry)}`
-        : `Registration expires on ${calendarDay(row.registration_expiry)}`,
-    );
+  const findings: DueFinding[] = [];
+  if (row.open_job) findings.push({ kind: 'MAINTENANCE_OPEN', text: 'Approved maintenance not yet done', dueDate: null });
+  // Insurance and registration follow one rule: due from 30 days before the end, expired after it.
+  const expiries = [
+    { kind: 'INSURANCE', words: 'Insurance', end: row.insurance_end },
+    { kind: 'REGISTRATION', words: 'Registration', end: row.registration_expiry },
+  ] as const;
+  for (const { kind, words, end } of expiries) {
+    if (end === null || end > warnUntil) continue;
+    findings.push({ kind, text: `${words} ${end < day ? 'expired' : 'expires'} on ${calendarDay(end)}`, dueDate: end });
   }
   const lastService = row.last_service_at ?? row.created_at;
   if (lagosDate(lastService) <= addDays(day, -intervalDays)) {
-    reasons.push(
-      row.last_service_at
+    findings.push({
+      kind: 'SERVICE_BY_DATE',
+      text: row.last_service_at
         ? `Last service on ${lagosDay(row.last_service_at)}, over ${intervalDays} days ago`
         : `No service recorded in ${intervalDays} days`,
-    );
+      dueDate: addDays(lagosDate(lastService), intervalDays),
+    });
   }
   if (
     row.last_odometer !== null &&
     row.last_service_odometer !== null &&
     Number(row.last_odometer) - Number(row.last_service_odometer) >= intervalKm
   ) {
-    reasons.push(`${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`);
+    findings.push({
+      kind: 'SERVICE_BY_ODOMETER',
+      text: `${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`,
+      dueDate: null,
+    });
   }
-  return reasons;
+  return findings;
 }

@@ -3,7 +3,7 @@
  * database fills get `Generated`; int8 and numeric arrive as strings, `date` as YYYY-MM-DD.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { AuditChanges } from '@fleetfuel/contract';
+import type { AuditChanges, RequestFlag } from '@fleetfuel/contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -40,6 +40,8 @@ export interface OrganizationsTable {
   allow_expired_insurance: Generated<boolean>;
   service_interval_days: Generated<number>;
   service_interval_km: Generated<number>;
+  /** Below this wallet balance the alerts centre warns the organization (0017). */
+  low_balance_threshold_kobo: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -346,6 +348,8 @@ export interface FuelRequestsTable {
   organization_id: string;
   vehicle_id: string;
   requested_by: string;
+  /** The vehicle's driver when the request was made (0015); null when it had none. */
+  driver_id: ColumnType<string | null, string | null | undefined, string | null>;
   station_id: string;
   fuel_type: string;
   volume: ColumnType<string, number | string, number | string>;
@@ -370,6 +374,8 @@ export interface FuelRequestsTable {
   fee_kobo: NullableInt8;
   payment_entry_id: string | null;
   expired_at: NullableTimestamp;
+  /** Anomaly flags (0016), written as JSON text at creation and redemption. */
+  flags: ColumnType<RequestFlag[], string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

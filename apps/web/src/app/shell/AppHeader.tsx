@@ -3,6 +3,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout,
 import { Link, useNavigate } from 'react-router';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
 import { Wordmark } from '@/components/ui/Wordmark';
+import { AlertsBell } from '@/features/alerts';
 import { useAuth } from '@/lib/auth';
 import { Breadcrumb } from './Breadcrumb';
 import { SIDE_NAV_ID } from './SideNav';
@@ -60,6 +61,7 @@ export function AppHeader({ user, navCollapsed, onToggleNav }: AppHeaderProps) {
         </Group>
 
         <Group gap="sm" wrap="nowrap">
+          <AlertsBell role={user.role} />
           <Stack gap={0} align="flex-end" visibleFrom="md" style={{ minWidth: 0 }}>
             <Group gap={6} wrap="nowrap">
               <Text size="sm" fw={600} truncate maw={200}>

@@ -50,10 +50,12 @@ describe('chart data', () => {
 
   it('keeps drivers of the same name apart', () => {
     const bars = driverBars([
-      { name: 'Ngozi Eze', volume: 1138.5 },
-      { name: 'Ngozi Eze', volume: 20 },
+      { driverId: ORG, name: 'Ngozi Eze', volume: 1138.5 },
+      { driverId: '0c8f3c3e-5b0a-4c47-9d55-3f0c1c6f8a21', name: 'Ngozi Eze', volume: 20 },
+      { driverId: null, name: 'No driver', volume: 12 },
     ]);
-    expect(new Set(bars.map((b) => b.id)).size).toBe(2);
+    expect(new Set(bars.map((b) => b.id)).size).toBe(3);
     expect(bars[0]).toMatchObject({ name: 'Ngozi Eze', value: 1138.5 });
+    expect(bars[2]).toMatchObject({ id: 'no-driver', name: 'No driver', value: 12 });
   });
 });

@@ -43,7 +43,7 @@ export function showsEarnings(scope: AnalyticsOverview['scope']): boolean {
 }
 
 export function driverBars(rows: AnalyticsOverview['consumption']['completedByDriver']): CategoryDatum[] {
-  return rows.map((row, index) => ({ id: `${index}:${row.name}`, name: row.name, value: row.volume }));
+  return rows.map((row) => ({ id: row.driverId ?? 'no-driver', name: row.name, value: row.volume }));
 }
 
 /** km/L per vehicle, with the distance and litres it comes from. */

@@ -103,6 +103,7 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
       <ApproveDialog
         opened={approving.opened}
         title="Approve fuel request"
+        flags={approvingRequest?.flags ?? []}
         error={approveError}
         loading={approve.isPending}
         onConfirm={() => void confirmApprove()}

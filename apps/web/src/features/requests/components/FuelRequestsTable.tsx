@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { Group } from '@mantine/core';
 import { IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import type { FuelRequest, PageMeta } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
@@ -6,6 +7,7 @@ import { RowAction } from '@/components/ui/RowAction';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatCalendarDate, formatDate, formatVolume } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
+import { RequestFlagMarker } from './RequestFlagMarker';
 import { DecisionActions, RowControls, TwoLines } from './RequestParts';
 
 export interface FuelRequestActions {
@@ -56,7 +58,12 @@ export function FuelRequestsTable({
       {
         key: 'vehicle',
         header: 'Vehicle',
-        render: (r) => <TwoLines main={vehicleName(r.vehicle)} detail={vehicleDetail(r.vehicle)} />,
+        render: (r) => (
+          <Group gap={6} wrap="nowrap">
+            <TwoLines main={vehicleName(r.vehicle)} detail={vehicleDetail(r.vehicle)} />
+            <RequestFlagMarker flags={r.flags} />
+          </Group>
+        ),
       },
     ];
     if (showOrganization) list.push({ key: 'organization', header: 'Client', render: (r) => r.organization.name });

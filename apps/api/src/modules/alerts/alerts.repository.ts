@@ -1,0 +1,88 @@
+/**
+ * The alerts centre's reads that no other module's face offers yet: subscriptions falling due,
+ * coupons about to expire and wallets below their organization's threshold. Each query walks an
+ * index over a short window (or one row per organization) and is limited: the bell never scans
+ * history.
+ */
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.js';
+
+/** null: every organization (the platform admin). */
+type OrganizationScope = string | null;
+
+/** Organizations whose subscription ended or ends before `until` (index organizations_next_billing, 0017). */
+export function subscriptionsFallingDue(db: Database, organizationId: OrganizationScope, until: Date, limit: number) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'next_billing'])
+    .where('next_billing', 'is not', null)
+    .where('next_billing', '<=', until)
+    .$if(organizationId !== null, (q) => q.where('id', '=', organizationId as string))
+    .orderBy('next_billing')
+    .limit(limit)
+    .execute();
+}
+
+/** Whose coupons: one organization's, one vehicle's (a driver) or one station's. */
+export type CouponScope = { organizationId: string; vehicleId?: string | null } | { stationId: string };
+
+/**
+ * Approved, unredeemed coupons that expire between now and `until` (index fuel_requests_expiring,
+ * 0006: approved requests by expiry, so only the window is read).
+ */
+export function couponsExpiring(db: Database, scope: CouponScope, now: Date, until: Date, limit: number) {
+  return db
+    .selectFrom('fuel_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .select(['r.id', 'r.coupon_code', 'r.coupon_expires_at', 'v.plate_number', 'v.make', 'v.model'])
+    .where('r.status', '=', 'APPROVED')
+    .where('r.coupon_expires_at', '>', now)
+    .where('r.coupon_expires_at', '<=', until)
+    .$if('stationId' in scope, (q) => q.where('r.station_id', '=', (scope as { stationId: string }).stationId))
+    .$if('organizationId' in scope, (q) => q.where('r.organization_id', '=', (scope as { organizationId: string }).organizationId))
+    .$if('vehicleId' in scope, (q) =>
+      q.where('r.vehicle_id', '=', (scope as { vehicleId: string | null }).vehicleId ?? '00000000-0000-0000-0000-000000000000'),
+    )
+    .orderBy('r.coupon_expires_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Organization wallets whose available money (balance less holds) is below the organization's
+ * threshold (0017); one row per organization, reached by its unique organization_id.
+ */
+export function walletsBelowThreshold(db: Database, organizationId: OrganizationScope, limit: number) {
+  return db
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('organizations as o', 'o.id', 'a.organization_id')
+    .select(['o.id as organization_id', 'o.name', 'a.balance_kobo', 'a.held_kobo', 'o.low_balance_threshold_kobo'])
+    .where('a.kind', '=', 'ORGANIZATION_WALLET')
+    .where(sql<boolean>`a.balance_kobo - a.held_kobo < o.low_balance_threshold_kobo`)
+    .$if(organizationId !== null, (q) => q.where('a.organization_id', '=', organizationId as string))
+    .orderBy(sql`a.balance_kobo - a.held_kobo`)
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Requests still awaiting a decision that carry anomaly flags (0016): the approver has yet to act
+ * on them. Read through the partial index fuel_requests_pending_flagged (0017), newest first.
+ */
+export function flaggedPendingRequests(db: Database, organizationId: string, limit: number) {
+  return db
+    .selectFrom('fuel_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .select(['r.id', 'r.flags', 'r.supply_date', 'v.plate_number', 'v.make', 'v.model'])
+    .where('r.organization_id', '=', organizationId)
+    .where('r.status', '=', 'PENDING')
+    .where(sql<boolean>`r.flags <> '[]'::jsonb`)
+    .orderBy('r.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The vehicle a driver drives, if any: a driver's alerts are that vehicle's. */
+export function findVehicleOfDriver(db: Database, driverId: string) {
+  return db.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).executeTakeFirst();
+}

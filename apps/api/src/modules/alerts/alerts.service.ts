@@ -1,0 +1,192 @@
+/**
+ * The alerts centre (issue 12): what needs attention in the caller's scope, gathered from bounded
+ * queries and sorted most severe, then soonest, first. Vehicles use the vehicles module's due rule;
+ * an organization admin sees its organization, a driver its own vehicle, a station role its
+ * station's coupons, the platform admin subscriptions and wallets of every organization. Anomaly
+ * flags count while their request is still pending: approving or rejecting it settles them.
+ */
+import { MAX_ALERTS, formatNaira, lagosDateTime, lagosDay, type Alert, type AlertSeverity } from '@fleetfuel/contract';
+import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { forbidden } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import type { VehiclesService } from '../vehicles/index.js';
+import * as repository from './alerts.repository.js';
+
+/** How long before its next billing a subscription counts as falling due. */
+export const SUBSCRIPTION_WARNING_DAYS = 7;
+/** How long before it expires an unredeemed coupon is worth a reminder. */
+export const COUPON_WARNING_HOURS = 48;
+
+const HOUR_MS = 3_600_000;
+const SEVERITY_ORDER: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
+
+/** Most severe first, then the soonest due; alerts without a day after those with one. */
+export function compareAlerts(a: Alert, b: Alert): number {
+  const bySeverity = SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
+  if (bySeverity !== 0) return bySeverity;
+  if (a.dueDate === b.dueDate) return 0;
+  if (a.dueDate === null) return 1;
+  if (b.dueDate === null) return -1;
+  return a.dueDate < b.dueDate ? -1 : 1;
+}
+
+type Scope =
+  | { kind: 'PLATFORM' }
+  | { kind: 'ORGANIZATION'; organizationId: string }
+  | { kind: 'DRIVER'; organizationId: string; vehicleId: string | null }
+  | { kind: 'STATION'; stationId: string };
+
+export function createAlertsService(deps: { db: Database; clock: Clock; vehicles: VehiclesService }) {
+  const { db, clock, vehicles } = deps;
+
+  async function scopeOf(actor: Actor): Promise<Scope> {
+    switch (actor.role) {
+      case 'ADMIN':
+        return { kind: 'PLATFORM' };
+      case 'ADMINISTRATOR':
+      case 'ASST_ADMINISTRATOR':
+        if (!actor.organizationId) throw forbidden();
+        return { kind: 'ORGANIZATION', organizationId: actor.organizationId };
+      case 'DRIVER': {
+        if (!actor.organizationId) throw forbidden();
+        const vehicle = await repository.findVehicleOfDriver(db, actor.userId);
+        return { kind: 'DRIVER', organizationId: actor.organizationId, vehicleId: vehicle?.id ?? null };
+      }
+      case 'STATION_REP':
+      case 'ATTENDANT':
+        if (!actor.fuelStationId) throw forbidden();
+        return { kind: 'STATION', stationId: actor.fuelStationId };
+    }
+  }
+
+  /** Insurance, registration and service alerts of the due vehicles in scope. */
+  async function vehicleAlerts(scope: { organizationId: string; vehicleId?: string | null }): Promise<Alert[]> {
+    const today = lagosDate(clock.now());
+    const dueVehicles = await vehicles.dueFindings(scope, MAX_ALERTS);
+    return dueVehicles.flatMap((vehicle) => {
+      const subject = { type: 'VEHICLE' as const, id: vehicle.vehicleId, label: vehicle.plateNumber ?? vehicle.name };
+      return vehicle.findings.flatMap((finding): Alert[] => {
+        switch (finding.kind) {
+          case 'INSURANCE':
+          case 'REGISTRATION': {
+            const expired = finding.dueDate !== null && finding.dueDate < today;
+            return [
+              {
+                kind: finding.kind === 'INSURANCE' ? 'INSURANCE_EXPIRY' : 'REGISTRATION_EXPIRY',
+                severity: expired ? 'critical' : 'warning',
+                subject,
+                message: `${subject.label}: ${finding.text}`,
+                dueDate: finding.dueDate,
+              },
+            ];
+          }
+          case 'SERVICE_BY_DATE':
+          case 'SERVICE_BY_ODOMETER':
+            return [
+              { kind: 'SERVICE_DUE', severity: 'warning', subject, message: `${subject.label}: ${finding.text}`, dueDate: finding.dueDate },
+            ];
+          case 'MAINTENANCE_OPEN':
+            // Already approved and under way: nothing for the admin to start.
+            return [];
+        }
+      });
+    });
+  }
+
+  async function subscriptionAlerts(organizationId: string | null): Promise<Alert[]> {
+    const now = clock.now();
+    const until = new Date(`${addDays(lagosDate(now), SUBSCRIPTION_WARNING_DAYS)}T23:59:59.999+01:00`);
+    const rows = await repository.subscriptionsFallingDue(db, organizationId, until, MAX_ALERTS);
+    return rows.map((row) => {
+      const nextBilling = row.next_billing as Date;
+      const ended = nextBilling.getTime() <= now.getTime();
+      return {
+        kind: 'SUBSCRIPTION_DUE',
+        severity: ended ? 'critical' : 'warning',
+        subject: { type: 'ORGANIZATION', id: row.id, label: row.name },
+        message: ended
+          ? `The subscription of ${row.name} ended on ${lagosDay(nextBilling)}`
+          : `The subscription of ${row.name} falls due on ${lagosDay(nextBilling)}`,
+        dueDate: lagosDate(nextBilling),
+      };
+    });
+  }
+
+  async function couponAlerts(scope: repository.CouponScope): Promise<Alert[]> {
+    const now = clock.now();
+    const rows = await repository.couponsExpiring(db, scope, now, new Date(now.getTime() + COUPON_WARNING_HOURS * HOUR_MS), MAX_ALERTS);
+    return rows.map((row) => {
+      const expiresAt = row.coupon_expires_at as Date;
+      const vehicle = row.plate_number ?? `${row.make} ${row.model}`;
+      return {
+        kind: 'COUPON_EXPIRY',
+        severity: 'info',
+        subject: { type: 'FUEL_REQUEST', id: row.id, label: vehicle },
+        message: `Coupon ${row.coupon_code ?? ''} for ${vehicle} expires unredeemed on ${lagosDateTime(expiresAt)}`,
+        dueDate: lagosDate(expiresAt),
+      };
+    });
+  }
+
+  async function walletAlerts(organizationId: string | null): Promise<Alert[]> {
+    const rows = await repository.walletsBelowThreshold(db, organizationId, MAX_ALERTS);
+    return rows.map((row) => {
+      const available = BigInt(row.balance_kobo) - BigInt(row.held_kobo);
+      return {
+        kind: 'LOW_WALLET_BALANCE',
+        severity: available <= 0n ? 'critical' : 'warning',
+        subject: { type: 'ORGANIZATION', id: row.organization_id, label: row.name },
+        message: `The wallet of ${row.name} holds ${formatNaira(available)}, below its threshold of ${formatNaira(row.low_balance_threshold_kobo)}`,
+        dueDate: null,
+      };
+    });
+  }
+
+  async function anomalyAlerts(organizationId: string): Promise<Alert[]> {
+    const rows = await repository.flaggedPendingRequests(db, organizationId, MAX_ALERTS);
+    return rows.map((row) => {
+      const vehicle = row.plate_number ?? `${row.make} ${row.model}`;
+      return {
+        kind: 'ANOMALY_FLAG',
+        severity: row.flags.some((flag) => flag.severity === 'critical') ? 'critical' : 'warning',
+        subject: { type: 'FUEL_REQUEST', id: row.id, label: vehicle },
+        message: `Fuel request for ${vehicle} awaits a decision: ${row.flags.map((flag) => flag.message).join('; ')}`,
+        dueDate: row.supply_date,
+      };
+    });
+  }
+
+  async function gather(scope: Scope): Promise<Alert[]> {
+    // One query at a time, as the analytics overview does: a bell opened on every page must not take
+    // several pooled connections at once.
+    switch (scope.kind) {
+      case 'PLATFORM':
+        return [...(await subscriptionAlerts(null)), ...(await walletAlerts(null))];
+      case 'ORGANIZATION':
+        return [
+          ...(await vehicleAlerts({ organizationId: scope.organizationId })),
+          ...(await subscriptionAlerts(scope.organizationId)),
+          ...(await couponAlerts({ organizationId: scope.organizationId })),
+          ...(await walletAlerts(scope.organizationId)),
+          ...(await anomalyAlerts(scope.organizationId)),
+        ];
+      case 'DRIVER':
+        return [
+          ...(await vehicleAlerts({ organizationId: scope.organizationId, vehicleId: scope.vehicleId })),
+          ...(await couponAlerts({ organizationId: scope.organizationId, vehicleId: scope.vehicleId })),
+        ];
+      case 'STATION':
+        return couponAlerts({ stationId: scope.stationId });
+    }
+  }
+
+  return {
+    async list(actor: Actor) {
+      const alerts = (await gather(await scopeOf(actor))).sort(compareAlerts);
+      return { alerts: alerts.slice(0, MAX_ALERTS), total: alerts.length };
+    },
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

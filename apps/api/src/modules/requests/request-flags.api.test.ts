@@ -1,0 +1,123 @@
+/**
+ * Anomaly flags through HTTP (issue 12): computed and stored when a request is made and again when
+ * it is redeemed, and carried by the single and list replies.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoActivity } from '../../db/seed-activity.js';
+import { lagosDate } from '../../platform/clock.js';
+import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+
+const clock = movableClock(new Date());
+let t: TestApp;
+let orgAdmin: string;
+let attendant: string;
+const ids: Record<string, string> = {};
+
+const request = (body: Record<string, unknown>) =>
+  t.call('POST', '/api/fuel-requests', {
+    token: orgAdmin,
+    body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume: 40, ...body },
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  orgAdmin = await t.login('orgadmin@acme.test');
+  attendant = await t.login('attendant@unityfuels.test');
+  const admin = await t.login('admin@fleetfuel.test');
+  const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
+  ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
+  ids.unity = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;
+  const acme = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
+  const wallet = (await t.call('GET', '/api/wallet', { token: admin, query: { organizationId: acme } })).json().wallet;
+  await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
+    token: admin,
+    body: { amount: 500_000, type: 'CREDIT', note: 'test funds' },
+  });
+  // The Hilux starts with no requests of its own, so that the first one below has nothing to repeat.
+  await sql`UPDATE fuel_requests SET status = 'REJECTED' WHERE vehicle_id = ${ids.hilux} AND status = 'PENDING'`.execute(t.db);
+  await sql`UPDATE fuel_requests SET created_at = created_at - interval '1 day' WHERE vehicle_id = ${ids.hilux}`.execute(t.db);
+});
+afterAll(async () => t.close());
+
+describe('anomaly flags on fuel requests', () => {
+  it('a normal request carries no flags; a second one within 12 hours and an overfill carry theirs, in every reply', async () => {
+    const normal = await request({ volume: 40, currentTankLevel: 10 });
+    expect(normal.statusCode).toBe(200);
+    expect(normal.json().request.flags).toEqual([]);
+
+    // The Hilux holds 80 L: at 70% it has 56 L, so 40 L more overflows it.
+    const flagged = await request({ volume: 40, currentTankLevel: 70 });
+    expect(flagged.statusCode).toBe(200);
+    const expected = [
+      {
+        code: 'TANK_OVERFILL',
+        severity: 'warning',
+        message: '40 L requested with the tank at 70% (56 L); 96 L is more than the 80 L tank',
+      },
+      {
+        code: 'REPEAT_WITHIN_12H',
+        severity: 'warning',
+        message: expect.stringMatching(/^Another request for this vehicle was made \d+ min earlier; less than 12 h apart$/),
+      },
+    ];
+    expect(flagged.json().request.flags).toEqual(expected);
+
+    const id = flagged.json().request.id as string;
+    const single = await t.call('GET', `/api/fuel-requests/single/${id}`, { token: orgAdmin });
+    expect(single.json().flags).toEqual(expected);
+    const list = await t.call('GET', '/api/fuel-requests/all-requests', {
+      token: orgAdmin,
+      query: { vehicleId: ids.hilux, status: 'PENDING' },
+    });
+    const listed = list.json().requests as Array<{ id: string; flags: unknown }>;
+    expect(listed.find((r) => r.id === id)?.flags).toEqual(expected);
+    expect(listed.find((r) => r.id === normal.json().request.id)?.flags).toEqual([]);
+  });
+
+  it('judges the request again at redemption, with the dispensed volume and the odometer read then', async () => {
+    await sql`UPDATE vehicles SET last_odometer = 20000 WHERE id = ${ids.hilux}`.execute(t.db);
+    const created = (await request({ volume: 40, currentOdometer: 20_000 })).json().request;
+    const approved = (await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: orgAdmin })).json().request;
+    // No fill of the Hilux has a timed reading yet, so the jump cannot be judged: redeem once to give it one.
+    const first = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+      token: attendant,
+      body: { code: approved.couponCode, dispensedVolume: 40, odometer: 20_000 },
+    });
+    expect(first.statusCode).toBe(200);
+
+    const next = (await request({ volume: 40 })).json().request;
+    const nextApproved = (await t.call('PATCH', `/api/fuel-requests/${next.id}/approve`, { token: orgAdmin })).json().request;
+    const redeemed = await t.call('PATCH', `/api/fuel-requests/${next.id}/complete`, {
+      token: attendant,
+      body: { code: nextApproved.couponCode, dispensedVolume: 40, odometer: 21_600 },
+    });
+    expect(redeemed.statusCode).toBe(200);
+    expect(redeemed.json().request.flags).toContainEqual({
+      code: 'ODOMETER_JUMP',
+      severity: 'critical',
+      message: 'Odometer 21,600 km is 1,600 km past the reading of 20,000 km 1 day earlier; more than 1,500 km a day',
+    });
+    const stored = await t.db.selectFrom('fuel_requests').select('flags').where('id', '=', next.id).executeTakeFirstOrThrow();
+    expect(stored.flags.map((f) => f.code)).toContain('ODOMETER_JUMP');
+  });
+});
+
+describe('the demo data', () => {
+  it('has pending requests that raise several flags, judged by the same rules', async () => {
+    const demo = await createTestApp({});
+    try {
+      await demo.db.transaction().execute((trx) => seedDemoActivity(trx));
+      const pending = await demo.db.selectFrom('fuel_requests').select('flags').where('status', '=', 'PENDING').execute();
+      const codes = pending.map((row) => row.flags.map((flag) => flag.code)).filter((found) => found.length >= 2);
+      expect(codes).toEqual(
+        expect.arrayContaining([
+          ['TANK_OVERFILL', 'ODOMETER_JUMP', 'EFFICIENCY_OUTLIER', 'REPEAT_WITHIN_12H'],
+          ['TANK_OVERFILL', 'EFFICIENCY_OUTLIER'],
+        ]),
+      );
+    } finally {
+      await demo.close();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import type { Alert, Role } from '@fleetfuel/contract';
+
+/**
+ * Where an alert's record opens. The platform admin reaches an organization's billing and wallet
+ * from the client's pages; an organization's own people have the Billing and Wallet pages.
+ */
+export function alertPath(alert: Pick<Alert, 'kind' | 'subject'>, role: Role): string {
+  const id = encodeURIComponent(alert.subject.id);
+  switch (alert.subject.type) {
+    case 'VEHICLE':
+      return `/assets/details?id=${id}`;
+    case 'FUEL_REQUEST':
+      return `/details?type=fuel-request&id=${id}`;
+    case 'ORGANIZATION':
+      if (alert.kind === 'LOW_WALLET_BALANCE') return role === 'ADMIN' ? `/wallet?organizationId=${id}` : '/wallet';
+      return role === 'ADMIN' ? `/clients/details?id=${id}` : '/billing';
+  }
+}
