@@ -7,27 +7,15 @@ import type { Database } from '../../platform/db/database.js';
  * a request being created and one being redeemed deadlock on the organization and the vehicle.
  */
 export function lockOrganizationWithPlan(db: Database, organizationId: string) {
-  return db
-    .selectFrom('organizations as o')
-    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
-    .select([
-      'o.id',
-      'o.name',
-      'o.status',
-      'o.next_billing',
-      'p.name as plan_name',
-      'p.circle_days',
-      'p.drivers_limit',
-      'p.assets_limit',
-      'p.fuel_request_limit',
-      'p.maintenance_request_limit',
-    ])
-    .where('o.id', '=', organizationId)
-    .forNoKeyUpdate('o')
-    .executeTakeFirst();
+  return organizationWithPlan(db, organizationId).forNoKeyUpdate('o').executeTakeFirst();
 }
 
 export function findOrganizationWithPlan(db: Database, organizationId: string) {
+  return organizationWithPlan(db, organizationId).executeTakeFirst();
+}
+
+/** The organization with its plan's limits: one query, read plainly or locked. */
+function organizationWithPlan(db: Database, organizationId: string) {
   return db
     .selectFrom('organizations as o')
     .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
@@ -43,8 +31,7 @@ export function findOrganizationWithPlan(db: Database, organizationId: string) {
       'p.fuel_request_limit',
       'p.maintenance_request_limit',
     ])
-    .where('o.id', '=', organizationId)
-    .executeTakeFirst();
+    .where('o.id', '=', organizationId);
 }
 
 export type OrganizationPlanRow = NonNullable<Awaited<ReturnType<typeof findOrganizationWithPlan>>>;
