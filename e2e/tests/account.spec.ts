@@ -36,6 +36,8 @@ test('a user changes its password on the Security tab and signs in again with th
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  // Sign-out finishes on the sign-in screen; going elsewhere before then races the stored session.
+  await expect(page.getByRole('textbox', { name: 'Email or Phone Number' })).toBeVisible();
   await page.goto('/login');
   await fillSignIn(page, email, DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
