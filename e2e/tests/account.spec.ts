@@ -75,3 +75,23 @@ test('an organization admin changes the coupon validity on Settings and sees it 
     });
   }
 });
+
+test('an organization admin turns the daily digest of alerts off on the Notification tab, and it stays off', async ({ page, request }) => {
+  const token = await tokenOf(request, DEMO_USERS.ASST_ADMINISTRATOR);
+  const headers = { Authorization: `Bearer ${token}` };
+  try {
+    await signIn(page, DEMO_USERS.ASST_ADMINISTRATOR);
+    await page.goto('/account/notification');
+    const digest = page.getByRole('switch', { name: /^Daily digest of alerts/ });
+    await expect(digest).toBeChecked();
+    // Mantine lays the switch's transparent input over the whole row, so a click anywhere on it lands there.
+    await digest.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Daily digest of alerts e-mails off' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: /^Daily digest of alerts/ })).not.toBeChecked();
+    const saved = await request.get('/api/account/notifications', { headers });
+    expect(((await saved.json()) as { dailyDigest: boolean }).dailyDigest).toBe(false);
+  } finally {
+    await request.put('/api/account/notifications', { headers, data: { dailyDigest: true } });
+  }
+});

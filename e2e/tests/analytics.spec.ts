@@ -1,4 +1,4 @@
-/** The Analytics page: its four charts from real data, the period, and ADMIN's organization choice. */
+/** The Analytics page: its four charts from real data, the silent assets, the period, and ADMIN's organization choice. */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
 
@@ -12,6 +12,15 @@ async function overviewOf(request: APIRequestContext, username: string, months: 
   return reply.json();
 }
 
+/** The efficiency list as the page asks for it: the page's own call, read back from the network. */
+async function efficiencyShown(page: Page) {
+  const reply = await page.waitForResponse((res) => res.url().includes('/api/analytics/efficiency') && res.ok());
+  return (await reply.json()) as {
+    vehicles: Array<{ plateNumber: string | null; name: string; kmPerUnit: number | null }>;
+    silentAssets: Array<{ plateNumber: string | null; name: string }>;
+  };
+}
+
 function chart(page: Page, title: string) {
   return page.getByRole('region', { name: title }).getByRole('figure', { name: title });
 }
@@ -19,6 +28,7 @@ function chart(page: Page, title: string) {
 test('an organization admin sees the four charts drawn from its data', async ({ page, request }) => {
   await signIn(page, DEMO_USERS.ADMINISTRATOR);
   // The Analytics page opens on six months, the Dashboard's period: the same overview, already loaded.
+  const efficiencyCall = efficiencyShown(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
   await expect(page.getByLabel('Period')).toHaveValue('6');
@@ -29,11 +39,17 @@ test('an organization admin sees the four charts drawn from its data', async ({ 
   await expect(chart(page, 'Monthly Fuel Consumed').locator('.recharts-bar-rectangle')).toHaveCount(data.graph.monthlyFuelVolume.length);
   await expect(chart(page, 'Monthly Fuel Expenses').locator('.recharts-line')).toHaveCount(1);
   await expect(chart(page, 'Fuel by Driver').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.completedByDriver.length);
-  await expect(chart(page, 'Fuel Efficiency').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.efficiency.length);
-  for (const row of data.consumption.efficiency as { plateNumber: string }[]) {
-    await expect(chart(page, 'Fuel Efficiency')).toContainText(row.plateNumber);
-  }
-  await expect(page.getByRole('region', { name: 'Fuel Efficiency' })).toContainText('distance between consecutive odometer readings');
+  // The worst ten of the period by true efficiency (GET /analytics/efficiency), one bar per measured vehicle.
+  const efficiency = await efficiencyCall;
+  const measured = efficiency.vehicles.filter((row) => row.kmPerUnit !== null);
+  expect(efficiency.vehicles.length).toBeLessThanOrEqual(10);
+  await expect(chart(page, 'Fuel Efficiency').locator('.recharts-bar-rectangle')).toHaveCount(measured.length);
+  for (const row of measured) await expect(chart(page, 'Fuel Efficiency')).toContainText(row.plateNumber ?? row.name);
+  await expect(page.getByRole('region', { name: 'Fuel Efficiency' })).toContainText('Distance between consecutive odometer readings');
+  // The silent assets, each a link to the asset.
+  const silent = page.getByRole('region', { name: 'Silent Assets' });
+  await expect(silent).toBeVisible();
+  await expect(silent.getByRole('link')).toHaveCount(efficiency.silentAssets.length);
   // An organization only spends: no earnings series.
   await expect(page.getByRole('region', { name: 'Monthly Fuel Expenses' }).getByText('Earnings', { exact: true })).toHaveCount(0);
 });

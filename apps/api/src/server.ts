@@ -39,6 +39,8 @@ const sweep = setInterval(() => {
   app.jobs.expireCoupons().catch((error: unknown) => app.log.error({ err: error }, 'coupon expiry sweep failed'));
   // Claimed once per Lagos day across instances; later calls that day do nothing.
   app.jobs.dailyReminders().catch((error: unknown) => app.log.error({ err: error }, 'daily reminders failed'));
+  // Claimed on its own, also once per Lagos day: a failed reminder run does not hold the digest back.
+  app.jobs.dailyDigest().catch((error: unknown) => app.log.error({ err: error }, 'daily digest failed'));
 }, EXPIRY_SWEEP_MS);
 sweep.unref();
 // Card payments whose outcome the provider's webhook did not settle are asked about again; each

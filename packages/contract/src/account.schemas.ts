@@ -40,6 +40,7 @@ export const NOTIFICATION_KINDS = [
   'expiryWarnings',
   'subscriptionDue',
   'supportReplies',
+  'dailyDigest',
 ] as const;
 export const notificationPreferencesSchema = z.object({
   requestDecisions: z.boolean(),
@@ -48,6 +49,8 @@ export const notificationPreferencesSchema = z.object({
   expiryWarnings: z.boolean(),
   subscriptionDue: z.boolean(),
   supportReplies: z.boolean(),
+  /** The daily e-mail summing up an organization's alerts, sent to its admins. */
+  dailyDigest: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesBodySchema = notificationPreferencesSchema.partial().strict();
@@ -96,6 +99,8 @@ export const organizationSettingsSchema = z.object({
   serviceIntervalKm: z.number().int(),
   /** Naira: below this wallet balance the alerts centre warns the organization. */
   lowBalanceThreshold: z.number(),
+  /** Whether approving a fuel request that carries anomaly flags needs a note from the approver. */
+  requireNoteForFlaggedApproval: z.boolean(),
 });
 export const COUPON_VALIDITY_DAYS = { min: 1, max: 14 } as const;
 export const organizationSettingsBodySchema = z.strictObject({
@@ -105,6 +110,7 @@ export const organizationSettingsBodySchema = z.strictObject({
   serviceIntervalDays: formInteger(7, 730).optional(),
   serviceIntervalKm: formInteger(500, 100_000).optional(),
   lowBalanceThreshold: formNaira().optional(),
+  requireNoteForFlaggedApproval: z.boolean().optional(),
 });
 export const organizationSettingsQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const organizationSettingsReplySchema = z.object({ settings: organizationSettingsSchema });

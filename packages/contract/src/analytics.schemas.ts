@@ -1,6 +1,7 @@
 /** The analytics overview (spec section 3) and the report downloads (spec section 7, Reports). */
 import { z } from 'zod';
-import { dateSchema, idSchema } from './common.js';
+import { dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import { vehicleFuelTypeSchema } from './enums.js';
 import { fuelRequestSchema, maintenanceRequestSchema } from './requests.schemas.js';
 
 const monthSchema = z.object({
@@ -72,6 +73,73 @@ export const analyticsQuerySchema = z.strictObject({
   months: z.coerce.number().int().min(1).max(24).default(12),
   organizationId: idSchema.optional(),
 });
+
+/** How long a period the efficiency list may cover: the Analytics page's longest, 24 calendar months (with a leap day). */
+export const EFFICIENCY_MAX_DAYS = 731;
+/** An ACTIVE vehicle with no completed fill in this many days up to the period's end is a silent asset. */
+export const SILENT_ASSET_DAYS = 30;
+
+/**
+ * `GET /analytics/efficiency` (issue 12): `from` and `to` are Lagos calendar days, both included,
+ * by default the 90 days ending today. `search` matches the plate (and name); `vehicleId` narrows
+ * the list to one asset (the asset's Fuel Logs tab).
+ */
+export const efficiencyQuerySchema = listQuerySchema
+  .extend({
+    organizationId: idSchema.optional(),
+    vehicleId: idSchema.optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+export type EfficiencyQuery = z.infer<typeof efficiencyQuerySchema>;
+
+export const efficiencyVehicleSchema = z.object({
+  vehicleId: idSchema,
+  plateNumber: z.string().nullable(),
+  /** Make and model. */
+  name: z.string(),
+  fuelType: vehicleFuelTypeSchema,
+  /** What `volume` and `kmPerUnit` count: litres, or kWh for an electric vehicle. */
+  unit: z.enum(['L', 'kWh']),
+  /** km driven over the measured intervals (consecutive full fills with readings). */
+  distanceKm: z.number(),
+  /** Litres (or kWh) filled at the end of the measured intervals. */
+  volume: z.number(),
+  /** null when no interval of the period could be measured. */
+  kmPerUnit: z.number().nullable(),
+  /** Naira per km over the measured intervals; null when no distance was measured. */
+  costPerKm: z.number().nullable(),
+  /** The period's completed fills, measured or not. */
+  fills: z.number().int(),
+  /** Unbroken stretches of measured intervals; a missing or lower reading starts a new one. */
+  runs: z.number().int(),
+});
+export type EfficiencyVehicle = z.infer<typeof efficiencyVehicleSchema>;
+
+export const silentAssetSchema = z.object({
+  vehicleId: idSchema,
+  plateNumber: z.string().nullable(),
+  name: z.string(),
+  /** The last completed fill up to the period's end; null if it never had one. */
+  lastFillAt: timestampSchema.nullable(),
+  /** Whole Lagos days from the last fill to the period's end; null if it never had one. */
+  daysSinceLastFill: z.number().int().nullable(),
+});
+export type SilentAsset = z.infer<typeof silentAssetSchema>;
+
+export const efficiencyReplySchema = z.object({
+  /** The period read, after defaults. */
+  from: z.string(),
+  to: z.string(),
+  /** Vehicles with a completed fill in the period, worst km per unit first (unmeasured last). */
+  vehicles: z.array(efficiencyVehicleSchema),
+  meta: pageMetaSchema,
+  /** At most 20 ACTIVE vehicles without a fill in the 30 days up to `to`, the longest silent first. */
+  silentAssets: z.array(silentAssetSchema),
+  silentAssetsTotal: z.number().int(),
+});
+export type EfficiencyReply = z.infer<typeof efficiencyReplySchema>;
 
 export const reportQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const combinedReportQuerySchema = z

@@ -24,6 +24,14 @@ export function answer(route: RouteDefinition, handler: FakeHandler): FakeRoute 
   return { route, handler };
 }
 
+/** A refusal in the spec's error shape, which a handler returns to answer with that status instead of 200. */
+export class FakeRefusal {
+  constructor(
+    readonly status: number,
+    readonly body: { error: string; message: string; code: string; field?: string },
+  ) {}
+}
+
 /** A reply the test sends when it chooses, so that the pending state can be looked at first. */
 export function heldReply() {
   let send: (body: unknown) => void = () => undefined;
@@ -99,6 +107,9 @@ function fakeFetch(answers: readonly FakeRoute[], user: SessionUser, api: FakeAp
     const rawBody = init?.body;
     const body: unknown = typeof rawBody === 'string' ? JSON.parse(rawBody) : rawBody;
     const reply = await found.handler({ body });
+    if (reply instanceof FakeRefusal) {
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }
     return new Response(JSON.stringify(reply), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
 }

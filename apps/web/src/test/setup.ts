@@ -2,6 +2,11 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// happy-dom has no FontFaceSet; Mantine's autosizing Textarea listens on it for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();

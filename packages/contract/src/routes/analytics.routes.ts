@@ -1,5 +1,5 @@
 import { route } from './route.js';
-import { analyticsOverviewSchema, analyticsQuerySchema } from '../analytics.schemas.js';
+import { analyticsOverviewSchema, analyticsQuerySchema, efficiencyQuerySchema, efficiencyReplySchema } from '../analytics.schemas.js';
 
 export const analyticsRoutes = {
   overview: route({
@@ -10,5 +10,14 @@ export const analyticsRoutes = {
     tag: 'analytics',
     query: analyticsQuerySchema,
     reply: analyticsOverviewSchema,
+  }),
+  efficiency: route({
+    method: 'GET',
+    path: '/analytics/efficiency',
+    permission: 'analytics.view',
+    summary: 'km per litre (or kWh) and cost per km of each vehicle from consecutive odometer readings, and the silent assets',
+    tag: 'analytics',
+    query: efficiencyQuerySchema,
+    reply: efficiencyReplySchema,
   }),
 };

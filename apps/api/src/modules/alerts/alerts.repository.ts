@@ -82,6 +82,21 @@ export function flaggedPendingRequests(db: Database, organizationId: string, lim
     .execute();
 }
 
+/**
+ * One page of the active organizations, in id order after `afterId` (keyset paging over the
+ * primary key), for the daily digest: it walks the platform a page at a time.
+ */
+export function activeOrganizationsPage(db: Database, afterId: string | null, limit: number) {
+  return db
+    .selectFrom('organizations')
+    .select(['id', 'name'])
+    .where('status', '=', 'ACTIVE')
+    .$if(afterId !== null, (q) => q.where('id', '>', afterId as string))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The vehicle a driver drives, if any: a driver's alerts are that vehicle's. */
 export function findVehicleOfDriver(db: Database, driverId: string) {
   return db.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).executeTakeFirst();

@@ -186,6 +186,13 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
       const alerts = (await gather(await scopeOf(actor))).sort(compareAlerts);
       return { alerts: alerts.slice(0, MAX_ALERTS), total: alerts.length };
     },
+
+    /**
+     * An organization's alerts as its admins see them in the bell, sorted, for work with no
+     * signed-in caller (the daily digest). Each kind is read up to MAX_ALERTS.
+     */
+    forOrganization: async (organizationId: string): Promise<Alert[]> =>
+      (await gather({ kind: 'ORGANIZATION', organizationId })).sort(compareAlerts),
   };
 }
 

@@ -4,4 +4,5 @@ import type { AnalyticsService } from './analytics.service.js';
 
 export function bindAnalyticsRoutes(binder: RouteBinder, analytics: AnalyticsService): void {
   binder.bind(analyticsRoutes.overview, ({ actor, query }) => analytics.overview(actor, query));
+  binder.bind(analyticsRoutes.efficiency, ({ actor, query }) => analytics.efficiency(actor, query));
 }

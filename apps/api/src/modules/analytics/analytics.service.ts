@@ -4,16 +4,28 @@
  * names), the organization for its admins, its own vehicle and requests for a DRIVER, and its
  * redemptions for a station (earnings only for its representative).
  */
-import { koboToNaira, type AnalyticsOverview } from '@fleetfuel/contract';
-import { lagosDate, type Clock } from '../../platform/clock.js';
+import {
+  dispensedFuelType,
+  EFFICIENCY_MAX_DAYS,
+  FUEL_UNITS,
+  koboToNaira,
+  SILENT_ASSET_DAYS,
+  type AnalyticsOverview,
+  type EfficiencyQuery,
+  type EfficiencyReply,
+  type EfficiencyVehicle,
+  type VehicleFuelType,
+} from '@fleetfuel/contract';
+import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { forbidden } from '../../platform/errors.js';
+import { forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
 import type { FuelRequestsService, MaintenanceService } from '../requests/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './analytics.repository.js';
-import type { AnalyticsScope } from './analytics.repository.js';
+import type { AnalyticsScope, EfficiencyFillRow } from './analytics.repository.js';
+import { efficiencyRuns, type EfficiencySummary } from './efficiency-runs.js';
 
 const MONTH_LABEL = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -24,6 +36,48 @@ export function monthsEnding(today: string, count: number): Array<{ month: strin
     const d = new Date(Date.UTC(year, month - 1 - (count - 1 - i), 1));
     return { month: d.toISOString().slice(0, 7), label: MONTH_LABEL.format(d) };
   });
+}
+
+/** The instant a Lagos calendar day starts (UTC+1, no daylight saving). */
+const lagosDayStart = (date: string) => new Date(`${date}T00:00:00+01:00`);
+/** Whole days from one calendar date to another. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+/** The efficiency list's default period: the 90 days ending today. */
+const DEFAULT_EFFICIENCY_DAYS = 90;
+const SILENT_ASSETS_SHOWN = 20;
+
+/** Rows ordered by vehicle (as `efficiencyFills` returns them) to one summary a vehicle, by the pure rule. */
+export function summariseByVehicle(rows: readonly EfficiencyFillRow[]): Array<{ vehicleId: string; summary: EfficiencySummary }> {
+  const result: Array<{ vehicleId: string; summary: EfficiencySummary }> = [];
+  let start = 0;
+  for (let i = 1; i <= rows.length; i += 1) {
+    if (i < rows.length && rows[i]?.vehicle_id === rows[start]?.vehicle_id) continue;
+    const group = rows.slice(start, i);
+    const fills = group.map((row) => ({
+      odometer: row.odometer === null ? null : Number(row.odometer),
+      volume: Number(row.dispensed_volume ?? 0),
+      amountKobo: BigInt(row.amount_kobo ?? 0),
+      inPeriod: row.in_period,
+    }));
+    const vehicleId = group[0]?.vehicle_id;
+    if (vehicleId !== undefined) result.push({ vehicleId, summary: efficiencyRuns(fills) });
+    start = i;
+  }
+  return result;
+}
+
+/** Worst km per unit first; vehicles with nothing measured after all others; then the longer distance, then the id. */
+function worstFirst(a: { vehicleId: string; summary: EfficiencySummary }, b: { vehicleId: string; summary: EfficiencySummary }) {
+  const x = a.summary.kmPerUnit;
+  const y = b.summary.kmPerUnit;
+  if (x !== y) {
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return x - y;
+  }
+  if (a.summary.distanceKm !== b.summary.distanceKm) return b.summary.distanceKm - a.summary.distanceKm;
+  return a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0;
 }
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`;
@@ -158,6 +212,90 @@ export function createAnalyticsService(deps: {
         },
         recent: { fuelRequests: recentFuel.requests, maintenanceLogs: recentMaintenance.rows },
         maintenanceAlerts: alerts,
+      };
+    },
+
+    /**
+     * `GET /analytics/efficiency`: every vehicle with a completed fill in the period, by the pure
+     * fill-to-fill rule, worst first, a page at a time; and the silent assets. The fills come in
+     * one statement and are summed a vehicle at a time in memory (a summary is a few numbers, so
+     * 20,000 vehicles stay small); only the page's vehicles are then read for their names.
+     */
+    async efficiency(actor: Actor, query: EfficiencyQuery): Promise<EfficiencyReply> {
+      const organizationId = organizationFilter(actor, query.organizationId);
+      // ADMIN may name any organization, but one that does not exist is not found (not empty).
+      if (actor.role === 'ADMIN' && organizationId !== null && !(await repository.organizationExists(db, organizationId))) {
+        throw notFound('Organization');
+      }
+      if (query.vehicleId !== undefined && !(await repository.vehicleExists(db, query.vehicleId, organizationId))) {
+        throw notFound('Vehicle');
+      }
+      const to = query.to ?? lagosDate(clock.now());
+      const from = query.from ?? addDays(to, -(DEFAULT_EFFICIENCY_DAYS - 1));
+      // The schema checks the order when both are given; one given against the other's default is checked here.
+      if (from > to) throw invalidField('to', 'The start date must be on or before the end date');
+      if (daysBetween(from, to) + 1 > EFFICIENCY_MAX_DAYS)
+        throw invalidField('from', `The period can be at most ${EFFICIENCY_MAX_DAYS} days`);
+      const until = lagosDayStart(addDays(to, 1));
+
+      const rows = await repository.efficiencyFills(db, {
+        organizationId,
+        vehicleId: query.vehicleId,
+        search: query.search || undefined,
+        from: lagosDayStart(from),
+        until,
+      });
+      const summaries = summariseByVehicle(rows).sort(worstFirst);
+      const page = summaries.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+      const details = new Map(
+        (
+          await repository.vehiclesByIds(
+            db,
+            page.map((p) => p.vehicleId),
+          )
+        ).map((v) => [v.id, v]),
+      );
+      const vehicles = page.flatMap(({ vehicleId, summary }): EfficiencyVehicle[] => {
+        const vehicle = details.get(vehicleId);
+        if (!vehicle) return [];
+        const fuelType = vehicle.fuel_type as VehicleFuelType;
+        return [
+          {
+            vehicleId,
+            plateNumber: vehicle.plate_number,
+            name: `${vehicle.make} ${vehicle.model}`,
+            fuelType,
+            unit: FUEL_UNITS[dispensedFuelType(fuelType)] === 'kWh' ? 'kWh' : 'L',
+            distanceKm: summary.distanceKm,
+            volume: summary.volume,
+            kmPerUnit: summary.kmPerUnit,
+            costPerKm: summary.costPerKmKobo === null ? null : koboToNaira(summary.costPerKmKobo),
+            fills: summary.fills,
+            runs: summary.runs.length,
+          },
+        ];
+      });
+
+      const silent = await repository.silentAssets(db, {
+        organizationId,
+        vehicleId: query.vehicleId,
+        silentSince: lagosDayStart(addDays(to, -(SILENT_ASSET_DAYS - 1))),
+        until,
+        limit: SILENT_ASSETS_SHOWN,
+      });
+      return {
+        from,
+        to,
+        vehicles,
+        meta: { page: query.page, pageSize: query.pageSize, total: summaries.length },
+        silentAssets: silent.rows.map((row) => ({
+          vehicleId: row.id,
+          plateNumber: row.plate_number,
+          name: `${row.make} ${row.model}`,
+          lastFillAt: row.redeemed_at ? new Date(row.redeemed_at).toISOString() : null,
+          daysSinceLastFill: row.redeemed_at ? daysBetween(lagosDate(new Date(row.redeemed_at)), to) : null,
+        })),
+        silentAssetsTotal: silent.total,
       };
     },
   };

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
+import { auditTrail } from '../audit/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import * as repository from './departments.repository.js';
 import type { DepartmentRow } from './departments.repository.js';
@@ -83,6 +84,15 @@ export function createDepartmentsService(deps: { db: Database; usage: UsageServi
             ...(body.status !== undefined ? { status: body.status } : {}),
             ...(body.maxDailyConsumption !== undefined ? { maxDailyConsumption: body.maxDailyConsumption ?? 0 } : {}),
           });
+          if (body.status !== undefined && body.status !== existing.status)
+            await auditTrail.record(trx, {
+              actor,
+              action: 'department.status_changed',
+              entityId: id,
+              organizationId: existing.organization_id,
+              before: { status: existing.status },
+              after: { status: body.status },
+            });
         }),
       );
       return toDepartment(await find(actor, id));

@@ -189,6 +189,7 @@ export function findSettings(db: Database, id: string) {
       'service_interval_days',
       'service_interval_km',
       'low_balance_threshold_kobo',
+      'require_note_for_flagged_approval',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -204,6 +205,7 @@ export async function saveSettings(
     service_interval_days: number;
     service_interval_km: number;
     low_balance_threshold_kobo: string;
+    require_note_for_flagged_approval: boolean;
   }>,
 ): Promise<void> {
   await db

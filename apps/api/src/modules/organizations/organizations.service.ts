@@ -62,6 +62,7 @@ function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSe
     serviceIntervalDays: row.service_interval_days,
     serviceIntervalKm: row.service_interval_km,
     lowBalanceThreshold: koboToNaira(row.low_balance_threshold_kobo),
+    requireNoteForFlaggedApproval: row.require_note_for_flagged_approval,
   };
 }
 
@@ -255,6 +256,9 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
         ...(body.serviceIntervalDays != null ? { service_interval_days: body.serviceIntervalDays } : {}),
         ...(body.serviceIntervalKm != null ? { service_interval_km: body.serviceIntervalKm } : {}),
         ...(body.lowBalanceThreshold != null ? { low_balance_threshold_kobo: nairaToKobo(body.lowBalanceThreshold).toString() } : {}),
+        ...(body.requireNoteForFlaggedApproval !== undefined
+          ? { require_note_for_flagged_approval: body.requireNoteForFlaggedApproval }
+          : {}),
       });
       return this.settings(actor, undefined);
     },

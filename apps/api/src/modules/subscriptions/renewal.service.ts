@@ -4,7 +4,7 @@
  * webhook lands here through `applyPaidRenewal`). A renewal starts the next cycle at
  * max(now, nextBilling).
  */
-import { lagosDay } from '@fleetfuel/contract';
+import { koboToNaira, lagosDay } from '@fleetfuel/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
@@ -81,6 +81,26 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
     });
   }
 
+  /**
+   * The wallet's side of a renewal paid from it: its balance before and after the debit, read back
+   * in the debit's transaction (the ledger has locked the wallet's row). The renewal itself is the
+   * organization's entry.
+   */
+  async function recordSubscriptionPayment(trx: Database, actor: AuditActor | null, walletId: string, amountKobo: bigint, note: string) {
+    const account = await ledger.findAccount(trx, walletId);
+    if (!account) throw new Error(`Wallet ${walletId} vanished during its own debit`);
+    const after = BigInt(account.balance_kobo);
+    await auditTrail.record(trx, {
+      actor,
+      action: 'wallet.subscription_paid',
+      entityId: walletId,
+      organizationId: account.organization_id,
+      before: { balance: koboToNaira(after + amountKobo) },
+      after: { balance: koboToNaira(after) },
+      note,
+    });
+  }
+
   return {
     terms: (organizationId: string, planId?: string) => terms(db, organizationId, planId),
 
@@ -117,6 +137,7 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
             }
             throw error;
           }
+          await recordSubscriptionPayment(trx, actor, wallet.id, renewal.amountKobo, `${renewal.planName} plan renewal`);
         }
         const paid = `${renewal.planName} plan: ${formatNaira(renewal.amountKobo)} paid from the wallet`;
         await extend(trx, actor, organizationId, { id: renewal.planId, circleDays: renewal.circleDays }, paid);

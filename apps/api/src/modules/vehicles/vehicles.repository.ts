@@ -343,6 +343,7 @@ export function findVehicleForRequest(db: Database, vehicleId: string, organizat
     .select((eb) => [
       'o.coupon_validity_days',
       'o.allow_expired_insurance',
+      'o.require_note_for_flagged_approval',
       eb
         .selectFrom('insurance_policies as ip')
         .select('ip.coverage_end')
@@ -384,12 +385,19 @@ export async function recordOdometer(db: Database, vehicleId: string, reading: n
     .execute();
 }
 
-export async function setVehicleStatus(db: Database, vehicleId: string, status: string): Promise<void> {
-  await db
-    .updateTable('vehicles')
+/**
+ * Sets a vehicle's status and returns the one it had (for its audit entry): `old` is the same row
+ * joined in, which an UPDATE reads as it was before the statement.
+ */
+export function setVehicleStatus(db: Database, vehicleId: string, status: string) {
+  return db
+    .updateTable('vehicles as v')
+    .from('vehicles as old')
     .set({ status, updated_at: sql<Date>`now()` })
-    .where('id', '=', vehicleId)
-    .execute();
+    .whereRef('old.id', '=', 'v.id')
+    .where('v.id', '=', vehicleId)
+    .returning(['old.status as before', 'v.organization_id'])
+    .executeTakeFirst();
 }
 
 /** Locks a group's row so that approvals against its daily cap are counted one after another. */

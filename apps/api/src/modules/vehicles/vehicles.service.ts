@@ -23,6 +23,7 @@ import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
+import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { DepartmentsService } from '../departments/index.js';
 import type { FilesService } from '../files/index.js';
 import type { UsageService } from '../subscriptions/index.js';
@@ -209,6 +210,15 @@ export function createVehiclesService(deps: VehiclesDeps) {
             );
           }
           await repository.updateVehicle(trx, id, values);
+          if (values.status !== undefined && values.status !== existing.status)
+            await auditTrail.record(trx, {
+              actor,
+              action: 'vehicle.status_changed',
+              entityId: id,
+              organizationId: existing.organization_id,
+              before: { status: existing.status },
+              after: { status: values.status },
+            });
         }),
       );
       return toVehicle(await find(actor, id));
@@ -288,8 +298,25 @@ export function createVehiclesService(deps: VehiclesDeps) {
     forRequest: (executor: Database, vehicleId: string, organizationId: string | null, options: { lock?: boolean } = {}) =>
       repository.findVehicleForRequest(executor, vehicleId, organizationId, { lock: options.lock ?? false }),
     recordOdometer: (executor: Database, vehicleId: string, reading: number) => repository.recordOdometer(executor, vehicleId, reading),
-    setStatus: (executor: Database, vehicleId: string, status: 'ACTIVE' | 'UNDER_MAINTENANCE') =>
-      repository.setVehicleStatus(executor, vehicleId, status),
+    /** A maintenance job moves the vehicle in and out of service; the vehicle's own history records it too. */
+    async setStatus(
+      executor: Database,
+      vehicleId: string,
+      status: 'ACTIVE' | 'UNDER_MAINTENANCE',
+      cause: { actor: AuditActor; note: string },
+    ): Promise<void> {
+      const changed = await repository.setVehicleStatus(executor, vehicleId, status);
+      if (!changed || changed.before === status) return;
+      await auditTrail.record(executor, {
+        actor: cause.actor,
+        action: 'vehicle.status_changed',
+        entityId: vehicleId,
+        organizationId: changed.organization_id,
+        before: { status: changed.before },
+        after: { status },
+        note: cause.note,
+      });
+    },
     lockDepartment: (executor: Database, departmentId: string) => repository.lockDepartment(executor, departmentId),
 
     /** For the insurance service: the vehicle the actor may see, or 404. */

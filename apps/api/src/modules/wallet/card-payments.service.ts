@@ -164,6 +164,13 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
             { accountId: revenue, amount: expected, type: 'SUBSCRIPTION', note: settled.organization_id },
           ],
         });
+        await recordWalletMovement(trx, ledger, {
+          actor: null,
+          action: 'wallet.subscription_paid',
+          walletId: settled.account_id,
+          amountKobo: -expected,
+          note: `Subscription renewal paid by card ${reference}`,
+        });
         await renewal.applyPaidRenewal(trx, settled.organization_id, settled.subscription_plan_id);
       }
       return settled;

@@ -12,6 +12,7 @@ import { formatNaira } from '@fleetfuel/contract';
 import { newReference, toWallet, type WalletAccess, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
 import type { PayoutRow } from './wallet.repository.js';
+import type { AuditActor } from '../audit/index.js';
 import { recordWalletMovement } from './wallet-audit.js';
 
 function toPayout(row: PayoutRow) {
@@ -35,9 +36,10 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
 
   /**
    * A payout reached its outcome. Success clears it; failure or reversal puts the money back on
-   * the station's wallet with exactly one compensating entry.
+   * the station's wallet with exactly one compensating entry, and one audit entry. `actor` is who
+   * started the payout when the provider refused it at once; the provider's webhook has none.
    */
-  async function finishPayout(reference: string, status: TransferStatus, reason?: string): Promise<void> {
+  async function finishPayout(reference: string, status: TransferStatus, reason?: string, actor: AuditActor | null = null): Promise<void> {
     if (status === 'pending') return;
     await db.transaction().execute(async (trx) => {
       const payout = await repository.findPayout(trx, reference);
@@ -60,10 +62,8 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
         return;
       }
       const outcome = status === 'reversed' ? 'REVERSED' : 'FAILED';
-      const settled = await repository.settlePayout(trx, reference, payout.status, {
-        status: outcome,
-        reason: reason ?? `The bank transfer ${status}`,
-      });
+      const why = reason ?? `The bank transfer ${status}`;
+      const settled = await repository.settlePayout(trx, reference, payout.status, { status: outcome, reason: why });
       if (!settled || payout.status === 'FAILED' || payout.status === 'REVERSED') return;
       // Money that had already left clearing comes back from the provider; otherwise from clearing.
       const source = payout.status === 'SUCCESS' ? cardClearing : payoutClearing;
@@ -78,22 +78,32 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
         ],
       });
       await repository.linkReversal(trx, reference, entryId);
+      await recordWalletMovement(trx, ledger, {
+        actor,
+        action: outcome === 'REVERSED' ? 'wallet.payout_reversed' : 'wallet.payout_failed',
+        walletId: payout.account_id,
+        amountKobo: amount,
+        note: `Payout ${reference}: ${why}; the money is back on the wallet`,
+      });
     });
   }
 
   /** Calls the provider for a saved payout; a timeout is retried with the same reference. */
-  async function transfer(payout: { reference: string; amountKobo: bigint; recipientCode: string; reason: string }): Promise<void> {
+  async function transfer(
+    payout: { reference: string; amountKobo: bigint; recipientCode: string; reason: string },
+    actor: AuditActor,
+  ): Promise<void> {
     for (let attempt = 0; attempt <= deps.transferRetries; attempt += 1) {
       try {
         const result = await provider.initiateTransfer({ ...payout });
         await repository.recordTransferAttempt(db, payout.reference, result.transferCode);
-        await finishPayout(payout.reference, result.status);
+        await finishPayout(payout.reference, result.status, undefined, actor);
         return;
       } catch (error) {
         await repository.recordTransferAttempt(db, payout.reference, null);
         if (!(error instanceof ProviderUnavailableError)) throw error;
         if (!error.retryable) {
-          await finishPayout(payout.reference, 'failed', error.message);
+          await finishPayout(payout.reference, 'failed', error.message, actor);
           return;
         }
         log.warn({ err: error, reference: payout.reference, attempt }, 'transfer attempt failed; retrying with the same reference');
@@ -209,7 +219,7 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
       });
       // A repeated reference is answered with its first transfer by the provider, so finishing an
       // interrupted payout cannot pay twice either.
-      if (!settled) await transfer({ reference, amountKobo, recipientCode, reason: `FleetFuel payout to ${name}` });
+      if (!settled) await transfer({ reference, amountKobo, recipientCode, reason: `FleetFuel payout to ${name}` }, actor);
       const payout = await repository.findPayout(db, reference);
       if (!payout) throw new Error(`Payout ${reference} vanished`);
       const paid = BigInt(payout.amount_kobo);

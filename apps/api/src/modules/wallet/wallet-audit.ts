@@ -3,7 +3,7 @@
  * movement's transaction. The ledger has just updated (and so locked) the wallet's row, so the
  * balance read here is exactly the one this movement produced.
  */
-import { koboToNaira } from '@fleetfuel/contract';
+import { koboToNaira, type AuditAction } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
@@ -13,7 +13,7 @@ export async function recordWalletMovement(
   ledger: LedgerService,
   movement: {
     actor: AuditActor | null;
-    action: 'wallet.adjusted' | 'wallet.funded' | 'wallet.paid_out';
+    action: Extract<AuditAction, `wallet.${string}`>;
     walletId: string;
     /** Kobo; positive for money in. */
     amountKobo: bigint;

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { idSchema } from '@fleetfuel/contract';
+import { RecordHistory } from '@/features/audit';
 import { ASSET_TABS, AssetDetails, AssetsPanel, type AssetTab } from '@/features/fleet';
 
 export function AssetsPage() {
@@ -19,6 +20,7 @@ export function AssetDetailsPage() {
   return (
     <AssetDetails
       id={validId}
+      history={validId === null ? null : <RecordHistory entityType="vehicle" entityId={validId} />}
       tab={asTab(params.get('tab'))}
       onTabChange={(tab) =>
         setParams(

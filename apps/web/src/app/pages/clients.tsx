@@ -1,5 +1,8 @@
+import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { idSchema } from '@fleetfuel/contract';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { RecordHistory } from '@/features/audit';
 import { ClientDetails, ClientsPanel } from '@/features/clients';
 
 export function ClientsPage() {
@@ -13,10 +16,14 @@ export function ClientsPage() {
 
 export function ClientDetailsPage() {
   const [params] = useSearchParams();
+  const id = params.get('id');
   return (
     <>
       <PageHeader title="Client Details" />
-      <ClientDetails id={params.get('id')} />
+      <Stack gap="lg">
+        <ClientDetails id={id} />
+        {id !== null && idSchema.safeParse(id).success && <RecordHistory entityType="organization" entityId={id} />}
+      </Stack>
     </>
   );
 }

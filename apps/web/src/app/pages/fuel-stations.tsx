@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { idSchema } from '@fleetfuel/contract';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { RecordHistory } from '@/features/audit';
 import { StationDetails, StationsPanel } from '@/features/stations';
 import { BankingSection } from '@/features/wallet';
 
@@ -22,6 +24,7 @@ export function FuelStationDetailsPage() {
       <Stack gap="lg">
         <StationDetails id={id} />
         {id && <BankingSection stationId={id} />}
+        {id !== null && idSchema.safeParse(id).success && <RecordHistory entityType="fuel_station" entityId={id} />}
       </Stack>
     </>
   );

@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { RequestFlag } from '@fleetfuel/contract';
+import { MESSAGES, type RequestFlag } from '@fleetfuel/contract';
+
+/** The approver's note is kept like a rejection note: at most 500 characters (the contract's approve body). */
+const NOTE_MAX = 500;
+
+/** The approver's note on a flagged request, held by the caller so that each opening starts empty. */
+export interface ApproveNote {
+  value: string;
+  onChange: (value: string) => void;
+  /** The organization requires a note to approve a flagged request (Settings). */
+  required: boolean;
+}
 
 export interface ApproveDialogProps {
   opened: boolean;
@@ -14,13 +25,19 @@ export interface ApproveDialogProps {
   onCancel: () => void;
   /** The record's anomaly flags, shown before the approver confirms (fuel requests). */
   flags?: readonly RequestFlag[];
+  /** Asked for when the record carries flags: why the approver lets them pass. */
+  note?: ApproveNote;
 }
 
 /**
  * Approving holds money or commits a budget, so it is confirmed (fuel and maintenance requests,
  * reserves); a refusal stays in the dialog beside the record it is about.
  */
-export function ApproveDialog({ opened, title, children, error, loading, onConfirm, onCancel, flags = [] }: ApproveDialogProps) {
+export function ApproveDialog({ opened, title, children, error, loading, onConfirm, onCancel, flags = [], note }: ApproveDialogProps) {
+  const askNote = note !== undefined && flags.length > 0;
+  const typed = note?.value.trim() ?? '';
+  const tooLong = askNote && typed.length > NOTE_MAX;
+  const missing = askNote && note.required && typed === '';
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="sm">
@@ -44,6 +61,23 @@ export function ApproveDialog({ opened, title, children, error, loading, onConfi
             </List>
           </Alert>
         )}
+        {askNote && (
+          <Textarea
+            label={note.required ? 'Note' : 'Note (optional)'}
+            required={note.required}
+            description={
+              note.required
+                ? 'Your organization requires a note to approve a flagged request: say why it is approved all the same.'
+                : 'Why it is approved despite its flags; kept with the request and in the audit log.'
+            }
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={note.value}
+            onChange={(event) => note.onChange(event.currentTarget.value)}
+            error={tooLong ? MESSAGES.maxLength(NOTE_MAX) : undefined}
+          />
+        )}
         {error && (
           <Alert color="red" variant="light" title="Not approved">
             {error}
@@ -53,7 +87,7 @@ export function ApproveDialog({ opened, title, children, error, loading, onConfi
           <Button variant="default" onClick={onCancel} disabled={loading}>
             Cancel
           </Button>
-          <Button color="green" onClick={onConfirm} loading={loading}>
+          <Button color="green" onClick={onConfirm} loading={loading} disabled={missing || tooLong}>
             Approve
           </Button>
         </Group>

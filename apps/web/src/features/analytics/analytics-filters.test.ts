@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { overviewRequestQuery } from '@/lib/analytics-overview';
-import { driverBars, efficiencyBars, readAnalyticsFilters, showsEarnings, writeAnalyticsFilters } from './analytics-filters';
+import {
+  driverBars,
+  efficiencyBars,
+  efficiencyUnitLabel,
+  readAnalyticsFilters,
+  showsEarnings,
+  silentFor,
+  writeAnalyticsFilters,
+} from './analytics-filters';
 
 const ORG = '76f5f502-7ece-4159-b682-61f06f94698f';
 
@@ -38,14 +46,58 @@ describe('chart data', () => {
   });
 
   it('turns efficiency rows into bars with how each figure was reached', () => {
+    const vehicle = { fuelType: 'PETROL', unit: 'L', fills: 3, runs: 1 } as const;
     const bars = efficiencyBars([
-      { vehicleId: 'a', plateNumber: 'LND-451-KJ', name: 'Toyota Hilux', distance: 6410, litres: 548, kmPerLitre: 11.7 },
-      { vehicleId: 'b', plateNumber: null, name: 'Mikano MP-30', distance: 1200, litres: 100.5, kmPerLitre: 11.94 },
+      {
+        ...vehicle,
+        vehicleId: 'a',
+        plateNumber: 'LND-451-KJ',
+        name: 'Toyota Hilux',
+        distanceKm: 6410,
+        volume: 548,
+        kmPerUnit: 11.7,
+        costPerKm: 81.2,
+      },
+      {
+        ...vehicle,
+        vehicleId: 'b',
+        plateNumber: null,
+        name: 'Mikano MP-30',
+        distanceKm: 1200,
+        volume: 100.5,
+        kmPerUnit: 11.94,
+        costPerKm: null,
+      },
+      { ...vehicle, vehicleId: 'c', plateNumber: 'KJA-1', name: 'Bajaj', distanceKm: 0, volume: 0, kmPerUnit: null, costPerKm: null },
     ]);
     expect(bars).toEqual([
-      { id: 'a', name: 'LND-451-KJ', value: 11.7, detail: 'Toyota Hilux: 6,410 km over 548 L' },
-      { id: 'b', name: 'Mikano MP-30', value: 11.94, detail: '1,200 km over 100.5 L' },
+      { id: 'a', name: 'LND-451-KJ', value: 11.7, detail: 'Toyota Hilux: 6,410 km on 548 L, ₦81.20/km' },
+      { id: 'b', name: 'Mikano MP-30', value: 11.94, detail: '1,200 km on 100.5 L' },
     ]);
+  });
+
+  it('names the measure by the units of the vehicles shown, and how long an asset has been silent', () => {
+    const row = {
+      vehicleId: 'a',
+      plateNumber: 'A',
+      name: 'A',
+      fuelType: 'PETROL',
+      distanceKm: 1,
+      volume: 1,
+      kmPerUnit: 1,
+      costPerKm: 1,
+      fills: 2,
+      runs: 1,
+    } as const;
+    expect(efficiencyUnitLabel([{ ...row, unit: 'L' }])).toBe('km/L');
+    expect(efficiencyUnitLabel([{ ...row, fuelType: 'ELECTRIC', unit: 'kWh' }])).toBe('km/kWh');
+    expect(
+      efficiencyUnitLabel([
+        { ...row, unit: 'L' },
+        { ...row, fuelType: 'ELECTRIC', unit: 'kWh' },
+      ]),
+    ).toBe('km/L or km/kWh');
+    expect([silentFor(null), silentFor(1), silentFor(42)]).toEqual(['Never filled', '1 day', '42 days']);
   });
 
   it('keeps drivers of the same name apart', () => {

@@ -1,7 +1,7 @@
 /** The Analytics page's period and organization, read from and written to the address. */
-import { idSchema, type AnalyticsOverview } from '@fleetfuel/contract';
+import { idSchema, type AnalyticsOverview, type EfficiencyVehicle } from '@fleetfuel/contract';
 import { DEFAULT_OVERVIEW_MONTHS, type OverviewFilters } from '@/lib/analytics-overview';
-import { formatNumber, formatVolume } from '@/lib/format';
+import { formatCurrency, formatNumber, formatVolume } from '@/lib/format';
 import type { CategoryDatum } from '@/components/charts';
 
 export const PERIOD_MONTHS = [3, 6, 12, 24] as const;
@@ -46,12 +46,35 @@ export function driverBars(rows: AnalyticsOverview['consumption']['completedByDr
   return rows.map((row) => ({ id: row.driverId ?? 'no-driver', name: row.name, value: row.volume }));
 }
 
-/** km/L per vehicle, with the distance and litres it comes from. */
-export function efficiencyBars(rows: AnalyticsOverview['consumption']['efficiency']): CategoryDatum[] {
-  return rows.map((row) => ({
-    id: row.vehicleId,
-    name: row.plateNumber ?? row.name,
-    value: row.kmPerLitre,
-    detail: `${row.plateNumber ? `${row.name}: ` : ''}${formatNumber(row.distance)} km over ${formatVolume(row.litres, 'L')}`,
-  }));
+/**
+ * km per litre (or kWh) per vehicle, with what it comes from. Vehicles with nothing measured in
+ * the period have no figure and no bar.
+ */
+export function efficiencyBars(rows: readonly EfficiencyVehicle[]): CategoryDatum[] {
+  return rows.flatMap((row) =>
+    row.kmPerUnit === null
+      ? []
+      : [
+          {
+            id: row.vehicleId,
+            name: row.plateNumber ?? row.name,
+            value: row.kmPerUnit,
+            detail: `${row.plateNumber ? `${row.name}: ` : ''}${formatNumber(row.distanceKm)} km on ${formatVolume(row.volume, row.unit)}${
+              row.costPerKm === null ? '' : `, ${formatCurrency(row.costPerKm)}/km`
+            }`,
+          },
+        ],
+  );
+}
+
+/** The measure's name: km/L, km/kWh, or both when the chart mixes fuels. */
+export function efficiencyUnitLabel(rows: readonly EfficiencyVehicle[]): string {
+  const units = new Set(rows.map((row) => row.unit));
+  return units.size === 1 ? `km/${[...units][0] ?? 'L'}` : 'km/L or km/kWh';
+}
+
+/** "Never filled" or "42 days". */
+export function silentFor(days: number | null): string {
+  if (days === null) return 'Never filled';
+  return `${formatNumber(days)} day${days === 1 ? '' : 's'}`;
 }

@@ -5,10 +5,12 @@ import { auditKeys } from './query-keys';
 
 export type AuditLogQuery = NonNullable<RouteInput<typeof routes.audit.list>['query']>;
 
-export function useAuditLog(query: AuditLogQuery) {
+/** `enabled` false asks nothing: for readers without the audit.read permission, whom the API would refuse. */
+export function useAuditLog(query: AuditLogQuery, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: auditKeys.list(query),
     queryFn: () => callApi(routes.audit.list, { query }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
   });
 }

@@ -9,12 +9,15 @@ function sentenceCase(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const entityTypeLabel = (type: AuditEntityType): string => sentenceCase(type);
+/** Records the screens name otherwise than the API's tables: vehicles are assets, departments groups. */
+const ENTITY_NAMES: Partial<Record<AuditEntityType, string>> = { vehicle: 'Asset', department: 'Group' };
+
+export const entityTypeLabel = (type: AuditEntityType): string => ENTITY_NAMES[type] ?? sentenceCase(type);
 
 /** "fuel_request.approved" → "Fuel request approved". */
 export function actionLabel(action: AuditAction): string {
   const [entity = '', verb = ''] = action.split('.');
-  return `${sentenceCase(entity)} ${verb.replaceAll('_', ' ')}`;
+  return `${entityTypeLabel(entity as AuditEntityType)} ${verb.replaceAll('_', ' ')}`;
 }
 
 /** "pricePerUnit" → "Price per unit"; fuel types ("DIESEL", a price change) stay as they are. */
@@ -44,6 +47,7 @@ const DETAILS_TYPES: Partial<Record<AuditEntityType, string>> = {
   maintenance_request: 'maintenance',
   organization: 'organization',
   fuel_station: 'fuel-station',
+  vehicle: 'asset',
 };
 
 export function recordPath(type: AuditEntityType, id: string): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsFormSchema, toSettingsBody } from './settings-form';
+import { settingsFormSchema, settingsToForm, toSettingsBody } from './settings-form';
 
 const valid = {
   defaultStationId: '',
@@ -7,6 +7,8 @@ const valid = {
   allowExpiredInsurance: true,
   serviceIntervalDays: '90',
   serviceIntervalKm: '5000',
+  lowBalanceThreshold: '50000',
+  requireNoteForFlaggedApproval: false,
 };
 
 describe('settingsFormSchema', () => {
@@ -20,13 +22,48 @@ describe('settingsFormSchema', () => {
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['serviceIntervalKm'], message: 'This field is required' })]);
   });
 
+  it('requires the low balance threshold, as a naira amount of at least 0 with at most two decimals', () => {
+    expect(settingsFormSchema.safeParse({ ...valid, lowBalanceThreshold: ' ' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['lowBalanceThreshold'], message: 'This field is required' }),
+    ]);
+    for (const typed of ['-1', '12.345', 'abc']) {
+      expect(settingsFormSchema.safeParse({ ...valid, lowBalanceThreshold: typed }).error?.issues, typed).toEqual([
+        expect.objectContaining({ path: ['lowBalanceThreshold'], message: 'Please enter valid amount' }),
+      ]);
+    }
+    expect(settingsFormSchema.safeParse({ ...valid, lowBalanceThreshold: '0' }).success).toBe(true);
+  });
+
   it('builds the request body with numbers and no default station', () => {
-    expect(toSettingsBody({ ...valid, couponValidityDays: '7' })).toEqual({
+    expect(
+      toSettingsBody({ ...valid, couponValidityDays: '7', lowBalanceThreshold: '25000.50', requireNoteForFlaggedApproval: true }),
+    ).toEqual({
       defaultStationId: null,
       couponValidityDays: 7,
       allowExpiredInsurance: true,
       serviceIntervalDays: 90,
       serviceIntervalKm: 5000,
+      lowBalanceThreshold: 25000.5,
+      requireNoteForFlaggedApproval: true,
     });
+  });
+
+  it('fills the form from the saved settings', () => {
+    const form = settingsToForm({
+      organizationId: '00000000-0000-4000-8000-0000000000aa',
+      name: 'Acme Logistics',
+      type: 'CORPORATE',
+      address: null,
+      status: 'ACTIVE',
+      domain: null,
+      defaultStationId: null,
+      couponValidityDays: 3,
+      allowExpiredInsurance: true,
+      serviceIntervalDays: 90,
+      serviceIntervalKm: 5000,
+      lowBalanceThreshold: 75000,
+      requireNoteForFlaggedApproval: true,
+    });
+    expect(form).toMatchObject({ lowBalanceThreshold: '75000', requireNoteForFlaggedApproval: true });
   });
 });

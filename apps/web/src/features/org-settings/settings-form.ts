@@ -1,8 +1,8 @@
-/** The organization preferences form: plain strings and a switch, checked by the contract's body schema. */
+/** The organization preferences form: plain strings and switches, checked by the contract's body schema. */
 import { z } from 'zod';
 import { MESSAGES, organizationSettingsBodySchema, type RouteReply, type routes } from '@fleetfuel/contract';
 
-const NUMBER_FIELDS = ['couponValidityDays', 'serviceIntervalDays', 'serviceIntervalKm'] as const;
+const NUMBER_FIELDS = ['couponValidityDays', 'serviceIntervalDays', 'serviceIntervalKm', 'lowBalanceThreshold'] as const;
 
 type OrganizationSettings = RouteReply<typeof routes.organizationSettings.get>['settings'];
 
@@ -13,6 +13,9 @@ export const settingsFormSchema = z
     allowExpiredInsurance: z.boolean(),
     serviceIntervalDays: z.string(),
     serviceIntervalKm: z.string(),
+    /** Naira, as typed. */
+    lowBalanceThreshold: z.string(),
+    requireNoteForFlaggedApproval: z.boolean(),
   })
   .superRefine((values, ctx) => {
     for (const field of NUMBER_FIELDS) {
@@ -34,6 +37,8 @@ export function settingsToForm(settings: OrganizationSettings): SettingsFormValu
     allowExpiredInsurance: settings.allowExpiredInsurance,
     serviceIntervalDays: String(settings.serviceIntervalDays),
     serviceIntervalKm: String(settings.serviceIntervalKm),
+    lowBalanceThreshold: String(settings.lowBalanceThreshold),
+    requireNoteForFlaggedApproval: settings.requireNoteForFlaggedApproval,
   };
 }
 

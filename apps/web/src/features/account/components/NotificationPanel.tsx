@@ -30,6 +30,15 @@ const KINDS: Record<Kind, { label: string; description: string }> = {
     label: 'Support replies',
     description: 'When the FleetFuel team answers one of your support tickets.',
   },
+  dailyDigest: {
+    label: 'Daily digest of alerts',
+    description: 'Once a day, a summary of what needs attention in your organization, when anything does.',
+  },
+};
+
+/** Kinds only some roles ever receive: the digest goes to an organization's administrators alone. */
+const ONLY_FOR: Partial<Record<Kind, readonly Role[]>> = {
+  dailyDigest: ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'],
 };
 
 /** Notification tab: one switch per kind of e-mail, saved as soon as it changes. */
@@ -57,7 +66,7 @@ export function NotificationPanel({ role }: { role: Role }) {
         {preferences.isPending && <Skeleton height={200} radius="md" />}
         {preferences.data && (
           <Stack gap="lg">
-            {NOTIFICATION_KINDS.map((kind) => {
+            {NOTIFICATION_KINDS.filter((kind) => ONLY_FOR[kind]?.includes(role) ?? true).map((kind) => {
               const pending = update.isPending && update.variables[kind] !== undefined;
               return (
                 <Switch

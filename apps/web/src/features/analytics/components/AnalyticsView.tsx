@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalyticsOverview } from '@fleetfuel/contract';
+import { Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { AnalyticsOverview, EfficiencyReply } from '@fleetfuel/contract';
 import {
   CategoryBarChart,
   ChartCard,
@@ -12,11 +12,21 @@ import {
   type ChartSeries,
 } from '@/components/charts';
 import { PageHeader } from '@/components/ui/PageHeader';
+import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { efficiencyQuery, monthsPeriod } from '@/lib/analytics-efficiency';
 import { overviewQuery, type OverviewFilters } from '@/lib/analytics-overview';
 import { useAuth } from '@/lib/auth';
 import { formatCurrency, formatNumber, formatVolume } from '@/lib/format';
 import { useOrganizationChoices } from '@/lib/organization-options';
-import { PERIOD_MONTHS, driverBars, efficiencyBars, periodLabel, showsEarnings } from '../analytics-filters';
+import {
+  PERIOD_MONTHS,
+  driverBars,
+  efficiencyBars,
+  efficiencyUnitLabel,
+  periodLabel,
+  showsEarnings,
+  silentFor,
+} from '../analytics-filters';
 
 export interface AnalyticsViewProps {
   filters: OverviewFilters;
@@ -31,7 +41,9 @@ const SPENDING_ONLY = [EXPENSES];
 const SPENDING_AND_EARNINGS = [EXPENSES, EARNINGS];
 
 const EFFICIENCY_CAPTION =
-  'km/L for each vehicle: the distance between consecutive odometer readings at its fill-ups, divided by the litres filled, over the period.';
+  'Distance between consecutive odometer readings at fill-ups, divided by the litres (or kWh) filled. A missing or lower reading starts a new run.';
+/** The chart shows the period's worst vehicles: the list comes worst first. */
+const EFFICIENCY_SHOWN = 10;
 
 /** Spec section 2's Analytics: fuel consumed, fuel expenses, fuel by driver and fuel efficiency, from real data. */
 export function AnalyticsView({ filters, onFiltersChange }: AnalyticsViewProps) {
@@ -39,6 +51,15 @@ export function AnalyticsView({ filters, onFiltersChange }: AnalyticsViewProps) 
   const canChooseOrganization = user?.role === 'ADMIN';
   const organizations = useOrganizationChoices(canChooseOrganization);
   const overview = useQuery({ ...overviewQuery(user?.id ?? '', filters), enabled: user !== null, placeholderData: keepPreviousData });
+  const efficiency = useQuery({
+    ...efficiencyQuery(user?.id ?? '', {
+      ...monthsPeriod(filters.months),
+      organizationId: filters.organizationId,
+      pageSize: EFFICIENCY_SHOWN,
+    }),
+    enabled: user !== null,
+    placeholderData: keepPreviousData,
+  });
 
   const controls = (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -83,13 +104,21 @@ export function AnalyticsView({ filters, onFiltersChange }: AnalyticsViewProps) 
           </Button>
         </Paper>
       ) : (
-        <AnalyticsCharts overview={overview.data} refreshing={overview.isPlaceholderData} />
+        <AnalyticsCharts overview={overview.data} efficiency={efficiency} refreshing={overview.isPlaceholderData} />
       )}
     </>
   );
 }
 
-function AnalyticsCharts({ overview, refreshing }: { overview: AnalyticsOverview; refreshing: boolean }) {
+function AnalyticsCharts({
+  overview,
+  efficiency,
+  refreshing,
+}: {
+  overview: AnalyticsOverview;
+  efficiency: UseQueryResult<EfficiencyReply>;
+  refreshing: boolean;
+}) {
   const { monthlyFuelVolume, monthlyFinancials } = overview.graph;
   const first = monthlyFuelVolume[0]?.label;
   const last = monthlyFuelVolume[monthlyFuelVolume.length - 1]?.label;
@@ -103,7 +132,9 @@ function AnalyticsCharts({ overview, refreshing }: { overview: AnalyticsOverview
     [monthlyFinancials],
   );
   const drivers = useMemo(() => driverBars(overview.consumption.completedByDriver), [overview.consumption.completedByDriver]);
-  const efficiency = useMemo(() => efficiencyBars(overview.consumption.efficiency), [overview.consumption.efficiency]);
+  const worst = efficiency.data?.vehicles;
+  const efficiencyData = useMemo(() => efficiencyBars(worst ?? []), [worst]);
+  const unitLabel = efficiencyUnitLabel(worst ?? []);
 
   return (
     <SimpleGrid
@@ -153,18 +184,103 @@ function AnalyticsCharts({ overview, refreshing }: { overview: AnalyticsOverview
       </ChartCard>
       <ChartCard
         title="Fuel Efficiency"
-        description={`Kilometres per litre by vehicle, ${period}`}
-        empty={efficiency.length === 0}
+        description={`Worst ${EFFICIENCY_SHOWN} vehicles by ${unitLabel}, ${period}`}
+        empty={efficiency.isSuccess && efficiencyData.length === 0}
         caption={EFFICIENCY_CAPTION}
       >
-        <CategoryBarChart
-          data={efficiency}
-          valueName="km/L"
-          color="blue"
-          formatValue={(value) => `${formatNumber(value)} km/L`}
-          formatAxis={formatCompact}
-        />
+        {efficiency.isPending ? (
+          <Center py="xl" role="status" aria-label="Loading fuel efficiency">
+            <Loader size="sm" />
+          </Center>
+        ) : efficiency.isError ? (
+          <RetryNote what="Fuel efficiency" onRetry={() => void efficiency.refetch()} />
+        ) : (
+          <CategoryBarChart
+            data={efficiencyData}
+            valueName={unitLabel}
+            color="blue"
+            formatValue={(value) => `${formatNumber(value)} ${unitLabel}`}
+            formatAxis={formatCompact}
+          />
+        )}
       </ChartCard>
+      <SilentAssets efficiency={efficiency} />
     </SimpleGrid>
+  );
+}
+
+function RetryNote({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Stack align="center" gap="xs" py="lg" role="alert">
+      <Text size="sm">{what} could not be loaded.</Text>
+      <Button size="xs" variant="default" onClick={onRetry}>
+        Try again
+      </Button>
+    </Stack>
+  );
+}
+
+/** Issue 12: ACTIVE assets without a completed fill in the last 30 days, the longest silent first. */
+function SilentAssets({ efficiency }: { efficiency: UseQueryResult<EfficiencyReply> }) {
+  const reply = efficiency.data;
+  const title = 'Silent Assets';
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-label={title} style={{ minWidth: 0 }}>
+      <Stack gap={2} mb="sm">
+        <Title order={2} fz="md">
+          {title}
+        </Title>
+        <Text size="xs" c="dimmed">
+          Active, no fill in 30 days
+          {reply && reply.silentAssetsTotal > reply.silentAssets.length
+            ? ` · ${formatNumber(reply.silentAssets.length)} of ${formatNumber(reply.silentAssetsTotal)} shown`
+            : ''}
+        </Text>
+      </Stack>
+      {efficiency.isPending ? (
+        <Center py="xl" role="status" aria-label="Loading silent assets">
+          <Loader size="sm" />
+        </Center>
+      ) : efficiency.isError || !reply ? (
+        <RetryNote what="Silent assets" onRetry={() => void efficiency.refetch()} />
+      ) : reply.silentAssets.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          None
+        </Text>
+      ) : (
+        <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+          {reply.silentAssets.map((asset) => (
+            <Group
+              component="li"
+              key={asset.vehicleId}
+              justify="space-between"
+              wrap="nowrap"
+              gap="sm"
+              py={6}
+              style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            >
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Anchor
+                  component={PrefetchLink}
+                  to={`/assets/details?id=${encodeURIComponent(asset.vehicleId)}&tab=fuel-logs`}
+                  size="sm"
+                  fw={600}
+                >
+                  {asset.plateNumber ?? asset.name}
+                </Anchor>
+                {asset.plateNumber && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {asset.name}
+                  </Text>
+                )}
+              </Stack>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {silentFor(asset.daysSinceLastFill)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
   );
 }

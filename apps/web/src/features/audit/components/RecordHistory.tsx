@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Paper, Title } from '@mantine/core';
-import { PAGE_SIZE_DEFAULT, type AuditEntityType } from '@fleetfuel/contract';
+import { hasPermission, PAGE_SIZE_DEFAULT, type AuditEntityType } from '@fleetfuel/contract';
 import { DataTable } from '@/components/ui/DataTable';
+import { useAuth } from '@/lib/auth';
 import { useAuditLog } from '../api';
 import { auditColumns } from './audit-columns';
 
@@ -15,12 +16,16 @@ export interface RecordHistoryProps {
 /**
  * A record's own audit trail: every decision and change made to it, newest first. Nothing shows
  * until there is an entry: a record nobody has decided on yet, or one outside the reader's scope
- * (the API answers an empty list for it), has no history to show.
+ * (the API answers an empty list for it), has no history to show. A reader without the audit.read
+ * permission never asks, so a details page open to more roles (an asset, for its driver) can
+ * include it without a refused request or a failing panel.
  */
 export function RecordHistory({ entityType, entityId }: RecordHistoryProps) {
+  const { user } = useAuth();
+  const mayRead = hasPermission(user?.role, 'audit.read');
   const [page, setPage] = useState(1);
-  const history = useAuditLog({ entityType, entityId, page, pageSize: PAGE_SIZE_DEFAULT });
-  if (!history.data || history.data.meta.total === 0) return null;
+  const history = useAuditLog({ entityType, entityId, page, pageSize: PAGE_SIZE_DEFAULT }, { enabled: mayRead });
+  if (!mayRead || !history.data || history.data.meta.total === 0) return null;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="record-history">
       <Title order={2} size="h4" id="record-history" mb="sm">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconPencil, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { hasPermission, type Vehicle } from '@fleetfuel/contract';
@@ -31,10 +31,12 @@ export interface AssetDetailsProps {
   id: string | null;
   tab: AssetTab;
   onTabChange: (tab: AssetTab) => void;
+  /** The asset's audit trail, shown under its details; the page supplies it (features do not import each other). */
+  history?: ReactNode;
 }
 
 /** Spec section 2: an asset's details page with tabs Details, Insurance, Fuel Logs and Maintenance. */
-export function AssetDetails({ id, tab, onTabChange }: AssetDetailsProps) {
+export function AssetDetails({ id, tab, onTabChange, history }: AssetDetailsProps) {
   const { user } = useAuth();
   const canManage = hasPermission(user?.role, 'fleet.manage');
   const vehicle = useVehicle(id);
@@ -58,7 +60,7 @@ export function AssetDetails({ id, tab, onTabChange }: AssetDetailsProps) {
     );
   }
 
-  return <AssetView vehicle={vehicle.data} canManage={canManage} tab={tab} onTabChange={onTabChange} />;
+  return <AssetView vehicle={vehicle.data} canManage={canManage} tab={tab} onTabChange={onTabChange} history={history} />;
 }
 
 function BackLink({ canManage }: { canManage: boolean }) {
@@ -91,9 +93,10 @@ interface AssetViewProps {
   canManage: boolean;
   tab: AssetTab;
   onTabChange: (tab: AssetTab) => void;
+  history: ReactNode;
 }
 
-function AssetView({ vehicle, canManage, tab, onTabChange }: AssetViewProps) {
+function AssetView({ vehicle, canManage, tab, onTabChange, history }: AssetViewProps) {
   const [editing, setEditing] = useState(false);
   const [assignment, setAssignment] = useState<AssignmentTarget | null>(null);
   const keeper = keeperLabel(vehicle.type);
@@ -174,9 +177,12 @@ function AssetView({ vehicle, canManage, tab, onTabChange }: AssetViewProps) {
             ))}
           </Tabs.List>
           <Tabs.Panel value="details">
-            <Paper withBorder radius="md" p="lg">
-              <DetailGrid items={detailItems(vehicle)} />
-            </Paper>
+            <Stack gap="lg">
+              <Paper withBorder radius="md" p="lg">
+                <DetailGrid items={detailItems(vehicle)} />
+              </Paper>
+              {history}
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="insurance">
             <InsurancePanel vehicle={vehicle} canManage={canManage} />

@@ -1,9 +1,12 @@
 /** The asset details page's Fuel Logs and Maintenance tabs: that asset's requests, newest first. */
 import { useMemo, useState } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
-import type { FuelRequest, MaintenanceRequest, Vehicle } from '@fleetfuel/contract';
+import { useQuery } from '@tanstack/react-query';
+import { hasPermission, type FuelRequest, type MaintenanceRequest, type Vehicle } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { StatusBadge } from '@/components/ui/StatusBadge';
+import { efficiencyQuery, lastDays } from '@/lib/analytics-efficiency';
+import { useAuth } from '@/lib/auth';
 import { formatCalendarDate, formatCurrency, formatNumber, formatVolume } from '@/lib/format';
 import { useVehicleFuelLogs, useVehicleMaintenanceLogs } from '../api';
 import { EMPTY_VALUE, tankUnit } from '../fleet-labels';
@@ -39,6 +42,53 @@ const FUEL_COLUMNS: DataTableColumn<FuelRequest>[] = [
   },
 ];
 
+/** The efficiency figures' period on an asset: the list's default, the last 90 days. */
+const EFFICIENCY_DAYS = 90;
+
+/**
+ * The asset's true efficiency over the last 90 days (GET /analytics/efficiency?vehicleId=), for
+ * the roles that see analytics; a driver reading its own vehicle sees the logs only.
+ */
+function EfficiencyFigures({ vehicle }: { vehicle: Vehicle }) {
+  const { user } = useAuth();
+  const allowed = hasPermission(user?.role, 'analytics.view');
+  const period = useMemo(() => lastDays(EFFICIENCY_DAYS), []);
+  const efficiency = useQuery({
+    ...efficiencyQuery(user?.id ?? '', { ...period, vehicleId: vehicle.id }),
+    enabled: allowed && user !== null,
+  });
+  if (!allowed) return null;
+  const row = efficiency.data?.vehicles[0];
+  const unit = row?.unit ?? tankUnit(vehicle.fuelType);
+  return (
+    <Group gap="lg" mb="md" wrap="wrap" role="group" aria-label="Efficiency, last 90 days" style={{ rowGap: 4 }}>
+      <Text size="sm" fw={600}>
+        Last {EFFICIENCY_DAYS} days
+      </Text>
+      {efficiency.isPending ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : efficiency.isError ? (
+        <Text size="sm" c="dimmed">
+          Efficiency could not be loaded.
+        </Text>
+      ) : !row || row.kmPerUnit === null ? (
+        <Text size="sm" c="dimmed">
+          Not enough readings to measure
+        </Text>
+      ) : (
+        <>
+          <Figure label={`km/${unit}`} value={formatNumber(row.kmPerUnit)} />
+          <Figure label="Cost per km" value={row.costPerKm === null ? EMPTY_VALUE : formatCurrency(row.costPerKm)} />
+          <Figure label="Distance" value={`${formatNumber(row.distanceKm)} km`} />
+          <Figure label={unit === 'kWh' ? 'Energy' : 'Litres'} value={formatVolume(row.volume, unit)} />
+        </>
+      )}
+    </Group>
+  );
+}
+
 export function FuelLogsPanel({ vehicle }: { vehicle: Vehicle }) {
   const [page, setPage] = useState(1);
   const logs = useVehicleFuelLogs(vehicle.id, page);
@@ -47,6 +97,7 @@ export function FuelLogsPanel({ vehicle }: { vehicle: Vehicle }) {
   const total = logs.data?.meta.total ?? 0;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+      <EfficiencyFigures vehicle={vehicle} />
       {summary && total > 0 && (
         <Group gap="lg" mb="sm" wrap="wrap">
           <Figure label="Dispensed" value={formatVolume(summary.dispensedVolume, unit)} />

@@ -61,8 +61,16 @@ function OrganizationProfile({ settings }: { settings: OrganizationSettings }) {
   );
 }
 
-function SwitchField({ control, disabled }: { control: Control<SettingsFormValues>; disabled: boolean }) {
-  const { field } = useController({ control, name: 'allowExpiredInsurance' });
+interface SwitchFieldProps {
+  control: Control<SettingsFormValues>;
+  name: 'allowExpiredInsurance' | 'requireNoteForFlaggedApproval';
+  label: string;
+  description: string;
+  disabled: boolean;
+}
+
+function SwitchField({ control, name, label, description, disabled }: SwitchFieldProps) {
+  const { field } = useController({ control, name });
   return (
     <Switch
       ref={field.ref}
@@ -72,8 +80,8 @@ function SwitchField({ control, disabled }: { control: Control<SettingsFormValue
       onBlur={field.onBlur}
       disabled={disabled}
       size="md"
-      label="Approve fuel for vehicles whose insurance has expired"
-      description="When off, a fuel request for a vehicle with expired insurance cannot be approved."
+      label={label}
+      description={description}
     />
   );
 }
@@ -170,8 +178,34 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
               readOnly={readOnly}
               variant={readOnly ? 'filled' : 'default'}
             />
+            <TextField
+              control={control}
+              name="lowBalanceThreshold"
+              label="Low balance alert threshold (₦)"
+              description="The alerts warn you when the wallet balance falls below this amount"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              withAsterisk={editable}
+              readOnly={readOnly}
+              variant={readOnly ? 'filled' : 'default'}
+            />
           </SimpleGrid>
-          <SwitchField control={control} disabled={readOnly} />
+          <SwitchField
+            control={control}
+            name="allowExpiredInsurance"
+            label="Approve fuel for vehicles whose insurance has expired"
+            description="When off, a fuel request for a vehicle with expired insurance cannot be approved."
+            disabled={readOnly}
+          />
+          <SwitchField
+            control={control}
+            name="requireNoteForFlaggedApproval"
+            label="Require a note to approve a flagged request"
+            description="When on, a fuel request with anomaly flags is approved only with a note saying why."
+            disabled={readOnly}
+          />
           {editable && (
             <Group justify="flex-end">
               <SubmitButton control={control} disabled={!formState.isDirty}>

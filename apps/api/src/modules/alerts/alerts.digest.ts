@@ -1,0 +1,125 @@
+/**
+ * The daily digest (issue 12): once per Lagos day across all instances, each organization's admins
+ * who have not turned it off get one e-mail summing up the organization's alerts as the bell lists
+ * them. Organizations without alerts get nothing.
+ *
+ * It lives in the alerts module and uses the notifications module's face to claim the day and to
+ * send: notifications is the module every other module calls to mail people, so it must not depend
+ * on alerts in turn (that would make a cycle); the alerts module already owns what a digest says.
+ */
+import { ALERT_KINDS, calendarDay, type Alert, type AlertKind } from '@fleetfuel/contract';
+import { lagosDate, type Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { Logger } from '../../platform/logging.js';
+import type { Notice, NotificationsService } from '../notifications/index.js';
+import * as repository from './alerts.repository.js';
+import type { AlertsService } from './alerts.service.js';
+
+/** Its own claim in job_runs, independent of the daily reminders'. */
+export const DAILY_DIGEST_JOB = 'daily-digest';
+/** Organizations read per page: the platform is walked in pages, never all at once. */
+export const DIGEST_ORGANIZATIONS_PER_PAGE = 50;
+/** Lines listed per kind of alert; the rest are counted ("and 4 more"). */
+export const DIGEST_LINES_PER_KIND = 10;
+
+const KIND_HEADINGS: Record<AlertKind, string> = {
+  INSURANCE_EXPIRY: 'Insurance expiring',
+  REGISTRATION_EXPIRY: 'Registration expiring',
+  SERVICE_DUE: 'Service due',
+  SUBSCRIPTION_DUE: 'Subscription due',
+  COUPON_EXPIRY: 'Coupons about to expire',
+  LOW_WALLET_BALANCE: 'Low wallet balance',
+  ANOMALY_FLAG: 'Flagged requests awaiting a decision',
+};
+
+/** One alert's line: its message names the subject; the due day is added where the words lack it. */
+function digestLine(alert: Alert): string {
+  const day = alert.dueDate === null ? null : calendarDay(alert.dueDate);
+  return day === null || alert.message.includes(day) ? `- ${alert.message}` : `- ${alert.message} (due ${day})`;
+}
+
+/** The digest e-mail of one organization's alerts (sorted as the bell sorts them), grouped by kind. */
+export function composeDigest(organizationName: string, alerts: readonly Alert[], day: string, appUrl: string): Notice {
+  const count = alerts.length === 1 ? '1 alert' : `${alerts.length} alerts`;
+  const sections: string[] = [];
+  for (const kind of ALERT_KINDS) {
+    const ofKind = alerts.filter((alert) => alert.kind === kind);
+    if (ofKind.length === 0) continue;
+    const lines = ofKind.slice(0, DIGEST_LINES_PER_KIND).map(digestLine);
+    if (ofKind.length > DIGEST_LINES_PER_KIND) lines.push(`- and ${ofKind.length - DIGEST_LINES_PER_KIND} more`);
+    sections.push(`${KIND_HEADINGS[kind]} (${ofKind.length}):\n${lines.join('\n')}`);
+  }
+  return {
+    subject: `FleetFuel daily digest: ${count} for ${organizationName}`,
+    text: [
+      `${organizationName} has ${count} needing attention on ${calendarDay(day)}.`,
+      ...sections,
+      `See every alert under the bell at the top of FleetFuel: ${appUrl}`,
+    ].join('\n\n'),
+  };
+}
+
+export function createDailyDigest(deps: {
+  db: Database;
+  clock: Clock;
+  alerts: AlertsService;
+  notifications: NotificationsService;
+  log: Logger;
+  appUrl: string;
+}) {
+  const { db, clock, alerts, notifications, log } = deps;
+
+  /** Mails one organization's digest to its willing admins; a failure is logged and the run goes on. */
+  async function digestOf(
+    organization: { id: string; name: string },
+    recipients: readonly { id: string; name: string; email: string }[],
+    day: string,
+  ) {
+    let found: Alert[];
+    try {
+      found = await alerts.forOrganization(organization.id);
+    } catch (error) {
+      log.error({ err: error, organizationId: organization.id }, 'daily digest: alerts could not be read');
+      return;
+    }
+    if (found.length === 0) return;
+    const notice = composeDigest(organization.name, found, day, deps.appUrl);
+    for (const recipient of recipients) {
+      // One refused address must not cost the organization's other admins their digest.
+      await notifications.send(recipient, notice).catch((error: unknown) => {
+        log.error({ err: error, organizationId: organization.id, userId: recipient.id }, 'daily digest: e-mail failed');
+      });
+    }
+  }
+
+  return {
+    /**
+     * Sends today's digests unless another call (on any instance) already claimed today's run.
+     * Returns whether this call ran it.
+     */
+    async run(): Promise<boolean> {
+      const today = lagosDate(clock.now());
+      if (!(await notifications.claimDailyRun(DAILY_DIGEST_JOB, today))) return false;
+      let afterId: string | null = null;
+      for (;;) {
+        const page = await repository.activeOrganizationsPage(db, afterId, DIGEST_ORGANIZATIONS_PER_PAGE);
+        if (page.length === 0) break;
+        // One query tells who wants a digest in the whole page; organizations where nobody does
+        // are skipped before any of their alerts are read.
+        const wanting = await notifications.organizationAdminsWanting(
+          'dailyDigest',
+          page.map((organization) => organization.id),
+        );
+        for (const organization of page) {
+          const recipients = wanting.get(organization.id);
+          if (recipients) await digestOf(organization, recipients, today);
+        }
+        if (page.length < DIGEST_ORGANIZATIONS_PER_PAGE) break;
+        afterId = (page[page.length - 1] as { id: string }).id;
+      }
+      return true;
+    },
+  };
+}
+
+export type DailyDigest = ReturnType<typeof createDailyDigest>;

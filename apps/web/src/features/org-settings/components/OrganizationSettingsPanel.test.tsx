@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes } from '@fleetfuel/contract';
+import { TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { OrganizationSettingsPanel } from './OrganizationSettingsPanel';
+
+const saved = {
+  organizationId: TEST_ORGANIZATION_ID,
+  name: 'Acme Logistics',
+  type: 'CORPORATE',
+  address: null,
+  status: 'ACTIVE',
+  domain: null,
+  defaultStationId: null,
+  couponValidityDays: 3,
+  allowExpiredInsurance: true,
+  serviceIntervalDays: 90,
+  serviceIntervalKm: 5000,
+  lowBalanceThreshold: 50_000,
+  requireNoteForFlaggedApproval: false,
+};
+
+function renderPanel(editable: boolean) {
+  const bodies: unknown[] = [];
+  const rendered = renderWithApp(<OrganizationSettingsPanel editable={editable} />, {
+    role: editable ? 'ADMINISTRATOR' : 'ASST_ADMINISTRATOR',
+    api: [
+      answer(routes.organizationSettings.get, () => ({ settings: saved })),
+      answer(routes.fuelRequests.stations, () => ({ stations: [] })),
+      answer(routes.organizationSettings.update, ({ body }) => {
+        bodies.push(body);
+        return { settings: { ...saved, ...(body as object) } };
+      }),
+    ],
+  });
+  return { ...rendered, bodies };
+}
+
+describe('OrganizationSettingsPanel: the low balance threshold and the note for flagged approvals', () => {
+  it('checks the threshold as the API does, and saves it with the switch', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = renderPanel(true);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    const threshold = within(form).getByRole('spinbutton', { name: /^Low balance alert threshold \(₦\)/ });
+    expect(threshold).toHaveProperty('value', '50000');
+    const requireNote = within(form).getByRole('switch', { name: /^Require a note to approve a flagged request/ });
+    expect(requireNote).toHaveProperty('checked', false);
+
+    await user.clear(threshold);
+    await user.tab();
+    expect(await within(form).findByText('This field is required')).toBeTruthy();
+    await user.type(threshold, '12.345');
+    expect(await within(form).findByText('Please enter valid amount')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Save Settings' })).toHaveProperty('disabled', true);
+
+    await user.clear(threshold);
+    await user.type(threshold, '75000.5');
+    await user.click(requireNote);
+    await waitFor(() => expect(within(form).queryByText('Please enter valid amount')).toBeNull());
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Settings Updated!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ lowBalanceThreshold: 75000.5, requireNoteForFlaggedApproval: true })]);
+  });
+
+  it('shows both to the assistant, who cannot change them', async () => {
+    renderPanel(false);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    expect(within(form).getByRole('spinbutton', { name: /^Low balance alert threshold \(₦\)/ })).toHaveProperty('readOnly', true);
+    expect(within(form).getByRole('switch', { name: /^Require a note to approve a flagged request/ })).toHaveProperty('disabled', true);
+    expect(within(form).queryByRole('button', { name: 'Save Settings' })).toBeNull();
+  });
+});

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes, type FuelRequest } from '@fleetfuel/contract';
+import { FakeRefusal, TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { useFuelRequestActions } from './use-fuel-request-actions';
+
+const NOTE_REQUIRED = 'A note is required to approve a flagged request';
+
+const pending: FuelRequest = {
+  id: '00000000-0000-4000-8000-0000000000f1',
+  vehicle: { id: '00000000-0000-4000-8000-0000000000b1', plateNumber: 'LND-451-KJ', make: 'Toyota', model: 'Hilux', type: 'VEHICLE' },
+  organization: { id: TEST_ORGANIZATION_ID, name: 'Acme Logistics' },
+  requestedBy: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Musa Ibrahim' },
+  supplyDate: '2026-11-24',
+  station: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Unity Fuels Ikeja', address: null },
+  volume: 40,
+  unit: 'L',
+  fuelType: 'PETROL',
+  currentOdometerReading: null,
+  currentTankLevel: 70,
+  status: 'PENDING',
+  note: null,
+  createdAt: '2026-11-23T08:00:00.000Z',
+  approvedBy: null,
+  approvedAt: null,
+  rejectedBy: null,
+  rejectedAt: null,
+  rejectionNote: null,
+  approvalNote: null,
+  pricePerUnit: null,
+  heldAmount: null,
+  couponCode: null,
+  couponExpiresAt: null,
+  qrPayload: null,
+  redeemedBy: null,
+  redeemedAt: null,
+  dispensedVolume: null,
+  amount: null,
+  flags: [],
+};
+const flagged: FuelRequest = {
+  ...pending,
+  flags: [
+    { code: 'TANK_OVERFILL', severity: 'warning', message: '40 L requested with the tank at 70% (56 L); 96 L is more than the 80 L tank' },
+  ],
+};
+
+const settings = (requireNoteForFlaggedApproval: boolean) => ({
+  settings: {
+    organizationId: TEST_ORGANIZATION_ID,
+    name: 'Acme Logistics',
+    type: 'CORPORATE',
+    address: null,
+    status: 'ACTIVE',
+    domain: null,
+    defaultStationId: null,
+    couponValidityDays: 3,
+    allowExpiredInsurance: true,
+    serviceIntervalDays: 90,
+    serviceIntervalKm: 5000,
+    lowBalanceThreshold: 50_000,
+    requireNoteForFlaggedApproval,
+  },
+});
+
+/** The row action of a request list, as the Fuel Tracking table calls it, with the dialogs it opens. */
+function Approver({ request }: { request: FuelRequest }) {
+  const { actions, dialogs } = useFuelRequestActions('ADMINISTRATOR', false);
+  return (
+    <>
+      <button type="button" onClick={() => actions.onApprove(request)}>
+        Open approval
+      </button>
+      {dialogs}
+    </>
+  );
+}
+
+function renderApprover(request: FuelRequest, options: { required: boolean; approve: (body: unknown) => unknown }) {
+  const bodies: unknown[] = [];
+  const rendered = renderWithApp(<Approver request={request} />, {
+    api: [
+      answer(routes.fuelRequests.stations, () => ({ stations: [] })),
+      answer(routes.organizationSettings.get, () => settings(options.required)),
+      answer(routes.fuelRequests.approve, ({ body }) => {
+        bodies.push(body);
+        return options.approve(body);
+      }),
+    ],
+  });
+  return { ...rendered, bodies };
+}
+
+const approved = { message: 'Fuel request approved.', request: { ...flagged, status: 'APPROVED' } };
+
+describe('approving a flagged fuel request', () => {
+  it('when the organization requires a note, Approve waits for one; the server’s refusal shows in the dialog', async () => {
+    const user = userEvent.setup({ delay: null });
+    let refuse = true;
+    const { bodies, api } = renderApprover(flagged, {
+      required: true,
+      approve: () =>
+        refuse ? new FakeRefusal(422, { error: NOTE_REQUIRED, message: NOTE_REQUIRED, code: 'RULE_VIOLATION', field: 'note' }) : approved,
+    });
+    await waitFor(() => expect(api.calls).toContain(`GET ${routes.organizationSettings.get.path}`));
+    await user.click(screen.getByRole('button', { name: 'Open approval' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve fuel request' });
+    expect(within(dialog).getByText('Check this flag before approving')).toBeTruthy();
+
+    const note = await within(dialog).findByRole('textbox', { name: /^Note/ });
+    expect(note.getAttribute('required')).not.toBeNull();
+    const approve = within(dialog).getByRole('button', { name: 'Approve' });
+    await waitFor(() => expect(approve).toHaveProperty('disabled', true));
+    await user.type(note, '   ');
+    expect(approve).toHaveProperty('disabled', true);
+
+    await user.type(note, 'Long haul to Ibadan');
+    expect(approve).toHaveProperty('disabled', false);
+    await user.click(approve);
+    expect(await within(dialog).findByText(NOTE_REQUIRED)).toBeTruthy();
+    expect(bodies).toEqual([{ note: 'Long haul to Ibadan' }]);
+
+    refuse = false;
+    await user.click(approve);
+    expect(await screen.findByText('Fuel request approved.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve fuel request' })).toBeNull());
+  });
+
+  it('a note longer than 500 characters keeps Approve disabled and says why', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderApprover(flagged, { required: false, approve: () => approved });
+    await user.click(screen.getByRole('button', { name: 'Open approval' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve fuel request' });
+    const note = within(dialog).getByRole('textbox', { name: 'Note (optional)' });
+    await user.click(note);
+    await user.paste('x'.repeat(501));
+    expect(within(dialog).getByText('Must be at most 500 characters')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toHaveProperty('disabled', true);
+  });
+
+  it('when no note is required, the note is optional and Approve is ready at once', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies, api } = renderApprover(flagged, { required: false, approve: () => approved });
+    await waitFor(() => expect(api.calls).toContain(`GET ${routes.organizationSettings.get.path}`));
+    await user.click(screen.getByRole('button', { name: 'Open approval' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve fuel request' });
+    expect(within(dialog).getByRole('textbox', { name: 'Note (optional)' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Fuel request approved.')).toBeTruthy();
+    expect(bodies).toEqual([{ note: '' }]);
+  });
+
+  it('a request without flags asks for no note, even when the organization requires one for flagged requests', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies, api } = renderApprover(pending, { required: true, approve: () => ({ ...approved, request: pending }) });
+    await waitFor(() => expect(api.calls).toContain(`GET ${routes.organizationSettings.get.path}`));
+    await user.click(screen.getByRole('button', { name: 'Open approval' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve fuel request' });
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Fuel request approved.')).toBeTruthy();
+    expect(bodies).toEqual([{ note: '' }]);
+  });
+});
