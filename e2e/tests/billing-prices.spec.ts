@@ -28,13 +28,20 @@ test('a station representative sets a new price and sees it in the price history
   await expect(page.getByRole('region', { name: 'PETROL price' })).toContainText(shown);
 });
 
-test('a refused price shows the server’s reason and no "Price Updated!"', async ({ page }) => {
+test('a refused price shows the server’s reason and no "Price Updated!"; fuels the station does not sell are not offered', async ({
+  page,
+}) => {
   await signIn(page, DEMO_USERS.STATION_REP);
   await page.goto('/settings');
-  const form = page.getByRole('form', { name: 'Set a price' });
-  await form.getByRole('combobox', { name: 'Fuel Type' }).selectOption('CNG');
-  await form.getByRole('textbox', { name: 'New price (₦/kg)' }).fill('400');
-  await form.getByRole('button', { name: 'Set' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Unity Fuels Ikeja does not sell CNG' })).toBeVisible();
+  // Unity Fuels Ikeja sells no CNG: no form and no filter offers it.
+  await expect(page.getByRole('form', { name: 'Set PETROL price' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Set CNG price' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Filter by fuel type' }).getByRole('option', { name: 'CNG' })).toHaveCount(0);
+
+  // The form accepts any positive price; the server holds the configured ceiling (₦100,000 per unit).
+  const form = page.getByRole('form', { name: 'Set PETROL price' });
+  await form.getByRole('textbox', { name: 'New price (₦/L)' }).fill('150000');
+  await form.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Must be at most ₦100,000').first()).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: 'Price Updated!' })).toHaveCount(0);
 });

@@ -137,6 +137,14 @@ test('a driver requests fuel, the organization admin approves it and downloads t
   const code = ((await coupon.getByLabel('Coupon code').textContent()) ?? '').trim();
   expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
   expect(download.suggestedFilename()).toContain(code);
+  // The QR is drawn on screen from the signed payload: a scanner reads the coupon's own code from it.
+  const qrImage = coupon.getByRole('img', { name: 'Coupon QR code' });
+  await expect(qrImage).toBeVisible();
+  const qrPng = testInfo.outputPath('coupon-qr.png');
+  await qrImage.screenshot({ path: qrPng });
+  const scanned = execFileSync('zbarimg', ['--quiet', '--raw', '-Sqrcode.enable', qrPng], { encoding: 'utf8' }).trim();
+  const [, claims] = scanned.split('.');
+  expect(JSON.parse(Buffer.from(claims ?? '', 'base64url').toString('utf8'))).toMatchObject({ k: 'F', code, plate: PLATE });
   await shot(admin, 'a-05-admin-coupon-code');
   await coupon.getByRole('button', { name: 'Close' }).click();
 

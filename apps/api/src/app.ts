@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
+import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, couponRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -33,8 +33,14 @@ import {
 } from './modules/subscriptions/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
-import { bindAlertRoutes, createAlertsService } from './modules/alerts/index.js';
-import { bindRequestRoutes, createFuelRequestsService, createMaintenanceService } from './modules/requests/index.js';
+import { bindAlertRoutes, createAlertsService, createDailyDigest } from './modules/alerts/index.js';
+import {
+  bindRequestRoutes,
+  bindStationRedemptionRoutes,
+  createFuelRequestsService,
+  createMaintenanceService,
+  createStationRedemptions,
+} from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
 import { createNotificationsService } from './modules/notifications/index.js';
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
@@ -49,6 +55,8 @@ import { bindDepartmentRoutes, createDepartmentsService } from './modules/depart
 import { bindVehicleRoutes, createInsuranceService, createVehiclesService } from './modules/vehicles/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCouponSigner } from './platform/coupons.js';
+import { createCouponKeyRing } from './platform/coupon-keys.js';
+import { createSmsProvider, type SmsProvider } from './platform/sms/sms.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
 import { createIdempotencyStore } from './platform/http/idempotency.js';
 import { createPaystackProvider } from './platform/payments/paystack.js';
@@ -61,6 +69,7 @@ export interface AppDeps {
   config: Config;
   db: Database;
   mailer?: Mailer;
+  sms?: SmsProvider;
   storage?: FileStorage;
   clock?: Clock;
   /** Replaces the configured payment provider (tests of the Paystack adapter bring their own). */
@@ -75,6 +84,8 @@ declare module 'fastify' {
     jobs: {
       expireCoupons(): Promise<number>;
       dailyReminders(): Promise<boolean>;
+      /** Today's alerts digest to organization admins, once per Lagos day across instances; whether this call sent it. */
+      dailyDigest(): Promise<boolean>;
       /** Re-verifies open card payments with the provider: credits the paid, expires the abandoned. */
       reconcileCardPayments(options?: {
         recheckAfterMs?: number;
@@ -151,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const mailer = deps.mailer ?? createMailer(config.mail);
+  const sms = deps.sms ?? createSmsProvider(config.sms);
   const storage = deps.storage ?? (config.storage.kind === 's3' ? createS3Storage(config.storage) : createLocalStorage(config.storage.dir));
   const files = createFilesService({ db, storage, secret: config.appSecret });
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
@@ -168,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });
   const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations, clock });
-  const notifications = createNotificationsService({ db, mailer, background, clock, appUrl: config.appUrl });
+  const notifications = createNotificationsService({ db, mailer, sms, background, clock, appUrl: config.appUrl });
   const renewal = createRenewalService({ db, ledger, clock });
   const billing = createBillingService({ db, usage, renewal, clock });
   const reserves = createReservesService({ db, usage });
@@ -211,7 +223,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
   });
 
-  const coupons = createCouponSigner(config.appSecret);
+  const couponKeys = createCouponKeyRing({ db, appSecret: config.appSecret, now: () => clock.now() });
+  const coupons = createCouponSigner({ secret: config.appSecret, keys: couponKeys });
+  // The signing key is read (or, on a new database, made) before the first request needs it.
+  app.addHook('onReady', async () => {
+    await couponKeys.signingKey();
+  });
   const fuelRequests = createFuelRequestsService({
     db,
     ledger,
@@ -237,9 +254,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
   const reports = createReportsService({ db, clock, vehicles });
   const support = createSupportService({ db, files, notifications, contact: config.support });
+  const alerts = createAlertsService({ db, clock, vehicles });
+  const dailyDigest = createDailyDigest({ db, clock, alerts, notifications, log: app.log, appUrl: config.appUrl });
   app.decorate('jobs', {
     expireCoupons: () => fuelRequests.expireDue(),
     dailyReminders: () => notifications.runDailyReminders(),
+    dailyDigest: () => dailyDigest.run(),
     reconcileCardPayments: (options) => wallet.reconcileCardPayments(options),
   });
 
@@ -247,6 +267,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   binder.bind(systemRoutes.health, async () => {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, database: 'ok' as const };
+  });
+  binder.bind(couponRoutes.keys, async ({ reply }) => {
+    // Station devices keep their own copy for offline checks; five minutes of shared caching keeps
+    // this public route cheap while a rotated key still reaches online devices quickly.
+    void reply.header('cache-control', 'public, max-age=300');
+    return couponKeys.jwks();
   });
   bindAuthRoutes(binder, auth);
   bindUserRoutes(binder, users);
@@ -258,8 +284,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
   bindAuditRoutes(binder, createAuditService({ db }));
-  bindAlertRoutes(binder, createAlertsService({ db, clock, vehicles }));
+  bindAlertRoutes(binder, alerts);
   bindRequestRoutes(binder, fuelRequests, maintenance);
+  bindStationRedemptionRoutes(binder, createStationRedemptions({ db, clock }));
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);
   bindSupportRoutes(binder, support);

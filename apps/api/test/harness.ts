@@ -35,6 +35,8 @@ export interface OutboxMail {
 }
 
 export interface TestApp {
+  /** Text messages the embedded SMS outbox holds, oldest first. */
+  smsOutbox(): { to: string; text: string }[];
   app: FastifyInstance;
   db: Database;
   config: Config;
@@ -175,6 +177,17 @@ async function instanceOver(
         return [];
       }
       return files.map((f) => JSON.parse(readFileSync(path.join(config.mail.outboxDir, f), 'utf8')) as OutboxMail);
+    },
+    smsOutbox() {
+      let files: string[];
+      try {
+        files = readdirSync(config.sms.outboxDir)
+          .filter((f) => f.endsWith('.json'))
+          .sort();
+      } catch {
+        return [];
+      }
+      return files.map((f) => JSON.parse(readFileSync(path.join(config.sms.outboxDir, f), 'utf8')) as { to: string; text: string });
     },
     async close() {
       await app.close();

@@ -17,4 +17,5 @@ export * from './analytics.schemas.js';
 export * from './account.schemas.js';
 export * from './audit.schemas.js';
 export * from './alerts.schemas.js';
+export * from './redemptions.schemas.js';
 export * from './routes.js';

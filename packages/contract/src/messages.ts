@@ -13,4 +13,6 @@ export const MESSAGES = {
   invalidAmount: 'Please enter valid amount',
   apiFailed: 'API request failed',
   invalidToken: 'Invalid token',
+  /** The organization requires a note to approve a request that carries anomaly flags (Settings). */
+  flaggedApprovalNoteRequired: 'A note is required to approve a flagged request',
 } as const;

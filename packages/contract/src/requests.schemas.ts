@@ -91,12 +91,19 @@ export const fuelRequestSchema = z.object({
   rejectedBy: person.nullable(),
   rejectedAt: timestampSchema.nullable(),
   rejectionNote: z.string().nullable(),
+  /** Why the approver approved it; required for a flagged request when the organization asks (Settings). */
+  approvalNote: z.string().nullable(),
   /** Naira per unit, locked at approval. */
   pricePerUnit: z.number().nullable(),
   /** Naira held on the wallet at approval. */
   heldAmount: z.number().nullable(),
   couponCode: z.string().nullable(),
   couponExpiresAt: timestampSchema.nullable(),
+  /**
+   * The coupon's QR content (a compact JWS, EdDSA; keys at GET /coupons/keys) while the request is
+   * APPROVED, for those who may download the coupon; null otherwise. The web app draws the QR from it.
+   */
+  qrPayload: z.string().nullable(),
   redeemedBy: person.nullable(),
   redeemedAt: timestampSchema.nullable(),
   dispensedVolume: z.number().nullable(),
@@ -138,6 +145,8 @@ export const fuelRequestCreateBodySchema = z.strictObject({
 });
 
 export const rejectBodySchema = z.strictObject({ note: optionalText(500) });
+/** Approving takes an optional note, as rejecting does; the organization may require one for a flagged request. */
+export const approveBodySchema = z.strictObject({ note: optionalText(500) });
 
 /** What a station user types or scans: the short code, or the signed QR payload. */
 const couponFields = {

@@ -16,6 +16,7 @@ import { vehicleRoutes, insuranceRoutes } from './routes/vehicles.routes.js';
 import { driverRoutes } from './routes/drivers.routes.js';
 import { departmentRoutes } from './routes/departments.routes.js';
 import { walletRoutes, paymentRoutes } from './routes/wallet.routes.js';
+import { statementRoutes } from './routes/statements.routes.js';
 import { reserveRoutes } from './routes/reserves.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { fuelRequestRoutes, maintenanceRoutes } from './routes/requests.routes.js';
@@ -27,6 +28,8 @@ import { fileRoutes } from './routes/files.routes.js';
 import { systemRoutes } from './routes/system.routes.js';
 import { auditRoutes } from './routes/audit.routes.js';
 import { alertRoutes } from './routes/alerts.routes.js';
+import { couponRoutes } from './routes/coupons.routes.js';
+import { redemptionRoutes } from './routes/redemptions.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -42,6 +45,7 @@ export {
   driverRoutes,
   departmentRoutes,
   walletRoutes,
+  statementRoutes,
   paymentRoutes,
   reserveRoutes,
   billingRoutes,
@@ -55,6 +59,8 @@ export {
   systemRoutes,
   auditRoutes,
   alertRoutes,
+  couponRoutes,
+  redemptionRoutes,
 };
 
 export const routes = {
@@ -70,6 +76,7 @@ export const routes = {
   departments: departmentRoutes,
   insurance: insuranceRoutes,
   wallet: walletRoutes,
+  statements: statementRoutes,
   payments: paymentRoutes,
   reserves: reserveRoutes,
   billing: billingRoutes,
@@ -83,6 +90,8 @@ export const routes = {
   files: fileRoutes,
   audit: auditRoutes,
   alerts: alertRoutes,
+  coupons: couponRoutes,
+  redemptions: redemptionRoutes,
 };
 
 /**

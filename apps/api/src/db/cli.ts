@@ -1,6 +1,6 @@
 /**
- * `npm run db:migrate | db:seed | db:reset`: database chores against the configured database
- * (DATABASE_URL, else the embedded PGlite in DATA_DIR).
+ * `npm run db:migrate | db:seed | db:reset | coupons:rotate-key`: database chores against the
+ * configured database (DATABASE_URL, else the embedded PGlite in DATA_DIR).
  */
 import { rm } from 'node:fs/promises';
 import { loadConfig } from '../platform/config.js';
@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/database.js';
 import { migrateToLatest } from './migrator.js';
 import { seedDemoData } from './seed.js';
 import { sql } from 'kysely';
+import { createCouponKeyRing } from '../platform/coupon-keys.js';
 
 const command = process.argv[2];
 const config = loadConfig();
@@ -40,8 +41,18 @@ async function main(): Promise<void> {
       const seeded = await seedDemoData(handle.db, { ifEmpty });
       console.log(seeded ? 'Demo data seeded' : 'Database already has data; demo data not seeded');
     }
-    if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {
-      throw new Error('Usage: cli.ts migrate | seed [--if-empty] | reset');
+    if (command === 'rotate-coupon-key') {
+      // The retired key stays published until the last coupon it may have signed expires.
+      const latest = await sql<{
+        until: Date | null;
+      }>`SELECT max(coupon_expires_at) AS until FROM fuel_requests WHERE status = 'APPROVED'`.execute(handle.db);
+      const until = latest.rows[0]?.until ?? null;
+      const verifyUntil = new Date(Math.max(Date.now() + 86_400_000, until ? new Date(until).getTime() : 0));
+      const kid = await createCouponKeyRing({ db: handle.db, appSecret: config.appSecret, now: () => new Date() }).rotate(verifyUntil);
+      console.log(`New coupon signing key ${kid}; the previous one stays published until ${verifyUntil.toISOString()}`);
+    }
+    if (!['migrate', 'seed', 'reset', 'rotate-coupon-key'].includes(command ?? '')) {
+      throw new Error('Usage: cli.ts migrate | seed [--if-empty] | reset | rotate-coupon-key');
     }
   } finally {
     await handle.close();

@@ -18,6 +18,11 @@ import * as m0014 from './migrations/0014-audit-log.js';
 import * as m0015 from './migrations/0015-request-driver.js';
 import * as m0016 from './migrations/0016-request-flags.js';
 import * as m0017 from './migrations/0017-low-balance-threshold.js';
+import * as m0018 from './migrations/0018-flagged-approval-note.js';
+import * as m0019 from './migrations/0019-daily-digest.js';
+import * as m0020 from './migrations/0020-efficiency-indexes.js';
+import * as m0021 from './migrations/0021-coupon-signing-keys.js';
+import * as m0022 from './migrations/0022-station-redemption-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -37,6 +42,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-request-driver': m0015,
   '0016-request-flags': m0016,
   '0017-low-balance-threshold': m0017,
+  '0018-flagged-approval-note': m0018,
+  '0019-daily-digest': m0019,
+  '0020-efficiency-indexes': m0020,
+  '0021-coupon-signing-keys': m0021,
+  '0022-station-redemption-indexes': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

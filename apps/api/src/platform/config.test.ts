@@ -12,6 +12,26 @@ describe('configuration', () => {
     expect(config.seedDemoData).toBe(true);
   });
 
+  it('texts through Termii only with its API key; an SMS outbox in production is warned about', () => {
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox', outboxDir: expect.stringMatching(/\/data\/outbox\/sms$/) });
+    expect(() => loadConfig({ SMS_PROVIDER: 'termii' })).toThrow('TERMII_API_KEY must be set when SMS_PROVIDER=termii.');
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow('SMS_PROVIDER must be outbox or termii (got "twilio")');
+    expect(loadConfig({ SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TL-key' }).sms).toMatchObject({
+      provider: 'termii',
+      apiKey: 'TL-key',
+      senderId: 'FleetFuel',
+      baseUrl: 'https://api.ng.termii.com',
+    });
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a'.repeat(64),
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+    };
+    expect(loadConfig(production).warnings.join('\n')).toMatch(/SMS go to the outbox folder/);
+    expect(loadConfig({ ...production, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TL-key' }).warnings.join('\n')).not.toMatch(/SMS/);
+  });
+
   it('refuses to start in production without a real secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);

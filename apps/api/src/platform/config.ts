@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MONEY_LIMITS } from '@fleetfuel/contract';
 import type { S3Settings } from './files/storage.js';
+import type { SmsSettings } from './sms/sms.js';
 
 /**
  * The checkout (or image) root that holds `apps/api`: found by walking up, because this module runs
@@ -66,6 +67,7 @@ export interface Config {
   signupEnabled: boolean;
   seedDemoData: boolean;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  sms: SmsSettings;
   payments: {
     provider: 'sandbox' | 'paystack';
     paystackSecretKey: string | null;
@@ -139,6 +141,28 @@ function paymentProvider(env: Env, mode: Config['env'], warnings: string[]): 'sa
   return 'sandbox';
 }
 
+/**
+ * Text messages: Termii when SMS_PROVIDER=termii (with its API key), else the outbox folder. An
+ * outbox in production sends nothing to phones, so start-up warns about it.
+ */
+function smsSettings(env: Env, mode: Config['env'], warnings: string[], outboxDir: string): SmsSettings {
+  const raw = env.SMS_PROVIDER ?? '';
+  if (raw !== '' && raw !== 'outbox' && raw !== 'termii') throw new Error(`SMS_PROVIDER must be outbox or termii (got "${raw}")`);
+  if (raw === 'termii') {
+    if (!env.TERMII_API_KEY) throw new Error('TERMII_API_KEY must be set when SMS_PROVIDER=termii.');
+    return {
+      provider: 'termii',
+      apiKey: env.TERMII_API_KEY,
+      senderId: env.TERMII_SENDER_ID ?? 'FleetFuel',
+      baseUrl: (env.TERMII_BASE_URL ?? 'https://api.ng.termii.com').replace(/\/$/, ''),
+      outboxDir,
+    };
+  }
+  if (mode === 'production')
+    warnings.push(`SMS go to the outbox folder ${outboxDir}, not to phones: set SMS_PROVIDER=termii to send them.`);
+  return { provider: 'outbox', outboxDir };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = integer(env, 'PORT', 3000, 0);
@@ -152,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const warnings: string[] = [];
   const provider = paymentProvider(env, mode, warnings);
+  const mailOutboxDir = path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox');
   const webDist = env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
   return {
     env: mode,
@@ -193,8 +218,9 @@ export function loadConfig(env: Env = process.env): Config {
     mail: {
       smtpUrl: env.SMTP_URL || null,
       from: env.MAIL_FROM ?? 'FleetFuel <no-reply@fleetfuel.local>',
-      outboxDir: path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox'),
+      outboxDir: mailOutboxDir,
     },
+    sms: smsSettings(env, mode, warnings, path.resolve(dataDir, env.SMS_OUTBOX_DIR ?? 'outbox/sms')),
     payments: {
       provider,
       paystackSecretKey: env.PAYSTACK_SECRET_KEY || null,

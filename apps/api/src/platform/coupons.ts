@@ -3,9 +3,13 @@
  * bound to the request, the station and the most it may pay for, with its expiry. A payload
  * changed by one character fails the signature; a payload that verifies is still checked against
  * the request it names.
+ *
+ * Payloads are compact JWS signed with Ed25519 (`EdDSA`), whose public keys `GET /coupons/keys`
+ * publishes, so a station's device can check a coupon with no network. Payloads of the first
+ * version (`FF1.`, HMAC with APP_SECRET) still verify until their coupons expire.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-
+import { createHmac, randomInt, sign as signBytes, timingSafeEqual, verify as verifyBytes } from 'node:crypto';
+import type { CouponKeyRing } from './coupon-keys.js';
 /** No I, O, 0 or 1: nothing a person could misread. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -17,8 +21,24 @@ export interface CouponClaims {
   stationId: string | null;
   /** Litres for fuel, kobo for maintenance: the most the coupon pays for. */
   max: string;
-  /** Unix seconds. */
+  /** Unix seconds; 0 when the coupon has no expiry of its own (work orders). */
   expiresAt: number;
+  /** What the station's device shows before the network answers (JWS payloads only). */
+  code?: string | undefined;
+  fuelType?: string | undefined;
+  plate?: string | null | undefined;
+}
+
+/** The JWS claims, short because they travel in a QR code. */
+interface JwsClaims {
+  k: CouponKind;
+  rid: string;
+  code?: string;
+  sid: string | null;
+  fuel?: string;
+  max: string;
+  plate?: string | null;
+  exp?: number;
 }
 
 export function newCouponCode(): string {
@@ -32,36 +52,76 @@ export function normalizeCouponCode(input: string): string {
   return compact.length === 8 ? `${compact.slice(0, 4)}-${compact.slice(4)}` : compact;
 }
 
-export function createCouponSigner(secret: string) {
-  const sign = (body: string) => createHmac('sha256', secret).update(`coupon:${body}`).digest('base64url');
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function parseJson<T>(part: string): T | null {
+  try {
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function createCouponSigner(options: { secret: string; keys: CouponKeyRing }) {
+  const hmac = (body: string) => createHmac('sha256', options.secret).update(`coupon:${body}`).digest('base64url');
+
+  /** The first version's payloads: HMAC over the claims with APP_SECRET. */
+  function verifyLegacy(body: string, signature: string): CouponClaims | null {
+    const expected = Buffer.from(hmac(body));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    const claims = parseJson<{ k: CouponKind; r: string; s: string | null; m: string; e: number }>(body);
+    return claims && { kind: claims.k, requestId: claims.r, stationId: claims.s, max: claims.m, expiresAt: claims.e };
+  }
+
+  async function verifyJws(headerPart: string, body: string, signature: string): Promise<CouponClaims | null> {
+    const header = parseJson<{ alg?: string; kid?: string }>(headerPart);
+    if (header?.alg !== 'EdDSA' || typeof header.kid !== 'string') return null;
+    const publicKey = await options.keys.publicKey(header.kid);
+    if (!publicKey) return null;
+    if (!verifyBytes(null, Buffer.from(`${headerPart}.${body}`), publicKey, Buffer.from(signature, 'base64url'))) return null;
+    const claims = parseJson<JwsClaims>(body);
+    if (!claims || (claims.k !== 'F' && claims.k !== 'M') || typeof claims.rid !== 'string' || typeof claims.max !== 'string') return null;
+    return {
+      kind: claims.k,
+      requestId: claims.rid,
+      stationId: claims.sid,
+      max: claims.max,
+      expiresAt: claims.exp ?? 0,
+      code: claims.code,
+      fuelType: claims.fuel,
+      plate: claims.plate,
+    };
+  }
 
   return {
-    sign(claims: CouponClaims): string {
-      const body = Buffer.from(
-        JSON.stringify({ k: claims.kind, r: claims.requestId, s: claims.stationId, m: claims.max, e: claims.expiresAt }),
-      ).toString('base64url');
-      return `FF1.${body}.${sign(body)}`;
+    /** A compact JWS of the claims, signed with the current Ed25519 key. */
+    async sign(claims: CouponClaims): Promise<string> {
+      const key = await options.keys.signingKey();
+      // No `typ`: every byte makes the QR denser, and the claims say what the token is.
+      const header = base64url({ alg: 'EdDSA', kid: key.kid });
+      const jws: JwsClaims = { k: claims.kind, rid: claims.requestId, sid: claims.stationId, max: claims.max };
+      if (claims.code !== undefined) jws.code = claims.code;
+      if (claims.fuelType !== undefined) jws.fuel = claims.fuelType;
+      if (claims.plate !== undefined) jws.plate = claims.plate;
+      if (claims.expiresAt > 0) jws.exp = claims.expiresAt;
+      const body = base64url(jws);
+      return `${header}.${body}.${signBytes(null, Buffer.from(`${header}.${body}`), key.privateKey).toString('base64url')}`;
     },
 
     /** The claims of a payload whose signature holds, or null. Expiry is the caller's to judge. */
-    verify(payload: string): CouponClaims | null {
-      const [version, body, signature] = payload.trim().split('.');
-      if (version !== 'FF1' || !body || !signature) return null;
-      const expected = Buffer.from(sign(body));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      try {
-        const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
-          k: CouponKind;
-          r: string;
-          s: string | null;
-          m: string;
-          e: number;
-        };
-        return { kind: claims.k, requestId: claims.r, stationId: claims.s, max: claims.m, expiresAt: claims.e };
-      } catch {
-        return null;
-      }
+    async verify(payload: string): Promise<CouponClaims | null> {
+      const [first, body, signature, ...rest] = payload.trim().split('.');
+      if (!first || !body || !signature || rest.length > 0) return null;
+      return first === 'FF1' ? verifyLegacy(body, signature) : verifyJws(first, body, signature);
+    },
+
+    /** Signs a payload of the first version; kept so tests can prove such coupons still redeem. */
+    signLegacy(claims: CouponClaims): string {
+      const body = Buffer.from(
+        JSON.stringify({ k: claims.kind, r: claims.requestId, s: claims.stationId, m: claims.max, e: claims.expiresAt }),
+      ).toString('base64url');
+      return `FF1.${body}.${hmac(body)}`;
     },
   };
 }

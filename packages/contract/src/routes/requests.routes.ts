@@ -1,6 +1,7 @@
 import { route, pdfReply } from './route.js';
 import { idParamsSchema } from '../common.js';
 import {
+  approveBodySchema,
   couponPreviewReplySchema,
   couponQuerySchema,
   fuelCompleteBodySchema,
@@ -69,9 +70,10 @@ export const fuelRequestRoutes = {
     method: 'PATCH',
     path: '/fuel-requests/:id/approve',
     permission: 'requests.approve',
-    summary: 'Approve: checks caps and reserve, locks the price, holds the money, issues the coupon',
+    summary: 'Approve, with an optional note: checks caps and reserve, locks the price, holds the money, issues the coupon',
     tag: 'fuel-requests',
     params: idParamsSchema,
+    body: approveBodySchema,
     reply: requestWriteReplySchema,
   }),
   reject: route({

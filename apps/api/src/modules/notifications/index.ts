@@ -1,1 +1,1 @@
-export { createNotificationsService, type NotificationsService, type Notice } from './notifications.service.js';
+export { createNotificationsService, type NotificationsService, type Notice, type Recipient } from './notifications.service.js';

@@ -8,6 +8,7 @@ const COLUMNS = {
   expiryWarnings: 'expiry_warnings',
   subscriptionDue: 'subscription_due',
   supportReplies: 'support_replies',
+  dailyDigest: 'daily_digest',
 } as const;
 
 export type NotificationKind = keyof typeof COLUMNS;
@@ -21,6 +22,7 @@ export async function preferencesOf(db: Database, userId: string) {
     expiryWarnings: row?.expiry_warnings ?? true,
     subscriptionDue: row?.subscription_due ?? true,
     supportReplies: row?.support_replies ?? true,
+    dailyDigest: row?.daily_digest ?? true,
   };
 }
 
@@ -44,6 +46,31 @@ export function willingRecipients(db: Database, userIds: readonly string[], kind
     .where('u.status', '=', 'ACTIVE')
     .where('u.email', 'is not', null)
     .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true)
+    .execute();
+}
+
+/**
+ * The active admins (of the given roles, with an e-mail) of several organizations at once who want
+ * this kind of e-mail: one query for a page of organizations rather than one per organization.
+ */
+export function willingOrganizationAdmins(
+  db: Database,
+  organizationIds: readonly string[],
+  roles: readonly string[],
+  kind: NotificationKind,
+) {
+  if (organizationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users as u')
+    .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+    .select(['u.organization_id', 'u.id', 'u.name', 'u.email'])
+    .where('u.organization_id', 'in', organizationIds)
+    .where('u.role', 'in', roles)
+    .where('u.status', '=', 'ACTIVE')
+    .where('u.email', 'is not', null)
+    .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true)
+    .orderBy('u.organization_id')
+    .orderBy('u.email')
     .execute();
 }
 
@@ -116,4 +143,10 @@ export function subscriptionsDue(db: Database, until: Date) {
     .where('o.status', '=', 'ACTIVE')
     .where('o.next_billing', '<=', until)
     .execute();
+}
+
+/** The phone number of an active user, or null. */
+export async function activeUserPhone(db: Database, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('phone').where('id', '=', userId).where('status', '=', 'ACTIVE').executeTakeFirst();
+  return row?.phone ?? null;
 }

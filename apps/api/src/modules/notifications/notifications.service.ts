@@ -10,6 +10,7 @@ import type { BackgroundTasks } from '../../platform/background.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
+import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
 import * as repository from './notifications.repository.js';
 import type { NotificationKind } from './notifications.repository.js';
 
@@ -19,6 +20,13 @@ export interface Notice {
   text: string;
 }
 
+/** Someone who wants a kind of e-mail (see organizationAdminsWanting). */
+export interface Recipient {
+  id: string;
+  name: string;
+  email: string;
+}
+
 const EXPIRY_WARNING_DAYS = 30;
 const SUBSCRIPTION_WARNING_DAYS = 7;
 const ORGANIZATION_ADMINS = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'] as const;
@@ -26,22 +34,40 @@ const ORGANIZATION_ADMINS = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'] as const;
 export function createNotificationsService(deps: {
   db: Database;
   mailer: Mailer;
+  sms: SmsProvider;
   background: BackgroundTasks;
   clock: Clock;
   appUrl: string;
 }) {
   const { db, mailer, background } = deps;
 
+  /**
+   * Texts a person after the current reply, when the person is active and has a Nigerian mobile
+   * number; otherwise nothing is sent (a driver without a phone still has the coupon in the app).
+   */
+  function text(userId: string | null, message: string): void {
+    if (!userId) return;
+    background.run('sms', async () => {
+      const mobile = nigerianMobile(await repository.activeUserPhone(db, userId));
+      if (mobile) await deps.sms.send({ to: mobile, text: message });
+    });
+  }
+
+  /** Mails one notice with the greeting and the sign-off every FleetFuel e-mail carries. */
+  function send(recipient: Recipient, notice: Notice): Promise<void> {
+    return mailer.send({
+      to: recipient.email,
+      subject: notice.subject,
+      text: `Hello ${recipient.name},\n\n${notice.text}\n\nFleetFuel — ${deps.appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`,
+    });
+  }
+
   /** Sends a notice to those of `userIds` who want `kind`, after the current reply. */
   function notify(kind: NotificationKind, userIds: readonly string[], notice: Notice): void {
     const unique = [...new Set(userIds)];
     background.run(`notify ${kind}`, async () => {
       for (const recipient of await repository.willingRecipients(db, unique, kind)) {
-        await mailer.send({
-          to: recipient.email as string,
-          subject: notice.subject,
-          text: `Hello ${recipient.name},\n\n${notice.text}\n\nFleetFuel — ${deps.appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`,
-        });
+        await send({ ...recipient, email: recipient.email as string }, notice);
       }
     });
   }
@@ -60,6 +86,35 @@ export function createNotificationsService(deps: {
   return {
     notify,
     notifyOrganization,
+    text,
+
+    /**
+     * For scheduled work that mails many organizations (the alerts digest): who among each
+     * organization's admins wants `kind`, for a page of organizations in one query. Organizations
+     * nobody there wants it for are absent, so the caller skips their work altogether.
+     */
+    async organizationAdminsWanting(kind: NotificationKind, organizationIds: readonly string[]): Promise<Map<string, Recipient[]>> {
+      const byOrganization = new Map<string, Recipient[]>();
+      for (const row of await repository.willingOrganizationAdmins(db, organizationIds, ORGANIZATION_ADMINS, kind)) {
+        const organizationId = row.organization_id as string;
+        const recipients = byOrganization.get(organizationId) ?? [];
+        recipients.push({ id: row.id, name: row.name, email: row.email as string });
+        byOrganization.set(organizationId, recipients);
+      }
+      return byOrganization;
+    },
+
+    /**
+     * Mails a notice now and waits for it, for scheduled work with no reply to wait behind: the job
+     * sends one organization's mail at a time instead of queueing every organization's at once.
+     */
+    send,
+
+    /**
+     * Claims a daily job's run for `day` in job_runs: true for exactly one caller across all
+     * instances, so each job (by its own name) runs once per day however many instances run it.
+     */
+    claimDailyRun: (name: string, day: string): Promise<boolean> => repository.claimDailyRun(db, name, day),
 
     preferences: (userId: string): Promise<NotificationPreferences> => repository.preferencesOf(db, userId),
 

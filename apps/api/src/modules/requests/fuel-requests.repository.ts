@@ -168,7 +168,7 @@ export async function groupVolumeOn(db: Database, departmentId: string, supplyDa
 export async function markApproved(
   db: Database,
   id: string,
-  values: { approvedBy: string; priceKobo: bigint; holdKobo: bigint; couponCode: string; couponExpiresAt: Date },
+  values: { approvedBy: string; priceKobo: bigint; holdKobo: bigint; couponCode: string; couponExpiresAt: Date; note: string | null },
 ): Promise<void> {
   await db
     .updateTable('fuel_requests')
@@ -176,6 +176,7 @@ export async function markApproved(
       status: 'APPROVED',
       approved_by: values.approvedBy,
       approved_at: sql<Date>`now()`,
+      approval_note: values.note,
       price_kobo: values.priceKobo.toString(),
       hold_kobo: values.holdKobo.toString(),
       coupon_code: values.couponCode,
@@ -237,7 +238,7 @@ export async function markExpired(db: Database, id: string): Promise<void> {
 export function lockExpiredCoupons(db: Database, now: Date, limit: number) {
   return db
     .selectFrom('fuel_requests')
-    .select(['id', 'organization_id'])
+    .select(['id', 'organization_id', 'station_id'])
     .where('status', '=', 'APPROVED')
     .where('coupon_expires_at', '<', now)
     .orderBy('coupon_expires_at')
@@ -245,4 +246,10 @@ export function lockExpiredCoupons(db: Database, now: Date, limit: number) {
     .forUpdate()
     .skipLocked()
     .execute();
+}
+
+/** The driver of the request's vehicle when it was made (migration 0015), who gets its text messages. */
+export async function driverOf(db: Database, id: string): Promise<string | null> {
+  const row = await db.selectFrom('fuel_requests').select('driver_id').where('id', '=', id).executeTakeFirst();
+  return row?.driver_id ?? null;
 }

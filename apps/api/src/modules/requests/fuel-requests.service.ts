@@ -5,7 +5,9 @@
  */
 import {
   formatNaira,
+  hasPermission,
   FUEL_UNITS,
+  MESSAGES,
   dispensedFuelType,
   koboToNaira,
   lagosDateTime,
@@ -20,14 +22,15 @@ import {
   calendarDay,
 } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
-import { newCouponCode, normalizeCouponCode, type CouponSigner } from '../../platform/coupons.js';
+import { newCouponCode, normalizeCouponCode, type CouponClaims, type CouponSigner } from '../../platform/coupons.js';
+import { couponText, receiptText } from './request-texts.js';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderCoupon } from '../../platform/pdf/coupon.js';
 import { money } from '../../platform/pdf/document.js';
-import { auditTrail } from '../audit/index.js';
+import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { PricesService } from '../prices/index.js';
 import { reserveDraws } from '../reserves/index.js';
@@ -86,9 +89,11 @@ export function toFuelRequest(row: FuelRequestRow): FuelRequest {
     rejectedBy: person(row.rejected_by, row.rejecter_name),
     rejectedAt: row.rejected_at?.toISOString() ?? null,
     rejectionNote: row.rejection_note,
+    approvalNote: row.approval_note,
     pricePerUnit: row.price_kobo === null ? null : koboToNaira(row.price_kobo),
     heldAmount: row.hold_kobo === null ? null : koboToNaira(row.hold_kobo),
     couponCode: row.coupon_code,
+    qrPayload: null,
     couponExpiresAt: row.coupon_expires_at?.toISOString() ?? null,
     redeemedBy: person(row.redeemed_by, row.redeemer_name),
     redeemedAt: row.redeemed_at?.toISOString() ?? null,
@@ -185,23 +190,50 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     return row;
   }
 
-  async function reload(id: string): Promise<FuelRequest> {
+  /** The request as it now stands, for the reply to `actor` who just changed it. */
+  async function reload(id: string, actor: Actor): Promise<FuelRequest> {
     const row = await repository.findFuelRequest(db, id, { organizationId: null });
     if (!row) throw notFound('Fuel request');
-    return toFuelRequest(row);
+    return withCoupon(actor, row);
   }
 
-  /** Expires an approved request: the hold and the reserve go back. Inside the caller's transaction, on a locked row. */
-  async function expire(trx: Database, request: { id: string }): Promise<void> {
-    await ledger.releaseHold(trx, holdReference(request.id));
+  /**
+   * Expires an approved request: the hold and the reserve go back. Inside the caller's transaction,
+   * on a locked row. `actor` is the station rep whose redemption found the coupon expired; the
+   * expiry job has none.
+   */
+  async function expire(
+    trx: Database,
+    request: { id: string; organization_id: string; station_id: string },
+    actor: AuditActor | null,
+  ): Promise<void> {
+    const releasedKobo = await ledger.releaseHold(trx, holdReference(request.id));
     await reserveDraws.release(trx, request.id);
     await repository.markExpired(trx, request.id);
+    await auditTrail.record(trx, {
+      actor,
+      action: 'fuel_request.expired',
+      entityId: request.id,
+      organizationId: request.organization_id,
+      stationId: request.station_id,
+      before: { status: 'APPROVED', heldAmount: koboToNaira(releasedKobo) },
+      after: { status: 'EXPIRED', heldAmount: 0 },
+      note: 'The coupon expired; its held money went back to the wallet',
+    });
   }
 
-  /** Checks a typed code or a scanned QR against the request it should stand for. */
-  function assertCouponMatches(request: LockedFuelRequest, coupon: { code?: string | undefined; qr?: string | undefined }): void {
+  /**
+   * Checks a typed code or a scanned QR against the request it should stand for. The QR's claims are
+   * verified before the caller's transaction (`scanned`): the key lookup may read the database, and
+   * the embedded engine runs one transaction at a time.
+   */
+  function assertCouponMatches(
+    request: LockedFuelRequest,
+    coupon: { code?: string | undefined; qr?: string | undefined },
+    scanned: CouponClaims | null,
+  ): void {
     if (coupon.qr !== undefined) {
-      const claims = coupons.verify(coupon.qr);
+      const claims = scanned;
       if (!claims || claims.kind !== 'F')
         throw new AppError('RULE_VIOLATION', 'This QR code is not a valid FleetFuel fuel coupon', { field: 'qr' });
       if (claims.requestId !== request.id || claims.stationId !== request.station_id || claims.max !== request.volume) {
@@ -212,6 +244,27 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     if (!request.coupon_code || normalizeCouponCode(coupon.code ?? '') !== request.coupon_code) {
       throw new AppError('RULE_VIOLATION', 'The coupon code does not match this request', { field: 'code' });
     }
+  }
+
+  /** The QR content of an approved request's coupon: what its PDF prints and the web app draws. */
+  function fuelCouponPayload(row: FuelRequestRow): Promise<string> {
+    return coupons.sign({
+      kind: 'F',
+      requestId: row.id,
+      stationId: row.station_id,
+      max: row.volume,
+      expiresAt: Math.floor((row.coupon_expires_at as Date).getTime() / 1000),
+      code: row.coupon_code as string,
+      fuelType: row.fuel_type,
+      plate: row.plate_number,
+    });
+  }
+
+  /** The reply of a request, with its coupon's QR content for those who may hold the coupon. */
+  async function withCoupon(actor: Actor, row: FuelRequestRow): Promise<FuelRequest> {
+    const request = toFuelRequest(row);
+    if (row.status !== 'APPROVED' || !row.coupon_code || !hasPermission(actor.role, 'coupons.download')) return request;
+    return { ...request, qrPayload: await fuelCouponPayload(row) };
   }
 
   return {
@@ -229,7 +282,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         ...(options.mine ? { requestedBy: actor.userId } : {}),
       });
       return {
-        requests: rows.map(toFuelRequest),
+        requests: await Promise.all(rows.map((row) => withCoupon(actor, row))),
         summary: {
           totalVolume: Number(summary.total_volume),
           pendingVolume: Number(summary.pending_volume),
@@ -241,7 +294,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       };
     },
 
-    get: async (actor: Actor, id: string) => toFuelRequest(await view(actor, id)),
+    get: async (actor: Actor, id: string) => withCoupon(actor, await view(actor, id)),
 
     async stations() {
       const stations = await prices.activeStations();
@@ -313,10 +366,11 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           flags,
         });
       });
-      return { message: 'Request Successfull!', request: await reload(id) };
+      return { message: 'Request Successfull!', request: await reload(id, actor) };
     },
 
-    async approve(actor: Actor, id: string) {
+    /** `note` is the approver's, trimmed (null when blank); the organization may require one for a flagged request. */
+    async approve(actor: Actor, id: string, note: string | null) {
       const visible = await view(actor, id);
       await db.transaction().execute(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
@@ -327,6 +381,10 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         const fuelType = request.fuel_type as SoldFuelType;
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
+        // The flags were judged when the request was made; the approver who lets them pass says why.
+        if (vehicle.require_note_for_flagged_approval && request.flags.length > 0 && note === null) {
+          throw new AppError('RULE_VIOLATION', MESSAGES.flaggedApprovalNoteRequired, { field: 'note' });
+        }
         const label = plateOf(vehicle);
         if (vehicle.status !== 'ACTIVE')
           throw new AppError('RULE_VIOLATION', `${label} is ${vehicle.status}; fuel cannot be approved for it`);
@@ -388,6 +446,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
               holdKobo,
               couponCode: newCouponCode(),
               couponExpiresAt: expiresAt,
+              note,
             });
             break;
           } catch (error) {
@@ -406,14 +465,25 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
             pricePerUnit: koboToNaira(priceKobo),
             heldAmount: koboToNaira(holdKobo),
             couponExpiresAt: expiresAt,
+            approvalNote: note,
           },
         });
       });
-      const approved = await reload(visible.id);
+      const approved = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
         subject: `Fuel approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
         text: `Your request for ${litres(approved.volume, approved.fuelType)} of ${approved.fuelType} at ${approved.station.name} on ${calendarDay(approved.supplyDate)} was approved. Coupon code: ${approved.couponCode ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${approved.couponExpiresAt ? lagosDateTime(new Date(approved.couponExpiresAt)) : 'its expiry'}.`,
       });
+      deps.notifications.text(
+        await repository.driverOf(db, visible.id),
+        couponText({
+          code: approved.couponCode ?? '',
+          volume: `${litres(approved.volume, approved.fuelType)} of ${approved.fuelType}`,
+          plate: approved.vehicle.plateNumber ?? approved.vehicle.model,
+          station: approved.station.name,
+          expires: approved.couponExpiresAt ? lagosDateTime(new Date(approved.couponExpiresAt)) : 'its expiry',
+        }),
+      );
       return { message: 'Fuel request approved.', request: approved };
     },
 
@@ -435,7 +505,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           after: { status: 'REJECTED', rejectionNote: note },
         });
       });
-      const rejected = await reload(visible.id);
+      const rejected = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
         subject: `Fuel request rejected for ${rejected.vehicle.plateNumber ?? rejected.vehicle.model}`,
         text: `Your request for ${litres(rejected.volume, rejected.fuelType)} of ${rejected.fuelType} on ${calendarDay(rejected.supplyDate)} was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
@@ -447,14 +517,15 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const stationId = actor.fuelStationId;
       if (!stationId) throw notFound('Fuel request');
       const now = clock.now();
+      const scanned = body.qr === undefined ? null : await coupons.verify(body.qr);
       // An expired coupon is expired for good (its money goes back) even though the redemption is refused.
       const refusal = await db.transaction().execute(async (trx): Promise<string | null> => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request || request.station_id !== stationId) throw notFound('Fuel request');
-        assertCouponMatches(request, body);
+        assertCouponMatches(request, body, scanned);
         const why = whyNotRedeemable(request, now);
         if (why) {
-          if (request.status === 'APPROVED') await expire(trx, request);
+          if (request.status === 'APPROVED') await expire(trx, request, actor);
           return why;
         }
         const fuelType = request.fuel_type as SoldFuelType;
@@ -527,7 +598,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         return null;
       });
       if (refusal) throw new AppError('RULE_VIOLATION', refusal);
-      const request = await reload(id);
+      const request = await reload(id, actor);
       await deps.notifications.notifyOrganization(
         'couponRedeemed',
         request.organization.id,
@@ -536,6 +607,17 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           text: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} was dispensed for ${request.vehicle.plateNumber ?? request.vehicle.model} at ${request.station.name}; ${formatNaira(nairaToKobo(request.amount ?? 0))} was paid from the wallet.`,
         },
         [request.requestedBy.id],
+      );
+      deps.notifications.text(
+        await repository.driverOf(db, id),
+        receiptText({
+          code: request.couponCode ?? '',
+          volume: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType}`,
+          plate: request.vehicle.plateNumber ?? request.vehicle.model,
+          station: request.station.name,
+          amount: formatNaira(nairaToKobo(request.amount ?? 0)),
+          at: request.redeemedAt ? lagosDateTime(new Date(request.redeemedAt)) : lagosDateTime(clock.now()),
+        }),
       );
       return {
         message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))} paid`,
@@ -547,7 +629,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     async findForStation(stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) {
       let row: FuelRequestRow | undefined;
       if (coupon.qr !== undefined) {
-        const claims = coupons.verify(coupon.qr);
+        const claims = await coupons.verify(coupon.qr);
         if (!claims) throw new AppError('RULE_VIOLATION', 'This QR code is not a valid FleetFuel coupon', { field: 'qr' });
         if (claims.kind !== 'F') return null;
         row = await repository.findFuelRequest(db, claims.requestId, { organizationId: null });
@@ -564,13 +646,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         throw new AppError('RULE_VIOLATION', 'Only approved requests have a coupon');
       }
       const fuelType = row.fuel_type as SoldFuelType;
-      const qrPayload = coupons.sign({
-        kind: 'F',
-        requestId: row.id,
-        stationId: row.station_id,
-        max: row.volume,
-        expiresAt: Math.floor((row.coupon_expires_at as Date).getTime() / 1000),
-      });
+      const qrPayload = await fuelCouponPayload(row);
       const pdf = await renderCoupon({
         kind: 'FUEL',
         code: row.coupon_code as string,
@@ -602,7 +678,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     async expireDue(limit = 100): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const due = await repository.lockExpiredCoupons(trx, clock.now(), limit);
-        for (const request of due) await expire(trx, request);
+        for (const request of due) await expire(trx, request, null);
         return due.length;
       });
     },

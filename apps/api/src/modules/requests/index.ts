@@ -1,3 +1,4 @@
 export { createFuelRequestsService, fuelRequestFlags, type FuelRequestsService } from './fuel-requests.service.js';
 export { createMaintenanceService, type MaintenanceService } from './maintenance.service.js';
 export { bindRequestRoutes } from './requests.routes.js';
+export { bindStationRedemptionRoutes, createStationRedemptions } from './station-redemptions.js';

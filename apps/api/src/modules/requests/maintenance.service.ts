@@ -221,7 +221,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
             what: 'job',
           });
         }
-        await vehicles.setStatus(trx, vehicle.id, 'UNDER_MAINTENANCE');
+        await vehicles.setStatus(trx, vehicle.id, 'UNDER_MAINTENANCE', { actor, note: 'Maintenance approved' });
         await repository.updateMaintenance(trx, id, {
           status: 'APPROVED',
           approved_by: actor.userId,
@@ -307,6 +307,8 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
 
     async complete(actor: Actor, id: string, body: RouteBody<typeof maintenanceRoutes.complete>) {
       const byStation = actor.role === 'ATTENDANT' || actor.role === 'STATION_REP';
+      // Verified before the transaction: the key lookup may read the database (see fuel requests).
+      const scanned = byStation && body.qr !== undefined ? await coupons.verify(body.qr) : null;
       await db.transaction().execute(async (trx) => {
         const request = await repository.lockMaintenance(trx, id);
         const mayComplete =
@@ -317,7 +319,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         }
         if (byStation) {
           if (body.qr !== undefined) {
-            const claims = coupons.verify(body.qr);
+            const claims = scanned;
             if (!claims || claims.kind !== 'M' || claims.requestId !== id)
               throw new AppError('RULE_VIOLATION', 'This QR code is not the work order of this job', { field: 'qr' });
           } else if (!request.coupon_code || normalizeCouponCode(body.code ?? '') !== request.coupon_code) {
@@ -364,7 +366,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           if (!captured) throw new AppError('CONFLICT', 'This work order was just completed');
           entryId = captured.entryId;
         }
-        await vehicles.setStatus(trx, vehicle.id, 'ACTIVE');
+        await vehicles.setStatus(trx, vehicle.id, 'ACTIVE', { actor, note: 'Maintenance completed' });
         await repository.updateMaintenance(trx, id, {
           status: 'COMPLETED',
           completed_by: actor.userId,
@@ -394,7 +396,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
     async findForStation(stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) {
       let row: MaintenanceRow | undefined;
       if (coupon.qr !== undefined) {
-        const claims = coupons.verify(coupon.qr);
+        const claims = await coupons.verify(coupon.qr);
         if (!claims || claims.kind !== 'M') return null;
         row = await repository.findMaintenance(db, claims.requestId, { organizationId: null });
       } else {
@@ -408,7 +410,15 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       const row = await view(actor, id);
       if (row.status !== 'APPROVED' && row.status !== 'COMPLETED')
         throw new AppError('RULE_VIOLATION', 'Only approved jobs have a work order');
-      const qrPayload = coupons.sign({ kind: 'M', requestId: row.id, stationId: row.station_id, max: row.cost_kobo, expiresAt: 0 });
+      const qrPayload = await coupons.sign({
+        kind: 'M',
+        requestId: row.id,
+        stationId: row.station_id,
+        max: row.cost_kobo,
+        expiresAt: 0,
+        code: row.coupon_code ?? undefined,
+        plate: row.plate_number,
+      });
       const pdf = await renderCoupon({
         kind: 'MAINTENANCE',
         code: row.coupon_code as string,

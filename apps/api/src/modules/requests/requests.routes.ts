@@ -12,7 +12,7 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
   binder.bind(fuelRequestRoutes.single, ({ actor, params }) => fuel.get(actor, params.id));
   binder.bind(fuelRequestRoutes.stations, () => fuel.stations());
   binder.bind(fuelRequestRoutes.create, ({ actor, body }) => fuel.create(actor, body));
-  binder.bind(fuelRequestRoutes.approve, ({ actor, params }) => fuel.approve(actor, params.id));
+  binder.bind(fuelRequestRoutes.approve, ({ actor, params, body }) => fuel.approve(actor, params.id, body.note ?? null));
   binder.bind(fuelRequestRoutes.reject, ({ actor, params, body }) => fuel.reject(actor, params.id, body.note ?? null));
   binder.bind(fuelRequestRoutes.complete, ({ actor, params, body }) => fuel.complete(actor, params.id, body));
   binder.bind(fuelRequestRoutes.generateCoupon, async ({ actor, params, reply }) =>

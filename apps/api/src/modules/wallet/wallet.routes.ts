@@ -1,5 +1,6 @@
-import { paymentRoutes, walletRoutes } from '@fleetfuel/contract';
+import { paymentRoutes, statementRoutes, walletRoutes } from '@fleetfuel/contract';
 import { withPageMeta } from '../../platform/http/paging.js';
+import { replyWithStatement } from '../../platform/http/statement-reply.js';
 import type { RouteBinder } from '../../platform/http/routing.js';
 import type { SandboxCheckout } from './sandbox-page.js';
 import type { WalletService } from './wallet.service.js';
@@ -9,6 +10,7 @@ export function bindWalletRoutes(binder: RouteBinder, wallet: WalletService): vo
   binder.bind(walletRoutes.transactions, async ({ actor, params, query }) =>
     withPageMeta(query, await wallet.transactions(actor, params.walletId, query)),
   );
+  binder.bind(statementRoutes.get, async ({ actor, query, reply }) => replyWithStatement(reply, await wallet.statement(actor, query)));
   binder.bind(walletRoutes.fund, ({ actor, body }) => wallet.fund(actor, body));
   binder.bind(walletRoutes.makePurchase, ({ actor, body }) => wallet.makePurchase(actor, body));
   binder.bind(walletRoutes.banks, () => wallet.banks());

@@ -10,6 +10,7 @@ import type { Actor } from '../../platform/http/actor.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { createCardPaymentsService } from './card-payments.service.js';
 import { createPayoutsService } from './payouts.service.js';
+import { createStatementService } from './statement.service.js';
 import { createWalletAccess, toTransaction, toWallet, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
 import { recordWalletMovement } from './wallet-audit.js';
@@ -26,11 +27,13 @@ export function createWalletService(deps: WalletDeps) {
   const cardPayments = createCardPaymentsService(deps, access);
   const payouts = createPayoutsService(deps, access);
   const webhooks = createWebhooksService(deps, { cardPayments, payouts });
+  const statements = createStatementService(deps);
 
   return {
     ...cardPayments,
     ...payouts,
     ...webhooks,
+    ...statements,
 
     async get(actor: Actor, query: { organizationId?: string; stationId?: string }) {
       let owner: { organizationId: string } | { stationId: string };

@@ -42,6 +42,8 @@ export interface OrganizationsTable {
   service_interval_km: Generated<number>;
   /** Below this wallet balance the alerts centre warns the organization (0017). */
   low_balance_threshold_kobo: Generated<string>;
+  /** Whether approving a request that carries anomaly flags needs a note (0018). */
+  require_note_for_flagged_approval: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -367,6 +369,8 @@ export interface FuelRequestsTable {
   rejected_by: string | null;
   rejected_at: NullableTimestamp;
   rejection_note: string | null;
+  /** Why the approver approved it, required for a flagged request when its organization asks (0018). */
+  approval_note: ColumnType<string | null, string | null | undefined, string | null>;
   redeemed_by: string | null;
   redeemed_at: NullableTimestamp;
   dispensed_volume: NullableNumeric;
@@ -427,6 +431,7 @@ export interface NotificationPreferencesTable {
   expiry_warnings: Generated<boolean>;
   subscription_due: Generated<boolean>;
   support_replies: Generated<boolean>;
+  daily_digest: Generated<boolean>;
   updated_at: Timestamp;
 }
 
@@ -450,6 +455,25 @@ export interface SupportRepliesTable {
   author_id: string;
   message: string;
   created_at: Timestamp;
+}
+
+export interface CouponSigningKeysTable {
+  kid: string;
+  public_jwk: ColumnType<Ed25519PublicJwk, string, string>;
+  private_key_sealed: string;
+  created_at: Generated<Timestamp>;
+  retired_at: NullableTimestamp;
+  verify_until: NullableTimestamp;
+}
+
+/** An Ed25519 public key as RFC 8037 writes it in a JWKS. */
+export interface Ed25519PublicJwk {
+  kty: 'OKP';
+  crv: 'Ed25519';
+  x: string;
+  kid: string;
+  alg: 'EdDSA';
+  use: 'sig';
 }
 
 export interface JobRunsTable {
@@ -511,6 +535,7 @@ export interface DB {
   support_tickets: SupportTicketsTable;
   support_replies: SupportRepliesTable;
   job_runs: JobRunsTable;
+  coupon_signing_keys: CouponSigningKeysTable;
   notifications_sent: NotificationsSentTable;
   fuel_requests: FuelRequestsTable;
   reserve_draws: ReserveDrawsTable;

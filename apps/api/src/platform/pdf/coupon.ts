@@ -14,8 +14,26 @@ export interface CouponDocument {
   generatedAt: string;
 }
 
-export async function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(coupon.qrPayload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 480 });
+/**
+ * Draws the QR as vector squares, one per dark module: sharp at any zoom or print resolution, where
+ * a bitmap scaled to the box would blur modules of uneven width and defeat a phone's scanner.
+ */
+function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const quietZone = 2;
+  const unit = size / (modules.size + quietZone * 2);
+  doc.save();
+  doc.rect(x, y, size, size).fill('#FFFFFF');
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let col = 0; col < modules.size; col += 1) {
+      if (modules.get(row, col)) doc.rect(x + (col + quietZone) * unit, y + (row + quietZone) * unit, unit, unit);
+    }
+  }
+  doc.fill('#000000');
+  doc.restore();
+}
+
+export function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
   const title = coupon.kind === 'FUEL' ? 'Fuel Coupon' : 'Maintenance Work Order';
   return renderPdf(
     (doc) => {
@@ -39,7 +57,7 @@ export async function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
         .text('Type this code at the station, or scan the QR code.', left, top + 56, {
           width: contentWidth - qrSize - 20,
         });
-      doc.image(qr, qrX, top - 8, { width: qrSize, height: qrSize });
+      drawQr(doc, coupon.qrPayload, qrX, top - 8, qrSize);
 
       doc.y = top + qrSize + 8;
       doc

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { idempotencyHeaders } from '@/lib/idempotency';
@@ -7,8 +7,8 @@ import type { CouponInput } from './coupon-input';
 import { redemptionKeys } from './query-keys';
 import type { toFuelCompleteBody, toJobCompleteBody } from './redeem-form';
 
-/** The station's latest redemptions: its completed requests, the newest requests first. */
-export const RECENT_PAGE_SIZE = 100;
+/** Rows per page of today's redemptions. */
+export const REDEMPTIONS_PAGE_SIZE = 20;
 
 function afterRedemption(queryClient: QueryClient) {
   return invalidateKeys(queryClient, redemptionKeys.afterRedemption);
@@ -39,10 +39,12 @@ export function useCompleteJob() {
   });
 }
 
-export function useCompletedFuelRequests() {
+/** Today's redemptions at the caller's station, fuel and maintenance, newest first, with the day's totals. */
+export function useTodaysRedemptions(page: number) {
   return useQuery({
-    queryKey: redemptionKeys.completedFuelRequests,
-    queryFn: () => callApi(routes.fuelRequests.allRequests, { query: { status: 'COMPLETED', page: 1, pageSize: RECENT_PAGE_SIZE } }),
+    queryKey: redemptionKeys.stationRedemptions(page),
+    queryFn: () => callApi(routes.redemptions.station, { query: { page, pageSize: REDEMPTIONS_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
   });
 }
 

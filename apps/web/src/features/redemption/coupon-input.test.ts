@@ -18,6 +18,9 @@ describe('coupon input', () => {
     expect(parseCouponInput('  FF1.eyJrIjoiRiJ9.c2ln ')).toEqual({ qr: 'FF1.eyJrIjoiRiJ9.c2ln' });
     expect(isQrPayload('FF1.abc.def')).toBe(true);
     expect(isQrPayload('ff1-abcd')).toBe(false);
+    const jws = 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJrIjoiRiJ9.c2lnbmF0dXJl';
+    expect(parseCouponInput(` ${jws}\n`)).toEqual({ qr: jws });
+    expect(isQrPayload('abcd.2345')).toBe(false);
   });
 
   it('has nothing to look up for empty or oversized input', () => {

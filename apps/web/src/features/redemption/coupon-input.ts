@@ -1,13 +1,16 @@
 /**
  * What a station user types or scans. A coupon code is short (ABCD-2345) and is typed in any case,
- * with or without its dash or spaces; a QR code carries the server's signed payload (FF1.…), which
- * is sent as it is.
+ * with or without its dash or spaces; a QR code carries the server's signed payload, which is sent
+ * as it is: a compact JWS (three base64url parts joined by dots), or on coupons printed before
+ * those, the first version's `FF1.…`.
  */
 
 export type CouponInput = { code: string } | { qr: string };
 
-/** The signed payload's version prefix (see the coupon PDF's QR code). */
-const QR_PREFIX = 'FF1.';
+/** The first version's prefix; such coupons still redeem until they expire. */
+const LEGACY_QR_PREFIX = 'FF1.';
+/** A compact JWS: header.claims.signature, each base64url. A typed code never holds a dot. */
+const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const CODE_MAX = 40;
 const QR_MAX = 2000;
 
@@ -18,7 +21,8 @@ export function normalizeCouponCode(input: string): string {
 }
 
 export function isQrPayload(text: string): boolean {
-  return text.trim().startsWith(QR_PREFIX);
+  const trimmed = text.trim();
+  return trimmed.startsWith(LEGACY_QR_PREFIX) || COMPACT_JWS.test(trimmed);
 }
 
 /** The coupon a typed or pasted text stands for, or null when there is nothing to look up. */

@@ -33,6 +33,21 @@ export function useStationOptions(enabled = true) {
   });
 }
 
+/**
+ * The organization's preferences, for its approval rules (a note for a flagged request). Only the
+ * organization admin approves (requests.approve), and every organization member may read the
+ * settings (organization.read), so the approve dialog reads them here rather than the API
+ * repeating the rule on every request reply.
+ */
+export function useOrganizationApprovalRules(enabled: boolean) {
+  return useQuery({
+    queryKey: requestKeys.organizationSettings,
+    queryFn: () => callApi(routes.organizationSettings.get),
+    enabled,
+    select: (reply) => ({ requireNoteForFlaggedApproval: reply.settings.requireNoteForFlaggedApproval }),
+  });
+}
+
 /** The choices of a request form; one page of 100 covers a fleet until the select gets a search. */
 export function useVehicleOptions(enabled: boolean) {
   return useQuery({
@@ -64,7 +79,8 @@ export function useCreateFuelRequest() {
 export function useApproveFuelRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(routes.fuelRequests.approve, { params: { id } }),
+    /** `note` may be blank: the server stores none, unless the organization requires one for a flagged request. */
+    mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.fuelRequests.approve, { params: { id }, body: { note } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: requestKeys.fuel.all });
       await refreshMoney(queryClient);

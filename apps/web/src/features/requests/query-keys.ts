@@ -17,6 +17,8 @@ export const requestKeys = {
     one: maintenance.one,
   },
   stations: requestStationsKey,
+  /** The same entry as the Settings screen's: a change saved there reaches the approve dialog at once. */
+  organizationSettings: resourceKeys.organizationSettings,
   vehicleOptions: optionsKey(resourceKeys.vehicles),
   /** The same entry as the fleet's own vehicle query: one record, read once. */
   vehicle: recordKeys(resourceKeys.vehicles).one,

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { hasPermission, type FuelRequest, type Role } from '@fleetfuel/contract';
 import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate, formatCurrency, formatVolume } from '@/lib/format';
-import { useApproveFuelRequest, useDocumentDownload, useRejectFuelRequest, useStationOptions } from './api';
+import { useApproveFuelRequest, useDocumentDownload, useOrganizationApprovalRules, useRejectFuelRequest, useStationOptions } from './api';
 import { estimatedCost, priceLabel, vehicleName } from './request-labels';
 import { ApproveDialog } from '@/components/ui/ApproveDialog';
 import { CouponCodeModal } from './components/CouponCodeModal';
@@ -31,10 +31,12 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
   const [rejecting, setRejecting] = useState<Dialog>(closed);
   const [showing, setShowing] = useState<Dialog>(closed);
   const [approveError, setApproveError] = useState<string | null>(null);
+  const [approveNote, setApproveNote] = useState('');
   const approve = useApproveFuelRequest();
   const reject = useRejectFuelRequest();
   const download = useDocumentDownload();
   const stations = useStationOptions(canApprove);
+  const approvalRules = useOrganizationApprovalRules(canApprove);
 
   const { mutate: downloadDocument } = download;
   const onDownload = useCallback((request: FuelRequest) => downloadDocument({ kind: 'fuel', id: request.id }), [downloadDocument]);
@@ -46,6 +48,7 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
       onView: (request) => setViewing({ opened: true, request }),
       onApprove: (request) => {
         setApproveError(null);
+        setApproveNote('');
         setApproving({ opened: true, request });
       },
       onReject: (request) => setRejecting({ opened: true, request }),
@@ -60,7 +63,8 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
     const request = approving.request;
     if (!request) return;
     try {
-      const reply = await approve.mutateAsync(request.id);
+      // The note is asked for only beside flags; an unflagged request is approved without one.
+      const reply = await approve.mutateAsync({ id: request.id, note: request.flags.length > 0 ? approveNote.trim() : '' });
       toast.success(reply.message);
       setApproving((current) => ({ ...current, opened: false }));
     } catch (error) {
@@ -104,6 +108,12 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
         opened={approving.opened}
         title="Approve fuel request"
         flags={approvingRequest?.flags ?? []}
+        note={{
+          value: approveNote,
+          onChange: setApproveNote,
+          // Until the settings arrive the server's rule stands; its refusal shows in the dialog.
+          required: approvalRules.data?.requireNoteForFlaggedApproval ?? false,
+        }}
         error={approveError}
         loading={approve.isPending}
         onConfirm={() => void confirmApprove()}

@@ -1,6 +1,7 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useAuth } from '@/lib/auth';
+import { StatementControl } from '@/components/statement/StatementControl';
 import { RedeemCouponCard } from './RedeemCouponCard';
 import { StationWalletCard } from './StationWalletCard';
 import { TodaysRedemptions } from './TodaysRedemptions';
@@ -31,6 +32,7 @@ export function StationDashboard({ title }: StationDashboardProps) {
           )}
         </Group>
         <TodaysRedemptions showMoney={showMoney} />
+        {showMoney && <StatementControl />}
       </Stack>
     </>
   );

@@ -1,64 +1,57 @@
-import { useMemo } from 'react';
-import { Group, Paper, Text, Title } from '@mantine/core';
-import type { FuelRequest } from '@fleetfuel/contract';
+import { useMemo, useState } from 'react';
+import { Badge, Group, Paper, Text, Title } from '@mantine/core';
+import type { StationRedemption } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
-import { businessDate, formatCurrency, formatNumber, formatTime, formatVolume } from '@/lib/format';
-import { RECENT_PAGE_SIZE, useCompletedFuelRequests } from '../api';
+import { formatCurrency, formatNumber, formatTime, formatVolume } from '@/lib/format';
+import { useTodaysRedemptions } from '../api';
 
-function redeemedToday(request: FuelRequest, today: string): boolean {
-  return request.redeemedAt !== null && businessDate(new Date(request.redeemedAt)) === today;
-}
-
-function vehicleText(vehicle: FuelRequest['vehicle']): string {
+function vehicleText(vehicle: StationRedemption['vehicle']): string {
   return vehicle.plateNumber ? `${vehicle.plateNumber} · ${vehicle.make} ${vehicle.model}` : `${vehicle.make} ${vehicle.model}`;
 }
 
-const noPages = () => undefined;
+function whatText(r: StationRedemption): string {
+  return r.kind === 'FUEL' ? `${formatVolume(r.volume ?? 0, r.unit ?? '')} ${r.fuelType ?? ''}` : (r.description ?? '');
+}
 
-/** The fuel this station dispensed today, newest first; amounts for the representative only. */
+/**
+ * What this station redeemed today, fuel coupons and maintenance work orders alike, newest first;
+ * amounts for the representative only. The day's totals come from the server over every
+ * redemption of the day, whatever page is shown.
+ */
 export function TodaysRedemptions({ showMoney }: { showMoney: boolean }) {
-  const completed = useCompletedFuelRequests();
-  const today = businessDate();
-  const rows = useMemo(
-    () =>
-      (completed.data?.requests ?? [])
-        .filter((request) => redeemedToday(request, today))
-        .sort((a, b) => Date.parse(b.redeemedAt ?? '') - Date.parse(a.redeemedAt ?? '')),
-    [completed.data, today],
-  );
-  // The list comes newest request first, so a redemption today of a much older request can fall off its page.
-  const partial = (completed.data?.meta.total ?? 0) > RECENT_PAGE_SIZE;
+  const [page, setPage] = useState(1);
+  const redemptions = useTodaysRedemptions(page);
+  const summary = redemptions.data?.summary;
 
-  const columns = useMemo<DataTableColumn<FuelRequest>[]>(
+  const columns = useMemo<DataTableColumn<StationRedemption>[]>(
     () => [
       { key: 'time', header: 'Time', noWrap: true, render: (r) => formatTime(r.redeemedAt) },
+      {
+        key: 'kind',
+        header: 'Kind',
+        render: (r) => (
+          <Badge variant="light" color={r.kind === 'FUEL' ? 'teal' : 'grape'}>
+            {r.kind === 'FUEL' ? 'Fuel' : 'Maintenance'}
+          </Badge>
+        ),
+      },
       { key: 'vehicle', header: 'Vehicle', render: (r) => vehicleText(r.vehicle) },
       { key: 'organization', header: 'Organization', render: (r) => r.organization.name },
-      {
-        key: 'dispensed',
-        header: 'Dispensed',
-        noWrap: true,
-        render: (r) => `${formatVolume(r.dispensedVolume ?? 0, r.unit)} ${r.fuelType}`,
-      },
-      ...(showMoney
-        ? [
-            {
-              key: 'amount',
-              header: 'Amount',
-              noWrap: true,
-              render: (r: FuelRequest) => (r.amount === null ? '' : formatCurrency(r.amount)),
-            },
-          ]
-        : []),
+      { key: 'what', header: 'Dispensed / Job', render: whatText },
+      ...(showMoney ? [{ key: 'amount', header: 'Amount', noWrap: true, render: (r: StationRedemption) => formatCurrency(r.amount) }] : []),
       { key: 'redeemedBy', header: 'Redeemed By', render: (r) => r.redeemedBy?.name ?? '' },
     ],
     [showMoney],
   );
 
-  // A station may sell fuels of several units (L, kWh, kg): each unit is summed on its own.
-  const totals = new Map<string, number>();
-  for (const r of rows) totals.set(r.unit, (totals.get(r.unit) ?? 0) + (r.dispensedVolume ?? 0));
-  const totalText = [...totals].map(([unit, volume]) => formatVolume(volume, unit)).join(', ');
+  const totals = [
+    summary && summary.fuelCount > 0 ? `${formatNumber(summary.fuelCount)} ${summary.fuelCount === 1 ? 'coupon' : 'coupons'}` : null,
+    summary && summary.maintenanceCount > 0
+      ? `${formatNumber(summary.maintenanceCount)} ${summary.maintenanceCount === 1 ? 'job' : 'jobs'}`
+      : null,
+    summary?.volumes.map((v) => formatVolume(v.volume, v.unit)).join(', ') || null,
+    showMoney && summary && summary.count > 0 ? formatCurrency(summary.amount) : null,
+  ].filter(Boolean);
 
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="todays-redemptions-title">
@@ -66,26 +59,21 @@ export function TodaysRedemptions({ showMoney }: { showMoney: boolean }) {
         <Title order={2} fz="lg" id="todays-redemptions-title">
           Today's Redemptions
         </Title>
-        {rows.length > 0 && (
+        {totals.length > 0 && (
           <Text size="sm" c="dimmed">
-            {formatNumber(rows.length)} {rows.length === 1 ? 'coupon' : 'coupons'} · {totalText}
+            {totals.join(' · ')}
           </Text>
         )}
       </Group>
-      {partial && (
-        <Text size="xs" c="dimmed" mb="sm">
-          Counted from the {RECENT_PAGE_SIZE} most recent requests redeemed at this station.
-        </Text>
-      )}
       <DataTable
         label="Today's redemptions"
         columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        meta={undefined}
-        loading={completed.isFetching}
-        onPageChange={noPages}
-        minWidth={showMoney ? 760 : 640}
+        rows={redemptions.data?.redemptions ?? []}
+        rowKey={(r) => `${r.kind}:${r.id}`}
+        meta={redemptions.data?.meta}
+        loading={redemptions.isFetching}
+        onPageChange={setPage}
+        minWidth={showMoney ? 860 : 740}
       />
     </Paper>
   );

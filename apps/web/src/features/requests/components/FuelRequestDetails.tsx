@@ -28,6 +28,7 @@ export function fuelRequestDetailItems(request: FuelRequest, showOrganization: b
     { label: 'Tank level', value: request.currentTankLevel === null ? 'Not given' : tankLevelLabel(request.currentTankLevel) },
     { label: 'Note', value: request.note ?? '' },
     { label: 'Approved by', value: who(request.approvedBy, request.approvedAt) },
+    { label: 'Approval note', value: request.approvalNote ?? '' },
     { label: 'Rejected by', value: who(request.rejectedBy, request.rejectedAt) },
     { label: 'Rejection note', value: request.rejectionNote ?? '' },
     { label: 'Locked price', value: request.pricePerUnit === null ? '' : `${formatCurrency(request.pricePerUnit)} per ${unit}` },

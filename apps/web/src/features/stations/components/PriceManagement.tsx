@@ -101,8 +101,10 @@ export function PriceManagement() {
   );
   const prices = usePrices(query);
   const current = prices.data?.current ?? [];
-  // The reply lists only fuels that already have a price; the others can get a first one here.
-  const unpriced = SOLD_FUEL_TYPES.filter((fuel) => !current.some((price) => price.fuelType === fuel));
+  // Only the fuels the station sells are offered (the API refuses the others). The reply lists
+  // only fuels that already have a price; the others can get a first one here.
+  const sold = prices.data?.availableFuels ?? [];
+  const unpriced = sold.filter((fuel) => !current.some((price) => price.fuelType === fuel));
 
   return (
     <Stack gap="lg">
@@ -158,7 +160,10 @@ export function PriceManagement() {
                 setFuelFilter(event.currentTarget.value);
                 setPage(1);
               }}
-              data={[{ value: '', label: 'All fuel types' }, ...SOLD_FUEL_TYPES.map((value) => ({ value, label: value }))]}
+              data={[
+                { value: '', label: 'All fuel types' },
+                ...(prices.data?.availableFuels ?? SOLD_FUEL_TYPES).map((value) => ({ value, label: value })),
+              ]}
             />
           }
         />

@@ -8,6 +8,7 @@ import { ChangeBalanceModal } from './ChangeBalanceModal';
 import { PaymentReturnNotice } from './PaymentReturnNotice';
 import { SettlePayoutModal } from './SettlePayoutModal';
 import { TopUpModal } from './TopUpModal';
+import { StatementControl } from '@/components/statement/StatementControl';
 import { TransactionsTable } from './TransactionsTable';
 import { WalletBalanceCard } from './WalletBalanceCard';
 
@@ -74,6 +75,7 @@ export function WalletView({ role, owner, reference, onDismissReference }: Walle
       {reference && <PaymentReturnNotice wallet={w} reference={reference} onDismiss={() => onDismissReference?.()} />}
       <WalletBalanceCard wallet={w} actions={<WalletActions role={role} wallet={w} open={setDialog} />} />
       {showBanking && <BankingForm key={`${w.id}:${w.accountNumber ?? ''}:${w.bankCode ?? ''}`} wallet={w} />}
+      <StatementControl owner={w.owner} />
       <TransactionsTable wallet={w} />
       <TopUpModal opened={dialog === 'top-up'} onClose={close} />
       <ChangeBalanceModal wallet={w} opened={dialog === 'change-balance'} onClose={close} />

@@ -1,0 +1,95 @@
+/**
+ * Text messages behind one interface (issue 13): Termii, a Nigerian SMS gateway, when configured;
+ * otherwise an outbox folder (`data/outbox/sms/`, one JSON file a message) that the operator and
+ * the tests read. Numbers travel in +234 form and a message is one SMS: at most 160 characters.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const SMS_MAX_LENGTH = 160;
+
+export interface SmsMessage {
+  /** +234 followed by the 10 digits of a Nigerian mobile number. */
+  to: string;
+  text: string;
+}
+
+export interface SmsProvider {
+  send(message: SmsMessage): Promise<void>;
+}
+
+/**
+ * A Nigerian mobile number in +234 form from the ways people write it (0803 123 4567,
+ * 2348031234567, +234 803 123 4567), or null when it is not one.
+ */
+export function nigerianMobile(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  const digits = phone.replace(/[\s()-]/g, '');
+  const national = /^\+?234(\d{10})$/.exec(digits)?.[1] ?? /^0(\d{10})$/.exec(digits)?.[1] ?? null;
+  // Mobile ranges start with 7, 8 or 9 (0703…, 0803…, 0903…); others are landlines.
+  return national && /^[789][01]\d{8}$/.test(national) ? `+234${national}` : null;
+}
+
+function checked(message: SmsMessage): SmsMessage {
+  const to = nigerianMobile(message.to);
+  if (!to) throw new Error(`Not a Nigerian mobile number: ${message.to}`);
+  if (message.text.length > SMS_MAX_LENGTH)
+    throw new Error(`An SMS holds ${SMS_MAX_LENGTH} characters; this one has ${message.text.length}`);
+  return { to, text: message.text };
+}
+
+export function createOutboxSms(outboxDir: string): SmsProvider {
+  return {
+    async send(message) {
+      const sms = checked(message);
+      await mkdir(outboxDir, { recursive: true });
+      const createdAt = new Date().toISOString();
+      const file = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
+      // Written aside and renamed, so that a reader never sees half a message.
+      const partial = path.join(outboxDir, `.${file}.partial`);
+      await writeFile(partial, JSON.stringify({ ...sms, createdAt }, null, 2));
+      await rename(partial, path.join(outboxDir, file));
+    },
+  };
+}
+
+/**
+ * Termii's "send a message" call (POST /api/sms/send): JSON with the API key, the number in
+ * international digits without the plus, the registered sender id, `type: plain` and the
+ * `generic` route. A reply without a `message_id`, or any status but 2xx, is a failure.
+ */
+export function createTermiiSms(settings: { apiKey: string; senderId: string; baseUrl: string; timeoutMs: number }): SmsProvider {
+  return {
+    async send(message) {
+      const sms = checked(message);
+      const response = await fetch(`${settings.baseUrl}/api/sms/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          api_key: settings.apiKey,
+          to: sms.to.slice(1),
+          from: settings.senderId,
+          sms: sms.text,
+          type: 'plain',
+          channel: 'generic',
+        }),
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      });
+      const reply = (await response.json().catch(() => null)) as { message_id?: unknown; message?: unknown } | null;
+      if (!response.ok || !reply || typeof reply.message_id !== 'string' || reply.message_id === '') {
+        const said = reply && typeof reply.message === 'string' ? `: ${reply.message}` : '';
+        throw new Error(`Termii refused the SMS (HTTP ${response.status})${said}`);
+      }
+    },
+  };
+}
+
+export type SmsSettings =
+  { provider: 'outbox'; outboxDir: string } | { provider: 'termii'; apiKey: string; senderId: string; baseUrl: string; outboxDir: string };
+
+export function createSmsProvider(settings: SmsSettings): SmsProvider {
+  return settings.provider === 'termii'
+    ? createTermiiSms({ apiKey: settings.apiKey, senderId: settings.senderId, baseUrl: settings.baseUrl, timeoutMs: 10_000 })
+    : createOutboxSms(settings.outboxDir);
+}

@@ -1,0 +1,26 @@
+/** Lookups and set-up steps over the demo data that API tests share. */
+import type { TestApp } from './harness.js';
+
+/** Ids of demo records by what people call them: a vehicle's plate, a station's or an organization's name. */
+export function demoIds(t: TestApp) {
+  return {
+    vehicle: async (plate: string) =>
+      (await t.db.selectFrom('vehicles').select('id').where('plate_number', '=', plate).executeTakeFirstOrThrow()).id,
+    station: async (name: string) =>
+      (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id,
+    organization: async (name: string) =>
+      (await t.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id,
+  };
+}
+
+/** Credits an organization's wallet through the platform admin's adjustment, as the admin would. */
+export async function creditOrganization(t: TestApp, organizationName: string, amount: number): Promise<void> {
+  const admin = await t.login('admin@fleetfuel.test');
+  const organizationId = await demoIds(t).organization(organizationName);
+  const { wallet } = (await t.call('GET', '/api/wallet', { token: admin, query: { organizationId } })).json<{ wallet: { id: string } }>();
+  const res = await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
+    token: admin,
+    body: { amount, type: 'CREDIT', note: 'test funds' },
+  });
+  if (res.statusCode !== 200) throw new Error(`crediting ${organizationName} failed: ${res.statusCode} ${res.body}`);
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { routes } from '@fleetfuel/contract';
+import { answer, renderWithApp } from '@/test/render-with-app';
+import { TodaysRedemptions } from './TodaysRedemptions';
+
+const common = {
+  vehicle: { id: '00000000-0000-4000-8000-0000000000c1', plateNumber: 'APP-220-XA', make: 'Toyota', model: 'Dyna' },
+  organization: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Acme Logistics' },
+  redeemedBy: { id: '00000000-0000-4000-8000-0000000000e1', name: 'Sani Danjuma' },
+};
+const reply = {
+  redemptions: [
+    {
+      ...common,
+      kind: 'MAINTENANCE',
+      id: '00000000-0000-4000-8000-0000000000a2',
+      redeemedAt: '2026-11-23T10:30:00.000Z',
+      fuelType: null,
+      volume: null,
+      unit: null,
+      description: 'Wheel alignment',
+      amount: 25000,
+    },
+    {
+      ...common,
+      kind: 'FUEL',
+      id: '00000000-0000-4000-8000-0000000000a1',
+      redeemedAt: '2026-11-23T09:15:00.000Z',
+      fuelType: 'DIESEL',
+      volume: 45,
+      unit: 'L',
+      description: null,
+      amount: 51750,
+    },
+  ],
+  summary: { count: 2, fuelCount: 1, maintenanceCount: 1, amount: 76750, volumes: [{ unit: 'L', volume: 45 }] },
+  meta: { page: 1, pageSize: 20, total: 2 },
+};
+
+describe("Today's Redemptions", () => {
+  it('shows maintenance jobs beside fuel coupons, with the day’s totals and, for the representative, the amounts', async () => {
+    renderWithApp(<TodaysRedemptions showMoney />, { role: 'STATION_REP', api: [answer(routes.redemptions.station, () => reply)] });
+    const table = await screen.findByRole('table', { name: "Today's redemptions" });
+    const job = (await within(table).findByText('Wheel alignment')).closest('tr') as HTMLElement;
+    expect(within(job).getByText('Maintenance')).toBeTruthy();
+    expect(within(job).getByText(/25,000/)).toBeTruthy();
+    const fuel = within(table)
+      .getByText(/45(\.00)? L DIESEL/)
+      .closest('tr') as HTMLElement;
+    expect(within(fuel).getByText('Fuel')).toBeTruthy();
+    expect(screen.getByText(/1 coupon · 1 job · 45(\.00)? L · ₦76,750/)).toBeTruthy();
+  });
+
+  it('hides the amounts from an attendant', async () => {
+    renderWithApp(<TodaysRedemptions showMoney={false} />, { role: 'ATTENDANT', api: [answer(routes.redemptions.station, () => reply)] });
+    const table = await screen.findByRole('table', { name: "Today's redemptions" });
+    await within(table).findByText('Wheel alignment');
+    expect(within(table).queryByText(/25,000/)).toBeNull();
+    expect(screen.queryByText(/₦76,750/)).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { dateSchema, idSchema } from '../common.js';
+import { route, pdfReply } from './route.js';
+
+/**
+ * A wallet statement for a Lagos calendar-day range (both days included; today when left out):
+ * ADMIN names exactly one stationId or organizationId; a station rep gets its station's and an
+ * organization's admins their organization's.
+ */
+export const statementQuerySchema = z
+  .object({
+    stationId: idSchema.optional(),
+    organizationId: idSchema.optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+    format: z.enum(['pdf', 'csv']).default('pdf'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const statementRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/wallet/statement',
+    permission: 'wallet.read',
+    summary: 'Wallet statement (PDF or CSV): opening balance, every movement, closing balance and the reconciliation',
+    tag: 'wallet',
+    query: statementQuerySchema,
+    reply: pdfReply,
+    replyType: 'file',
+  }),
+};
