@@ -58,6 +58,7 @@ import { createCouponSigner } from './platform/coupons.js';
 import { createCouponKeyRing } from './platform/coupon-keys.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/sms.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
+import { createReportRenderer } from './platform/pdf/report-renderer.js';
 import { createIdempotencyStore } from './platform/http/idempotency.js';
 import { createPaystackProvider } from './platform/payments/paystack.js';
 import { createSandboxProvider, type SandboxProvider } from './platform/payments/sandbox.js';
@@ -168,6 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
   const clock = deps.clock ?? systemClock;
   const background = createBackgroundTasks(app.log);
+  // One pool of PDF workers for reports and statements; its idle workers would otherwise keep a
+  // closed app's process (and a test run) alive until their idle timers ran out.
+  const renderer = createReportRenderer();
+  app.addHook('onClose', () => renderer.close());
   app.decorate('background', background);
   const ledger = createLedgerService();
   const usage = createUsageService();
@@ -221,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     notifications,
     clock,
+    renderer,
   });
 
   const couponKeys = createCouponKeyRing({ db, appSecret: config.appSecret, now: () => clock.now() });
@@ -252,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
   });
   const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
-  const reports = createReportsService({ db, clock, vehicles });
+  const reports = createReportsService({ db, clock, vehicles, renderer });
   const support = createSupportService({ db, files, notifications, contact: config.support });
   const alerts = createAlertsService({ db, clock, vehicles });
   const dailyDigest = createDailyDigest({ db, clock, alerts, notifications, log: app.log, appUrl: config.appUrl });

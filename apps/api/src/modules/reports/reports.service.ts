@@ -9,7 +9,7 @@ import type { Database } from '../../platform/db/database.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { money } from '../../platform/pdf/document.js';
-import { createReportRenderer, type ReportContent, type ReportRenderer } from '../../platform/pdf/report-renderer.js';
+import type { ReportContent, ReportRenderer } from '../../platform/pdf/report-renderer.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './reports.repository.js';
@@ -32,9 +32,9 @@ function* inBatches<T>(rows: T[], cells: (row: T) => string[]): Iterable<string[
   for (let start = 0; start < rows.length; start += BATCH_ROWS) yield rows.slice(start, start + BATCH_ROWS).map(cells);
 }
 
-export function createReportsService(deps: { db: Database; clock: Clock; vehicles: VehiclesService; renderer?: ReportRenderer }) {
+export function createReportsService(deps: { db: Database; clock: Clock; vehicles: VehiclesService; renderer: ReportRenderer }) {
   const { db, clock, vehicles } = deps;
-  const renderer = deps.renderer ?? createReportRenderer();
+  const { renderer } = deps;
 
   async function organizationOf(actor: Actor, requested: string | undefined) {
     const organizationId = organizationFilter(actor, requested);

@@ -9,11 +9,12 @@
 import { Readable } from 'node:stream';
 import { formatNaira, lagosDateTime } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import { CSV_BOM, csvLine, koboCell, textCell } from '../../platform/csv.js';
 import type { Database } from '../../platform/db/database.js';
 import { forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { money } from '../../platform/pdf/document.js';
-import { createReportRenderer, type ReportRenderer } from '../../platform/pdf/report-renderer.js';
+import type { ReportRenderer } from '../../platform/pdf/report-renderer.js';
 import type { Column } from '../../platform/pdf/table.js';
 import * as wallets from './wallet.repository.js';
 import { balanceBefore, movementsBatch, type MovementRow, type StatementCursor } from './statement.repository.js';
@@ -26,13 +27,6 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-
-/** Kobo as a plain decimal with two places ("1234.50", "-0.05"): exact, no float on the way. */
-export function koboDecimal(kobo: bigint): string {
-  const sign = kobo < 0n ? '-' : '';
-  const abs = kobo < 0n ? -kobo : kobo;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
 
 /** What a posting on a wallet was, in the statement's words. */
 export function movementKind(row: Pick<MovementRow, 'type' | 'fuel_request_id' | 'maintenance_id' | 'payout_reference'>): string {
@@ -57,22 +51,6 @@ export function movementKind(row: Pick<MovementRow, 'type' | 'fuel_request_id' |
   }
 }
 
-/** A spreadsheet treats a text cell starting with one of these as a formula (or DDE): it gets a leading quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function textCell(value: string | null): string {
-  const text = value ?? '';
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/**
- * Amounts are written as bare numbers ("-1500.00"), never neutralized: a cell that is entirely a
- * number is read as a number by every spreadsheet, not as a formula, so its leading '-' is harmless;
- * quoting it would turn money into text and break sums.
- */
-const numberCell = (kobo: bigint | null) => (kobo === null ? '' : koboDecimal(kobo));
-
 /**
  * The line that proves the statement: opening + movements = closing, where closing is the ledger's
  * balance at the end of the period, read separately. When they differ the line says so in capitals.
@@ -91,9 +69,8 @@ export interface StatementOwner {
   name: string;
 }
 
-export function createStatementService(deps: { db: Database; clock: Clock; renderer?: ReportRenderer }) {
-  const { db, clock } = deps;
-  const renderer = deps.renderer ?? createReportRenderer();
+export function createStatementService(deps: { db: Database; clock: Clock; renderer: ReportRenderer }) {
+  const { db, clock, renderer } = deps;
 
   async function ownerOf(
     actor: Actor,
@@ -204,16 +181,15 @@ export function createStatementService(deps: { db: Database; clock: Clock; rende
           'Net',
           'Balance',
         ];
-        const line = (cells: string[]) => `${cells.join(',')}\r\n`;
         const accountMovements = movements(owner.accountId, period);
         async function* csv() {
-          yield `\uFEFF${line(header.map(textCell))}`;
+          yield `${CSV_BOM}${csvLine(header.map(textCell))}`;
           const sums = tally(opening, closing, formatNaira);
           for await (const rows of accountMovements) {
             let chunk = '';
             for (const row of rows) {
               const { kind, amount, running } = sums.add(row);
-              chunk += line([
+              chunk += csvLine([
                 textCell(lagosDateTime(row.created_at)),
                 textCell(kind),
                 textCell(row.reference),
@@ -221,11 +197,11 @@ export function createStatementService(deps: { db: Database; clock: Clock; rende
                 textCell(counterparty(row)),
                 textCell(row.fuel_type),
                 row.volume ?? '',
-                numberCell(row.price_kobo === null ? null : BigInt(row.price_kobo)),
-                numberCell(row.gross_kobo === null ? null : BigInt(row.gross_kobo)),
-                numberCell(BigInt(row.fee_kobo)),
-                numberCell(amount),
-                numberCell(running),
+                koboCell(row.price_kobo === null ? null : BigInt(row.price_kobo)),
+                koboCell(row.gross_kobo === null ? null : BigInt(row.gross_kobo)),
+                koboCell(BigInt(row.fee_kobo)),
+                koboCell(amount),
+                koboCell(running),
               ]);
             }
             yield chunk;
@@ -233,11 +209,11 @@ export function createStatementService(deps: { db: Database; clock: Clock; rende
           const summary = sums.summary();
           // Summary rows keep the columns: a label first, the amount under Net (totals) or Balance (opening, closing).
           const gap = (cells: number) => Array<string>(cells).fill('');
-          let tail = line([textCell('Opening balance'), ...gap(header.length - 2), numberCell(opening)]);
+          let tail = csvLine([textCell('Opening balance'), ...gap(header.length - 2), koboCell(opening)]);
           for (const [kind, sum] of summary.perKind)
-            tail += line([textCell(`Total: ${kind} (${sum.count})`), ...gap(header.length - 3), numberCell(sum.total), '']);
-          tail += line([textCell('Closing balance'), ...gap(header.length - 2), numberCell(closing)]);
-          tail += line([textCell(summary.line), ...gap(header.length - 1)]);
+            tail += csvLine([textCell(`Total: ${kind} (${sum.count})`), ...gap(header.length - 3), koboCell(sum.total), '']);
+          tail += csvLine([textCell('Closing balance'), ...gap(header.length - 2), koboCell(closing)]);
+          tail += csvLine([textCell(summary.line), ...gap(header.length - 1)]);
           yield tail;
         }
         return { format: 'csv' as const, filename, stream: Readable.from(csv()) };

@@ -10,6 +10,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { Logger } from '../../platform/logging.js';
+import type { ReportRenderer } from '../../platform/pdf/report-renderer.js';
 import { ProviderUnavailableError, type PaymentProvider } from '../../platform/payments/provider.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
@@ -27,6 +28,8 @@ export interface WalletDeps {
   log: Logger;
   notifications: NotificationsService;
   clock: Clock;
+  /** The app's one pool of PDF workers (statements); the app closes it on shutdown. */
+  renderer: ReportRenderer;
 }
 
 export const newReference = (prefix: string) =>
