@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, SESSION_KEY, fillSignIn } from './support.js';
+import { DEMO_PASSWORD, DEMO_USERS, SESSION_KEY, fillSignIn } from './support.js';
 
 test('a wrong password keeps the person on the sign-in screen', async ({ page }) => {
   await page.goto('/login');
@@ -44,4 +44,27 @@ test('the Continue button waits for both fields', async ({ page }) => {
   await expect(button).toBeDisabled();
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('x');
   await expect(button).toBeEnabled();
+});
+
+test('a signed-out visit to a signed-in page shows the sign-in screen without downloading that page', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await page.goto('/wallet');
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  // The sign-in form's own chunk did load: the listener saw the page's scripts.
+  expect(scripts.some((path) => path.includes('/assets/SignInForm-'))).toBe(true);
+  expect(scripts.filter((path) => /\/assets\/(dashboard|wallet)-/.test(path))).toEqual([]);
+
+  // Signed in (which lands on the role's home), the same pages load.
+  await fillSignIn(page, DEMO_USERS.ADMINISTRATOR, DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+  expect(scripts.some((path) => path.includes('/assets/dashboard-'))).toBe(true);
+  expect(scripts.some((path) => path.includes('/assets/wallet-'))).toBe(true);
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/ui/FullPageLoader';
+import { readToken } from '@/lib/auth/session-storage';
 import type { RouteAccess, RouteHandle } from './access';
 import { areaModules } from './route-modules';
 import { AuthGate } from './shell/AuthGate';
@@ -17,6 +18,29 @@ function page<K extends string, M extends Record<K, ComponentType>>(load: () => 
   };
 }
 
+/**
+ * A page of the signed-in app. A route's `lazy` runs whenever its path matches, signed in or not,
+ * and a signed-out visit to `/` or `/wallet` shows the sign-in screen in place: without a stored
+ * session the router gets a component that downloads the page only when it is rendered (after
+ * sign-in), so the sign-in screen does not download the dashboard. With one, the page loads with
+ * the navigation as before.
+ */
+function signedInPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
+  return {
+    lazy: async () => {
+      if (readToken() !== null) return { Component: (await load())[name] };
+      const Page = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
+      return {
+        Component: () => (
+          <Suspense fallback={<FullPageLoader />}>
+            <Page />
+          </Suspense>
+        ),
+      };
+    },
+  };
+}
+
 function guarded(access: RouteAccess): { handle: RouteHandle } {
   return { handle: { access } };
 }
@@ -29,7 +53,7 @@ function area<K extends string, M extends Record<K, ComponentType>>(
   name: K,
   children: RouteObject[] = [],
 ): RouteObject {
-  const component = page(load, name);
+  const component = signedInPage(load, name);
   return {
     path,
     ...guarded(access),
@@ -55,23 +79,23 @@ function LazySignedInFrame() {
 }
 
 const signedInRoutes: RouteObject[] = [
-  { index: true, ...guarded({ permission: 'signedIn' }), ...page(m.dashboard, 'DashboardPage') },
+  { index: true, ...guarded({ permission: 'signedIn' }), ...signedInPage(m.dashboard, 'DashboardPage') },
   {
     path: 'admin',
     ...guarded({ roles: ['ADMIN'] }),
-    ...page(m.admin, 'AdminPage'),
+    ...signedInPage(m.admin, 'AdminPage'),
     children: [
-      { index: true, ...page(m.admin, 'AdminOverview') },
-      { path: 'users', ...page(m.admin, 'AdminUsers') },
+      { index: true, ...signedInPage(m.admin, 'AdminOverview') },
+      { path: 'users', ...signedInPage(m.admin, 'AdminUsers') },
       { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },
-  { path: 'account/*', ...guarded({ permission: 'signedIn' }), ...page(m.account, 'AccountPage') },
+  { path: 'account/*', ...guarded({ permission: 'signedIn' }), ...signedInPage(m.account, 'AccountPage') },
   area('stations', { permission: 'requests.redeem' }, m.stations, 'StationDashboardPage'),
   // ADMIN reaches any wallet from a client or station ("Go to Wallet"), though the menu entry is for owners.
   area('wallet', { permission: 'wallet.read' }, m.wallet, 'WalletPage'),
   area('clients', { permission: 'clients.manage' }, m.clients, 'ClientsPage', [
-    { path: 'details', ...page(m.clients, 'ClientDetailsPage') },
+    { path: 'details', ...signedInPage(m.clients, 'ClientDetailsPage') },
   ]),
   area('drivers', { permission: 'fleet.manage' }, m.drivers, 'DriversPage'),
   area('billing', { permission: 'billing.view' }, m.billing, 'BillingPage'),
@@ -79,11 +103,11 @@ const signedInRoutes: RouteObject[] = [
   area('settings', { permission: 'signedIn' }, m.settings, 'SettingsPage'),
   area('assets', { permission: 'fleet.manage' }, m.assets, 'AssetsPage', [
     // A driver reads the vehicle assigned to it.
-    { path: 'details', ...guarded({ permission: 'fleet.read' }), ...page(m.assets, 'AssetDetailsPage') },
+    { path: 'details', ...guarded({ permission: 'fleet.read' }), ...signedInPage(m.assets, 'AssetDetailsPage') },
   ]),
   area('departments', { permission: 'fleet.manage' }, m.departments, 'DepartmentsPage'),
   area('fuel-stations', { permission: 'stations.manage' }, m.fuelStations, 'FuelStationsPage', [
-    { path: 'details', ...page(m.fuelStations, 'FuelStationDetailsPage') },
+    { path: 'details', ...signedInPage(m.fuelStations, 'FuelStationDetailsPage') },
   ]),
   area('maintenance', { permission: 'requests.track' }, m.maintenance, 'MaintenancePage'),
   area('report', { permission: 'reports.view' }, m.report, 'ReportsPage'),
@@ -91,9 +115,9 @@ const signedInRoutes: RouteObject[] = [
   area('audit-log', { permission: 'audit.read' }, m.auditLog, 'AuditLogPage'),
   area('fuel', { permission: 'requests.track' }, m.fuel, 'FuelPage', [
     // Drivers request fuel too, though Fuel Tracking is not in their menu.
-    { path: 'generate-coupon', ...guarded({ permission: 'requests.create' }), ...page(m.fuel, 'GenerateCouponPage') },
+    { path: 'generate-coupon', ...guarded({ permission: 'requests.create' }), ...signedInPage(m.fuel, 'GenerateCouponPage') },
   ]),
-  { path: 'details', ...guarded({ permission: 'signedIn' }), ...page(m.details, 'DetailsPage') },
+  { path: 'details', ...guarded({ permission: 'signedIn' }), ...signedInPage(m.details, 'DetailsPage') },
   { path: '*', element: <NotFound /> },
 ];
 
