@@ -49,17 +49,6 @@ export const analyticsOverviewSchema = z.object({
      * fills of vehicles that had no driver are one row with a null driverId named "No driver".
      */
     completedByDriver: z.array(z.object({ driverId: idSchema.nullable(), name: z.string(), volume: z.number() })),
-    /** km per litre from consecutive odometer readings: distance since the last fill over the litres filled. */
-    efficiency: z.array(
-      z.object({
-        vehicleId: idSchema,
-        plateNumber: z.string().nullable(),
-        name: z.string(),
-        distance: z.number(),
-        litres: z.number(),
-        kmPerLitre: z.number(),
-      }),
-    ),
   }),
   recent: z.object({ maintenanceLogs: z.array(maintenanceRequestSchema), fuelRequests: z.array(fuelRequestSchema) }),
   maintenanceAlerts: z.array(

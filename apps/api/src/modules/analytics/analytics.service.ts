@@ -139,7 +139,6 @@ export function createAnalyticsService(deps: {
       const volumes = await repository.monthlyFuel(db, scope, period);
       const money = await repository.monthlyMoney(db, scope, period);
       const byDriver = await repository.fuelByDriver(db, scope, period.since, 10);
-      const efficiency = await repository.efficiency(db, scope, period.since, 10);
       const recentFuel = await deps.fuel.list(actor, listQuery);
       const recentMaintenance = await deps.maintenance.list(actor, listQuery);
       const alerts = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : [];
@@ -200,14 +199,6 @@ export function createAnalyticsService(deps: {
             driverId: row.driverId,
             name: row.driverId === null ? 'No driver' : (row.name ?? ''),
             volume: Number(row.volume),
-          })),
-          efficiency: efficiency.map((row) => ({
-            vehicleId: row.id,
-            plateNumber: row.plate_number,
-            name: `${row.make} ${row.model}`,
-            distance: Number(row.distance),
-            litres: Number(row.litres),
-            kmPerLitre: Math.round((Number(row.distance) / Number(row.litres)) * 100) / 100,
           })),
         },
         recent: { fuelRequests: recentFuel.requests, maintenanceLogs: recentMaintenance.rows },

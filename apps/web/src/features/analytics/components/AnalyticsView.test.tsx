@@ -25,7 +25,7 @@ const overview: AnalyticsOverview = {
     monthlyFinancials: months(6).map((m) => ({ ...m, expenses: 100, earnings: 0 })),
   },
   // The overview's own efficiency is no longer what the page draws.
-  consumption: { completedByDriver: [], efficiency: [] },
+  consumption: { completedByDriver: [] },
   recent: { maintenanceLogs: [], fuelRequests: [] },
   maintenanceAlerts: [],
 };
