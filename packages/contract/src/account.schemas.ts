@@ -1,7 +1,7 @@
 /** The signed-in user's own account, support tickets, and organization preferences. */
 import { z } from 'zod';
 import { formInteger, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
-import { emailSchema, passwordSchema, requiredText } from './identity.js';
+import { emailSchema, passwordSchema, pumpPinSchema, requiredText } from './identity.js';
 import { optionalPhone, sessionUserSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';
 import { formNaira } from './plans.schemas.js';
@@ -20,6 +20,8 @@ export const passwordChangeBodySchema = z.strictObject({
   currentPassword: z.string({ error: MESSAGES.required }).min(1, MESSAGES.required),
   newPassword: passwordSchema,
 });
+/** `PUT /account/pump-pin`: the driver sets or changes its PIN for confirming redemptions at the pump. */
+export const pumpPinBodySchema = z.strictObject({ pin: pumpPinSchema });
 export const profileReplySchema = z.object({ message: z.string(), user: sessionUserSchema });
 
 export const sessionSchema = z.object({
@@ -101,6 +103,8 @@ export const organizationSettingsSchema = z.object({
   lowBalanceThreshold: z.number(),
   /** Whether approving a fuel request that carries anomaly flags needs a note from the approver. */
   requireNoteForFlaggedApproval: z.boolean(),
+  /** Whether each redemption needs the driver's pump PIN or a one-time code texted to the driver. */
+  requireDriverConfirmation: z.boolean(),
 });
 export const COUPON_VALIDITY_DAYS = { min: 1, max: 14 } as const;
 export const organizationSettingsBodySchema = z.strictObject({
@@ -111,6 +115,7 @@ export const organizationSettingsBodySchema = z.strictObject({
   serviceIntervalKm: formInteger(500, 100_000).optional(),
   lowBalanceThreshold: formNaira().optional(),
   requireNoteForFlaggedApproval: z.boolean().optional(),
+  requireDriverConfirmation: z.boolean().optional(),
 });
 export const organizationSettingsQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const organizationSettingsReplySchema = z.object({ settings: organizationSettingsSchema });

@@ -10,6 +10,7 @@ export const ALERT_KINDS = [
   'COUPON_EXPIRY',
   'LOW_WALLET_BALANCE',
   'ANOMALY_FLAG',
+  'COUPON_LOCKED',
 ] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export const alertSeveritySchema = z.enum(['info', 'warning', 'critical']);

@@ -54,5 +54,13 @@ export const passwordSchema = z
   // Spaces count towards the length (never trimmed), but a password of nothing else is no secret.
   .refine((value) => /\S/.test(value), MESSAGES.blankPassword);
 
+/** A driver's pump PIN (issue 13): typed at the station to confirm a redemption. */
+export const PUMP_PIN_MESSAGE = 'PIN must be 4 to 6 digits';
+export const pumpPinSchema = z.string({ error: PUMP_PIN_MESSAGE }).regex(/^\d{4,6}$/, PUMP_PIN_MESSAGE);
+/** The one-time code texted to a driver when the attendant starts a redemption that needs confirmation. */
+export const CONFIRMATION_CODE_LENGTH = 6;
+/** Wrong PINs or codes that lock a coupon, for how long, and how long a texted code counts. */
+export const DRIVER_CONFIRMATION = { tries: 5, lockMinutes: 15, codeMinutes: 10 } as const;
+
 export const requiredText = (max = 200) =>
   z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.maxLength(max));

@@ -39,3 +39,26 @@ export const stationRedemptionsReplySchema = z.object({
   }),
   meta: pageMetaSchema,
 });
+
+/** The most open coupons a station's device keeps for offline checks, the soonest-expiring first. */
+export const OPEN_COUPONS_MAX = 5000;
+
+/** An APPROVED, unexpired fuel coupon of the caller's station, as its device keeps it for offline checks. */
+export const openCouponSchema = z.object({
+  requestId: idSchema,
+  code: z.string(),
+  plate: z.string().nullable(),
+  fuelType: z.string(),
+  /** The approved volume, in the fuel's unit. */
+  maxVolume: z.number(),
+  expiresAt: timestampSchema,
+  organizationName: z.string(),
+});
+export type OpenCoupon = z.infer<typeof openCouponSchema>;
+
+export const openCouponsReplySchema = z.object({
+  coupons: z.array(openCouponSchema),
+  /** When the server read the list: the device says how old its copy is. */
+  generatedAt: timestampSchema,
+});
+export type OpenCouponsReply = z.infer<typeof openCouponsReplySchema>;

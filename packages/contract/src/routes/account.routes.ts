@@ -7,6 +7,7 @@ import {
   passwordChangeBodySchema,
   profileReplySchema,
   profileUpdateBodySchema,
+  pumpPinBodySchema,
   sessionListReplySchema,
 } from '../account.schemas.js';
 
@@ -73,5 +74,14 @@ export const accountRoutes = {
     tag: 'account',
     body: notificationPreferencesBodySchema,
     reply: notificationPreferencesSchema,
+  }),
+  setPumpPin: route({
+    method: 'PUT',
+    path: '/account/pump-pin',
+    permission: 'pumpPin.own',
+    summary: "Set or change the driver's PIN for confirming redemptions at the pump (4 to 6 digits, stored hashed)",
+    tag: 'account',
+    body: pumpPinBodySchema,
+    reply: messageReplySchema,
   }),
 };

@@ -11,4 +11,5 @@ export function bindAccountRoutes(binder: RouteBinder, account: AccountService):
   binder.bind(accountRoutes.endSession, ({ actor, params }) => account.endSession(actor, params.id));
   binder.bind(accountRoutes.notifications, ({ actor }) => account.notifications(actor));
   binder.bind(accountRoutes.updateNotifications, ({ actor, body }) => account.updateNotifications(actor, body));
+  binder.bind(accountRoutes.setPumpPin, ({ actor, body }) => account.setPumpPin(actor, body));
 }

@@ -25,6 +25,8 @@ export function createAccountService(deps: { users: UsersService; sessions: Sess
     changePassword: (actor: Actor, body: RouteBody<typeof accountRoutes.changePassword>) =>
       users.changeOwnPassword(actor, body.currentPassword, body.newPassword),
 
+    setPumpPin: (actor: Actor, body: RouteBody<typeof accountRoutes.setPumpPin>) => users.setOwnPumpPin(actor, body.pin),
+
     sessions: async (actor: Actor) => ({ sessions: await sessions.listOf(actor.userId, actor.sessionId) }),
 
     /** Ends another of the caller's sessions; the current one ends by signing out. */

@@ -83,6 +83,23 @@ export function flaggedPendingRequests(db: Database, organizationId: string, lim
 }
 
 /**
+ * Coupons locked now after wrong driver PINs or codes at the pump (0023), through the partial index
+ * fuel_requests_confirmation_locked: only locked rows are in it.
+ */
+export function lockedCoupons(db: Database, organizationId: string, now: Date, limit: number) {
+  return db
+    .selectFrom('fuel_requests as r')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .innerJoin('fuel_stations as s', 's.id', 'r.station_id')
+    .select(['r.id', 'r.coupon_code', 'r.confirmation_locked_until', 'v.plate_number', 'v.make', 'v.model', 's.name as station_name'])
+    .where('r.organization_id', '=', organizationId)
+    .where('r.confirmation_locked_until', '>', now)
+    .orderBy('r.confirmation_locked_until')
+    .limit(limit)
+    .execute();
+}
+
+/**
  * One page of the active organizations, in id order after `afterId` (keyset paging over the
  * primary key), for the daily digest: it walks the platform a page at a time.
  */

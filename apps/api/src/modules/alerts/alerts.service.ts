@@ -3,9 +3,10 @@
  * queries and sorted most severe, then soonest, first. Vehicles use the vehicles module's due rule;
  * an organization admin sees its organization, a driver its own vehicle, a station role its
  * station's coupons, the platform admin subscriptions and wallets of every organization. Anomaly
- * flags count while their request is still pending: approving or rejecting it settles them.
+ * flags count while their request is still pending: approving or rejecting it settles them. A coupon
+ * locked after wrong driver PINs or codes at the pump counts while the lock lasts.
  */
-import { MAX_ALERTS, formatNaira, lagosDateTime, lagosDay, type Alert, type AlertSeverity } from '@fleetfuel/contract';
+import { DRIVER_CONFIRMATION, MAX_ALERTS, formatNaira, lagosDateTime, lagosDay, type Alert, type AlertSeverity } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { forbidden } from '../../platform/errors.js';
@@ -157,6 +158,21 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
     });
   }
 
+  async function lockedCouponAlerts(organizationId: string): Promise<Alert[]> {
+    const rows = await repository.lockedCoupons(db, organizationId, clock.now(), MAX_ALERTS);
+    return rows.map((row) => {
+      const lockedUntil = row.confirmation_locked_until as Date;
+      const vehicle = row.plate_number ?? `${row.make} ${row.model}`;
+      return {
+        kind: 'COUPON_LOCKED',
+        severity: 'critical',
+        subject: { type: 'FUEL_REQUEST', id: row.id, label: vehicle },
+        message: `Coupon ${row.coupon_code ?? ''} for ${vehicle} is locked until ${lagosDateTime(lockedUntil)}: ${DRIVER_CONFIRMATION.tries} wrong driver PINs or codes at ${row.station_name}`,
+        dueDate: lagosDate(lockedUntil),
+      };
+    });
+  }
+
   async function gather(scope: Scope): Promise<Alert[]> {
     // One query at a time, as the analytics overview does: a bell opened on every page must not take
     // several pooled connections at once.
@@ -170,6 +186,7 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
           ...(await couponAlerts({ organizationId: scope.organizationId })),
           ...(await walletAlerts(scope.organizationId)),
           ...(await anomalyAlerts(scope.organizationId)),
+          ...(await lockedCouponAlerts(scope.organizationId)),
         ];
       case 'DRIVER':
         return [

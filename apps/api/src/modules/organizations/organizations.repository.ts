@@ -190,6 +190,7 @@ export function findSettings(db: Database, id: string) {
       'service_interval_km',
       'low_balance_threshold_kobo',
       'require_note_for_flagged_approval',
+      'require_driver_confirmation',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -206,6 +207,7 @@ export async function saveSettings(
     service_interval_km: number;
     low_balance_threshold_kobo: string;
     require_note_for_flagged_approval: boolean;
+    require_driver_confirmation: boolean;
   }>,
 ): Promise<void> {
   await db

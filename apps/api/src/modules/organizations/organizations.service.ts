@@ -63,6 +63,7 @@ function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSe
     serviceIntervalKm: row.service_interval_km,
     lowBalanceThreshold: koboToNaira(row.low_balance_threshold_kobo),
     requireNoteForFlaggedApproval: row.require_note_for_flagged_approval,
+    requireDriverConfirmation: row.require_driver_confirmation,
   };
 }
 
@@ -259,6 +260,7 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
         ...(body.requireNoteForFlaggedApproval !== undefined
           ? { require_note_for_flagged_approval: body.requireNoteForFlaggedApproval }
           : {}),
+        ...(body.requireDriverConfirmation !== undefined ? { require_driver_confirmation: body.requireDriverConfirmation } : {}),
       });
       return this.settings(actor, undefined);
     },

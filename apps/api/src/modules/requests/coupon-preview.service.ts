@@ -17,6 +17,7 @@ export async function previewCoupon(
       kind: 'FUEL' as const,
       redeemable: asFuel.message === null,
       message: asFuel.message,
+      driverConfirmationRequired: asFuel.driverConfirmationRequired,
       fuelRequest: asFuel.request,
       maintenanceRequest: null,
     };
@@ -26,6 +27,8 @@ export async function previewCoupon(
       kind: 'MAINTENANCE' as const,
       redeemable: asJob.message === null,
       message: asJob.message,
+      // Driver confirmation covers fuel coupons only; a work order is completed as before.
+      driverConfirmationRequired: false,
       fuelRequest: null,
       maintenanceRequest: asJob.request,
     };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { couponText, receiptText } from './request-texts.js';
+import { confirmationCodeText, couponText, receiptText } from './request-texts.js';
 
 describe('text messages to the driver', () => {
   it('says the coupon code, what it is for, where and until when', () => {
@@ -36,5 +36,14 @@ describe('text messages to the driver', () => {
       'FleetFuel receipt: 38.5 L of PETROL for LND-451-KJ at Unity Fuels Ikeja, 23 Nov 2026, 14:05. Paid ₦36,575.00. Coupon ABCD-EFGH.',
     );
     expect(text.length).toBeLessThanOrEqual(160);
+  });
+
+  it('sends the one-time code with what it confirms in one SMS, however long the station name', () => {
+    const station = 'Greenline Energy Lekki Phase One Admiralty Way Mega Station and Convenience Store Number Two';
+    const text = confirmationCodeText({ code: '042917', volume: '40 L of PETROL', plate: 'LND-451-KJ', station, minutes: 10 });
+    expect(text).toHaveLength(160);
+    expect(text).toMatch(
+      /^FleetFuel code 042917 confirms 40 L of PETROL for LND-451-KJ at Greenline .+…\. Valid 10 minutes\. Give it only to the attendant\.$/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The text messages a driver gets about a fuel request (issue 13): the coupon when it is approved
- * and the receipt when it is redeemed. One SMS each: a long station name is shortened so that the
+ * The text messages a driver gets about a fuel request (issue 13): the coupon when it is approved,
+ * the one-time code that confirms its redemption when the organization asks for one, and the
+ * receipt when it is redeemed. One SMS each: a long station name is shortened so that the
  * code, the volume and the expiry always fit.
  */
 import { SMS_MAX_LENGTH } from '../../platform/sms/sms.js';
@@ -25,5 +26,20 @@ export function receiptText(receipt: { code: string; volume: string; plate: stri
     (station) =>
       `FleetFuel receipt: ${receipt.volume} for ${receipt.plate} at ${station}, ${receipt.at}. Paid ${receipt.amount}. Coupon ${receipt.code}.`,
     receipt.station,
+  );
+}
+
+/** The one-time code the attendant asks for when the organization requires the driver's confirmation. */
+export function confirmationCodeText(confirmation: {
+  code: string;
+  volume: string;
+  plate: string;
+  station: string;
+  minutes: number;
+}): string {
+  return fitted(
+    (station) =>
+      `FleetFuel code ${confirmation.code} confirms ${confirmation.volume} for ${confirmation.plate} at ${station}. Valid ${confirmation.minutes} minutes. Give it only to the attendant.`,
+    confirmation.station,
   );
 }

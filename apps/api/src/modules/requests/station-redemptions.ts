@@ -1,11 +1,20 @@
 /**
- * A station's redemptions in a period: the fuel coupons it redeemed and the maintenance jobs it
+ * A station's redemptions in a period, and the coupons it may still redeem (its devices' offline list).
+ * The redemptions: the fuel coupons it redeemed and the maintenance jobs it
  * completed, one list newest first. Each kind is read through its own (station, time) index
  * (migration 0022), so a day's list of a busy station reads that day's rows only; the page's
  * vehicles, organizations and people are joined after the page is cut.
  */
-import { FUEL_UNITS, koboToNaira, redemptionRoutes, type SoldFuelType, type StationRedemption } from '@fleetfuel/contract';
-import { sql } from 'kysely';
+import {
+  FUEL_UNITS,
+  OPEN_COUPONS_MAX,
+  koboToNaira,
+  redemptionRoutes,
+  type OpenCouponsReply,
+  type SoldFuelType,
+  type StationRedemption,
+} from '@fleetfuel/contract';
+import { sql, type NotNull } from 'kysely';
 import type { Actor } from '../../platform/http/actor.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -114,6 +123,50 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
         meta: { page: query.page, pageSize: query.pageSize, total: count },
       };
     },
+
+    /**
+     * The station's coupons that may still be redeemed, for its devices to check coupons with no
+     * network: read through the (station, expiry) index of open coupons (migration 0024).
+     */
+    async openCoupons(actor: Actor): Promise<OpenCouponsReply> {
+      const stationId = actor.fuelStationId;
+      if (!stationId) throw notFound('Fuel station');
+      const now = deps.clock.now();
+      const rows = await db
+        .selectFrom('fuel_requests as f')
+        .innerJoin('vehicles as v', 'v.id', 'f.vehicle_id')
+        .innerJoin('organizations as o', 'o.id', 'f.organization_id')
+        .select([
+          'f.id',
+          'f.coupon_code',
+          'v.plate_number',
+          'f.fuel_type',
+          'f.volume',
+          'f.coupon_expires_at',
+          'o.name as organization_name',
+        ])
+        .where('f.station_id', '=', stationId)
+        .where('f.status', '=', 'APPROVED')
+        .where('f.coupon_expires_at', '>', now)
+        .where('f.coupon_code', 'is not', null)
+        .$narrowType<{ coupon_code: NotNull; coupon_expires_at: NotNull }>()
+        .orderBy('f.coupon_expires_at')
+        .orderBy('f.id')
+        .limit(OPEN_COUPONS_MAX)
+        .execute();
+      return {
+        coupons: rows.map((row) => ({
+          requestId: row.id,
+          code: row.coupon_code,
+          plate: row.plate_number,
+          fuelType: row.fuel_type,
+          maxVolume: Number(row.volume),
+          expiresAt: row.coupon_expires_at.toISOString(),
+          organizationName: row.organization_name,
+        })),
+        generatedAt: now.toISOString(),
+      };
+    },
   };
 }
 
@@ -121,4 +174,5 @@ export type StationRedemptions = ReturnType<typeof createStationRedemptions>;
 
 export function bindStationRedemptionRoutes(binder: RouteBinder, redemptions: StationRedemptions): void {
   binder.bind(redemptionRoutes.station, ({ actor, query }) => redemptions.list(actor, query));
+  binder.bind(redemptionRoutes.openCoupons, ({ actor }) => redemptions.openCoupons(actor));
 }

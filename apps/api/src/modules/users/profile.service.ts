@@ -48,6 +48,15 @@ export function createProfileService(deps: Pick<UsersDeps, 'db' | 'files' | 'ses
       return toUser(await findView(actor.userId, { kind: 'all' }), files);
     },
 
+    /**
+     * The driver's PIN for confirming redemptions at the pump (issue 13), hashed like a password;
+     * setting it again changes it. Only drivers reach this (the route's permission).
+     */
+    async setOwnPumpPin(actor: Actor, pin: string) {
+      await repository.setPumpPinHash(db, actor.userId, await hashPassword(pin));
+      return { message: 'Pump PIN saved; give it at the pump when the attendant asks for it' };
+    },
+
     /** A new password for the caller: every other session ends, the current one stays. */
     async changeOwnPassword(actor: Actor, currentPassword: string, newPassword: string) {
       const row = await repository.findUserById(db, actor.userId);

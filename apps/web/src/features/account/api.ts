@@ -46,3 +46,7 @@ export function useUpdateNotificationPreferences() {
     onSuccess: (reply) => queryClient.setQueryData(accountKeys.notifications, reply),
   });
 }
+
+export function useSetPumpPin() {
+  return useMutation({ mutationFn: (pin: string) => callApi(routes.account.setPumpPin, { body: { pin } }) });
+}

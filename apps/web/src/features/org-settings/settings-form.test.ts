@@ -9,6 +9,7 @@ const valid = {
   serviceIntervalKm: '5000',
   lowBalanceThreshold: '50000',
   requireNoteForFlaggedApproval: false,
+  requireDriverConfirmation: false,
 };
 
 describe('settingsFormSchema', () => {
@@ -45,6 +46,7 @@ describe('settingsFormSchema', () => {
       serviceIntervalKm: 5000,
       lowBalanceThreshold: 25000.5,
       requireNoteForFlaggedApproval: true,
+      requireDriverConfirmation: false,
     });
   });
 
@@ -63,7 +65,8 @@ describe('settingsFormSchema', () => {
       serviceIntervalKm: 5000,
       lowBalanceThreshold: 75000,
       requireNoteForFlaggedApproval: true,
+      requireDriverConfirmation: true,
     });
-    expect(form).toMatchObject({ lowBalanceThreshold: '75000', requireNoteForFlaggedApproval: true });
+    expect(form).toMatchObject({ lowBalanceThreshold: '75000', requireNoteForFlaggedApproval: true, requireDriverConfirmation: true });
   });
 });

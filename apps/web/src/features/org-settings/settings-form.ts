@@ -16,6 +16,7 @@ export const settingsFormSchema = z
     /** Naira, as typed. */
     lowBalanceThreshold: z.string(),
     requireNoteForFlaggedApproval: z.boolean(),
+    requireDriverConfirmation: z.boolean(),
   })
   .superRefine((values, ctx) => {
     for (const field of NUMBER_FIELDS) {
@@ -39,6 +40,7 @@ export function settingsToForm(settings: OrganizationSettings): SettingsFormValu
     serviceIntervalKm: String(settings.serviceIntervalKm),
     lowBalanceThreshold: String(settings.lowBalanceThreshold),
     requireNoteForFlaggedApproval: settings.requireNoteForFlaggedApproval,
+    requireDriverConfirmation: settings.requireDriverConfirmation,
   };
 }
 

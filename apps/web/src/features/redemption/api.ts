@@ -56,3 +56,10 @@ export function useStationWallet(enabled: boolean) {
     enabled,
   });
 }
+
+/** Texts the driver a one-time code that confirms this coupon's redemption (its organization requires it). */
+export function useSendConfirmationCode() {
+  return useMutation({
+    mutationFn: (requestId: string) => callApi(routes.fuelRequests.confirmationCode, { params: { id: requestId } }),
+  });
+}

@@ -8,7 +8,7 @@
 export type CouponInput = { code: string } | { qr: string };
 
 /** The first version's prefix; such coupons still redeem until they expire. */
-const LEGACY_QR_PREFIX = 'FF1.';
+export const LEGACY_QR_PREFIX = 'FF1.';
 /** A compact JWS: header.claims.signature, each base64url. A typed code never holds a dot. */
 const COMPACT_JWS = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 const CODE_MAX = 40;

@@ -5,6 +5,10 @@ export const redemptionKeys = {
   /** Under the fuel requests' root: a redemption completes a request or a job, which refreshes this list too. */
   stationRedemptions: (page: number) => [...resourceKeys.fuelRequests, 'station-redemptions', page] as const,
   stationWallet: [...resourceKeys.wallets, 'station-dashboard'] as const,
+  /** The device's offline copy of the open coupons: under the fuel requests' root, so approvals and redemptions refresh it. */
+  openCoupons: [...resourceKeys.fuelRequests, 'open-coupons'] as const,
+  /** The keys that verify coupons' QR payloads, read afresh with the open coupons: a new coupon may bear a new key. */
+  couponKeys: [...resourceKeys.fuelRequests, 'coupon-keys'] as const,
   /** A redemption completes a request or a job and pays the station: all of these change. */
   afterRedemption: [resourceKeys.fuelRequests, resourceKeys.maintenance, resourceKeys.wallets, resourceKeys.walletTransactions],
 };

@@ -10,14 +10,19 @@ import { formatDateTime } from '@/lib/format';
 import { useChangePassword, useEndSession, useSessions } from '../api';
 import { describeUserAgent, passwordFormSchema, type PasswordFormValues } from '../account-forms';
 import { showFieldError } from '@/lib/form-errors';
+import { hasPermission } from '@fleetfuel/contract';
+import { useAuth } from '@/lib/auth';
+import { PumpPinForm } from './PumpPinForm';
 
 const EMPTY_PASSWORDS: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Security tab: change the password, and see or end the places the account is signed in. */
+/** Security tab: change the password, a driver's pump PIN, and see or end the places the account is signed in. */
 export function SecurityPanel() {
+  const { user } = useAuth();
   return (
     <Stack gap="lg">
       <PasswordForm />
+      {hasPermission(user?.role, 'pumpPin.own') && <PumpPinForm />}
       <SessionsList />
     </Stack>
   );

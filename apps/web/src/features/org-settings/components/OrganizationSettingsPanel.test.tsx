@@ -19,6 +19,7 @@ const saved = {
   serviceIntervalKm: 5000,
   lowBalanceThreshold: 50_000,
   requireNoteForFlaggedApproval: false,
+  requireDriverConfirmation: false,
 };
 
 function renderPanel(editable: boolean) {
@@ -62,6 +63,18 @@ describe('OrganizationSettingsPanel: the low balance threshold and the note for 
 
     expect(await screen.findByText('Settings Updated!')).toBeTruthy();
     expect(bodies).toEqual([expect.objectContaining({ lowBalanceThreshold: 75000.5, requireNoteForFlaggedApproval: true })]);
+  });
+
+  it('saves the driver confirmation switch', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = renderPanel(true);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    const confirmation = within(form).getByRole('switch', { name: /^Require driver confirmation at the pump/ });
+    expect(confirmation).toHaveProperty('checked', false);
+    await user.click(confirmation);
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ requireDriverConfirmation: true })]);
   });
 
   it('shows both to the assistant, who cannot change them', async () => {

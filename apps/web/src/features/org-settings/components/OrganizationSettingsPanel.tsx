@@ -63,7 +63,7 @@ function OrganizationProfile({ settings }: { settings: OrganizationSettings }) {
 
 interface SwitchFieldProps {
   control: Control<SettingsFormValues>;
-  name: 'allowExpiredInsurance' | 'requireNoteForFlaggedApproval';
+  name: 'allowExpiredInsurance' | 'requireNoteForFlaggedApproval' | 'requireDriverConfirmation';
   label: string;
   description: string;
   disabled: boolean;
@@ -204,6 +204,13 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
             name="requireNoteForFlaggedApproval"
             label="Require a note to approve a flagged request"
             description="When on, a fuel request with anomaly flags is approved only with a note saying why."
+            disabled={readOnly}
+          />
+          <SwitchField
+            control={control}
+            name="requireDriverConfirmation"
+            label="Require driver confirmation at the pump"
+            description="When on, a station redeems a fuel coupon only with the driver's pump PIN or a one-time code texted to the driver."
             disabled={readOnly}
           />
           {editable && (

@@ -4,7 +4,7 @@ import type { FuelRequest, MaintenanceRequest } from '@fleetfuel/contract';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatCalendarDate, formatCurrency, formatDateTime, formatVolume } from '@/lib/format';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
+export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box role="group" aria-label={label}>
       <Text size="xs" c="dimmed" fw={500}>

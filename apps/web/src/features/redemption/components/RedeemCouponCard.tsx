@@ -5,6 +5,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useCouponPreview } from '../api';
 import { NOT_A_COUPON, NO_QR_IN_IMAGE, QR_READER_FAILED } from '../camera-errors';
 import { couponFromScan, parseCouponInput, type CouponInput } from '../coupon-input';
+import { OfflineCouponCheck } from '../offline/OfflineCouponCheck';
+import { isDeviceOnline } from '../offline/use-offline';
 import { loadQrDecoder } from '../qr/load';
 import { CameraScanner } from './CameraScanner';
 import { FuelCouponPreview, JobCouponPreview } from './CouponPreview';
@@ -28,6 +30,8 @@ export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [scanning, setScanning] = useState(false);
   const [readingImage, setReadingImage] = useState(false);
+  // Set when the server cannot be reached: the coupon is then checked on the device.
+  const [offlineCoupon, setOfflineCoupon] = useState<CouponInput | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const preview = useCouponPreview();
@@ -37,9 +41,15 @@ export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
     (next: CouponInput) => {
       setProblem(null);
       setCoupon(next);
+      if (!isDeviceOnline()) {
+        setOfflineCoupon(next);
+        return;
+      }
       lookUp(next, {
-        onError: (error) =>
-          setProblem(error instanceof ApiError && error.status === 404 ? `${error.message}. ${NOT_HERE}` : errorMessage(error)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'NETWORK') setOfflineCoupon(next);
+          else setProblem(error instanceof ApiError && error.status === 404 ? `${error.message}. ${NOT_HERE}` : errorMessage(error));
+        },
       });
     },
     [lookUp],
@@ -48,6 +58,7 @@ export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
   const startOver = useCallback(() => {
     resetPreview();
     setCoupon(null);
+    setOfflineCoupon(null);
     setProblem(null);
     setText('');
     codeRef.current?.focus();
@@ -115,7 +126,9 @@ export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
           </Text>
         </div>
 
-        {!showingCoupon && (
+        {offlineCoupon && <OfflineCouponCheck coupon={offlineCoupon} onDone={startOver} />}
+
+        {!showingCoupon && !offlineCoupon && (
           <>
             <form
               onSubmit={(event) => {
@@ -209,6 +222,7 @@ export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
                 request={fuel}
                 coupon={coupon}
                 showMoney={showMoney}
+                driverConfirmationRequired={reply.driverConfirmationRequired}
                 onDone={startOver}
                 onCancel={startOver}
                 onError={setProblem}

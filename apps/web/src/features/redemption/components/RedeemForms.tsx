@@ -5,12 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { FuelRequest, MaintenanceRequest } from '@fleetfuel/contract';
 import { SubmitButton, TextField } from '@/components/ui/FormFields';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatCurrency } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCompleteJob, useRedeemFuel } from '../api';
 import type { CouponInput } from '../coupon-input';
+import { confirmationFields, confirmationProblem } from '../driver-confirmation';
 import { fuelRedeemSchema, jobRedeemSchema, toFuelCompleteBody, toJobCompleteBody, type FuelRedeemValues } from '../redeem-form';
+import { DriverConfirmationField } from './DriverConfirmationField';
 
 export interface RedeemFormProps<R> {
   request: R;
@@ -23,11 +25,24 @@ export interface RedeemFormProps<R> {
   onError: (message: string) => void;
 }
 
-/** Dispensed volume (at most the approved one, the approved one by default) and an optional odometer. */
-export function FuelRedeemForm({ request, coupon, showMoney, onDone, onCancel, onError }: RedeemFormProps<FuelRequest>) {
+/**
+ * Dispensed volume (at most the approved one, the approved one by default) and an optional odometer;
+ * the driver's PIN or one-time code when the organization requires the driver's confirmation.
+ */
+export function FuelRedeemForm({
+  request,
+  coupon,
+  showMoney,
+  driverConfirmationRequired = false,
+  onDone,
+  onCancel,
+  onError,
+}: RedeemFormProps<FuelRequest> & { driverConfirmationRequired?: boolean }) {
   const redeem = useRedeemFuel();
-  // One key per coupon shown: a double click or a retry redeems once.
-  const [key] = useState(newIdempotencyKey);
+  // One key per coupon shown: a double click or a retry redeems once. A refusal gets a new key, since
+  // the next try carries another body (a corrected PIN) that the old key would refuse as a conflict.
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [confirmation, setConfirmation] = useState({ value: '', codeSent: false, error: null as string | null });
   const schema = useMemo(() => fuelRedeemSchema({ volume: request.volume, unit: request.unit }), [request.volume, request.unit]);
   const { control, handleSubmit, formState } = useForm<FuelRedeemValues>({
     mode: 'all',
@@ -41,11 +56,21 @@ export function FuelRedeemForm({ request, coupon, showMoney, onDone, onCancel, o
       : null;
 
   const onSubmit = handleSubmit(async (values) => {
+    const problem = driverConfirmationRequired ? confirmationProblem(confirmation.value) : null;
+    if (problem) {
+      setConfirmation((current) => ({ ...current, error: problem }));
+      return;
+    }
+    const body = {
+      ...toFuelCompleteBody(coupon, values),
+      ...(driverConfirmationRequired ? confirmationFields(confirmation.value, confirmation.codeSent) : {}),
+    };
     try {
-      const reply = await redeem.mutateAsync({ id: request.id, body: toFuelCompleteBody(coupon, values), key });
+      const reply = await redeem.mutateAsync({ id: request.id, body, key });
       toast.success(reply.message);
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.status < 500) setKey(newIdempotencyKey());
       onError(errorMessage(error));
     }
   });
@@ -73,6 +98,15 @@ export function FuelRedeemForm({ request, coupon, showMoney, onDone, onCancel, o
           <Text size="sm" c="dimmed" aria-live="polite">
             The organization pays {formatCurrency(amount)} for this fuel.
           </Text>
+        )}
+        {driverConfirmationRequired && (
+          <DriverConfirmationField
+            requestId={request.id}
+            value={confirmation.value}
+            onChange={(value) => setConfirmation((current) => ({ ...current, value, error: null }))}
+            error={confirmation.error}
+            onCodeSent={() => setConfirmation((current) => ({ ...current, codeSent: true }))}
+          />
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={formState.isSubmitting}>

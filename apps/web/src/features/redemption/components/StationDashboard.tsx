@@ -2,6 +2,7 @@ import { Box, Group, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useAuth } from '@/lib/auth';
 import { StatementControl } from '@/components/statement/StatementControl';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { RedeemCouponCard } from './RedeemCouponCard';
 import { StationWalletCard } from './StationWalletCard';
 import { TodaysRedemptions } from './TodaysRedemptions';
@@ -21,6 +22,7 @@ export function StationDashboard({ title }: StationDashboardProps) {
     <>
       <PageHeader title={title} description={user?.fuelStation?.name} />
       <Stack gap="lg">
+        {user?.fuelStationId && <OfflineStatus stationId={user.fuelStationId} />}
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Box style={{ flex: '2 1 440px', minWidth: 0 }}>
             <RedeemCouponCard showMoney={showMoney} />

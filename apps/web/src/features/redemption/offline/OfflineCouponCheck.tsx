@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconCloudOff } from '@tabler/icons-react';
+import { FUEL_UNITS, type OpenCoupon, type SoldFuelType } from '@fleetfuel/contract';
+import { SubmitButton, TextField } from '@/components/ui/FormFields';
+import { useAuth } from '@/lib/auth';
+import { formatDateTime, formatVolume } from '@/lib/format';
+import { Field } from '../components/CouponPreview';
+import type { CouponInput } from '../coupon-input';
+import { fuelRedeemSchema, toFuelCompleteBody, type FuelRedeemValues } from '../redeem-form';
+import { readOfflineCouponData } from './offline-cache';
+import { useRedemptionQueue } from './use-offline';
+import { checkCouponOffline, type OfflineVerdict } from './verify-coupon';
+
+export const SAVED_OFFLINE = 'Saved on this device; will be sent when the network returns';
+export const NO_OFFLINE_COPY =
+  "This device holds no copy of the station's open coupons yet: open this screen once with the network on, then it can check coupons offline.";
+const STORAGE_REFUSED = 'This device could not save the redemption (its storage is full or blocked). Do not dispense on this coupon now.';
+
+export interface OfflineCouponCheckProps {
+  coupon: CouponInput;
+  onDone: () => void;
+}
+
+const unitOf = (coupon: OpenCoupon) => FUEL_UNITS[coupon.fuelType as SoldFuelType];
+
+/**
+ * With no network: the coupon checked on the device (signature, station, expiry, open list), then
+ * the dispensed volume recorded in the device's queue, to be sent when the network returns.
+ */
+export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) {
+  const { user } = useAuth();
+  const stationId = user?.fuelStationId ?? '';
+  const { queue, waiting } = useRedemptionQueue();
+  const data = useMemo(() => readOfflineCouponData(window.localStorage, stationId), [stationId]);
+  const [verdict, setVerdict] = useState<OfflineVerdict | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!data || saved) return;
+    let current = true;
+    const queued = new Set(waiting.map((redemption) => redemption.requestId));
+    void checkCouponOffline(coupon, { stationId, data, now: new Date(), queued }).then((next) => {
+      if (current) setVerdict(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [coupon, data, stationId, waiting, saved]);
+
+  return (
+    <Stack gap="sm">
+      <Alert color="gray" variant="light" icon={<IconCloudOff size={18} aria-hidden />} title="No network">
+        The coupon is checked on this device{data ? `, against the list of ${formatDateTime(data.generatedAt)}` : ''}.
+      </Alert>
+      {!data ? (
+        <Alert color="orange" variant="light" role="alert">
+          {NO_OFFLINE_COPY}
+        </Alert>
+      ) : saved ? (
+        <Alert color="teal" variant="light" role="status" title="Recorded offline">
+          {SAVED_OFFLINE}
+        </Alert>
+      ) : !verdict ? (
+        <Loader size="sm" aria-label="Checking the coupon" />
+      ) : verdict.valid ? (
+        <>
+          <Alert color="green" variant="light" role="status" title={verdict.message} />
+          <OpenCouponDetails coupon={verdict.coupon} />
+          <OfflineRedeemForm
+            coupon={verdict.coupon}
+            onSubmit={(values) => {
+              if (!queue) return;
+              try {
+                queue.add({
+                  requestId: verdict.coupon.requestId,
+                  body: toFuelCompleteBody(coupon, values),
+                  code: verdict.coupon.code,
+                  plate: verdict.coupon.plate,
+                  fuelType: verdict.coupon.fuelType,
+                  unit: unitOf(verdict.coupon),
+                });
+                setSaved(true);
+              } catch {
+                setProblem(STORAGE_REFUSED);
+              }
+            }}
+          />
+        </>
+      ) : (
+        <Alert color="orange" variant="light" role="alert" title="This coupon cannot be redeemed offline">
+          {verdict.message}
+        </Alert>
+      )}
+      {problem && (
+        <Alert color="red" variant="light" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant={saved ? 'filled' : 'default'} onClick={onDone}>
+          {saved ? 'Next Coupon' : 'Start Over'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function OpenCouponDetails({ coupon }: { coupon: OpenCoupon }) {
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>Fuel coupon {coupon.code}</Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        <Field label="Vehicle">{coupon.plate ?? '—'}</Field>
+        <Field label="Organization">{coupon.organizationName}</Field>
+        <Field label="Approved volume">
+          {formatVolume(coupon.maxVolume, unitOf(coupon))} of {coupon.fuelType}
+        </Field>
+        <Field label="Expires">{formatDateTime(coupon.expiresAt)}</Field>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function OfflineRedeemForm({ coupon, onSubmit }: { coupon: OpenCoupon; onSubmit: (values: FuelRedeemValues) => void }) {
+  const unit = unitOf(coupon);
+  const schema = useMemo(() => fuelRedeemSchema({ volume: coupon.maxVolume, unit }), [coupon.maxVolume, unit]);
+  const { control, handleSubmit } = useForm<FuelRedeemValues>({
+    mode: 'all',
+    resolver: zodResolver(schema),
+    defaultValues: { dispensedVolume: String(coupon.maxVolume), odometer: '' },
+  });
+  return (
+    <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate aria-label="Record fuel offline">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextField
+            control={control}
+            name="dispensedVolume"
+            label="Dispensed Volume"
+            withAsterisk
+            inputMode="decimal"
+            rightSection={
+              <Text size="sm" c="dimmed" pr={4}>
+                {unit}
+              </Text>
+            }
+            description={`At most ${formatVolume(coupon.maxVolume, unit)}`}
+          />
+          <TextField control={control} name="odometer" label="Odometer (km)" inputMode="numeric" description="Optional" />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <SubmitButton control={control} color="green">
+            Save on Device
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
