@@ -3,20 +3,27 @@
  * (N+1). A second app is built over the test app's database through a Kysely plugin that sees
  * every statement the app sends (transactions and raw `sql` included).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { seedDemoActivity } from '../src/db/seed-activity.js';
 import { createTestApp, type TestApp } from './harness.js';
 
 export interface StatementCounter {
   /** GETs `url` (with its query string) as the token's holder; the statements it ran and the reply's body. */
   get(url: string, token: string): Promise<{ statements: number; body: Record<string, unknown> }>;
+  /** Sends a request with a body as the token's holder; the statements it ran and the reply. */
+  send(
+    request: { method: 'POST' | 'PUT' | 'PATCH'; url: string; payload: Buffer | string; headers: Record<string, string> },
+    token: string,
+  ): Promise<{ statements: number; reply: LightMyRequestResponse }>;
+  /** The same for a reply that is not JSON (a CSV export): the statements and the reply's text. */
+  getText(url: string, token: string): Promise<{ statements: number; text: string }>;
   close(): Promise<void>;
 }
 
-export async function countStatements(t: TestApp): Promise<StatementCounter> {
+export async function countStatements(t: TestApp, deps: Pick<AppDeps, 'exportBatchRows'> = {}): Promise<StatementCounter> {
   let statements = 0;
   const counting: KyselyPlugin = {
     transformQuery: (args) => {
@@ -25,14 +32,24 @@ export async function countStatements(t: TestApp): Promise<StatementCounter> {
     },
     transformResult: (args) => Promise.resolve(args.result),
   };
-  const app: FastifyInstance = await buildApp({ config: t.config, db: t.db.withPlugin(counting) });
+  const app: FastifyInstance = await buildApp({ ...deps, config: t.config, db: t.db.withPlugin(counting) });
   await app.ready();
+  async function getText(url: string, token: string) {
+    statements = 0;
+    const reply = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    if (reply.statusCode !== 200) throw new Error(`GET ${url}: ${reply.statusCode} ${reply.body}`);
+    return { statements, text: reply.body };
+  }
   return {
     async get(url, token) {
+      const { statements: count, text } = await getText(url, token);
+      return { statements: count, body: JSON.parse(text) as Record<string, unknown> };
+    },
+    getText,
+    async send(request, token) {
       statements = 0;
-      const reply = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-      if (reply.statusCode !== 200) throw new Error(`GET ${url}: ${reply.statusCode} ${reply.body}`);
-      return { statements, body: reply.json<Record<string, unknown>>() };
+      const reply = await app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
+      return { statements, reply };
     },
     close: () => app.close(),
   };

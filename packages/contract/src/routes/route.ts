@@ -19,7 +19,7 @@ export interface RouteDefinition {
   /** How the body travels; multipart bodies carry files beside the fields (JSON is accepted too). */
   bodyType?: 'json' | 'multipart';
   /** The file fields a multipart body may carry, with what each must be. */
-  files?: Readonly<Record<string, 'image' | 'document'>>;
+  files?: Readonly<Record<string, 'image' | 'document' | 'csv'>>;
   /** `file`: the reply is the bytes of a stored file or a generated PDF; `html`: a page; both not JSON. */
   replyType?: 'json' | 'file' | 'html';
   /** Money moves: the `Idempotency-Key` header makes a retry return the first reply with one effect. */
@@ -42,3 +42,6 @@ export const route = <const T extends RouteDefinition>(definition: T): T => defi
 
 /** The reply of a route that answers with a generated PDF (not JSON). */
 export const pdfReply = z.unknown();
+
+/** The reply of a route that answers with a streamed CSV file (UTF-8 with a BOM, not JSON). */
+export const csvReply = z.unknown();

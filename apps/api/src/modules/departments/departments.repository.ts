@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 function departmentViews(db: Database) {
@@ -30,14 +31,33 @@ export function findDepartment(db: Database, id: string, organizationId: string 
     .executeTakeFirst();
 }
 
-export async function listDepartments(
-  db: Database,
-  filters: { organizationId: string | null; search?: string | undefined; status?: string | undefined; page: number; pageSize: number },
-) {
+/** Groups of one organization whose names match `names` in any case. */
+export function departmentsNamed(db: Database, organizationId: string, names: readonly string[]) {
+  return db
+    .selectFrom('departments')
+    .select(['id', 'name'])
+    .where('organization_id', '=', organizationId)
+    .where(sql<string>`lower(name)`, 'in', [...new Set(names.map((name) => name.toLowerCase()))])
+    .execute();
+}
+
+export interface DepartmentFilters {
+  organizationId: string | null;
+  search?: string | undefined;
+  status?: string | undefined;
+}
+
+/** The groups that pass a list's filters: the list and its export share it. */
+function filteredDepartments(db: Database, filters: DepartmentFilters) {
   let query = departmentViews(db);
   if (filters.organizationId) query = query.where('g.organization_id', '=', filters.organizationId);
   if (filters.search) query = query.where('g.name', 'ilike', containsPattern(filters.search));
   if (filters.status) query = query.where('g.status', '=', filters.status);
+  return query;
+}
+
+export async function listDepartments(db: Database, filters: DepartmentFilters & { page: number; pageSize: number }) {
+  const query = filteredDepartments(db, filters);
   const [rows, count] = await Promise.all([
     query
       .orderBy('g.created_at', 'desc')
@@ -51,6 +71,17 @@ export async function listDepartments(
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** The next `size` groups of the list after `after`, in the list's order, for an export. */
+export function departmentBatch(db: Database, filters: DepartmentFilters, after: NewestFirstCursor | null, size: number) {
+  return filteredDepartments(db, filters)
+    .select(cursorInstant('g.created_at').as('cursor_at'))
+    .$if(after !== null, (q) => q.where(afterCursor('g.created_at', 'g.id', after as NewestFirstCursor)))
+    .orderBy('g.created_at', 'desc')
+    .orderBy('g.id')
+    .limit(size)
+    .execute();
 }
 
 export async function insertDepartment(

@@ -5,6 +5,7 @@
 import type { Department, ListQuery, RouteBody, TenantStatus, departmentRoutes } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
@@ -54,6 +55,15 @@ export function createDepartmentsService(deps: { db: Database; usage: UsageServi
         organizationId: organizationFilter(actor, query.organizationId),
       });
       return { data: rows.map(toDepartment), total };
+    },
+
+    /** Every group the list would show with these filters, in its order, `batchSize` at a time (exports). */
+    exportBatches(actor: Actor, query: { search?: string; organizationId?: string; status?: TenantStatus }, batchSize: number) {
+      const filters = { ...query, organizationId: organizationFilter(actor, query.organizationId) };
+      return mapBatches(
+        inBatches((after, size) => repository.departmentBatch(db, filters, after, size), batchSize),
+        toDepartment,
+      );
     },
 
     get: async (actor: Actor, id: string) => toDepartment(await find(actor, id)),
@@ -116,6 +126,13 @@ export function createDepartmentsService(deps: { db: Database; usage: UsageServi
         throw invalidField('driverId', `This driver is not in ${existing.name}`);
       }
       return toDepartment(await find(actor, id));
+    },
+
+    /** The organization's groups among `names` (an import's Group column), by lower-case name. */
+    async idsByName(executor: Database, organizationId: string, names: readonly string[]): Promise<Map<string, string>> {
+      if (names.length === 0) return new Map();
+      const rows = await repository.departmentsNamed(executor, organizationId, names);
+      return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
     },
 
     /** A group id named in a request, checked to belong to the organization. */

@@ -7,6 +7,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
+import { afterCursor, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
 import { inScope, type RequestScope } from './scope.js';
 
@@ -88,7 +89,7 @@ export function filteredRequests(
   db: Database,
   table: RequestTable,
   scope: RequestScope,
-  filters: RequestFilters,
+  filters: Omit<RequestFilters, 'page' | 'pageSize'>,
   search: RequestSearch,
 ): ListedRequests {
   let query: ListedRequests = requestRows(db, table, 'r').where(inScope(scope));
@@ -110,6 +111,16 @@ export function pageOfIds(requests: ListedRequests, paging: { page: number; page
     .orderBy('r.id')
     .limit(paging.pageSize)
     .offset(pageOffset(paging.page, paging.pageSize));
+}
+
+/** The ids of the next `size` requests after `after`, newest first as the list is, for an export. */
+export function batchOfIds(requests: ListedRequests, after: NewestFirstCursor | null, size: number) {
+  return requests
+    .select('r.id')
+    .$if(after !== null, (q) => q.where(afterCursor('r.created_at', 'r.id', after as NewestFirstCursor)))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id')
+    .limit(size);
 }
 
 /** The vehicle a driver drives, which widens the requests it sees to those of that vehicle. */

@@ -67,10 +67,10 @@ export function createUsageService() {
     },
 
     /**
-     * Inside the transaction that adds one more of `resource`: refuses when the organization is
-     * read-only or the plan's limit is reached. Holds the organization's row lock until commit.
+     * Inside the transaction that adds one more of `resource` (or `adding` at once): refuses when
+     * the organization is read-only or the plan's limit would be passed. Holds the organization's row lock until commit.
      */
-    async assertCanAdd(trx: Database, organizationId: string, resource: LimitedResource): Promise<void> {
+    async assertCanAdd(trx: Database, organizationId: string, resource: LimitedResource, adding = 1): Promise<void> {
       const row = await repository.lockOrganizationWithPlan(trx, organizationId);
       if (!row) throw notFound('Organization');
       const words = WORDING[resource];
@@ -80,6 +80,14 @@ export function createUsageService() {
       const limit = limitOf(row, resource);
       if (limit === 0) return;
       const used = await counters[resource](trx, row);
+      if (adding > 1 && used + adding > limit) {
+        // An import is checked once for all its rows, so the refusal says how many would fit.
+        throw new AppError(
+          'LIMIT_REACHED',
+          `Your plan (${row.plan_name ?? 'current plan'}) allows ${limit} ${words.noun} and ${used} are ${words.counted}: ` +
+            `this import would add ${adding}. Upgrade the plan or import at most ${Math.max(0, limit - used)}.`,
+        );
+      }
       if (used >= limit) {
         throw new AppError(
           'LIMIT_REACHED',

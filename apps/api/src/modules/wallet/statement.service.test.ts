@@ -1,15 +1,8 @@
 import { formatNaira } from '@fleetfuel/contract';
 import { describe, expect, it } from 'vitest';
-import { koboDecimal, movementKind, reconciliation } from './statement.service.js';
+import { movementKind, reconciliation } from './statement.service.js';
 
 describe('statement pieces', () => {
-  it('writes kobo as exact plain decimals, negatives included', () => {
-    expect(koboDecimal(123450n)).toBe('1234.50');
-    expect(koboDecimal(-5n)).toBe('-0.05');
-    expect(koboDecimal(0n)).toBe('0.00');
-    expect(koboDecimal(900719925474099312n)).toBe('9007199254740993.12');
-  });
-
   it('reconciles only when opening + movements = closing, and says so loudly when not', () => {
     expect(reconciliation(1_000_00n, -250_00n, 750_00n, formatNaira)).toEqual({
       reconciles: true,

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { cursorInstant } from '../../platform/db/keyset.js';
 import { pageOffset } from '../../platform/db/search.js';
 
 export function findWalletView(db: Database, accountId: string) {
@@ -46,8 +47,6 @@ interface TransactionFilters {
   type?: string | undefined;
   status?: string | undefined;
   reference?: string | undefined;
-  page: number;
-  pageSize: number;
 }
 
 /** The type a card payment shows before it is posted. */
@@ -84,39 +83,14 @@ function unpostedPaymentsOf(db: Database, accountId: string, filters: Transactio
 }
 
 /**
- * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
- * posted (PENDING, FAILED, or EXPIRED), newest first.
- *
- * The page is chosen on keys alone: the newest `page × pageSize` postings in the order of the
- * `(account_id, created_at DESC, id DESC)` index and as many card payments, merged; only the
- * page's rows are then joined to the journal.
+ * The transactions behind a page's or a batch's keys (`posting_id` or `payment_id` beside
+ * `created_at`), joined to the journal and in the list's order.
  */
-export async function listTransactions(db: Database, accountId: string, filters: TransactionFilters) {
-  const reach = filters.page * filters.pageSize;
-  const postedKeys = postingsOf(db, accountId, filters)
-    .select([sql<string | null>`p.id`.as('posting_id'), sql<string | null>`NULL::uuid`.as('payment_id'), 'p.created_at'])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(reach);
-  const unpostedKeys = unpostedPaymentsOf(db, accountId, filters)
-    .select([sql<string | null>`NULL::bigint`.as('posting_id'), sql<string | null>`c.id`.as('payment_id'), 'c.created_at'])
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc')
-    .limit(reach);
-  // At one instant a posting comes before a card payment, as the id prefixes 'P' > 'C' ordered them before.
-  const pageKeys = db
-    .selectFrom(postedKeys.as('pk'))
-    .selectAll()
-    .unionAll(db.selectFrom(unpostedKeys.as('uk')).selectAll())
-    .orderBy('created_at', 'desc')
-    .orderBy('posting_id', (ob) => ob.desc().nullsLast())
-    .orderBy('payment_id', 'desc')
-    .limit(filters.pageSize)
-    .offset(pageOffset(filters.page, filters.pageSize));
+function transactionsOf(db: Database, keys: ReturnType<typeof transactionKeys>) {
   const posted = (done: unknown, pending: unknown) => sql`CASE WHEN k.posting_id IS NOT NULL THEN ${done} ELSE ${pending} END`;
-  const [rows, count] = await Promise.all([
+  return (
     db
-      .selectFrom(pageKeys.as('k'))
+      .selectFrom(keys.as('k'))
       .leftJoin('postings as p', 'p.id', 'k.posting_id')
       .leftJoin('journal_entries as e', 'e.id', 'p.entry_id')
       .leftJoin('card_payments as c', 'c.id', 'k.payment_id')
@@ -127,19 +101,72 @@ export async function listTransactions(db: Database, accountId: string, filters:
         sql<string | null>`${posted(
           sql.ref('p.note'),
           sql`CASE c.status
-            WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
-            WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
-            ELSE 'Awaiting card payment' END`,
+          WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
+          WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
+          ELSE 'Awaiting card payment' END`,
         )}`.as('note'),
         sql<string>`${posted(sql.ref('p.fee_kobo'), sql`0`)}`.as('fee_kobo'),
         sql<string | null>`${posted(sql.ref('e.reference'), sql.ref('c.reference'))}`.as('reference'),
         sql<string>`${posted(sql`'SUCCESS'`, sql.ref('c.status'))}`.as('status'),
         'k.created_at',
       ])
+      // Where a batch ends, for the next one (exports); a page ignores them.
+      .select([cursorInstant('k.created_at').as('cursor_at'), sql<string | null>`k.posting_id::text`.as('posting_id'), 'k.payment_id'])
       .orderBy('k.created_at', 'desc')
       .orderBy('k.posting_id', (ob) => ob.desc().nullsLast())
       .orderBy('k.payment_id', 'desc')
-      .execute(),
+  );
+}
+
+/** The keys of a wallet's postings and unposted card payments, each side newest first and at most `limit`. */
+function transactionKeys(db: Database, accountId: string, filters: TransactionFilters, limit: number, after: TransactionCursor | null) {
+  const at = after && sql`${after.cursor_at}::timestamptz`;
+  const postedKeys = postingsOf(db, accountId, filters)
+    .select([sql<string | null>`p.id`.as('posting_id'), sql<string | null>`NULL::uuid`.as('payment_id'), 'p.created_at'])
+    // At the cursor's instant, postings after a posting have a lower id; none follow a card payment.
+    .$if(after !== null, (q) =>
+      q.where(sql<boolean>`(p.created_at < ${at} OR (p.created_at = ${at} AND p.id < ${after?.posting_id ?? null}::bigint))`),
+    )
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit);
+  const unpostedKeys = unpostedPaymentsOf(db, accountId, filters)
+    .select([sql<string | null>`NULL::bigint`.as('posting_id'), sql<string | null>`c.id`.as('payment_id'), 'c.created_at'])
+    // At the cursor's instant, every card payment follows a posting; after a payment, those with a lower id.
+    .$if(after !== null, (q) =>
+      q.where(
+        after?.posting_id
+          ? sql<boolean>`c.created_at <= ${at}`
+          : sql<boolean>`(c.created_at < ${at} OR (c.created_at = ${at} AND c.id < ${after?.payment_id ?? null}::uuid))`,
+      ),
+    )
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(limit);
+  // At one instant a posting comes before a card payment, as the id prefixes 'P' > 'C' ordered them before.
+  return db
+    .selectFrom(postedKeys.as('pk'))
+    .selectAll()
+    .unionAll(db.selectFrom(unpostedKeys.as('uk')).selectAll())
+    .orderBy('created_at', 'desc')
+    .orderBy('posting_id', (ob) => ob.desc().nullsLast())
+    .orderBy('payment_id', 'desc');
+}
+
+/**
+ * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
+ * posted (PENDING, FAILED, or EXPIRED), newest first.
+ *
+ * The page is chosen on keys alone: the newest `page × pageSize` postings in the order of the
+ * `(account_id, created_at DESC, id DESC)` index and as many card payments, merged; only the
+ * page's rows are then joined to the journal.
+ */
+export async function listTransactions(db: Database, accountId: string, filters: TransactionFilters & { page: number; pageSize: number }) {
+  const pageKeys = transactionKeys(db, accountId, filters, filters.page * filters.pageSize, null)
+    .limit(filters.pageSize)
+    .offset(pageOffset(filters.page, filters.pageSize));
+  const [rows, count] = await Promise.all([
+    transactionsOf(db, pageKeys).execute(),
     db
       .selectNoFrom((eb) => [
         eb
@@ -164,7 +191,26 @@ export async function listTransactions(db: Database, accountId: string, filters:
   return { rows, total: Number(count.posted) + Number(count.unposted) };
 }
 
-export type TransactionRow = Awaited<ReturnType<typeof listTransactions>>['rows'][number];
+/** Where a batch of transactions ended: the instant as the database wrote it, and the posting's or the payment's id. */
+export interface TransactionCursor {
+  cursor_at: string;
+  posting_id: string | null;
+  payment_id: string | null;
+}
+
+/** The next `size` transactions of the wallet after `after`, in the list's order, for an export. */
+export function transactionBatch(
+  db: Database,
+  accountId: string,
+  filters: TransactionFilters,
+  after: TransactionCursor | null,
+  size: number,
+) {
+  return transactionsOf(db, transactionKeys(db, accountId, filters, size, after).limit(size)).execute();
+}
+
+/** A transaction as the list and a single adjustment show it, without a batch's cursor. */
+export type TransactionRow = Omit<Awaited<ReturnType<typeof listTransactions>>['rows'][number], keyof TransactionCursor>;
 
 export function findPostingOfEntry(db: Database, entryId: string, accountId: string) {
   return db

@@ -36,12 +36,14 @@ export function errorStatusesOf(route: RouteDefinition): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-function fileProperty(kind: 'image' | 'document') {
-  return {
-    type: 'string',
-    format: 'binary',
-    description: kind === 'image' ? 'A PNG, JPEG, WebP or GIF image (checked by content)' : 'A PDF or an image (checked by content)',
-  };
+const FILE_DESCRIPTIONS = {
+  image: 'A PNG, JPEG, WebP or GIF image (checked by content)',
+  document: 'A PDF or an image (checked by content)',
+  csv: 'A CSV file in UTF-8 (a byte order mark is allowed), its first line the column headers',
+} as const;
+
+function fileProperty(kind: keyof typeof FILE_DESCRIPTIONS) {
+  return { type: 'string', format: 'binary', description: FILE_DESCRIPTIONS[kind] };
 }
 
 /** The swagger transform: the contract route's documentation added, then zod turned into JSON schema. */

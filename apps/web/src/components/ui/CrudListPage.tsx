@@ -8,9 +8,10 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
-import { PAGE_SIZE_DEFAULT, type PageMeta } from '@fleetfuel/contract';
+import { PAGE_SIZE_DEFAULT, type PageMeta, type RouteDefinition } from '@fleetfuel/contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataTable, type DataTableColumn } from './DataTable';
+import { ExportButton } from './ExportButton';
 import { ClientFilter, ListFilter, type ListFilterProps } from './ListFilter';
 import { PageHeader } from './PageHeader';
 import { useKeepPageInRange, useListPaging } from '@/lib/list-paging';
@@ -55,7 +56,7 @@ export interface CrudRemoval<Row> {
   message: (row: Row) => ReactNode;
 }
 
-export interface CrudListPageProps<Row extends { id: string }, Query, Name extends string> {
+export interface CrudListPageProps<Row extends { id: string }, Query extends object, Name extends string> {
   /** The table's accessible name, e.g. "Drivers". */
   label: string;
   /** A page header of its own, with the Add button beside the title; without one the button ends the toolbar. */
@@ -72,6 +73,8 @@ export interface CrudListPageProps<Row extends { id: string }, Query, Name exten
   toQuery: (base: CrudListBaseQuery, filters: Readonly<Record<Name, string>>) => Query;
   /** The page's list query hook, called once per render with the query above. */
   useList: (query: Query) => CrudListResult<Row>;
+  /** The CSV export of the list (`routes.exports.*`): an Export button in the toolbar downloads it with the current filters. */
+  exportRoute?: RouteDefinition;
   /** The columns before Actions; the filters' values let a column follow them. */
   columns: (filters: Readonly<Record<Name, string>>) => DataTableColumn<Row>[];
   rowActions: (row: Row, controls: CrudRowControls) => ReactNode;
@@ -85,7 +88,7 @@ function noFilters<Name extends string>(filters: readonly CrudListFilter<Name>[]
   return Object.fromEntries(filters.map((filter) => [filter.name, ''])) as Record<Name, string>;
 }
 
-export function CrudListPage<Row extends { id: string }, Query, Name extends string = never>({
+export function CrudListPage<Row extends { id: string }, Query extends object, Name extends string = never>({
   label,
   header,
   above,
@@ -96,6 +99,7 @@ export function CrudListPage<Row extends { id: string }, Query, Name extends str
   filters = [],
   toQuery,
   useList,
+  exportRoute,
   columns,
   rowActions,
   renderForm,
@@ -109,17 +113,16 @@ export function CrudListPage<Row extends { id: string }, Query, Name extends str
   const [editing, setEditing] = useState<{ opened: boolean; record: Row | null }>({ opened: false, record: null });
   const [deleting, setDeleting] = useState<{ opened: boolean; record: Row | null }>({ opened: false, record: null });
 
-  const list = useList(
-    toQuery(
-      {
-        page,
-        pageSize: PAGE_SIZE_DEFAULT,
-        ...(search ? { search } : {}),
-        ...(clientFilter && organizationId ? { organizationId } : {}),
-      },
-      filterValues,
-    ),
+  const query = toQuery(
+    {
+      page,
+      pageSize: PAGE_SIZE_DEFAULT,
+      ...(search ? { search } : {}),
+      ...(clientFilter && organizationId ? { organizationId } : {}),
+    },
+    filterValues,
   );
+  const list = useList(query);
   const meta = list.data?.meta;
   useKeepPageInRange(meta, page, setPage);
 
@@ -179,6 +182,7 @@ export function CrudListPage<Row extends { id: string }, Query, Name extends str
                 onChange={resettingPage((value: string) => setFilterValues((current) => ({ ...current, [filter.name]: value })))}
               />
             ))}
+            {exportRoute && <ExportButton route={exportRoute} query={query} />}
             {!header && addButton}
           </>
         }

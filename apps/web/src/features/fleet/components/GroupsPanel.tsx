@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
-import { TENANT_STATUSES, type Department } from '@fleetfuel/contract';
+import { TENANT_STATUSES, routes, type Department } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -35,6 +35,7 @@ export function GroupsPanel() {
       filters={[{ name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: GROUP_STATUS_OPTIONS }]}
       toQuery={(base, { status }) => ({ ...base, ...(isGroupStatus(status) ? { status } : {}) })}
       useList={useDepartments}
+      exportRoute={routes.exports.groups}
       columns={() => [
         {
           key: 'name',

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid } from '@mantine/core';
 import { IconClockHour4, IconDroplet, IconGasStation, IconPlus, IconTicket } from '@tabler/icons-react';
-import { PAGE_SIZE_DEFAULT, hasPermission } from '@fleetfuel/contract';
+import { PAGE_SIZE_DEFAULT, hasPermission, routes } from '@fleetfuel/contract';
+import { ExportButton } from '@/components/ui/ExportButton';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard } from '@/components/ui/StatCard';
 import { useAuth } from '@/lib/auth';
@@ -99,7 +100,12 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
           onSearchChange={onSearchChange}
           showOrganization={showOrganization}
           actions={actions}
-          toolbar={<StatusFilter value={status} onChange={resettingPage(setStatus)} />}
+          toolbar={
+            <>
+              <StatusFilter value={status} onChange={resettingPage(setStatus)} />
+              <ExportButton route={routes.exports.fuelRequests} query={query} />
+            </>
+          }
         />
       </Paper>
 

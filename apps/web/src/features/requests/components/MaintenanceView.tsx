@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCash, IconClockHour4, IconPlus, IconTool } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
-import { PAGE_SIZE_DEFAULT, hasPermission, type MaintenanceRequest } from '@fleetfuel/contract';
+import { PAGE_SIZE_DEFAULT, hasPermission, routes, type MaintenanceRequest } from '@fleetfuel/contract';
+import { ExportButton } from '@/components/ui/ExportButton';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard } from '@/components/ui/StatCard';
 import { errorMessage } from '@/lib/api-client';
@@ -142,7 +143,12 @@ export function MaintenanceView() {
           onSearchChange={onSearchChange}
           showOrganization={showOrganization}
           actions={actions}
-          toolbar={<StatusFilter value={status} onChange={resettingPage(setStatus)} />}
+          toolbar={
+            <>
+              <StatusFilter value={status} onChange={resettingPage(setStatus)} />
+              <ExportButton route={routes.exports.maintenance} query={query} />
+            </>
+          }
         />
       </Paper>
 

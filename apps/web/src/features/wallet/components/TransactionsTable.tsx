@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Paper, Text, Title, Group } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import { PAGE_SIZE_DEFAULT, TRANSACTION_TYPES, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
+import { PAGE_SIZE_DEFAULT, TRANSACTION_TYPES, routes, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
+import { ExportButton } from '@/components/ui/ExportButton';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatCurrency, formatDate } from '@/lib/format';
@@ -98,16 +99,19 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
         onPageChange={setPage}
         minWidth={960}
         toolbar={
-          <ListFilter
-            label="Filter by type"
-            allLabel="All types"
-            value={type}
-            options={TYPE_FILTER}
-            onChange={(value) => {
-              setType(value);
-              setPage(1);
-            }}
-          />
+          <>
+            <ListFilter
+              label="Filter by type"
+              allLabel="All types"
+              value={type}
+              options={TYPE_FILTER}
+              onChange={(value) => {
+                setType(value);
+                setPage(1);
+              }}
+            />
+            <ExportButton route={routes.exports.transactions} query={{ ...query, walletId: wallet.id }} />
+          </>
         }
       />
       <ReceiptModal wallet={wallet} transaction={receipt} onClose={() => setReceipt(null)} />

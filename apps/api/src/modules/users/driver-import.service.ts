@@ -1,0 +1,150 @@
+/**
+ * `POST /drivers/import`: drivers from a CSV file, each row checked as `POST /drivers` checks its
+ * body (same schema, the same refusal of common passwords), its Group named rather than chosen,
+ * its e-mail and phone compared with the file's other rows and with every account (both are
+ * unique across the platform). A real import hashes each row's password as `POST /drivers` does,
+ * then writes every account in one transaction, a batch per statement, after one plan-limit check
+ * for all the active drivers; any bad row and nothing is written.
+ */
+import { DRIVER_IMPORT_COLUMNS, driverCreateBodySchema, type ImportReply, type ImportRow } from '@fleetfuel/contract';
+import { assertPasswordAllowed, hashPassword } from '../../platform/auth/passwords.js';
+import { batchesOf, checkRow, importHasProblems, importReply, importRow, readImportFile } from '../../platform/csv-import.js';
+import type { ImportFieldError } from '../../platform/csv-import.js';
+import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/actor.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
+import { owningOrganization } from '../../platform/tenancy/organization-scope.js';
+import { auditTrail } from '../audit/index.js';
+import type { Accounts, UsersDeps } from './accounts.service.js';
+import * as repository from './users.repository.js';
+import type { UserInsert } from './users.repository.js';
+
+/** Passwords hashed at once: argon2 runs on libuv's thread pool, which this keeps busy without flooding it. */
+const HASHING_AT_ONCE = 4;
+
+async function hashAll(passwords: readonly string[]): Promise<string[]> {
+  const hashes: string[] = [];
+  for (const group of batchesOf(passwords, HASHING_AT_ONCE)) hashes.push(...(await Promise.all(group.map(hashPassword))));
+  return hashes;
+}
+
+/** The first line of the file each value was seen on, to name it when a later row repeats it. */
+function firstLines() {
+  const seen = new Map<string, number>();
+  return (value: string | null | undefined, line: number): number | undefined => {
+    if (!value) return undefined;
+    const earlier = seen.get(value);
+    if (earlier === undefined) seen.set(value, line);
+    return earlier;
+  };
+}
+
+type DriverRow = Omit<UserInsert, 'passwordHash' | 'organizationId' | 'fuelStationId' | 'role'> & { password: string };
+
+export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'departments'>, accounts: Pick<Accounts, 'writeOrConflict'>) {
+  const { db, usage, departments } = deps;
+
+  return {
+    async importDrivers(
+      actor: Actor,
+      options: { dryRun: boolean; organizationId: string | null | undefined },
+      file: UploadedFile | undefined,
+    ): Promise<ImportReply> {
+      const organizationId = owningOrganization(actor, options.organizationId);
+      const inputs = readImportFile(file, DRIVER_IMPORT_COLUMNS);
+      const checkedRows = inputs.map((input) => {
+        const { group, ...fields } = input.cells;
+        return { ...input, group, checked: checkRow(driverCreateBodySchema, fields) };
+      });
+      const [groups, taken] = await Promise.all([
+        departments.idsByName(
+          db,
+          organizationId,
+          checkedRows.flatMap((row) => row.group ?? []),
+        ),
+        repository.takenContacts(
+          db,
+          checkedRows.flatMap((row) => row.checked.body?.email ?? []),
+          checkedRows.flatMap((row) => row.checked.body?.phone ?? []),
+        ),
+      ]);
+
+      const earlierEmail = firstLines();
+      const earlierPhone = firstLines();
+      const toWrite: DriverRow[] = [];
+      const rows: ImportRow[] = checkedRows.map(({ line, cells, problems, group, checked }) => {
+        const errors = [...problems, ...checked.errors];
+        const departmentId = group === undefined ? null : groups.get(group.toLowerCase());
+        if (departmentId === undefined) errors.push({ field: 'group', message: `No group named "${group}" in this organization` });
+        const body = checked.body;
+        if (body) {
+          try {
+            assertPasswordAllowed(body.password);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            errors.push({ field: 'password', message: error.message });
+          }
+        }
+
+        const duplicates: ImportFieldError[] = [];
+        const emailLine = earlierEmail(body?.email, line);
+        const phoneLine = earlierPhone(body?.phone, line);
+        if (body?.email && taken.emails.has(body.email)) {
+          duplicates.push({ field: 'email', message: 'An account with this email already exists' });
+        } else if (emailLine !== undefined) {
+          duplicates.push({ field: 'email', message: `This email is already on line ${emailLine} of the file` });
+        }
+        if (body?.phone && taken.phones.has(body.phone)) {
+          duplicates.push({ field: 'phone', message: 'An account with this phone number already exists' });
+        } else if (phoneLine !== undefined) {
+          duplicates.push({ field: 'phone', message: `This phone number is already on line ${phoneLine} of the file` });
+        }
+
+        if (body && errors.length === 0 && duplicates.length === 0) {
+          toWrite.push({
+            name: body.name,
+            title: body.title ?? null,
+            email: body.email ?? null,
+            phone: body.phone ?? null,
+            password: body.password,
+            status: body.status ?? 'ACTIVE',
+            departmentId,
+          });
+        }
+        const shown = { name: cells.name ?? '', email: cells.email ?? '', phone: cells.phone ?? '' };
+        return importRow(line, shown, errors, duplicates);
+      });
+
+      const checkedReply = importReply(rows, options.dryRun, 0);
+      if (importHasProblems(checkedReply)) return checkedReply;
+
+      const activeDrivers = toWrite.filter((row) => row.status === 'ACTIVE').length;
+      // Hashing is the slow part, so it runs before the transaction that holds the organization's lock.
+      const hashes = options.dryRun ? [] : await hashAll(toWrite.map((row) => row.password));
+      await accounts.writeOrConflict(() =>
+        db.transaction().execute(async (trx) => {
+          if (activeDrivers > 0) await usage.assertCanAdd(trx, organizationId, 'drivers', activeDrivers);
+          else await usage.assertWritable(trx, organizationId, 'no new accounts can be added');
+          if (options.dryRun) return;
+          const accountsToInsert = toWrite.map(({ password: _password, ...row }, index): UserInsert => ({
+            ...row,
+            role: 'DRIVER',
+            organizationId,
+            fuelStationId: null,
+            passwordHash: hashes[index] as string,
+          }));
+          for (const batch of batchesOf(accountsToInsert)) await repository.insertUsers(trx, batch);
+          await auditTrail.record(trx, {
+            actor,
+            action: 'driver.imported',
+            entityId: organizationId,
+            organizationId,
+            after: { count: toWrite.length },
+            note: `Imported ${toWrite.length} drivers from ${(file?.filename ?? 'a CSV file').slice(0, 200)}`,
+          });
+        }),
+      );
+      return options.dryRun ? checkedReply : importReply(rows, false, toWrite.length);
+    },
+  };
+}
