@@ -50,9 +50,16 @@ const reconcile = setInterval(() => {
   app.jobs.reconcileCardPayments().catch((error: unknown) => app.log.error({ err: error }, 'card payment reconciliation failed'));
 }, RECONCILE_CARDS_MS);
 reconcile.unref();
+// Webhook deliveries written by committed changes go out within seconds; instances claim different ones.
+const WEBHOOKS_MS = 10_000;
+const webhooks = setInterval(() => {
+  app.jobs.deliverWebhooks().catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'));
+}, WEBHOOKS_MS);
+webhooks.unref();
 const shutdown = async () => {
   clearInterval(sweep);
   clearInterval(reconcile);
+  clearInterval(webhooks);
   await app.close();
   await handle.close();
   process.exit(0);

@@ -4,23 +4,15 @@
  * within a minute, and a payload signed by a key this instance has not seen yet makes it look
  * again (at most once every few seconds, so made-up key ids cannot flood the database).
  *
- * Private keys are sealed with AES-256-GCM under a key derived from APP_SECRET. A key that no
+ * Private keys are sealed (`platform/sealing.ts`) under a key derived from APP_SECRET. A key that no
  * longer unseals (APP_SECRET changed) still verifies what it signed, but a new signing key is made.
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  hkdfSync,
-  randomBytes,
-} from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from './db/database.js';
 import type { Ed25519PublicJwk } from './db/schema.js';
+import { seal, sealingKey, unseal } from './sealing.js';
 
 /** How long an instance trusts its copy of the keys before reading them again. */
 const RELOAD_AFTER_MS = 60_000;
@@ -60,24 +52,15 @@ interface Loaded {
   published: Map<string, { jwk: Ed25519PublicJwk; key: KeyObject; verifyUntil: Date | null }>;
 }
 
-function sealingKey(appSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, 'fleetfuel', 'coupon-signing-key', 32));
+function sealPrivateKey(key: Buffer, privateKey: KeyObject): string {
+  return seal(key, privateKey.export({ format: 'der', type: 'pkcs8' }));
 }
 
-function seal(key: Buffer, privateKey: KeyObject): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const sealed = Buffer.concat([cipher.update(privateKey.export({ format: 'der', type: 'pkcs8' })), cipher.final()]);
-  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
-}
-
-function unseal(key: Buffer, text: string): KeyObject | null {
+function unsealPrivateKey(key: Buffer, text: string): KeyObject | null {
+  const der = unseal(key, text);
+  if (!der) return null;
   try {
-    const [iv, tag, sealed] = text.split('.').map((part) => Buffer.from(part, 'base64url'));
-    if (!iv || !tag || !sealed) return null;
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAuthTag(tag);
-    return createPrivateKey({ key: Buffer.concat([decipher.update(sealed), decipher.final()]), format: 'der', type: 'pkcs8' });
+    return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
   } catch {
     return null;
   }
@@ -97,7 +80,7 @@ function newKey(sealWith: Buffer): { row: Omit<KeyRow, 'retired_at' | 'verify_un
     row: {
       kid,
       public_jwk: { kty: 'OKP', crv: 'Ed25519', x, kid, alg: 'EdDSA', use: 'sig' },
-      private_key_sealed: seal(sealWith, privateKey),
+      private_key_sealed: sealPrivateKey(sealWith, privateKey),
     },
     signing: { kid, privateKey },
   };
@@ -105,7 +88,7 @@ function newKey(sealWith: Buffer): { row: Omit<KeyRow, 'retired_at' | 'verify_un
 
 export function createCouponKeyRing(deps: { db: Database; appSecret: string; now: () => Date }): CouponKeyRing {
   const { db } = deps;
-  const sealWith = sealingKey(deps.appSecret);
+  const sealWith = sealingKey(deps.appSecret, 'coupon-signing-key');
   let loaded: Promise<Loaded> | null = null;
   let lastUnknownReload = 0;
 
@@ -125,7 +108,7 @@ export function createCouponKeyRing(deps: { db: Database; appSecret: string; now
         verifyUntil: row.verify_until,
       });
       if (row.retired_at === null) {
-        const privateKey = unseal(sealWith, row.private_key_sealed);
+        const privateKey = unsealPrivateKey(sealWith, row.private_key_sealed);
         if (privateKey) signing = { kid: row.kid, privateKey };
       }
     }
@@ -169,13 +152,18 @@ export function createCouponKeyRing(deps: { db: Database; appSecret: string; now
     // Another instance may have made the key since this one last read: read again before making one.
     let state = await current(true);
     if (state.signing) return state.signing;
-    const active = await db.selectFrom('coupon_signing_keys').select('kid').where('retired_at', 'is', null).executeTakeFirst();
-    if (active) {
+    const active = await db
+      .selectFrom('coupon_signing_keys')
+      .select(['kid', 'private_key_sealed'])
+      .where('retired_at', 'is', null)
+      .executeTakeFirst();
+    // The key found may be one another instance committed after the read above: it opens, and is read below.
+    if (active && !unsealPrivateKey(sealWith, active.private_key_sealed)) {
       // A signing key exists that this APP_SECRET cannot unseal: replace it, keeping it published
       // as long as any coupon lives (the longest a coupon can be valid is not known here). Another
       // instance may replace it at the same moment; its key then serves this one too.
       await replaceSigningKey(new Date(deps.now().getTime() + 366 * 86_400_000)).catch(() => undefined);
-    } else {
+    } else if (!active) {
       const fresh = newKey(sealWith);
       // Two instances may get here at once: the unique index keeps one key, both then read it.
       await sql`INSERT INTO coupon_signing_keys (kid, public_jwk, private_key_sealed)

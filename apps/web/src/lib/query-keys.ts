@@ -13,6 +13,7 @@ export const resourceKeys = {
   /** The header bell's alerts: read from many resources, so refreshed on a timer rather than by their writes. */
   alerts: ['alerts'],
   analytics: ['analytics'],
+  apiKeys: ['api-keys'],
   auditLog: ['audit-log'],
   banks: ['banks'],
   bankVerification: ['bank-verify'],
@@ -33,6 +34,7 @@ export const resourceKeys = {
   vehicles: ['vehicles'],
   walletTransactions: ['wallet-transactions'],
   wallets: ['wallet'],
+  webhooks: ['webhooks'],
 } as const;
 
 export type ResourceKey = (typeof resourceKeys)[keyof typeof resourceKeys];

@@ -14,8 +14,19 @@ import * as repository from './audit.repository.js';
 import type { AuditRow, AuditScope } from './audit.repository.js';
 import { changedFields, type AuditInput } from './changed-fields.js';
 
-/** Who acted: the caller of a request, or a user signing in; null for the platform's own work. */
-export type AuditActor = Pick<Actor, 'userId' | 'role' | 'ipAddress'>;
+/**
+ * Who acted: the caller of a request, or a user signing in; null for the platform's own work. An
+ * API key acts in its creator's name, and the entry's note names the key.
+ */
+export type AuditActor = Pick<Actor, 'userId' | 'role' | 'ipAddress' | 'apiKey'>;
+
+/** The entry's note, with the API key that made the change when one did (the column holds 1,000 characters). */
+function noteOf(entry: AuditRecord): string | null {
+  const key = entry.actor?.apiKey;
+  if (!key) return entry.note ?? null;
+  const via = `Via API key "${key.name}" (${key.id})`;
+  return (entry.note ? `${via}: ${entry.note}` : via).slice(0, 1000);
+}
 
 export interface AuditRecord {
   actor: AuditActor | null;
@@ -44,7 +55,7 @@ export const auditTrail = {
       entityId: entry.entityId,
       changes: changedFields(entry.before ?? {}, entry.after ?? {}),
       ipAddress: entry.actor?.ipAddress ?? null,
-      note: entry.note ?? null,
+      note: noteOf(entry),
     });
   },
 };

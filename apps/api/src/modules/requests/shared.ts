@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.js';
 import { invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { InsufficientFundsError, type LedgerService, type PostingSpec } from '../ledger/index.js';
+import { webhookOutbox } from '../webhooks/index.js';
 import { plateOf } from './format.js';
 import { findDrivenVehicleId } from './request-lists.repository.js';
 import { requestScope } from './scope.js';
@@ -37,6 +38,7 @@ export async function holdForApproval(
   const wallet = await ledger.wallet(trx, { organizationId: hold.organizationId });
   try {
     await ledger.placeHold(trx, { accountId: wallet.id, amount: hold.amount, reason: hold.reason, reference: hold.reference });
+    await webhookOutbox.availableDropped(trx, { walletId: wallet.id, byKobo: hold.amount });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new InsufficientFundsError(

@@ -12,6 +12,7 @@ import type { LedgerService } from '../ledger/index.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { InsufficientFundsError } from '../ledger/index.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
+import { webhookOutbox } from '../webhooks/index.js';
 import * as repository from './renewal.repository.js';
 
 export interface RenewalTerms {
@@ -99,6 +100,7 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
       after: { balance: koboToNaira(after) },
       note,
     });
+    await webhookOutbox.availableDropped(trx, { walletId, byKobo: amountKobo });
   }
 
   return {

@@ -1,12 +1,14 @@
 /**
  * The audit entry of a wallet's money movement: its balance before and after, read back inside the
  * movement's transaction. The ledger has just updated (and so locked) the wallet's row, so the
- * balance read here is exactly the one this movement produced.
+ * balance read here is exactly the one this movement produced. An organization's wallet also tells
+ * its webhooks: `wallet.funded` when money came in, `wallet.low_balance` when a debit crossed its threshold.
  */
 import { koboToNaira, type AuditAction } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import { webhookOutbox } from '../webhooks/index.js';
 
 export async function recordWalletMovement(
   trx: Database,
@@ -33,4 +35,13 @@ export async function recordWalletMovement(
     after: { balance: koboToNaira(after) },
     note: movement.note,
   });
+  if (movement.amountKobo < 0n) {
+    await webhookOutbox.availableDropped(trx, { walletId: movement.walletId, byKobo: -movement.amountKobo });
+  } else if (movement.action === 'wallet.funded' || movement.action === 'wallet.adjusted') {
+    await webhookOutbox.walletFunded(trx, {
+      walletId: movement.walletId,
+      amountKobo: movement.amountKobo,
+      source: movement.action === 'wallet.funded' ? 'card' : 'adjustment',
+    });
+  }
 }

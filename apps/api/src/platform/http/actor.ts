@@ -1,5 +1,5 @@
 /** Who is calling: resolved from the bearer token's session on every authenticated request. */
-import type { Role } from '@fleetfuel/contract';
+import type { ApiKeyScope, Role } from '@fleetfuel/contract';
 
 export interface Actor {
   userId: string;
@@ -13,6 +13,11 @@ export interface Actor {
    * absent on actors built elsewhere (jobs, tests).
    */
   ipAddress?: string;
+  /**
+   * Set when the caller is an organization API key rather than a signed-in person: the actor then
+   * acts in the name of the key's creator, and the route binder holds it to the scope's allow-list.
+   */
+  apiKey?: { id: string; name: string; scope: ApiKeyScope };
 }
 
 /** Resolves a bearer token to its live session's actor, or null when the token is dead. */

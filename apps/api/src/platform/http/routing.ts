@@ -7,6 +7,7 @@
 import {
   API_BASE,
   MESSAGES,
+  apiKeyMayCall,
   formatWholeNaira,
   hasPermission,
   type RouteBody,
@@ -98,6 +99,9 @@ export function createRouteBinder(
     if (!actor) throw new AppError('INVALID_TOKEN', MESSAGES.invalidToken);
     if (!hasPermission(actor.role, route.permission)) {
       throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+    }
+    if (actor.apiKey && !apiKeyMayCall(actor.apiKey.scope, route)) {
+      throw new AppError('FORBIDDEN', "This API key's scope does not allow this call");
     }
     request.actor = { ...actor, ipAddress: request.ip };
   }

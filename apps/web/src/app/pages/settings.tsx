@@ -1,13 +1,15 @@
 import { PageHeader } from '@/components/ui/PageHeader';
+import { ApiKeysPanel } from '@/features/api-keys';
 import { OrganizationSettingsPanel, StationProfilePanel } from '@/features/org-settings';
 import { PlansPanel } from '@/features/plans';
 import { PriceManagement } from '@/features/stations';
+import { WebhooksPanel } from '@/features/webhooks';
 import { useAuth } from '@/lib/auth';
 
 /**
  * Settings by role (spec section 2): plans for the platform admin, prices for a station representative,
- * the organization's profile and preferences for organization roles (editable by its admin), and the
- * station's profile for an attendant.
+ * the organization's profile and preferences for organization roles (editable by its admin, who also
+ * manages the organization's API keys and webhooks), and the station's profile for an attendant.
  */
 export function SettingsPage() {
   const { user } = useAuth();
@@ -44,6 +46,8 @@ export function SettingsPage() {
         description={editable ? "Your organization's profile and preferences" : "Your organization's profile and preferences (read-only)"}
       />
       <OrganizationSettingsPanel editable={editable} />
+      {editable && <ApiKeysPanel />}
+      {editable && <WebhooksPanel />}
     </>
   );
 }

@@ -5,6 +5,8 @@ const STATUS_COLORS: Record<string, MantineColor> = {
   SUCCESS: 'green',
   APPROVED: 'green',
   COMPLETED: 'green',
+  // A webhook delivery the receiver accepted.
+  DELIVERED: 'green',
   PENDING: 'yellow',
   INACTIVE: 'gray',
   // Lapsed without harm (an unused coupon, a card checkout never completed): not an error.

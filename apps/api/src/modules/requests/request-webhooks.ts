@@ -1,0 +1,63 @@
+/**
+ * The webhooks of fuel and maintenance requests: written in the transaction of the change, from the
+ * row as the change left it, in the small public shape a receiver acts on (naira, like the API).
+ */
+import { koboToNaira, type WebhookEvent } from '@fleetfuel/contract';
+import type { Database } from '../../platform/db/database.js';
+import { webhookOutbox } from '../webhooks/index.js';
+import { lockFuelRequest } from './fuel-requests.repository.js';
+import { lockMaintenance } from './maintenance.repository.js';
+
+const naira = (kobo: string | null) => (kobo === null ? null : koboToNaira(kobo));
+const decimal = (value: string | null) => (value === null ? null : Number(value));
+
+export async function enqueueFuelRequestWebhook(trx: Database, event: Extract<WebhookEvent, `fuel_request.${string}`>, id: string) {
+  const row = await lockFuelRequest(trx, id);
+  if (!row) throw new Error(`Fuel request ${id} vanished during its own change`);
+  await webhookOutbox.enqueue(trx, {
+    organizationId: row.organization_id,
+    event,
+    recordKey: `fuel_request:${id}`,
+    data: {
+      request: {
+        id,
+        status: row.status,
+        vehicleId: row.vehicle_id,
+        stationId: row.station_id,
+        fuelType: row.fuel_type,
+        volume: Number(row.volume),
+        supplyDate: row.supply_date,
+        pricePerUnit: naira(row.price_kobo),
+        couponCode: row.coupon_code,
+        couponExpiresAt: row.coupon_expires_at?.toISOString() ?? null,
+        dispensedVolume: decimal(row.dispensed_volume),
+        amount: naira(row.amount_kobo),
+        createdAt: row.created_at.toISOString(),
+      },
+    },
+  });
+}
+
+export async function enqueueMaintenanceWebhook(trx: Database, event: Extract<WebhookEvent, `maintenance.${string}`>, id: string) {
+  const row = await lockMaintenance(trx, id);
+  if (!row) throw new Error(`Maintenance request ${id} vanished during its own change`);
+  await webhookOutbox.enqueue(trx, {
+    organizationId: row.organization_id,
+    event,
+    recordKey: `maintenance:${id}`,
+    data: {
+      request: {
+        id,
+        status: row.status,
+        vehicleId: row.vehicle_id,
+        stationId: row.station_id,
+        description: row.description,
+        date: row.service_date,
+        cost: koboToNaira(row.cost_kobo),
+        finalCost: naira(row.final_cost_kobo),
+        amount: naira(row.amount_kobo),
+        createdAt: row.created_at.toISOString(),
+      },
+    },
+  });
+}

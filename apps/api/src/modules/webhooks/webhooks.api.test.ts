@@ -1,0 +1,336 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagosDate } from '../../platform/clock.js';
+import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { verifyWebhookSignature } from './webhook-signature.js';
+
+/** A receiver on this machine: records every call, answers each path's queued statuses (then 200). */
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+const received: Received[] = [];
+const statuses = new Map<string, number[]>();
+let receiver: Server;
+let base = '';
+
+const clock = movableClock(new Date());
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const ids: Record<string, string> = {};
+const secrets: Record<string, string> = {};
+
+const deliveriesTo = (path: string) => received.filter((r) => r.path === path);
+const eventsAt = (path: string) => deliveriesTo(path).map((r) => (JSON.parse(r.body) as { event: string }).event);
+
+async function register(token: string, url: string, events: string[]) {
+  const res = await t.call('POST', '/api/webhooks', { token, body: { url, events } });
+  expect(res.statusCode, res.body).toBe(200);
+  const reply = res.json<{ webhook: { id: string }; secret: string }>();
+  secrets[reply.webhook.id] = reply.secret;
+  return reply.webhook.id;
+}
+
+async function deliveries(id: string | undefined, token = tokens.acme as string) {
+  const res = await t.call('GET', `/api/webhooks/${id ?? 'missing'}/deliveries`, { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{
+    deliveries: Array<{
+      event: string;
+      eventId: string;
+      status: string;
+      attempts: number;
+      nextAttemptAt: string | null;
+      deliveredAt: string | null;
+      lastAttempt: { statusCode: number | null; error: string | null; attemptedAt: string } | null;
+    }>;
+    meta: { total: number };
+  }>();
+}
+
+async function fuelRequest(token: string, body: Record<string, unknown>) {
+  const res = await t.call('POST', '/api/fuel-requests', { token, body: { supplyDate: lagosDate(clock.now()), ...body } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ request: { id: string } }>().request.id;
+}
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      response.statusCode = statuses.get(path)?.shift() ?? 200;
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+
+  t = await createTestApp({}, { clock });
+  tokens.acme = await t.login('orgadmin@acme.test');
+  tokens.beta = await t.login('orgadmin@beta.test');
+  tokens.asst = await t.login('asst@acme.test');
+  tokens.driver = await t.login('driver@acme.test');
+  tokens.admin = await t.login('admin@fleetfuel.test');
+  const demo = demoIds(t);
+  ids.hilux = await demo.vehicle('LND-451-KJ');
+  ids.betaTruck = await demo.vehicle('KAN-903-BT');
+  ids.unity = await demo.station('Unity Fuels Ikeja');
+  ids.greenline = await demo.station('Greenline Energy Lekki');
+  await creditOrganization(t, 'Acme Logistics', 500_000);
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+
+describe('registering an endpoint', () => {
+  it('needs a URL and at least one known event, and https (http only to this machine outside production)', async () => {
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ url: `${base}/x`, events: [] }, /Choose at least one event/],
+      [{ url: `${base}/x` }, /Choose at least one event/],
+      [{ url: `${base}/x`, events: ['fuel_request.exploded'] }, /Must be one of/],
+      [{ url: 'ftp://hooks.example/x', events: ['wallet.funded'] }, /Must be a valid URL/],
+      [{ url: 'not a url', events: ['wallet.funded'] }, /Must be a valid URL/],
+      [{ url: 'http://hooks.example/x', events: ['wallet.funded'] }, /Webhook URLs must use https/],
+      [{ url: 'https://user:pw@hooks.example/x', events: ['wallet.funded'] }, /user name or password/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.call('POST', '/api/webhooks', { token: tokens.acme, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatch(message);
+    }
+  });
+
+  it('shows the whsec_ secret once; the list never carries it', async () => {
+    const res = await t.call('POST', '/api/webhooks', {
+      token: tokens.acme,
+      body: { url: 'https://hooks.example/fleet', events: ['wallet.funded', 'wallet.funded'] },
+    });
+    expect(res.statusCode).toBe(200);
+    const reply = res.json<{ message: string; secret: string; webhook: { id: string; events: string[]; lastDelivery: null } }>();
+    expect(reply.message).toBe('Webhook added');
+    expect(reply.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(reply.webhook).toMatchObject({ url: 'https://hooks.example/fleet', events: ['wallet.funded'], lastDelivery: null });
+    const list = await t.call('GET', '/api/webhooks', { token: tokens.acme });
+    expect(list.body).not.toContain(reply.secret);
+    expect(list.json<{ webhooks: Array<{ id: string }> }>().webhooks.map((w) => w.id)).toContain(reply.webhook.id);
+    const stored = await t.db
+      .selectFrom('webhook_endpoints')
+      .select('secret_sealed')
+      .where('id', '=', reply.webhook.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret_sealed).not.toContain(reply.secret.slice(6));
+    ids.spare = reply.webhook.id;
+  });
+
+  it("is the organization admin's alone; another organization's endpoint answers 404", async () => {
+    for (const token of [tokens.asst, tokens.driver, tokens.admin]) {
+      expect((await t.call('GET', '/api/webhooks', { token })).statusCode).toBe(403);
+      expect(
+        (await t.call('POST', '/api/webhooks', { token, body: { url: 'https://h.example', events: ['wallet.funded'] } })).statusCode,
+      ).toBe(403);
+    }
+    expect((await t.call('GET', `/api/webhooks/${ids.spare}/deliveries`, { token: tokens.beta })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/webhooks/${ids.spare}`, { token: tokens.beta })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/webhooks', { token: tokens.beta })).json<{ webhooks: unknown[] }>().webhooks).toEqual([]);
+  });
+});
+
+describe('the outbox', () => {
+  it('writes one delivery per subscribed endpoint in the change’s transaction, none for the others', async () => {
+    ids.both = await register(tokens.acme as string, `${base}/both`, ['fuel_request.created', 'fuel_request.approved']);
+    ids.approvals = await register(tokens.acme as string, `${base}/approvals`, ['fuel_request.approved']);
+    ids.maintenance = await register(tokens.acme as string, `${base}/maintenance`, ['maintenance.created']);
+    const request = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 20 });
+    const approve = await t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: tokens.acme });
+    expect(approve.statusCode, approve.body).toBe(200);
+    ids.request = request;
+
+    const both = await deliveries(ids.both);
+    expect(both.deliveries.map((d) => [d.event, d.status, d.attempts])).toEqual([
+      ['fuel_request.approved', 'PENDING', 0],
+      ['fuel_request.created', 'PENDING', 0],
+    ]);
+    const approvals = await deliveries(ids.approvals);
+    expect(approvals.deliveries.map((d) => d.event)).toEqual(['fuel_request.approved']);
+    // One event, one id, whichever endpoint it goes to.
+    expect(approvals.deliveries[0]?.eventId).toBe(both.deliveries[0]?.eventId);
+    expect((await deliveries(ids.maintenance)).meta.total).toBe(0);
+    expect((await deliveries(ids.spare)).meta.total).toBe(0);
+  });
+
+  it('writes nothing when the change is refused, and tells of a low balance once per crossing', async () => {
+    const endpoint = await register(tokens.beta as string, `${base}/beta`, [
+      'wallet.funded',
+      'wallet.low_balance',
+      'fuel_request.approved',
+    ]);
+    // 60,000 naira: above the 50,000 threshold.
+    await creditOrganization(t, 'Beta Haulage', 60_000);
+    // 10 L at 1,180 holds 11,800: 48,200 stays available, below the threshold.
+    const first = await fuelRequest(tokens.beta as string, { vehicleId: ids.betaTruck, stationId: ids.greenline, volume: 10 });
+    expect((await t.call('PATCH', `/api/fuel-requests/${first}/approve`, { token: tokens.beta })).statusCode).toBe(200);
+    // 50 L needs 59,000: refused, so neither its approval nor another low balance is told.
+    const second = await fuelRequest(tokens.beta as string, { vehicleId: ids.betaTruck, stationId: ids.greenline, volume: 50 });
+    const refused = await t.call('PATCH', `/api/fuel-requests/${second}/approve`, { token: tokens.beta });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toMatch(/is available/);
+    // Already below: a further debit is no new crossing.
+    const wallet = (await t.call('GET', '/api/wallet', { token: tokens.beta })).json<{ wallet: { id: string } }>().wallet.id;
+    const debit = await t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
+      token: tokens.admin,
+      body: { amount: 100, type: 'DEBIT', note: 'fee' },
+    });
+    expect(debit.statusCode, debit.body).toBe(200);
+
+    const { deliveries: rows } = await deliveries(endpoint, tokens.beta);
+    // Newest first: the hold crossed the threshold before the approval was recorded.
+    expect(rows.map((d) => d.event)).toEqual(['fuel_request.approved', 'wallet.low_balance', 'wallet.funded']);
+    await t.app.jobs.deliverWebhooks();
+    const bodies = deliveriesTo('/beta').map((r) => JSON.parse(r.body) as { event: string; data: Record<string, unknown> });
+    expect(bodies.find((b) => b.event === 'wallet.low_balance')?.data).toMatchObject({
+      wallet: { id: wallet, available: 48_200 },
+      threshold: 50_000,
+    });
+    expect(bodies.find((b) => b.event === 'wallet.funded')?.data).toMatchObject({ amount: 60_000, source: 'adjustment' });
+  });
+});
+
+describe('the dispatcher', () => {
+  it('sends signed JSON with the event id, in order per record', async () => {
+    await t.app.jobs.deliverWebhooks();
+    expect(eventsAt('/both')).toEqual(['fuel_request.created', 'fuel_request.approved']);
+    const [created] = deliveriesTo('/both');
+    const body = JSON.parse(created?.body ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({
+      event: 'fuel_request.created',
+      organizationId: await demoIds(t).organization('Acme Logistics'),
+      data: { request: { id: ids.request, status: 'PENDING', volume: 20, fuelType: 'PETROL' } },
+    });
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(created?.headers['content-type']).toBe('application/json');
+    expect(created?.headers['x-fleetfuel-event']).toBe('fuel_request.created');
+    expect(created?.headers['x-fleetfuel-delivery']).toMatch(/^[0-9a-f-]{36}$/);
+    const signature = created?.headers['x-fleetfuel-signature'] as string;
+    expect(verifyWebhookSignature(secrets[ids.both as string] as string, signature, created?.body ?? '', clock.now())).toBe(true);
+    expect(verifyWebhookSignature(secrets[ids.approvals as string] as string, signature, created?.body ?? '', clock.now())).toBe(false);
+    const approved = JSON.parse(deliveriesTo('/both')[1]?.body ?? '{}') as { data: { request: { status: string; couponCode: string } } };
+    expect(approved.data.request.status).toBe('APPROVED');
+    expect(approved.data.request.couponCode).toMatch(/\w/);
+
+    const shown = await deliveries(ids.both);
+    expect(shown.deliveries.every((d) => d.status === 'DELIVERED' && d.attempts === 1 && d.nextAttemptAt === null)).toBe(true);
+    expect(shown.deliveries[0]?.lastAttempt).toMatchObject({ statusCode: 200, error: null });
+    // Delivered is delivered: another run sends nothing more.
+    await t.app.jobs.deliverWebhooks();
+    expect(eventsAt('/both')).toHaveLength(2);
+    const list = (await t.call('GET', '/api/webhooks', { token: tokens.acme })).json<{
+      webhooks: Array<{ id: string; lastDelivery: { event: string; status: string } | null }>;
+    }>();
+    expect(list.webhooks.find((w) => w.id === ids.both)?.lastDelivery).toMatchObject({
+      event: 'fuel_request.approved',
+      status: 'DELIVERED',
+    });
+  });
+
+  it('retries after the backoff when the receiver fails, holding back the record’s next event until then', async () => {
+    const endpoint = await register(tokens.acme as string, `${base}/flaky`, ['fuel_request.created', 'fuel_request.approved']);
+    statuses.set('/flaky', [500]);
+    const request = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 5 });
+    expect((await t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: tokens.acme })).statusCode).toBe(200);
+
+    await t.app.jobs.deliverWebhooks();
+    expect(eventsAt('/flaky')).toEqual(['fuel_request.created']);
+    let shown = (await deliveries(endpoint)).deliveries;
+    expect(shown.map((d) => [d.event, d.status, d.attempts])).toEqual([
+      ['fuel_request.approved', 'PENDING', 0],
+      ['fuel_request.created', 'PENDING', 1],
+    ]);
+    expect(shown[1]?.lastAttempt).toMatchObject({ statusCode: 500, error: 'The receiver answered 500' });
+    // The first retry waits 30 s after the failed attempt.
+    expect(Date.parse(shown[1]?.nextAttemptAt as string) - Date.parse(shown[1]?.lastAttempt?.attemptedAt as string)).toBe(30_000);
+
+    // Before the backoff has passed nothing goes, not even the approval behind it.
+    clock.set(new Date(clock.now().getTime() + 20_000));
+    await t.app.jobs.deliverWebhooks();
+    expect(eventsAt('/flaky')).toEqual(['fuel_request.created']);
+
+    clock.set(new Date(clock.now().getTime() + 15_000));
+    await t.app.jobs.deliverWebhooks();
+    expect(eventsAt('/flaky')).toEqual(['fuel_request.created', 'fuel_request.created', 'fuel_request.approved']);
+    const [first, retry] = deliveriesTo('/flaky');
+    expect(JSON.parse(retry?.body ?? '{}')).toEqual(JSON.parse(first?.body ?? '{}'));
+    shown = (await deliveries(endpoint)).deliveries;
+    expect(shown.map((d) => [d.event, d.status, d.attempts])).toEqual([
+      ['fuel_request.approved', 'DELIVERED', 1],
+      ['fuel_request.created', 'DELIVERED', 2],
+    ]);
+    expect(shown[1]?.lastAttempt?.statusCode).toBe(200);
+  });
+
+  it('stops sending to a removed endpoint, and audits both ends of its life', async () => {
+    const endpoint = await register(tokens.acme as string, `${base}/removed`, ['fuel_request.created']);
+    await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 5 });
+    const res = await t.call('DELETE', `/api/webhooks/${endpoint}`, { token: tokens.acme });
+    expect(res.json()).toEqual({ message: 'Webhook deleted' });
+    await t.app.jobs.deliverWebhooks();
+    expect(deliveriesTo('/removed')).toHaveLength(0);
+    expect((await t.call('GET', `/api/webhooks/${endpoint}/deliveries`, { token: tokens.acme })).statusCode).toBe(404);
+    const row = await t.db.selectFrom('webhook_deliveries').select('status').where('endpoint_id', '=', endpoint).executeTakeFirstOrThrow();
+    expect(row.status).toBe('FAILED');
+    const audit = await t.db.selectFrom('audit_log').select('action').where('entity_id', '=', endpoint).orderBy('id').execute();
+    expect(audit.map((a) => a.action)).toEqual(['webhook.created', 'webhook.deleted']);
+  });
+});
+
+describe('in production', () => {
+  let prod: TestApp;
+  beforeAll(async () => {
+    prod = await createTestApp({ env: 'production' });
+  });
+  afterAll(async () => prod.close());
+
+  it('refuses plain http, and refuses to call private, loopback and metadata addresses, saying why', async () => {
+    const token = await prod.login('orgadmin@acme.test');
+    const http = await prod.call('POST', '/api/webhooks', { token, body: { url: `${base}/prod`, events: ['fuel_request.created'] } });
+    expect(http.statusCode).toBe(400);
+    expect(http.json()).toMatchObject({ message: 'Webhook URLs must use https' });
+    const port = (receiver.address() as AddressInfo).port;
+    const urls = [
+      `https://127.0.0.1:${port}/prod`,
+      'https://10.0.0.5/hook',
+      'https://169.254.169.254/latest/meta-data',
+      `https://localhost:${port}/prod`,
+    ];
+    const endpoints: string[] = [];
+    for (const url of urls) {
+      const res = await prod.call('POST', '/api/webhooks', { token, body: { url, events: ['fuel_request.created'] } });
+      expect(res.statusCode, res.body).toBe(200);
+      endpoints.push(res.json<{ webhook: { id: string } }>().webhook.id);
+    }
+    const vehicleId = await demoIds(prod).vehicle('LND-451-KJ');
+    const stationId = await demoIds(prod).station('Unity Fuels Ikeja');
+    const created = await prod.call('POST', '/api/fuel-requests', {
+      token,
+      body: { vehicleId, stationId, supplyDate: lagosDate(new Date()), volume: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const before = received.length;
+    await prod.app.jobs.deliverWebhooks();
+    expect(received.length).toBe(before);
+    for (const endpoint of endpoints) {
+      const res = await prod.call('GET', `/api/webhooks/${endpoint}/deliveries`, { token });
+      const [delivery] = res.json<{
+        deliveries: Array<{ status: string; attempts: number; lastAttempt: { statusCode: null; error: string } }>;
+      }>().deliveries;
+      expect(delivery).toMatchObject({ status: 'PENDING', attempts: 1, lastAttempt: { statusCode: null } });
+      expect(delivery?.lastAttempt.error).toMatch(/^Refused: .*private, loopback or link-local address/);
+    }
+  });
+});
