@@ -50,9 +50,12 @@ import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
 import { createSessionsService } from './modules/sessions/index.js';
+import { bindApiKeyRoutes, createApiKeysService } from './modules/api-keys/index.js';
+import { bindWebhookRoutes, createWebhookDispatcher, createWebhooksService, type DispatchOutcome } from './modules/webhooks/index.js';
 import { bindDriverRoutes, bindUserRoutes, createUsersService } from './modules/users/index.js';
 import { bindDepartmentRoutes, createDepartmentsService } from './modules/departments/index.js';
 import { bindVehicleRoutes, createInsuranceService, createVehiclesService } from './modules/vehicles/index.js';
+import { bindExportRoutes, createExportsService } from './modules/exports/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCouponSigner } from './platform/coupons.js';
 import { createCouponKeyRing } from './platform/coupon-keys.js';
@@ -73,6 +76,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   storage?: FileStorage;
   clock?: Clock;
+  /** Rows an export reads at a time (tests make it small to see the batches). */
+  exportBatchRows?: number;
   /** Replaces the configured payment provider (tests of the Paystack adapter bring their own). */
   paymentProvider?: PaymentProvider;
 }
@@ -91,6 +96,8 @@ declare module 'fastify' {
       reconcileCardPayments(options?: {
         recheckAfterMs?: number;
       }): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }>;
+      /** Sends the webhook outbox's due deliveries (several instances may run it at once). */
+      deliverWebhooks(): Promise<DispatchOutcome>;
     };
   }
 }
@@ -261,15 +268,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reports = createReportsService({ db, clock, vehicles, renderer });
   const support = createSupportService({ db, files, notifications, contact: config.support });
   const alerts = createAlertsService({ db, clock, vehicles });
+  const webhookDispatcher = createWebhookDispatcher({
+    db,
+    clock,
+    appSecret: config.appSecret,
+    publicOnly: config.env === 'production',
+    log: app.log,
+  });
   const dailyDigest = createDailyDigest({ db, clock, alerts, notifications, log: app.log, appUrl: config.appUrl });
   app.decorate('jobs', {
     expireCoupons: () => fuelRequests.expireDue(),
     dailyReminders: () => notifications.runDailyReminders(),
     dailyDigest: () => dailyDigest.run(),
     reconcileCardPayments: (options) => wallet.reconcileCardPayments(options),
+    deliverWebhooks: () => webhookDispatcher.run(),
   });
 
-  const binder = createRouteBinder(app, sessions.resolve, createIdempotencyStore(db), config.limits);
+  const apiKeys = createApiKeysService({ db });
+  const binder = createRouteBinder(app, apiKeys.resolverOver(sessions.resolve), createIdempotencyStore(db), config.limits);
   binder.bind(systemRoutes.health, async () => {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, database: 'ok' as const };
@@ -297,9 +313,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindReportRoutes(binder, reports);
   bindSupportRoutes(binder, support);
   bindAccountRoutes(binder, createAccountService({ users, sessions, notifications }));
+  bindApiKeyRoutes(binder, apiKeys);
+  bindWebhookRoutes(binder, createWebhooksService({ db, clock, appSecret: config.appSecret, production: config.env === 'production' }));
   bindPriceRoutes(binder, prices);
   bindFileRoutes(binder, files);
   bindWalletRoutes(binder, wallet);
+  bindExportRoutes(
+    binder,
+    createExportsService({ clock, vehicles, users, departments, fuelRequests, maintenance, wallet, batchRows: deps.exportBatchRows }),
+  );
   if (sandbox) bindSandboxCheckoutRoutes(binder, createSandboxCheckout(sandbox));
 
   if (config.webDistDir) await serveWebApp(app, config.webDistDir);

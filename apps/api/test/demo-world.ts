@@ -24,3 +24,10 @@ export async function creditOrganization(t: TestApp, organizationName: string, a
   });
   if (res.statusCode !== 200) throw new Error(`crediting ${organizationName} failed: ${res.statusCode} ${res.body}`);
 }
+
+/** Signs each demo account in: its bearer token by e-mail. */
+export async function signInAll(t: TestApp, emails: readonly string[]): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const email of emails) tokens[email] = await t.login(email);
+  return tokens;
+}

@@ -5,10 +5,15 @@ import { roleSchema } from './enums.js';
 
 /** Every action the API records, as `<entity type>.<verb>`. */
 export const AUDIT_ACTIONS = [
+  /** Only for a request raised with an API key (issue 14): the entry's note names the key. */
+  'fuel_request.created',
   'fuel_request.approved',
   'fuel_request.rejected',
   'fuel_request.redeemed',
   'fuel_request.expired',
+  'fuel_request.confirmation_locked',
+  /** Only for a request raised with an API key, as `fuel_request.created`. */
+  'maintenance_request.created',
   'maintenance_request.approved',
   'maintenance_request.rejected',
   'maintenance_request.priced',
@@ -30,10 +35,17 @@ export const AUDIT_ACTIONS = [
   'plan.created',
   'plan.updated',
   'vehicle.status_changed',
+  'vehicle.imported',
   'department.status_changed',
   'user.role_changed',
   'user.status_changed',
   'user.signed_in',
+  'user.pump_pin_reset',
+  'driver.imported',
+  'api_key.created',
+  'api_key.revoked',
+  'webhook.created',
+  'webhook.deleted',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -50,6 +62,9 @@ export const AUDIT_ENTITY_TYPES = [
   'vehicle',
   'department',
   'user',
+  'driver',
+  'api_key',
+  'webhook',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   /** A maintenance job is completed by its station, or by the organization admin when no station is named. */
   'maintenance.complete': ['ADMINISTRATOR', 'ATTENDANT', 'STATION_REP'],
   'coupons.download': ['ADMIN', ...ORG_ADMINS, 'DRIVER'],
+  /** A driver's own PIN for confirming redemptions at the pump (issue 13). */
+  'pumpPin.own': ['DRIVER'],
   'prices.manage': ['STATION_REP'],
   'prices.read': ['ADMIN', 'STATION_REP', 'ATTENDANT'],
   /** Assets, drivers, groups, insurance: write and list. */
@@ -55,6 +57,10 @@ export const PERMISSIONS = {
   'audit.read': ['ADMIN', 'ADMINISTRATOR', 'STATION_REP'],
   /** The header bell; the service narrows the alerts to the caller's organization, vehicle or station. */
   'alerts.read': ALL_ROLES,
+  /** Issue 14's organization API keys: made and revoked by the organization's admin only. */
+  'apiKeys.manage': ['ADMINISTRATOR'],
+  /** Issue 14's webhook endpoints and their deliveries: the organization's admin only. */
+  'webhooks.manage': ['ADMINISTRATOR'],
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -63,6 +69,38 @@ export function hasPermission(role: Role | null | undefined, permission: Permiss
   const roles = PERMISSIONS[permission];
   if (roles === null) return true;
   return role != null && (roles as readonly Role[]).includes(role);
+}
+
+/** What an organization API key may do: `read`, or `request` (read and raise requests). */
+export const API_KEY_SCOPE_NAMES = ['read', 'request'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPE_NAMES)[number];
+
+/** The organization's records an API key may read (GET routes of these permissions only), and public GETs. */
+const API_KEY_READS = [
+  'public',
+  'fleet.manage',
+  'fleet.read',
+  'requests.read',
+  'organization.read',
+  'analytics.view',
+  'reports.view',
+  'alerts.read',
+] as const satisfies readonly Permission[];
+
+/**
+ * Each scope's allow-list: `reads` are permissions whose GET routes a key may call, `writes` those
+ * whose other routes it may call. A key acts for its organization without a person behind each call,
+ * so approvals, money, accounts, settings, API keys and everything personal (`signedIn`) stay out.
+ */
+export const API_KEY_SCOPES = {
+  read: { reads: API_KEY_READS, writes: [] },
+  request: { reads: API_KEY_READS, writes: ['requests.create'] },
+} as const satisfies Record<ApiKeyScope, { reads: readonly Permission[]; writes: readonly Permission[] }>;
+
+/** Whether a key of `scope` may call the route (the route's permission must also be an ADMINISTRATOR's). */
+export function apiKeyMayCall(scope: ApiKeyScope, route: { method: string; permission: Permission }): boolean {
+  const allowed: readonly Permission[] = route.method === 'GET' ? API_KEY_SCOPES[scope].reads : API_KEY_SCOPES[scope].writes;
+  return allowed.includes(route.permission) && hasPermission('ADMINISTRATOR', route.permission);
 }
 
 export interface MenuEntry {

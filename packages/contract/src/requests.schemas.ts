@@ -13,7 +13,7 @@ import {
   timestampSchema,
 } from './common.js';
 import { REQUEST_STATUSES, TANK_LEVELS, assetTypeSchema, soldFuelTypeSchema } from './enums.js';
-import { requiredText } from './identity.js';
+import { CONFIRMATION_CODE_LENGTH, pumpPinSchema, requiredText } from './identity.js';
 import { formNaira } from './plans.schemas.js';
 
 export const requestStatusSchema = z.enum(REQUEST_STATUSES);
@@ -162,14 +162,30 @@ export const fuelCompleteBodySchema = z
     ...couponFields,
     dispensedVolume: formNumber(volumeSchema).refine((v) => v !== null, 'Please enter valid volume'),
     odometer: odometerSchema.optional(),
+    /**
+     * The driver's confirmation, when the organization requires it: the driver's PIN or the one-time
+     * code texted to the driver. At the pump one box takes whichever the driver gives, so the server
+     * checks either field against both.
+     */
+    driverPin: pumpPinSchema.optional(),
+    confirmationCode: z
+      .string()
+      .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), `The one-time code has ${CONFIRMATION_CODE_LENGTH} digits`)
+      .optional(),
   })
-  .refine(oneCoupon, oneCouponIssue);
+  .refine(oneCoupon, oneCouponIssue)
+  .refine((v) => v.driverPin === undefined || v.confirmationCode === undefined, {
+    message: "Enter the driver's PIN or the one-time code, not both",
+    path: ['confirmationCode'],
+  });
 
 export const couponPreviewSchema = z.object({
   kind: z.enum(['FUEL', 'MAINTENANCE']),
   redeemable: z.boolean(),
   /** Why the coupon cannot be redeemed, when it cannot. */
   message: z.string().nullable(),
+  /** The organization requires the driver's PIN or a one-time code to redeem this coupon. */
+  driverConfirmationRequired: z.boolean(),
   fuelRequest: fuelRequestSchema.nullable(),
   maintenanceRequest: z.lazy(() => maintenanceRequestSchema).nullable(),
 });

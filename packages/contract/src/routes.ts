@@ -30,6 +30,9 @@ import { auditRoutes } from './routes/audit.routes.js';
 import { alertRoutes } from './routes/alerts.routes.js';
 import { couponRoutes } from './routes/coupons.routes.js';
 import { redemptionRoutes } from './routes/redemptions.routes.js';
+import { exportRoutes } from './routes/exports.routes.js';
+import { apiKeyRoutes } from './routes/api-keys.routes.js';
+import { webhookRoutes } from './routes/webhooks.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -61,6 +64,9 @@ export {
   alertRoutes,
   couponRoutes,
   redemptionRoutes,
+  exportRoutes,
+  apiKeyRoutes,
+  webhookRoutes,
 };
 
 export const routes = {
@@ -92,6 +98,9 @@ export const routes = {
   alerts: alertRoutes,
   coupons: couponRoutes,
   redemptions: redemptionRoutes,
+  exports: exportRoutes,
+  apiKeys: apiKeyRoutes,
+  webhooks: webhookRoutes,
 };
 
 /**

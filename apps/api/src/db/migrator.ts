@@ -23,6 +23,10 @@ import * as m0019 from './migrations/0019-daily-digest.js';
 import * as m0020 from './migrations/0020-efficiency-indexes.js';
 import * as m0021 from './migrations/0021-coupon-signing-keys.js';
 import * as m0022 from './migrations/0022-station-redemption-indexes.js';
+import * as m0023 from './migrations/0023-driver-confirmation.js';
+import * as m0024 from './migrations/0024-station-open-coupons.js';
+import * as m0025 from './migrations/0025-api-keys.js';
+import * as m0026 from './migrations/0026-webhooks.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -47,6 +51,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-efficiency-indexes': m0020,
   '0021-coupon-signing-keys': m0021,
   '0022-station-redemption-indexes': m0022,
+  '0023-driver-confirmation': m0023,
+  '0024-station-open-coupons': m0024,
+  '0025-api-keys': m0025,
+  '0026-webhooks': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -105,6 +105,8 @@ export interface World {
   fuel: Record<'acme' | 'beta', { id: string; couponCode: string }>;
   maintenance: Record<'acme' | 'beta', { id: string; couponCode: string }>;
   reserve: Record<'acme' | 'beta', string>;
+  /** A webhook endpoint per organization. */
+  webhook: Record<'acme' | 'beta', string>;
   /** A second attendant of each station (a record a representative manages). */
   attendant: Record<'unity' | 'greenline', string>;
   /** One ticket per user (by e-mail). */
@@ -113,6 +115,8 @@ export interface World {
   session: Record<string, string>;
   /** A stored file (an avatar) of each tenant. */
   file: Record<Tenant, string>;
+  /** An API key of each organization, made by its admin. */
+  apiKey: Record<'acme' | 'beta', string>;
   paymentReference: string;
   /** Counter for unique names of throw-away records. */
   seq: number;
@@ -188,10 +192,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     fuel: { acme: { id: '', couponCode: '' }, beta: { id: '', couponCode: '' } },
     maintenance: { acme: { id: '', couponCode: '' }, beta: { id: '', couponCode: '' } },
     reserve: { acme: '', beta: '' },
+    webhook: { acme: '', beta: '' },
     attendant: { unity: '', greenline: '' },
     ticket: {},
     session: {},
     file: { acme: '', beta: '', unity: '', greenline: '' },
+    apiKey: { acme: '', beta: '' },
     paymentReference: '',
     seq: 0,
   };
@@ -244,6 +250,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     );
     world.reserve[tenant] = res.json<{ reserve: { id: string } }>().reserve.id;
   }
+  // A webhook endpoint per organization.
+  for (const tenant of ['acme', 'beta'] as const) {
+    const res = expectOk(
+      await t.call('POST', '/api/webhooks', {
+        token: tokens[TENANT_USER[tenant]],
+        body: { url: `https://hooks.${tenant}.example/fleetfuel`, events: ['fuel_request.approved'] },
+      }),
+      'webhook',
+    );
+    world.webhook[tenant] = res.json<{ webhook: { id: string } }>().webhook.id;
+  }
   // A second attendant per station, made by its representative.
   for (const tenant of ['unity', 'greenline'] as const) {
     const res = expectOk(
@@ -279,6 +296,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .executeTakeFirstOrThrow();
     world.file[tenant] = file.storage_key;
   }
+  // An API key per organization.
+  for (const tenant of ['acme', 'beta'] as const) {
+    const res = expectOk(
+      await t.call('POST', '/api/api-keys', { token: tokens[TENANT_USER[tenant]], body: { name: `Security ${tenant}`, scope: 'read' } }),
+      'api key',
+    );
+    world.apiKey[tenant] = res.json<{ apiKey: { id: string } }>().apiKey.id;
+  }
   // A card payment in progress (the sandbox checkout page's reference).
   world.paymentReference = expectOk(
     await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } }),
@@ -313,6 +338,7 @@ export const GUARDED_TABLES = [
   'support_replies',
   'notification_preferences',
   'password_reset_tokens',
+  'webhook_endpoints',
 ] as const;
 
 /** Row count and a content hash of every guarded table: any insert, update or delete changes it. */
@@ -448,6 +474,8 @@ export const VALID_CALLS: Record<string, ValidCall> = {
       tankSize: 50,
     }),
   },
+  // Without a `file` the import is refused (400): the suites need only a body its schema accepts.
+  'POST /vehicles/import': { caller: ORG_ADMIN, query: () => ({ dryRun: 'true' }), body: () => ({}) },
   'PUT /vehicles/:id': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike), body: () => ({ color: 'Red', year: 2023 }) },
   'DELETE /vehicles/:id': { caller: ORG_ADMIN, params: id((w) => w.vehicle.hilux) },
   'PATCH /vehicles/assign-driver': {
@@ -461,12 +489,14 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     caller: ORG_ADMIN,
     body: (w) => ({ name: 'New Driver', email: `newdriver.${(w.seq += 1)}@security.test`, password: 'New-Driver-2026' }),
   },
+  'POST /drivers/import': { caller: ADMIN, query: () => ({ dryRun: 'true' }), body: (w) => ({ organizationId: w.tenantId.acme }) },
   'PUT /drivers/:id': {
     caller: ORG_ADMIN,
     params: id((w) => w.user['driver2@acme.test'] as string),
     body: () => ({ title: 'Senior Driver' }),
   },
   'DELETE /drivers/:id': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
+  'DELETE /drivers/:id/pump-pin': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
   'GET /departments': { caller: ORG_ADMIN, query: () => ({ status: 'ACTIVE' }) },
   'GET /departments/:id': { caller: ORG_ADMIN, params: id((w) => w.department.acme) },
   'POST /departments': { caller: ORG_ADMIN, body: (w) => ({ name: `Night Shift ${(w.seq += 1)}`, maxDailyConsumption: 100 }) },
@@ -510,9 +540,17 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /fuel-reserves': { caller: ORG_ADMIN, query: () => ({ fuelType: 'CNG' }) },
   'GET /audit-log': { caller: ORG_ADMIN, query: () => ({ action: 'fuel_request.approved', from: '2026-01-01', to: '2026-12-31' }) },
   'GET /alerts': { caller: ORG_ADMIN },
+  'GET /webhooks': { caller: ORG_ADMIN },
+  'POST /webhooks': {
+    caller: ORG_ADMIN,
+    body: (w) => ({ url: `https://hooks.example/${(w.seq += 1)}`, events: ['fuel_request.created', 'wallet.low_balance'] }),
+  },
+  'DELETE /webhooks/:id': { caller: ORG_ADMIN, params: id((w) => w.webhook.acme) },
+  'GET /webhooks/:id/deliveries': { caller: ORG_ADMIN, params: id((w) => w.webhook.acme), query: () => ({ page: '1', pageSize: '10' }) },
   'GET /coupons/keys': { caller: null },
   'GET /wallet/statement': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-01-31', format: 'csv' }) },
   'GET /station/redemptions': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-12-31', page: '1', pageSize: '10' }) },
+  'GET /station/open-coupons': { caller: 'attendant@unityfuels.test' },
   'POST /fuel-reserves': { caller: ORG_ADMIN, body: () => ({ fuelType: 'DIESEL', amount: 50, note: 'Quarterly reserve' }) },
   'PATCH /fuel-reserves/:id': { caller: ORG_ADMIN, params: id((w) => w.reserve.acme), body: () => ({ status: 'ACTIVE' }) },
   'GET /subscriptions/current': { caller: ORG_ADMIN },
@@ -544,6 +582,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     body: () => ({ code: 'AAAA-AAAA', dispensedVolume: 1 }),
   },
   'GET /fuel-requests/coupon': { caller: REP, query: () => ({ code: 'AAAA-AAAA' }) },
+  'POST /fuel-requests/:id/confirmation-code': { caller: REP, params: id((w) => w.fuel.acme.id) },
   'GET /fuel-requests/:id/generate-coupon': { caller: ORG_ADMIN, params: id((w) => w.fuel.acme.id) },
   'GET /maintenance/all-requests': { caller: ORG_ADMIN, query: () => ({ page: '1' }) },
   'GET /maintenance/my-requests': { caller: ORG_ADMIN },
@@ -567,6 +606,12 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /reports/x/insurance-status': { caller: ORG_ADMIN },
   'GET /reports/x/service-term': { caller: ORG_ADMIN },
   'GET /reports/x/vehicles-drivers-list': { caller: ORG_ADMIN },
+  'GET /exports/vehicles.csv': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme, type: 'VEHICLE' }) },
+  'GET /exports/drivers.csv': { caller: ORG_ADMIN, query: () => ({ unassigned: 'true' }) },
+  'GET /exports/groups.csv': { caller: ORG_ADMIN, query: () => ({ status: 'ACTIVE' }) },
+  'GET /exports/fuel-requests.csv': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme }) },
+  'GET /exports/maintenance.csv': { caller: ORG_ADMIN, query: () => ({ status: 'PENDING' }) },
+  'GET /exports/transactions.csv': { caller: ADMIN, query: (w) => ({ walletId: w.wallet.acme, type: 'CREDIT' }) },
   'PUT /account/profile': { caller: 'driver@acme.test', body: () => ({ name: 'Musa Ibrahim', phone: '08030000004', title: 'Driver' }) },
   'PUT /account/email': {
     caller: 'driver@acme.test',
@@ -580,6 +625,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'DELETE /account/sessions/:id': { caller: ADMIN, params: id((w) => w.session[ADMIN] as string) },
   'GET /account/notifications': { caller: ADMIN },
   'PUT /account/notifications': { caller: ADMIN, body: () => ({ requestDecisions: true, supportReplies: false }) },
+  'PUT /account/pump-pin': { caller: 'driver@acme.test', body: () => ({ pin: '4821' }) },
   'GET /support/contact': { caller: ADMIN },
   'GET /support/tickets': { caller: ADMIN, query: () => ({ status: 'OPEN' }) },
   'GET /support/tickets/:id': { caller: ADMIN, params: id((w) => w.ticket[ORG_ADMIN] as string) },
@@ -599,6 +645,9 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     body: (w) => ({ defaultStationId: w.tenantId.unity, couponValidityDays: 5, allowExpiredInsurance: false }),
   },
   'GET /files/:key': { caller: ADMIN, params: (w) => ({ key: w.file.acme }) },
+  'GET /api-keys': { caller: ORG_ADMIN },
+  'POST /api-keys': { caller: ORG_ADMIN, body: () => ({ name: 'Fleet telematics', scope: 'request' }) },
+  'DELETE /api-keys/:id': { caller: ORG_ADMIN, params: id((w) => w.apiKey.acme) },
 };
 
 /** The keys a zod object schema declares (zod 4 exposes them as `shape`); empty for other schemas. */

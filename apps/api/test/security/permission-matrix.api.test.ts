@@ -156,6 +156,12 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
         ),
     },
   },
+  '/drivers/:id/pump-pin': {
+    id: {
+      scope: 'tenant',
+      of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.user['driver2@acme.test'] : w.user['driver@beta.test']) as string,
+    },
+  },
   '/departments/:id': {
     id: {
       scope: 'tenant',
@@ -184,6 +190,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   '/fuel-requests/:id/reject': { id: fuelFixture },
   '/fuel-requests/:id/complete': { id: fuelFixture },
   '/fuel-requests/:id/generate-coupon': { id: fuelFixture },
+  '/fuel-requests/:id/confirmation-code': { id: fuelFixture },
   '/maintenance/single/:id': { id: maintenanceFixture },
   '/maintenance/:id/approve': { id: maintenanceFixture },
   '/maintenance/:id/reject': { id: maintenanceFixture },
@@ -196,6 +203,34 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   '/support/tickets/:id/replies': { id: ticketFixture },
   '/support/tickets/:id/close': { id: ticketFixture },
   '/files/:key': { key: { scope: 'tenant', of: (w, tenant) => w.file[tenant] } },
+  '/api-keys/:id': {
+    id: {
+      scope: 'tenant',
+      of: (w, tenant) => w.apiKey[orgOf(tenant)],
+      fresh: (w, caller) =>
+        created(
+          w.t.call('POST', '/api/api-keys', { token: token(w, caller), body: { name: `Throw Away ${unique(w)}`, scope: 'read' } }),
+          'throw-away api key',
+          (j) => (j.apiKey as { id: string }).id,
+        ),
+    },
+  },
+  '/webhooks/:id': {
+    id: {
+      scope: 'tenant',
+      of: (w, tenant) => w.webhook[orgOf(tenant)],
+      fresh: (w, caller) =>
+        created(
+          w.t.call('POST', '/api/webhooks', {
+            token: token(w, caller),
+            body: { url: `https://hooks.example/throw-away/${unique(w)}`, events: ['wallet.funded'] },
+          }),
+          'throw-away webhook',
+          (j) => (j.webhook as { id: string }).id,
+        ),
+    },
+  },
+  '/webhooks/:id/deliveries': { id: { scope: 'tenant', of: (w, tenant) => w.webhook[orgOf(tenant)] } },
 };
 
 /**

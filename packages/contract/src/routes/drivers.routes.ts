@@ -7,6 +7,7 @@ import {
   driverSchema,
   driverUpdateBodySchema,
 } from '../fleet.schemas.js';
+import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
 export const driverRoutes = {
   list: route({
@@ -38,6 +39,19 @@ export const driverRoutes = {
     files: { image: 'image' },
     reply: driverSchema,
   }),
+  import: route({
+    method: 'POST',
+    path: '/drivers/import',
+    permission: 'fleet.manage',
+    summary:
+      'Import drivers from a CSV `file` (multipart; columns of the Add Driver form, at most 10,000 rows): `?dryRun=true` checks every row and writes nothing; otherwise all rows are created in one transaction, or none (422 with the rows) when any has an error or a duplicate e-mail or phone',
+    tag: 'drivers',
+    query: importQuerySchema,
+    body: importBodySchema,
+    bodyType: 'multipart',
+    files: { file: 'csv' },
+    reply: importReplySchema,
+  }),
   update: route({
     method: 'PUT',
     path: '/drivers/:id',
@@ -55,6 +69,15 @@ export const driverRoutes = {
     path: '/drivers/:id',
     permission: 'fleet.manage',
     summary: 'Delete a driver without history (otherwise disable the account)',
+    tag: 'drivers',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
+  resetPumpPin: route({
+    method: 'DELETE',
+    path: '/drivers/:id/pump-pin',
+    permission: 'fleet.manage',
+    summary: "Reset a driver's pump PIN; until the driver sets a new one, redemptions need a texted one-time code",
     tag: 'drivers',
     params: idParamsSchema,
     reply: messageReplySchema,

@@ -1,5 +1,5 @@
 import { route, pdfReply } from './route.js';
-import { idParamsSchema } from '../common.js';
+import { idParamsSchema, messageReplySchema } from '../common.js';
 import {
   approveBodySchema,
   couponPreviewReplySchema,
@@ -105,6 +105,15 @@ export const fuelRequestRoutes = {
     tag: 'fuel-requests',
     query: couponQuerySchema,
     reply: couponPreviewReplySchema,
+  }),
+  confirmationCode: route({
+    method: 'POST',
+    path: '/fuel-requests/:id/confirmation-code',
+    permission: 'requests.redeem',
+    summary: "Text the driver a one-time code (valid 10 minutes) that confirms this coupon's redemption at its station",
+    tag: 'fuel-requests',
+    params: idParamsSchema,
+    reply: messageReplySchema,
   }),
   generateCoupon: route({
     method: 'GET',

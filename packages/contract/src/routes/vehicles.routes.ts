@@ -11,6 +11,7 @@ import {
   vehicleSchema,
   vehicleUpdateBodySchema,
 } from '../fleet.schemas.js';
+import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
 export const vehicleRoutes = {
   list: route({
@@ -42,6 +43,19 @@ export const vehicleRoutes = {
     bodyType: 'multipart',
     files: { image: 'image' },
     reply: vehicleSchema,
+  }),
+  import: route({
+    method: 'POST',
+    path: '/vehicles/import',
+    permission: 'fleet.manage',
+    summary:
+      'Import assets from a CSV `file` (multipart; columns of the Add Asset form, at most 10,000 rows): `?dryRun=true` checks every row and writes nothing; otherwise all rows are created in one transaction, or none (422 with the rows) when any has an error or a duplicate plate',
+    tag: 'vehicles',
+    query: importQuerySchema,
+    body: importBodySchema,
+    bodyType: 'multipart',
+    files: { file: 'csv' },
+    reply: importReplySchema,
   }),
   update: route({
     method: 'PUT',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 /**
  * `GET /analytics/efficiency` on a fixed day, 21 November 2026, so the default period is
@@ -88,17 +89,18 @@ beforeAll(async () => {
   await fill(ids.corolla, 'PETROL', '2026-10-25', 40, 38_000, 11_800);
   await fill(ids.ev, 'ELECTRIC', '2026-09-10', 60, 12_000, 2_000);
   await fill(ids.ev, 'ELECTRIC', '2026-10-10', 50, 10_000, 2_300);
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'orgadmin@beta.test',
-    'driver@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'orgadmin@beta.test',
+      'driver@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 

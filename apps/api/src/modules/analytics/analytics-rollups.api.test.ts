@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 /**
  * The monthly rollups (migration 0011) against a computation from scratch: after a random but
@@ -54,15 +55,16 @@ const ATTENDANT: Record<string, string> = {};
 beforeAll(async () => {
   apps = await createTestApps(2, {}, { clock });
   t = apps[0] as TestApp;
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'orgadmin@beta.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'orgadmin@beta.test',
+      'attendant@unityfuels.test',
+      'rep@greenline.test',
+    ]),
+  );
   const byName = (rows: Array<{ id: string; name: string | null }>, name: string) => rows.find((row) => row.name === name)?.id as string;
   const organizations = await t.db.selectFrom('organizations').select(['id', 'name']).execute();
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number as name']).execute();

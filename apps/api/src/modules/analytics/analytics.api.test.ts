@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedgerService } from '../ledger/index.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 /**
  * A fixed data set (no demo activity) on a fixed day, 21 November 2026, so that every figure can
@@ -143,16 +144,17 @@ beforeAll(async () => {
       ],
     }),
   );
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'orgadmin@beta.test',
-    'driver@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'orgadmin@beta.test',
+      'driver@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 

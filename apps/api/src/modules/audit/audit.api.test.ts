@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -29,18 +30,19 @@ async function fuelRequest(email: string, body: Record<string, unknown> = {}): P
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+      'rep@greenline.test',
+    ]),
+  );
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
   ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
   ids.betaTruck = vehicles.find((v) => v.plate_number === 'KAN-903-BT')?.id as string;

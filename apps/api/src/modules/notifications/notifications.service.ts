@@ -48,9 +48,14 @@ export function createNotificationsService(deps: {
   function text(userId: string | null, message: string): void {
     if (!userId) return;
     background.run('sms', async () => {
-      const mobile = nigerianMobile(await repository.activeUserPhone(db, userId));
+      const mobile = await mobileOf(userId);
       if (mobile) await deps.sms.send({ to: mobile, text: message });
     });
+  }
+
+  /** The Nigerian mobile number an active user's texts go to, or null when `text` would send nothing. */
+  async function mobileOf(userId: string): Promise<string | null> {
+    return nigerianMobile(await repository.activeUserPhone(db, userId));
   }
 
   /** Mails one notice with the greeting and the sign-off every FleetFuel e-mail carries. */
@@ -87,6 +92,7 @@ export function createNotificationsService(deps: {
     notify,
     notifyOrganization,
     text,
+    mobileOf,
 
     /**
      * For scheduled work that mails many organizations (the alerts digest): who among each

@@ -6,6 +6,7 @@ import { REPORT_PAGES_HEADER } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 let t: TestApp;
 let dir: string;
@@ -15,16 +16,17 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.db.transaction().execute((trx) => seedDemoActivity(trx));
   dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-reports-'));
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+    ]),
+  );
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createCouponKeyRing } from '../../platform/coupon-keys.js';
 import { createCouponSigner } from '../../platform/coupons.js';
-import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -41,15 +41,16 @@ async function approved(volume: number) {
 beforeAll(async () => {
   t = await createTestApp();
   const find = demoIds(t);
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'driver@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'driver@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+    ]),
+  );
   ids.truck = await find.vehicle('APP-220-XA');
   ids.unity = await find.station('Unity Fuels Ikeja');
   await creditOrganization(t, 'Acme Logistics', 400_000);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -50,16 +51,17 @@ const approvalsOf = async (entityId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+    ]),
+  );
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
   ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
   ids.unity = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;

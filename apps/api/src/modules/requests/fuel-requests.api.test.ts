@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate, addDays } from '../../platform/clock.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 const clock = movableClock(new Date());
 let t: TestApp;
@@ -35,19 +36,20 @@ const request = (token: string, body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'driver2@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'driver2@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+      'rep@greenline.test',
+    ]),
+  );
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute();
   ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
   ids.truck = vehicles.find((v) => v.plate_number === 'APP-220-XA')?.id as string;

@@ -2,7 +2,8 @@ import type { RequestFlag } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { anyOf } from '../../platform/db/search.js';
-import { filteredRequests, pageOfIds, type RequestFilters } from './request-lists.repository.js';
+import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
+import { batchOfIds, filteredRequests, pageOfIds, type RequestFilters, type RequestSearch } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
 function requestViews(db: Database) {
@@ -42,8 +43,27 @@ export function findFuelRequestByCode(db: Database, code: string) {
 }
 
 /** A page of requests (details joined for the page's ids only) and the summary of every request the filters keep. */
+/** What a search of the fuel requests matches besides vehicle, organization and station. */
+const FUEL_REQUEST_SEARCH: RequestSearch = { column: 'coupon_code', byRequester: true };
+
+/** The next `size` fuel requests of the list after `after`, in the list's order, for an export. */
+export function fuelRequestBatch(
+  db: Database,
+  scope: RequestScope,
+  filters: Omit<RequestFilters, 'page' | 'pageSize'>,
+  after: NewestFirstCursor | null,
+  size: number,
+) {
+  return requestViews(db)
+    .select(cursorInstant('r.created_at').as('cursor_at'))
+    .where('r.id', '=', anyOf(batchOfIds(filteredRequests(db, 'fuel_requests', scope, filters, FUEL_REQUEST_SEARCH), after, size)))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id')
+    .execute();
+}
+
 export async function listFuelRequests(db: Database, scope: RequestScope, filters: RequestFilters) {
-  const requests = filteredRequests(db, 'fuel_requests', scope, filters, { column: 'coupon_code', byRequester: true });
+  const requests = filteredRequests(db, 'fuel_requests', scope, filters, FUEL_REQUEST_SEARCH);
   const [rows, summary] = await Promise.all([
     requestViews(db)
       .where('r.id', '=', anyOf(pageOfIds(requests, filters)))

@@ -9,6 +9,7 @@ import {
   FUEL_UNITS,
   MESSAGES,
   dispensedFuelType,
+  DRIVER_CONFIRMATION,
   koboToNaira,
   lagosDateTime,
   nairaToKobo,
@@ -23,8 +24,10 @@ import {
 } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import { newCouponCode, normalizeCouponCode, type CouponClaims, type CouponSigner } from '../../platform/coupons.js';
-import { couponText, receiptText } from './request-texts.js';
+import { confirmationCodeText, couponText, receiptText } from './request-texts.js';
+import { confirmationLockMessage, driverConfirmation } from './driver-confirmation.service.js';
 import type { Database } from '../../platform/db/database.js';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -42,6 +45,7 @@ import * as repository from './fuel-requests.repository.js';
 import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
 import { costOf, litres, plateOf } from './format.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
+import { enqueueFuelRequestWebhook } from './request-webhooks.js';
 
 export interface FuelRequestsDeps {
   db: Database;
@@ -294,6 +298,19 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       };
     },
 
+    /** Every request the list would show with these filters, in its order, `batchSize` at a time (exports; no coupon payloads). */
+    async exportBatches(
+      actor: Actor,
+      query: { search?: string; vehicleId?: string; status?: string; organizationId?: string; stationId?: string },
+      batchSize: number,
+    ) {
+      const scope = await scopeOf(actor, query);
+      return mapBatches(
+        inBatches((after, size) => repository.fuelRequestBatch(db, scope, query, after, size), batchSize),
+        toFuelRequest,
+      );
+    },
+
     get: async (actor: Actor, id: string) => withCoupon(actor, await view(actor, id)),
 
     async stations() {
@@ -352,7 +369,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           },
           clock.now(),
         );
-        return repository.insertFuelRequest(trx, {
+        const requestId = await repository.insertFuelRequest(trx, {
           organizationId: vehicle.organization_id,
           vehicleId: vehicle.id,
           requestedBy: actor.userId,
@@ -365,6 +382,20 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           note: body.note ?? null,
           flags,
         });
+        // The trail records decisions and money, not a person raising a request (the request names its
+        // requester); a request raised with an API key, in its creator's name, is recorded to name the key.
+        if (actor.apiKey) {
+          await auditTrail.record(trx, {
+            actor,
+            action: 'fuel_request.created',
+            entityId: requestId,
+            organizationId: vehicle.organization_id,
+            stationId: station.id,
+            after: { status: 'PENDING', fuelType, volume, supplyDate: body.supplyDate },
+          });
+        }
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.created', requestId);
+        return requestId;
       });
       return { message: 'Request Successfull!', request: await reload(id, actor) };
     },
@@ -468,6 +499,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
             approvalNote: note,
           },
         });
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.approved', id);
       });
       const approved = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -504,6 +536,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           before: { status: request.status },
           after: { status: 'REJECTED', rejectionNote: note },
         });
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.rejected', id);
       });
       const rejected = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
@@ -528,6 +561,9 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           if (request.status === 'APPROVED') await expire(trx, request, actor);
           return why;
         }
+        // A wrong PIN or code is counted even though the redemption is refused, like an expiry above.
+        const unconfirmed = await driverConfirmation.confirm(trx, request, body, actor, now);
+        if (unconfirmed) return unconfirmed;
         const fuelType = request.fuel_type as SoldFuelType;
         const dispensed = body.dispensedVolume;
         if (dispensed > Number(request.volume)) {
@@ -595,6 +631,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           before: { status: request.status },
           after: { status: 'COMPLETED', dispensedVolume: dispensed, amount: koboToNaira(amount), fee: koboToNaira(fee) },
         });
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', id);
         return null;
       });
       if (refusal) throw new AppError('RULE_VIOLATION', refusal);
@@ -625,6 +662,41 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       };
     },
 
+    /**
+     * Texts the driver a one-time code that confirms this coupon's redemption, when its organization
+     * requires confirmation; the attendant starts it, so it is scoped to the station like a redemption.
+     */
+    async sendConfirmationCode(actor: Actor, id: string) {
+      const stationId = actor.fuelStationId;
+      const visible = await repository.findFuelRequest(db, id, { organizationId: null });
+      if (!stationId || !visible || visible.station_id !== stationId) throw notFound('Fuel request');
+      if (!visible.driver_id)
+        throw new AppError('RULE_VIOLATION', 'This vehicle had no driver when fuel was requested; no driver can confirm it');
+      if (!(await deps.notifications.mobileOf(visible.driver_id))) {
+        throw new AppError('RULE_VIOLATION', "The driver has no phone number; use the driver's PIN");
+      }
+      const now = clock.now();
+      const code = await db.transaction().execute(async (trx) => {
+        const request = await repository.lockFuelRequest(trx, id);
+        if (!request) throw notFound('Fuel request');
+        const why = whyNotRedeemable(request, now);
+        if (why) throw new AppError('RULE_VIOLATION', why);
+        return driverConfirmation.issueCode(trx, request, now);
+      });
+      const fuelType = visible.fuel_type as SoldFuelType;
+      deps.notifications.text(
+        visible.driver_id,
+        confirmationCodeText({
+          code,
+          volume: `${litres(visible.volume, fuelType)} of ${fuelType}`,
+          plate: visible.plate_number ?? visible.model,
+          station: visible.station_name,
+          minutes: DRIVER_CONFIRMATION.codeMinutes,
+        }),
+      );
+      return { message: "A one-time code was sent to the driver's phone" };
+    },
+
     /** The request a code or QR stands for, as the station sees it, whether it is redeemable or not. */
     async findForStation(stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) {
       let row: FuelRequestRow | undefined;
@@ -637,7 +709,13 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         row = await repository.findFuelRequestByCode(db, normalizeCouponCode(coupon.code ?? ''));
       }
       if (!row || row.station_id !== stationId) return null;
-      return { row, request: toFuelRequest(row), message: whyNotRedeemable(row, clock.now()) };
+      const now = clock.now();
+      return {
+        row,
+        request: toFuelRequest(row),
+        message: whyNotRedeemable(row, now) ?? confirmationLockMessage(row, now),
+        driverConfirmationRequired: await driverConfirmation.required(db, row.organization_id),
+      };
     },
 
     async couponPdf(actor: Actor, id: string) {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -14,17 +15,18 @@ const today = () => lagosDate(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+      'rep@greenline.test',
+    ]),
+  );
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute();
   ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
   ids.generator = vehicles.find((v) => v.model === 'MP 100kVA')?.id as string;

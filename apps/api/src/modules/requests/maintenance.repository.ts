@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { anyOf } from '../../platform/db/search.js';
-import { filteredRequests, pageOfIds, type RequestFilters } from './request-lists.repository.js';
+import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
+import { batchOfIds, filteredRequests, pageOfIds, type RequestFilters, type RequestSearch } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
 function maintenanceViews(db: Database) {
@@ -41,8 +42,27 @@ export function findMaintenanceByCode(db: Database, code: string) {
 }
 
 /** A page of jobs (details joined for the page's ids only) and the summary of every job the filters keep. */
+/** What a search of the maintenance jobs matches besides vehicle, organization and station. */
+const MAINTENANCE_SEARCH: RequestSearch = { column: 'description', byRequester: false };
+
+/** The next `size` maintenance jobs of the list after `after`, in the list's order, for an export. */
+export function maintenanceBatch(
+  db: Database,
+  scope: RequestScope,
+  filters: Omit<RequestFilters, 'page' | 'pageSize'>,
+  after: NewestFirstCursor | null,
+  size: number,
+) {
+  return maintenanceViews(db)
+    .select(cursorInstant('r.created_at').as('cursor_at'))
+    .where('r.id', '=', anyOf(batchOfIds(filteredRequests(db, 'maintenance_requests', scope, filters, MAINTENANCE_SEARCH), after, size)))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id')
+    .execute();
+}
+
 export async function listMaintenance(db: Database, scope: RequestScope, filters: RequestFilters) {
-  const jobs = filteredRequests(db, 'maintenance_requests', scope, filters, { column: 'description', byRequester: false });
+  const jobs = filteredRequests(db, 'maintenance_requests', scope, filters, MAINTENANCE_SEARCH);
   const [rows, summary] = await Promise.all([
     maintenanceViews(db)
       .where('r.id', '=', anyOf(pageOfIds(jobs, filters)))

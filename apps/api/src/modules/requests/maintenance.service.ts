@@ -20,6 +20,7 @@ import { lagosDate, type Clock } from '../../platform/clock.js';
 import type { CouponSigner } from '../../platform/coupons.js';
 import { newCouponCode, normalizeCouponCode } from '../../platform/coupons.js';
 import type { Database } from '../../platform/db/database.js';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderCoupon } from '../../platform/pdf/coupon.js';
@@ -34,6 +35,7 @@ import { plateOf } from './format.js';
 import * as repository from './maintenance.repository.js';
 import type { LockedMaintenance, MaintenanceRow } from './maintenance.repository.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
+import { enqueueMaintenanceWebhook } from './request-webhooks.js';
 
 export interface MaintenanceDeps {
   db: Database;
@@ -148,6 +150,15 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
   return {
     list,
 
+    /** Every job the Maintenance page would show with these filters, in its order, `batchSize` at a time (exports). */
+    async exportBatches(actor: Actor, query: Omit<MaintenanceListQuery, 'page' | 'pageSize'>, batchSize: number) {
+      const scope = await scopeOf(actor, query);
+      return mapBatches(
+        inBatches((after, size) => repository.maintenanceBatch(db, scope, query, after, size), batchSize),
+        toMaintenance,
+      );
+    },
+
     /** The Maintenance page: every request in scope, as `logs`. */
     async listLogs(actor: Actor, query: MaintenanceListQuery) {
       const { rows, summary, total } = await list(actor, query);
@@ -179,7 +190,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       if (body.date < lagosDate(clock.now())) throw invalidField('date', 'The maintenance date must be today or later');
       const id = await db.transaction().execute(async (trx) => {
         await usage.assertCanRequest(trx, vehicle.organization_id, 'maintenanceRequests', clock.now());
-        return repository.insertMaintenance(trx, {
+        const requestId = await repository.insertMaintenance(trx, {
           organizationId: vehicle.organization_id,
           vehicleId: vehicle.id,
           requestedBy: actor.userId,
@@ -191,6 +202,20 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           tankLevel: body.currentTankLevel ?? null,
           note: body.note ?? null,
         });
+        // The trail records decisions and money, not a person raising a request (the request names its
+        // requester); a request raised with an API key, in its creator's name, is recorded to name the key.
+        if (actor.apiKey) {
+          await auditTrail.record(trx, {
+            actor,
+            action: 'maintenance_request.created',
+            entityId: requestId,
+            organizationId: vehicle.organization_id,
+            stationId: body.stationId ?? null,
+            after: { status: 'PENDING', cost: body.cost, serviceDate: body.date },
+          });
+        }
+        await enqueueMaintenanceWebhook(trx, 'maintenance.created', requestId);
+        return requestId;
       });
       return { message: 'Request Successfull!', request: await reload(id) };
     },
@@ -238,6 +263,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           before: { status: request.status },
           after: { status: 'APPROVED', heldAmount: holdKobo === null ? null : koboToNaira(holdKobo) },
         });
+        await enqueueMaintenanceWebhook(trx, 'maintenance.approved', id);
       });
       const approved = await reload(id);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -268,6 +294,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           before: { status: request.status },
           after: { status: 'REJECTED', rejectionNote: note },
         });
+        await enqueueMaintenanceWebhook(trx, 'maintenance.rejected', id);
       });
       const rejected = await reload(id);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
@@ -385,6 +412,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           before: { status: request.status },
           after: { status: 'COMPLETED', amount: koboToNaira(finalKobo), fee: koboToNaira(fee) },
         });
+        await enqueueMaintenanceWebhook(trx, 'maintenance.completed', id);
       });
       const request = await reload(id);
       return {

@@ -19,6 +19,7 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
     replyWithPdf(reply, await fuel.couponPdf(actor, params.id)),
   );
   binder.bind(fuelRequestRoutes.coupon, ({ actor, query }) => previewCoupon(actor, query, { fuel, maintenance }));
+  binder.bind(fuelRequestRoutes.confirmationCode, ({ actor, params }) => fuel.sendConfirmationCode(actor, params.id));
 
   binder.bind(maintenanceRoutes.allRequests, async ({ actor, query }) => withPageMeta(query, await maintenance.listLogs(actor, query)));
   binder.bind(maintenanceRoutes.myRequests, async ({ actor, query }) => withPageMeta(query, await maintenance.listMine(actor, query)));

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -15,16 +15,17 @@ const today = () => lagosDate(new Date());
 beforeAll(async () => {
   t = await createTestApp();
   const find = demoIds(t);
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-    'driver@acme.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+      'rep@greenline.test',
+      'driver@acme.test',
+    ]),
+  );
   ids.truck = await find.vehicle('APP-220-XA');
   ids.hilux = await find.vehicle('LND-451-KJ');
   ids.unity = await find.station('Unity Fuels Ikeja');

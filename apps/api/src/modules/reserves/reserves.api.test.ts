@@ -1,20 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 

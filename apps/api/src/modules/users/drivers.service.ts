@@ -4,12 +4,22 @@
  * rules as every other account.
  */
 import type { ListQuery, RouteBody, driverRoutes } from '@fleetfuel/contract';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import { notFound } from '../../platform/errors.js';
+import { auditTrail } from '../audit/index.js';
 import { scopeOf, toDriver, type Accounts, type UsersDeps } from './accounts.service.js';
 import * as repository from './users.repository.js';
 import type { UserScope, UserViewRow } from './users.repository.js';
+
+/** The filters of the drivers list beside its search and paging. */
+export interface DriverFilters {
+  organizationId?: string;
+  status?: string;
+  departmentId?: string;
+  unassigned?: 'true' | 'false';
+}
 
 export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, accounts: Accounts) {
   const { db, files } = deps;
@@ -28,10 +38,7 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
   }
 
   return {
-    async listDrivers(
-      actor: Actor,
-      filters: ListQuery & { organizationId?: string; status?: string; departmentId?: string; unassigned?: 'true' | 'false' },
-    ) {
+    async listDrivers(actor: Actor, filters: ListQuery & DriverFilters) {
       const { organizationId, unassigned, ...rest } = filters;
       const { rows, total } = await repository.listUserViews(db, driverScope(actor, organizationId), {
         ...rest,
@@ -39,6 +46,17 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
         withoutVehicle: unassigned === 'true',
       });
       return { data: rows.map((row) => toDriver(row, files)), total };
+    },
+
+    /** Every driver the list would show with these filters, in its order, `batchSize` at a time (exports). */
+    exportDriverBatches(actor: Actor, filters: { search?: string } & DriverFilters, batchSize: number) {
+      const { organizationId, unassigned, ...rest } = filters;
+      const scope = driverScope(actor, organizationId);
+      const driverFilters = { ...rest, role: 'DRIVER', withoutVehicle: unassigned === 'true' };
+      return mapBatches(
+        inBatches((after, size) => repository.userViewBatch(db, scope, driverFilters, after, size), batchSize),
+        (row) => toDriver(row, files),
+      );
     },
 
     getDriver: async (actor: Actor, id: string) => toDriver(await findDriver(actor, id), files),
@@ -57,5 +75,26 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
     },
 
     removeDriver: async (actor: Actor, id: string) => removeAccount(actor, await findDriver(actor, id)),
+
+    /**
+     * Clears a driver's pump PIN (a forgotten or exposed PIN); until the driver sets a new one,
+     * redemptions that need confirmation use a one-time code texted to the driver.
+     */
+    async resetDriverPumpPin(actor: Actor, id: string) {
+      const driver = await findDriver(actor, id);
+      await db.transaction().execute(async (trx) => {
+        const hadPin = Boolean((await repository.findUserById(trx, id))?.pump_pin_hash);
+        await repository.setPumpPinHash(trx, id, null);
+        await auditTrail.record(trx, {
+          actor,
+          action: 'user.pump_pin_reset',
+          entityId: id,
+          organizationId: driver.organization_id,
+          before: { pumpPinSet: hadPin },
+          after: { pumpPinSet: false },
+        });
+      });
+      return { message: `The pump PIN of ${driver.name} was reset; the driver confirms with a texted code until setting a new PIN` };
+    },
   };
 }

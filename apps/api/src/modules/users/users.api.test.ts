@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -8,17 +9,18 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+    ]),
+  );
   const rows = await t.db.selectFrom('users').select(['id', 'email']).execute();
   for (const row of rows) if (row.email) ids[row.email] = row.id;
   const orgs = await t.db.selectFrom('organizations').select(['id', 'name']).execute();

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { UsersTable } from '../../platform/db/schema.js';
+import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { anyOf, containsPattern, pageOffset } from '../../platform/db/search.js';
 
 /** Which accounts a caller may see: everyone, one organization's, or one station's. */
@@ -67,12 +68,8 @@ export function findUserView(db: Database, id: string, scope: UserScope = { kind
   return userViews(db).where('u.id', '=', id).where(inScope(scope)).executeTakeFirst();
 }
 
-/**
- * A page of accounts: the page's ids come from the users table alone, in the order of the index
- * of its scope (`(organization_id, role, created_at DESC, id)` and the like), and only those rows
- * are joined.
- */
-export async function listUserViews(db: Database, scope: UserScope, filters: UserFilters) {
+/** The accounts in scope that pass a list's filters, on the users table alone: the list and its export share it. */
+function filteredUsers(db: Database, scope: UserScope, filters: Omit<UserFilters, 'page' | 'pageSize'>) {
   let users = db.selectFrom('users as u').where(inScope(scope));
   if (filters.search) {
     // The very expression of the users_search_trgm index (migration 0001), so that the index applies.
@@ -90,6 +87,16 @@ export async function listUserViews(db: Database, scope: UserScope, filters: Use
   if (filters.withoutVehicle) {
     users = users.where((eb) => eb.not(eb.exists(eb.selectFrom('vehicles as dv').select('dv.id').whereRef('dv.driver_id', '=', 'u.id'))));
   }
+  return users;
+}
+
+/**
+ * A page of accounts: the page's ids come from the users table alone, in the order of the index
+ * of its scope (`(organization_id, role, created_at DESC, id)` and the like), and only those rows
+ * are joined.
+ */
+export async function listUserViews(db: Database, scope: UserScope, filters: UserFilters) {
+  const users = filteredUsers(db, scope, filters);
   const pageIds = users
     .select('u.id')
     .orderBy('u.created_at', 'desc')
@@ -101,6 +108,28 @@ export async function listUserViews(db: Database, scope: UserScope, filters: Use
     users.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** The next `size` accounts of the list after `after`, in the list's order, for an export. */
+export function userViewBatch(
+  db: Database,
+  scope: UserScope,
+  filters: Omit<UserFilters, 'page' | 'pageSize'>,
+  after: NewestFirstCursor | null,
+  size: number,
+) {
+  const batchIds = filteredUsers(db, scope, filters)
+    .select('u.id')
+    .$if(after !== null, (q) => q.where(afterCursor('u.created_at', 'u.id', after as NewestFirstCursor)))
+    .orderBy('u.created_at', 'desc')
+    .orderBy('u.id')
+    .limit(size);
+  return userViews(db)
+    .select(cursorInstant('u.created_at').as('cursor_at'))
+    .where('u.id', '=', anyOf(batchIds))
+    .orderBy('u.created_at', 'desc')
+    .orderBy('u.id')
+    .execute();
 }
 
 export function findUserById(db: Database, id: string): Promise<Selectable<UsersTable> | undefined> {
@@ -144,24 +173,48 @@ export interface UserInsert {
   imageKey?: string | null;
 }
 
+const userColumns = (values: UserInsert) => ({
+  name: values.name,
+  title: values.title,
+  email: values.email,
+  phone: values.phone,
+  role: values.role,
+  organization_id: values.organizationId,
+  fuel_station_id: values.fuelStationId,
+  password_hash: values.passwordHash,
+  status: values.status,
+  department_id: values.departmentId ?? null,
+});
+
 export async function insertUser(db: Database, values: UserInsert): Promise<string> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      name: values.name,
-      title: values.title,
-      email: values.email,
-      phone: values.phone,
-      role: values.role,
-      organization_id: values.organizationId,
-      fuel_station_id: values.fuelStationId,
-      password_hash: values.passwordHash,
-      status: values.status,
-      department_id: values.departmentId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await db.insertInto('users').values(userColumns(values)).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Many accounts in one statement (an import's batch). */
+export async function insertUsers(db: Database, rows: readonly UserInsert[]): Promise<void> {
+  await db.insertInto('users').values(rows.map(userColumns)).execute();
+}
+
+/** Which of these e-mails and phone numbers an account already holds (both are unique platform-wide). */
+export async function takenContacts(
+  db: Database,
+  emails: readonly string[],
+  phones: readonly string[],
+): Promise<{ emails: Set<string>; phones: Set<string> }> {
+  if (emails.length === 0 && phones.length === 0) return { emails: new Set(), phones: new Set() };
+  const rows = await db
+    .selectFrom('users')
+    .select(['email', 'phone'])
+    .where((eb) =>
+      eb.or([...(emails.length ? [eb('email', 'in', [...emails])] : []), ...(phones.length ? [eb('phone', 'in', [...phones])] : [])]),
+    )
+    .execute();
+  const asked = { emails: new Set(emails), phones: new Set(phones) };
+  return {
+    emails: new Set(rows.flatMap((row) => (row.email && asked.emails.has(row.email) ? [row.email] : []))),
+    phones: new Set(rows.flatMap((row) => (row.phone && asked.phones.has(row.phone) ? [row.phone] : []))),
+  };
 }
 
 export type UserPatch = Partial<Omit<UserInsert, 'passwordHash'>> & { passwordHash?: string };
@@ -183,6 +236,15 @@ export async function updateUser(db: Database, id: string, patch: UserPatch): Pr
       ...(patch.imageKey !== undefined ? { image_key: patch.imageKey } : {}),
       updated_at: sql<Date>`now()`,
     })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A driver's pump PIN (0023): a new hash, or null when the organization admin resets it. */
+export async function setPumpPinHash(db: Database, id: string, pinHash: string | null): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ pump_pin_hash: pinHash, pump_pin_set_at: pinHash === null ? null : sql<Date>`now()`, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .execute();
 }

@@ -19,6 +19,7 @@ import {
   type UpdateBody,
   type UsersDeps,
 } from './accounts.service.js';
+import { createDriverImport } from './driver-import.service.js';
 import { createDriversService } from './drivers.service.js';
 import { createProfileService } from './profile.service.js';
 import * as repository from './users.repository.js';
@@ -36,6 +37,7 @@ export function createUsersService(deps: UsersDeps) {
 
   return {
     ...createDriversService(deps, accounts),
+    ...createDriverImport(deps, accounts),
     ...createProfileService(deps, accounts),
 
     async list(actor: Actor, filters: ListFilters) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { signInAll } from '../../../test/demo-world.js';
 import { multipart, png } from '../../../test/multipart.js';
 
 let t: TestApp;
@@ -8,18 +9,19 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'driver2@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'driver2@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+    ]),
+  );
   for (const row of await t.db.selectFrom('users').select(['id', 'email']).execute()) if (row.email) ids[row.email] = row.id;
   for (const row of await t.db.selectFrom('organizations').select(['id', 'name']).execute()) ids[row.name] = row.id;
   for (const row of await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute())

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { DB } from '../../platform/db/schema.js';
 import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
+import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
 
 /**
  * The one rule for an insurance status, for a policy aliased `ip` and today's Lagos date: ACTIVE
@@ -148,8 +149,6 @@ export interface VehicleFilters {
   type?: string | undefined;
   status?: string | undefined;
   departmentId?: string | undefined;
-  page: number;
-  pageSize: number;
 }
 
 /**
@@ -170,18 +169,24 @@ function matchingVehicleIds(db: Database, term: string, organizationId: string |
     .union(db.selectFrom('vehicles as sv').select('sv.id').where('sv.driver_id', 'in', drivers));
 }
 
-/**
- * A page of vehicles: the page's ids come from the vehicles table alone, in the order of its
- * `(organization_id, created_at DESC, id)` index, and only those rows are joined and have their
- * insurance looked up.
- */
-export async function listVehicles(db: Database, filters: VehicleFilters, today: string) {
+/** The vehicles that pass a list's filters, on the vehicles table alone: the list and its export share it. */
+function filteredVehicles(db: Database, filters: VehicleFilters) {
   let vehicles = db.selectFrom('vehicles as v');
   if (filters.organizationId) vehicles = vehicles.where('v.organization_id', '=', filters.organizationId);
   if (filters.search) vehicles = vehicles.where('v.id', 'in', matchingVehicleIds(db, filters.search, filters.organizationId));
   if (filters.type) vehicles = vehicles.where('v.type', '=', filters.type);
   if (filters.status) vehicles = vehicles.where('v.status', '=', filters.status);
   if (filters.departmentId) vehicles = vehicles.where('v.department_id', '=', filters.departmentId);
+  return vehicles;
+}
+
+/**
+ * A page of vehicles: the page's ids come from the vehicles table alone, in the order of its
+ * `(organization_id, created_at DESC, id)` index, and only those rows are joined and have their
+ * insurance looked up.
+ */
+export async function listVehicles(db: Database, filters: VehicleFilters & { page: number; pageSize: number }, today: string) {
+  const vehicles = filteredVehicles(db, filters);
   const pageIds = vehicles
     .select('v.id')
     .orderBy('v.created_at', 'desc')
@@ -193,6 +198,22 @@ export async function listVehicles(db: Database, filters: VehicleFilters, today:
     vehicles.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
+}
+
+/** The next `size` vehicles of the list after `after`, in the list's order, for an export. */
+export function vehicleBatch(db: Database, filters: VehicleFilters, after: NewestFirstCursor | null, size: number, today: string) {
+  const batchIds = filteredVehicles(db, filters)
+    .select('v.id')
+    .$if(after !== null, (q) => q.where(afterCursor('v.created_at', 'v.id', after as NewestFirstCursor)))
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id')
+    .limit(size);
+  return vehicleViews(db, today)
+    .select(cursorInstant('v.created_at').as('cursor_at'))
+    .where('v.id', '=', anyOf(batchIds))
+    .orderBy('v.created_at', 'desc')
+    .orderBy('v.id')
+    .execute();
 }
 
 export interface VehicleValues {
@@ -257,6 +278,30 @@ export async function insertVehicle(db: Database, organizationId: string, values
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Many assets of one organization in one statement (an import's batch). */
+export async function insertVehicles(db: Database, organizationId: string, rows: readonly VehicleValues[]): Promise<void> {
+  await db
+    .insertInto('vehicles')
+    .values(rows.map((values) => ({ ...toColumns(values), organization_id: organizationId })) as never)
+    .execute();
+}
+
+/** Which of `plates` the organization already has, upper-cased (plates are unique in any case). */
+export async function existingPlates(db: Database, organizationId: string, plates: readonly string[]): Promise<Set<string>> {
+  if (plates.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('vehicles')
+    .select(sql<string>`upper(plate_number)`.as('plate'))
+    .where('organization_id', '=', organizationId)
+    .where(
+      sql<string>`upper(plate_number)`,
+      'in',
+      plates.map((plate) => plate.toUpperCase()),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.plate));
 }
 
 export async function updateVehicle(db: Database, id: string, values: VehicleValues): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -27,6 +28,7 @@ import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { DepartmentsService } from '../departments/index.js';
 import type { FilesService } from '../files/index.js';
 import type { UsageService } from '../subscriptions/index.js';
+import { createVehicleImport } from './vehicle-import.service.js';
 import * as repository from './vehicles.repository.js';
 import type { VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
 
@@ -103,15 +105,21 @@ export function createVehiclesService(deps: VehiclesDeps) {
   }
 
   /** Type-specific rules the schema cannot see: registration only for vehicles, a plate unless a generator. */
-  function assertFieldsFitType(type: AssetType, values: VehicleValues): void {
-    if (type !== 'GENERATOR' && !values.plateNumber) throw invalidField('plateNumber', 'plateNumber: This field is required');
+  function typeRuleBroken(type: AssetType, values: VehicleValues): { field: string; message: string } | null {
+    if (type !== 'GENERATOR' && !values.plateNumber) return { field: 'plateNumber', message: 'plateNumber: This field is required' };
     if (type !== 'VEHICLE') {
       const misplaced = REGISTRATION_FIELDS.find((field) => values[field] != null);
-      if (misplaced) throw invalidField(misplaced, `Only assets of type VEHICLE have ${misplaced}`);
+      if (misplaced) return { field: misplaced, message: `Only assets of type VEHICLE have ${misplaced}` };
     }
     if (values.datePurchase && values.datePurchase > today()) {
-      throw invalidField('datePurchase', 'The purchase date cannot be in the future');
+      return { field: 'datePurchase', message: 'The purchase date cannot be in the future' };
     }
+    return null;
+  }
+
+  function assertFieldsFitType(type: AssetType, values: VehicleValues): void {
+    const broken = typeRuleBroken(type, values);
+    if (broken) throw invalidField(broken.field, broken.message);
   }
 
   async function plateIsFree<T>(write: () => Promise<T>): Promise<T> {
@@ -150,6 +158,8 @@ export function createVehiclesService(deps: VehiclesDeps) {
   }
 
   return {
+    ...createVehicleImport(deps, { toValues, typeRuleBroken }),
+
     async list(
       actor: Actor,
       query: ListQuery & { organizationId?: string; type?: AssetType; status?: Vehicle['status']; departmentId?: string },
@@ -160,6 +170,20 @@ export function createVehiclesService(deps: VehiclesDeps) {
         today(),
       );
       return { data: rows.map(toVehicle), total };
+    },
+
+    /** Every vehicle the list would show with these filters, in its order, `batchSize` at a time (exports). */
+    exportBatches(
+      actor: Actor,
+      query: { search?: string; organizationId?: string; type?: AssetType; status?: Vehicle['status']; departmentId?: string },
+      batchSize: number,
+    ) {
+      const filters = { ...query, organizationId: organizationFilter(actor, query.organizationId) };
+      const day = today();
+      return mapBatches(
+        inBatches((after, size) => repository.vehicleBatch(db, filters, after, size, day), batchSize),
+        toVehicle,
+      );
     },
 
     get: async (actor: Actor, id: string) => toVehicle(await find(actor, id)),

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { parseCsv } from '../../../test/csv.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -22,16 +23,17 @@ const toKobo = (decimal: string) => BigInt(decimal.replace('.', ''));
 beforeAll(async () => {
   t = await createTestApp();
   const find = demoIds(t);
-  for (const email of [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-    'driver@acme.test',
-  ]) {
-    tokens[email] = await t.login(email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t, [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+      'rep@greenline.test',
+      'driver@acme.test',
+    ]),
+  );
   ids.truck = await find.vehicle('APP-220-XA');
   ids.hilux = await find.vehicle('LND-451-KJ');
   ids.unity = await find.station('Unity Fuels Ikeja');
@@ -101,41 +103,6 @@ const ledgerBalance = async () =>
         .executeTakeFirstOrThrow()
     ).balance_kobo,
   );
-
-/** Minimal RFC 4180 reader: quoted cells with doubled quotes, CRLF rows. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        cell += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
-}
 
 describe('wallet statements', () => {
   let fuelCode = '';

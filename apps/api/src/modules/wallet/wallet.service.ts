@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { nairaToKobo, type RouteBody, type walletRoutes } from '@fleetfuel/contract';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { formatNaira } from '@fleetfuel/contract';
@@ -13,6 +14,7 @@ import { createPayoutsService } from './payouts.service.js';
 import { createStatementService } from './statement.service.js';
 import { createWalletAccess, toTransaction, toWallet, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
+import type { TransactionCursor } from './wallet.repository.js';
 import { recordWalletMovement } from './wallet-audit.js';
 import { createWebhooksService } from './webhooks.service.js';
 
@@ -63,6 +65,23 @@ export function createWalletService(deps: WalletDeps) {
       await visible(actor, walletId);
       const { rows, total } = await repository.listTransactions(db, walletId, filters);
       return { transactions: rows.map(toTransaction), total };
+    },
+
+    /** Every transaction the list would show with these filters, in its order, `batchSize` at a time (exports). */
+    async exportTransactionBatches(
+      actor: Actor,
+      walletId: string,
+      filters: { type?: string; status?: string; reference?: string },
+      batchSize: number,
+    ) {
+      await visible(actor, walletId);
+      return mapBatches(
+        inBatches(
+          (after: TransactionCursor | null, size: number) => repository.transactionBatch(db, walletId, filters, after, size),
+          batchSize,
+        ),
+        toTransaction,
+      );
     },
 
     async createTransaction(

@@ -44,6 +44,8 @@ export interface OrganizationsTable {
   low_balance_threshold_kobo: Generated<string>;
   /** Whether approving a request that carries anomaly flags needs a note (0018). */
   require_note_for_flagged_approval: Generated<boolean>;
+  /** Whether each redemption needs the driver's PIN or a texted one-time code (0023). */
+  require_driver_confirmation: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -74,6 +76,9 @@ export interface UsersTable {
   image_key: string | null;
   status: Generated<string>;
   department_id: string | null;
+  /** A driver's PIN for confirming redemptions at the pump, hashed like a password (0023). */
+  pump_pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  pump_pin_set_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -89,6 +94,19 @@ export interface SessionsTable {
   end_reason: string | null;
   user_agent: string | null;
   ip_address: string | null;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  scope: string;
+  prefix: string;
+  secret_hash: string;
+  created_by: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
 }
 
 export interface PasswordResetTokensTable {
@@ -380,6 +398,12 @@ export interface FuelRequestsTable {
   expired_at: NullableTimestamp;
   /** Anomaly flags (0016), written as JSON text at creation and redemption. */
   flags: ColumnType<RequestFlag[], string | undefined, string>;
+  /** Wrong driver PINs or codes since the last right one or the last lock (0023). */
+  confirmation_failures: Generated<number>;
+  confirmation_locked_until: NullableTimestamp;
+  /** The one-time code texted to the driver, hashed, and when it stops counting (0023). */
+  confirmation_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmation_code_expires_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -530,6 +554,44 @@ export interface VehicleServiceFactsTable {
   insurance_end: string | null;
 }
 
+/** Issue 14's webhooks (0026): endpoints, the outbox of deliveries, and each delivery attempt. */
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  organization_id: string;
+  url: string;
+  events: ColumnType<string[], string[], string[]>;
+  /** The signing secret, sealed under APP_SECRET (`platform/sealing.ts`). */
+  secret_sealed: string;
+  created_by: string;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  seq: ColumnType<string, never, never>;
+  endpoint_id: string;
+  organization_id: string;
+  event_id: string;
+  event: string;
+  record_key: string;
+  payload: ColumnType<Record<string, unknown>, string, never>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: NullableTimestamp;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: ColumnType<string, never, never>;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -562,10 +624,14 @@ export interface DB {
   fuel_stations: FuelStationsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
   sign_in_attempts: SignInAttemptsTable;
   throttles: ThrottlesTable;
   analytics_monthly_totals: AnalyticsMonthlyTotalsTable;
   vehicle_service_facts: VehicleServiceFactsTable;
   audit_log: AuditLogTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }

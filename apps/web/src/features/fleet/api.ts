@@ -147,6 +147,11 @@ export function useDeleteDriver() {
   });
 }
 
+/** Clears a driver's pump PIN; nothing cached shows it, so nothing is refreshed. */
+export function useResetPumpPin() {
+  return useMutation({ mutationFn: (id: string) => callApi(routes.drivers.resetPumpPin, { params: { id } }) });
+}
+
 /* Groups */
 
 export function useDepartments(query: DepartmentListQuery, enabled = true) {
@@ -216,5 +221,26 @@ export function useVehicleMaintenanceLogs(vehicleId: string, page: number) {
     queryKey: fleetKeys.vehicleMaintenanceLogs(vehicleId, page),
     queryFn: () => callApi(routes.maintenance.allRequests, { query: { vehicleId, page, pageSize: HISTORY_PAGE_SIZE } }),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[HISTORY_KEY_VEHICLE_INDEX] === vehicleId ? previous : undefined),
+  });
+}
+
+/* CSV imports */
+
+/** Which import a dialog runs: assets (`/vehicles/import`) or drivers (`/drivers/import`). */
+export type ImportKind = 'assets' | 'drivers';
+
+const IMPORT_ROUTES = { assets: routes.vehicles.import, drivers: routes.drivers.import } as const;
+
+/** A dry run (`dryRun`) or the import itself; a real import refreshes the fleet lists. */
+export function useImportCsv(kind: ImportKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun, organizationId }: { file: File; dryRun: boolean; organizationId?: string }) => {
+      const body = new FormData();
+      if (organizationId) body.append('organizationId', organizationId);
+      body.append('file', file);
+      return callApi(IMPORT_ROUTES[kind], { query: dryRun ? { dryRun: 'true' } : {}, body });
+    },
+    onSuccess: (reply) => (reply.dryRun ? undefined : refreshFleet(queryClient)),
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { ASSET_STATUSES, ASSET_TYPES, type Vehicle } from '@fleetfuel/contract';
+import { ASSET_STATUSES, ASSET_TYPES, routes, type Vehicle } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -13,6 +13,7 @@ import { ASSET_TYPE_LABELS, EMPTY_VALUE, FUEL_TYPE_LABELS, assetName, keeperLabe
 import { AssetIdentity, KeeperCell, assetDetailsPath } from './AssetCells';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
 import { VehicleFormModal } from './VehicleFormModal';
+import { ImportButton } from './ImportDialog';
 
 const isOneOf = <T extends string>(choices: readonly T[], value: string): value is T => (choices as readonly string[]).includes(value);
 
@@ -34,6 +35,7 @@ export function AssetsPanel() {
       header={{ title: 'Assets', description: 'Vehicles, generators and motorcycles, with their drivers and care takers' }}
       addLabel="Add Asset"
       searchPlaceholder="Search plate, make or model"
+      above={<ImportButton kind="assets" />}
       minWidth={isPlatformAdmin ? 1020 : 960}
       clientFilter={isPlatformAdmin}
       filters={[
@@ -46,6 +48,7 @@ export function AssetsPanel() {
         ...(isOneOf(ASSET_STATUSES, status) ? { status } : {}),
       })}
       useList={useVehicles}
+      exportRoute={routes.exports.vehicles}
       columns={({ type }) => [
         { key: 'asset', header: 'Asset', render: (v) => <AssetIdentity vehicle={v} /> },
         { key: 'type', header: 'Asset Type', render: (v) => ASSET_TYPE_LABELS[v.type], noWrap: true },

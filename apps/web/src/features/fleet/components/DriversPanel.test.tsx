@@ -1,9 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes, type Driver } from '@fleetfuel/contract';
 import { TEST_ORGANIZATION_ID, answer, renderWithApp, sessionUser } from '@/test/render-with-app';
 import { DriversPanel } from './DriversPanel';
+import type * as Download from '@/lib/download';
+
+const saved = vi.hoisted(() => [] as string[]);
+vi.mock('@/lib/download', async (original) => ({
+  ...(await original<typeof Download>()),
+  saveFile: (file: { filename: string }) => saved.push(file.filename),
+}));
+
+/** The address of the last export the page fetched. */
+const lastExportUrl = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://localhost'))
+    .filter((url) => url.pathname.startsWith('/api/exports/'))
+    .at(-1);
 
 const driver: Driver = {
   ...sessionUser('DRIVER'),
@@ -39,5 +54,22 @@ describe('DriversPanel', () => {
     expect(await screen.findByText('Driver deleted')).toBeTruthy();
     expect(api.calls).toContain(`DELETE ${routes.drivers.remove.path}`);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete driver' })).toBeNull());
+  });
+
+  it("exports the drivers the table's search matches, without its paging", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderWithApp(<DriversPanel />, {
+      api: [
+        answer(routes.drivers.list, () => ({ data: [driver], meta: { page: 1, pageSize: 10, total: 1 } })),
+        answer(routes.exports.drivers, () => ({})),
+      ],
+    });
+    await user.type(screen.getByPlaceholderText('Search name, email or phone'), 'chidi');
+    await waitFor(() => expect(api.calls.filter((call) => call === `GET ${routes.drivers.list.path}`).length).toBeGreaterThan(1));
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const url = lastExportUrl();
+    expect(url?.pathname).toBe('/api/exports/drivers.csv');
+    expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({ search: 'chidi' });
   });
 });

@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Anchor, Avatar, Group, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { USER_STATUSES, type Driver } from '@fleetfuel/contract';
+import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { USER_STATUSES, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { RowMenu } from '@/components/ui/RowMenu';
@@ -11,6 +12,8 @@ import { DRIVER_STATUS_OPTIONS } from '../choices';
 import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
 import { DriverFormModal } from './DriverFormModal';
+import { ImportButton } from './ImportDialog';
+import { ResetPumpPinDialog } from './ResetPumpPinDialog';
 
 function isDriverStatus(value: string): value is Driver['status'] {
   return (USER_STATUSES as readonly string[]).includes(value);
@@ -37,70 +40,77 @@ export function DriversPanel() {
   const { user: me } = useAuth();
   const isPlatformAdmin = me?.role === 'ADMIN';
   const deleteDriver = useDeleteDriver();
+  const [resettingPin, setResettingPin] = useState<Driver | null>(null);
 
   return (
-    <CrudListPage
-      label="Drivers"
-      header={{ title: 'Drivers', description: 'Drivers and care takers who look after your assets' }}
-      addLabel="Add Driver"
-      searchPlaceholder="Search name, email or phone"
-      minWidth={isPlatformAdmin ? 1000 : 880}
-      clientFilter={isPlatformAdmin}
-      filters={[{ name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: DRIVER_STATUS_OPTIONS }]}
-      toQuery={(base, { status }) => ({ ...base, ...(isDriverStatus(status) ? { status } : {}) })}
-      useList={useDrivers}
-      columns={() => [
-        {
-          key: 'name',
-          header: 'Name',
-          render: (d) => (
-            <Group gap="sm" wrap="nowrap">
-              <Avatar src={d.imageUrl} name={d.name} color="initials" radius="xl" size={36} alt="" aria-hidden />
-              <Text fw={500} size="sm">
-                {d.name}
-              </Text>
-            </Group>
-          ),
-        },
-        { key: 'phone', header: 'Phone', render: (d) => d.phone ?? empty, noWrap: true },
-        { key: 'email', header: 'Email', render: (d) => <EmailText email={d.email} /> },
-        ...(isPlatformAdmin ? [{ key: 'client', header: 'Client', render: (d: Driver) => d.organization?.name ?? empty }] : []),
-        {
-          key: 'vehicle',
-          header: 'Vehicle',
-          noWrap: true,
-          render: (d) =>
-            d.vehicle ? (
-              <Anchor component={PrefetchLink} to={assetDetailsPath(d.vehicle.id)} size="sm">
-                {assetName(d.vehicle)}
-              </Anchor>
-            ) : (
-              empty
+    <>
+      <CrudListPage
+        label="Drivers"
+        header={{ title: 'Drivers', description: 'Drivers and care takers who look after your assets' }}
+        addLabel="Add Driver"
+        searchPlaceholder="Search name, email or phone"
+        above={<ImportButton kind="drivers" />}
+        minWidth={isPlatformAdmin ? 1000 : 880}
+        clientFilter={isPlatformAdmin}
+        filters={[{ name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: DRIVER_STATUS_OPTIONS }]}
+        toQuery={(base, { status }) => ({ ...base, ...(isDriverStatus(status) ? { status } : {}) })}
+        useList={useDrivers}
+        exportRoute={routes.exports.drivers}
+        columns={() => [
+          {
+            key: 'name',
+            header: 'Name',
+            render: (d) => (
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={d.imageUrl} name={d.name} color="initials" radius="xl" size={36} alt="" aria-hidden />
+                <Text fw={500} size="sm">
+                  {d.name}
+                </Text>
+              </Group>
             ),
-        },
-        { key: 'group', header: 'Group', render: (d) => d.department?.name ?? empty },
-        { key: 'status', header: 'Status', render: (d) => <StatusBadge status={d.status} />, noWrap: true },
-      ]}
-      rowActions={(d, { edit, remove }) => (
-        <RowMenu
-          label={`Actions for ${d.name}`}
-          items={[
-            { label: 'Edit', icon: <IconPencil size={16} aria-hidden />, onClick: edit },
-            { label: 'Delete', icon: <IconTrash size={16} aria-hidden />, onClick: remove, color: 'red' },
-          ]}
-        />
-      )}
-      renderForm={({ opened, record, onClose }) => <DriverFormModal opened={opened} onClose={onClose} driver={record} />}
-      remove={{
-        mutation: deleteDriver,
-        title: 'Delete driver',
-        message: (d) => (
-          <>
-            Delete <strong>{d.name}</strong>? This cannot be undone. A driver with history (assignments or requests) cannot be deleted: set
-            the account Inactive instead.
-          </>
-        ),
-      }}
-    />
+          },
+          { key: 'phone', header: 'Phone', render: (d) => d.phone ?? empty, noWrap: true },
+          { key: 'email', header: 'Email', render: (d) => <EmailText email={d.email} /> },
+          ...(isPlatformAdmin ? [{ key: 'client', header: 'Client', render: (d: Driver) => d.organization?.name ?? empty }] : []),
+          {
+            key: 'vehicle',
+            header: 'Vehicle',
+            noWrap: true,
+            render: (d) =>
+              d.vehicle ? (
+                <Anchor component={PrefetchLink} to={assetDetailsPath(d.vehicle.id)} size="sm">
+                  {assetName(d.vehicle)}
+                </Anchor>
+              ) : (
+                empty
+              ),
+          },
+          { key: 'group', header: 'Group', render: (d) => d.department?.name ?? empty },
+          { key: 'status', header: 'Status', render: (d) => <StatusBadge status={d.status} />, noWrap: true },
+        ]}
+        rowActions={(d, { edit, remove }) => (
+          <RowMenu
+            label={`Actions for ${d.name}`}
+            items={[
+              { label: 'Edit', icon: <IconPencil size={16} aria-hidden />, onClick: edit },
+              { label: 'Reset pump PIN', icon: <IconKey size={16} aria-hidden />, onClick: () => setResettingPin(d) },
+              { label: 'Delete', icon: <IconTrash size={16} aria-hidden />, onClick: remove, color: 'red' },
+            ]}
+          />
+        )}
+        renderForm={({ opened, record, onClose }) => <DriverFormModal opened={opened} onClose={onClose} driver={record} />}
+        remove={{
+          mutation: deleteDriver,
+          title: 'Delete driver',
+          message: (d) => (
+            <>
+              Delete <strong>{d.name}</strong>? This cannot be undone. A driver with history (assignments or requests) cannot be deleted:
+              set the account Inactive instead.
+            </>
+          ),
+        }}
+      />
+      <ResetPumpPinDialog driver={resettingPin} onClose={() => setResettingPin(null)} />
+    </>
   );
 }
