@@ -176,6 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionsService({ db, ttlHours: config.sessionTtlHours });
   const clock = deps.clock ?? systemClock;
   const background = createBackgroundTasks(app.log);
+  // Messages already promised (coupon texts, e-mails) go out before the app's connections close;
+  // a provider that hangs holds the shutdown ten seconds at most.
+  app.addHook('onClose', () => Promise.race([background.idle(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]));
   // One pool of PDF workers for reports and statements; its idle workers would otherwise keep a
   // closed app's process (and a test run) alive until their idle timers ran out.
   const renderer = createReportRenderer();
