@@ -73,7 +73,8 @@ test('a report shows how many of its pages have arrived while it downloads', asy
   // The first report of the server also starts its report worker.
   await expect(progress).toBeVisible({ timeout: 20_000 });
   await card.screenshot({ path: test.info().outputPath('report-progress.png') });
-  await expect(card.getByRole('status')).toHaveText(/^Writing the PDF: [01] of 1 pages$/);
+  // Other journeys add assets to the organization: the report may run to several pages.
+  await expect(card.getByRole('status')).toHaveText(/^Writing the PDF: \d+ of [1-9]\d* pages$/);
   await expectPdf(await download, /^comprehensive-report-acme-logistics-2026-01-01-to-2026-12-31\.pdf$/);
   await expect(progress).toBeHidden();
 });
