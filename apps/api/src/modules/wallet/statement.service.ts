@@ -11,7 +11,8 @@ import { formatNaira, lagosDateTime } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import { CSV_BOM, csvLine, koboCell, textCell } from '../../platform/csv.js';
 import type { Database } from '../../platform/db/database.js';
-import { forbidden, invalidField, notFound } from '../../platform/errors.js';
+import { invalidField, notFound } from '../../platform/errors.js';
+import { walletOwnerOf } from './wallet-access.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { money } from '../../platform/pdf/document.js';
 import type { ReportRenderer } from '../../platform/pdf/report-renderer.js';
@@ -76,22 +77,9 @@ export function createStatementService(deps: { db: Database; clock: Clock; rende
     actor: Actor,
     query: { stationId?: string | undefined; organizationId?: string | undefined },
   ): Promise<StatementOwner> {
-    let owner: { organizationId: string } | { stationId: string };
-    if (actor.role === 'ADMIN') {
-      if (query.stationId && query.organizationId)
-        throw invalidField('stationId', 'Name either a stationId or an organizationId, not both');
-      if (query.organizationId) owner = { organizationId: query.organizationId };
-      else if (query.stationId) owner = { stationId: query.stationId };
-      else throw invalidField('stationId', 'Name the stationId or organizationId of the wallet');
-    } else if (actor.organizationId) {
-      if ((query.organizationId && query.organizationId !== actor.organizationId) || query.stationId) throw notFound('Wallet');
-      owner = { organizationId: actor.organizationId };
-    } else if (actor.fuelStationId) {
-      if ((query.stationId && query.stationId !== actor.fuelStationId) || query.organizationId) throw notFound('Wallet');
-      owner = { stationId: actor.fuelStationId };
-    } else {
-      throw forbidden();
-    }
+    if (actor.role === 'ADMIN' && query.stationId && query.organizationId)
+      throw invalidField('stationId', 'Name either a stationId or an organizationId, not both');
+    const owner = walletOwnerOf(actor, query, () => invalidField('stationId', 'Name the stationId or organizationId of the wallet'));
     const found = await wallets.findWalletIdOf(db, owner);
     const view = found ? await wallets.findWalletView(db, found.id) : undefined;
     if (!view) throw notFound('Wallet');

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { koboToNaira, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { Logger } from '../../platform/logging.js';
 import type { ReportRenderer } from '../../platform/pdf/report-renderer.js';
@@ -30,6 +30,33 @@ export interface WalletDeps {
   clock: Clock;
   /** The app's one pool of PDF workers (statements); the app closes it on shutdown. */
   renderer: ReportRenderer;
+}
+
+export type WalletOwner = { organizationId: string } | { stationId: string };
+
+/**
+ * Whose wallet a call is about: the platform admin names one (`noneNamed` says how to refuse a call
+ * that names none); everyone else has only their own, and naming another answers 404.
+ */
+export function walletOwnerOf(
+  actor: Actor,
+  query: { organizationId?: string | undefined; stationId?: string | undefined },
+  noneNamed: () => AppError,
+): WalletOwner {
+  if (actor.role === 'ADMIN') {
+    if (query.organizationId) return { organizationId: query.organizationId };
+    if (query.stationId) return { stationId: query.stationId };
+    throw noneNamed();
+  }
+  if (actor.organizationId) {
+    if ((query.organizationId && query.organizationId !== actor.organizationId) || query.stationId) throw notFound('Wallet');
+    return { organizationId: actor.organizationId };
+  }
+  if (actor.fuelStationId) {
+    if ((query.stationId && query.stationId !== actor.fuelStationId) || query.organizationId) throw notFound('Wallet');
+    return { stationId: actor.fuelStationId };
+  }
+  throw forbidden();
 }
 
 export const newReference = (prefix: string) =>

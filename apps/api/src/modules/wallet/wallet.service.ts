@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { nairaToKobo, type RouteBody, type walletRoutes } from '@fleetfuel/contract';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
-import { forbidden, invalidField, notFound } from '../../platform/errors.js';
+import { invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { createCardPaymentsService } from './card-payments.service.js';
 import { createPayoutsService } from './payouts.service.js';
 import { createStatementService } from './statement.service.js';
-import { createWalletAccess, toTransaction, toWallet, type WalletDeps } from './wallet-access.js';
+import { createWalletAccess, toTransaction, toWallet, walletOwnerOf, type WalletDeps } from './wallet-access.js';
 import * as repository from './wallet.repository.js';
 import type { TransactionCursor } from './wallet.repository.js';
 import { recordWalletMovement } from './wallet-audit.js';
@@ -38,20 +38,7 @@ export function createWalletService(deps: WalletDeps) {
     ...statements,
 
     async get(actor: Actor, query: { organizationId?: string; stationId?: string }) {
-      let owner: { organizationId: string } | { stationId: string };
-      if (actor.role === 'ADMIN') {
-        if (query.organizationId) owner = { organizationId: query.organizationId };
-        else if (query.stationId) owner = { stationId: query.stationId };
-        else throw invalidField('organizationId', 'Name the organizationId or stationId of the wallet');
-      } else if (actor.organizationId) {
-        if ((query.organizationId && query.organizationId !== actor.organizationId) || query.stationId) throw notFound('Wallet');
-        owner = { organizationId: actor.organizationId };
-      } else if (actor.fuelStationId) {
-        if ((query.stationId && query.stationId !== actor.fuelStationId) || query.organizationId) throw notFound('Wallet');
-        owner = { stationId: actor.fuelStationId };
-      } else {
-        throw forbidden();
-      }
+      const owner = walletOwnerOf(actor, query, () => invalidField('organizationId', 'Name the organizationId or stationId of the wallet'));
       const wallet = await repository.findWalletIdOf(db, owner);
       if (!wallet) throw notFound('Wallet');
       return { wallet: toWallet(await view(wallet.id)) };
