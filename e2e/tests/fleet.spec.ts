@@ -277,24 +277,24 @@ test('a driver opens its own vehicle read-only, and no other', async ({ page, re
   await expect(page.getByRole('heading', { name: 'Asset not found' })).toBeVisible();
 });
 
-test('at 375 px the assets page scrolls its table and its form fits the screen', async ({ page }) => {
+test('at 375 px the assets page shows each asset as a card with its actions in view, and its form fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, ORG_ADMIN);
   await page.goto('/assets');
-  const table = page.getByRole('table', { name: 'Assets' });
-  await expect(table).toContainText('LND-451-KJ');
+  const cards = page.getByRole('list', { name: 'Assets' });
+  const card = cards.getByRole('listitem').filter({ hasText: 'LND-451-KJ' });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Assets' })).toHaveCount(0);
 
-  // The page itself does not scroll sideways; the table does, inside its own container.
+  // Nothing scrolls sideways: not the page, and no row's actions sit past its edge.
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(375);
-  const scroller = await table.evaluate((node) => {
-    let box: HTMLElement | null = node.parentElement;
-    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-    return box ? { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth } : null;
-  });
-  expect(scroller).not.toBeNull();
-  expect(scroller?.clientWidth ?? 0).toBeLessThanOrEqual(375);
-  expect(scroller?.scrollWidth ?? 0).toBeGreaterThan(scroller?.clientWidth ?? 0);
+  const actions = card.getByRole('button', { name: /^Actions for LND-451-KJ/ });
+  await expect(actions).toBeInViewport({ ratio: 1 });
+  await expect(card).toContainText('Status');
+  await actions.click();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Add Asset' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Asset' });

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
-import type { Database } from './platform/db/database.js';
+import { openDatabase, type Database } from './platform/db/database.js';
 import { installErrorHandling, replyToClientError } from './platform/http/error-handler.js';
 import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouteBinder } from './platform/http/routing.js';
@@ -46,7 +46,7 @@ import { createNotificationsService } from './modules/notifications/index.js';
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
 import { bindAccountRoutes, createAccountService } from './modules/account/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
-import { bindAuthRoutes, createAuthService } from './modules/auth/index.js';
+import { bindAuthRoutes, createAuthService, createPasswordInvitations } from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
 import { createSessionsService } from './modules/sessions/index.js';
@@ -78,6 +78,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Rows an export reads at a time (tests make it small to see the batches). */
   exportBatchRows?: number;
+  /** Rows a PDF report reads at a time (tests make it small to see the batches). */
+  reportBatchRows?: number;
   /** Replaces the configured payment provider (tests of the Paystack adapter bring their own). */
   paymentProvider?: PaymentProvider;
 }
@@ -184,10 +186,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const renderer = createReportRenderer();
   app.addHook('onClose', () => renderer.close());
   app.decorate('background', background);
+  // Reports and analytics only read, and may lag by seconds: with DATABASE_READ_URL their own
+  // queries go to the replica, through a pool of their own under the primary's limits, closed with
+  // the app. What they ask of other modules (request lists, due alerts, counts) goes through those
+  // modules' services, and so stays on the primary, like every write.
+  const replica = config.databaseReadUrl
+    ? await openDatabase({ engine: 'postgres', url: config.databaseReadUrl, limits: config.database })
+    : null;
+  if (replica) app.addHook('onClose', () => replica.close());
+  const readDb = replica?.db ?? db;
   const ledger = createLedgerService();
   const usage = createUsageService();
   const departments = createDepartmentsService({ db, usage });
-  const users = createUsersService({ db, sessions, files, usage, departments });
+  // The auth module's tokens, handed to users: drivers imported without a password are invited to choose one.
+  const invitations = createPasswordInvitations({ mailer, sms, background, clock, appUrl: config.appUrl });
+  const users = createUsersService({ db, sessions, files, usage, departments, invitations });
   const vehicles = createVehiclesService({ db, files, usage, departments, clock });
   const insurance = createInsuranceService({ db, files, usage, vehicles });
   const organizations = createOrganizationsService({ db, files, ledger, vehicles, clock });
@@ -267,8 +280,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
   });
-  const analytics = createAnalyticsService({ db, clock, vehicles, fuel: fuelRequests, maintenance });
-  const reports = createReportsService({ db, clock, vehicles, renderer });
+  const analytics = createAnalyticsService({ db: readDb, clock, vehicles, fuel: fuelRequests, maintenance });
+  const reports = createReportsService({
+    db: readDb,
+    clock,
+    vehicles,
+    renderer,
+    statementTimeoutMs: config.reports.statementTimeoutMs,
+    batchRows: deps.reportBatchRows,
+  });
   const support = createSupportService({ db, files, notifications, contact: config.support });
   const alerts = createAlertsService({ db, clock, vehicles });
   const webhookDispatcher = createWebhookDispatcher({
@@ -289,6 +309,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const apiKeys = createApiKeysService({ db });
   const binder = createRouteBinder(app, apiKeys.resolverOver(sessions.resolve), createIdempotencyStore(db), config.limits);
+  // The primary only: the load balancer takes an instance out when this fails, and a replica that
+  // is down costs the reports and analytics, not every request the primary still serves.
   binder.bind(systemRoutes.health, async () => {
     await sql`SELECT 1`.execute(db);
     return { status: 'ok' as const, database: 'ok' as const };

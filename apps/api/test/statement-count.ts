@@ -20,10 +20,15 @@ export interface StatementCounter {
   ): Promise<{ statements: number; reply: LightMyRequestResponse }>;
   /** The same for a reply that is not JSON (a CSV export): the statements and the reply's text. */
   getText(url: string, token: string): Promise<{ statements: number; text: string }>;
+  /** The same for a binary reply (a PDF report): the statements and the reply's bytes. */
+  getBytes(url: string, token: string): Promise<{ statements: number; bytes: Buffer }>;
   close(): Promise<void>;
 }
 
-export async function countStatements(t: TestApp, deps: Pick<AppDeps, 'exportBatchRows'> = {}): Promise<StatementCounter> {
+export async function countStatements(
+  t: TestApp,
+  deps: Pick<AppDeps, 'exportBatchRows' | 'reportBatchRows'> = {},
+): Promise<StatementCounter> {
   let statements = 0;
   const counting: KyselyPlugin = {
     transformQuery: (args) => {
@@ -34,11 +39,15 @@ export async function countStatements(t: TestApp, deps: Pick<AppDeps, 'exportBat
   };
   const app: FastifyInstance = await buildApp({ ...deps, config: t.config, db: t.db.withPlugin(counting) });
   await app.ready();
-  async function getText(url: string, token: string) {
+  async function getBytes(url: string, token: string) {
     statements = 0;
     const reply = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     if (reply.statusCode !== 200) throw new Error(`GET ${url}: ${reply.statusCode} ${reply.body}`);
-    return { statements, text: reply.body };
+    return { statements, bytes: reply.rawPayload };
+  }
+  async function getText(url: string, token: string) {
+    const { statements: count, bytes } = await getBytes(url, token);
+    return { statements: count, text: bytes.toString('utf8') };
   }
   return {
     async get(url, token) {
@@ -46,6 +55,7 @@ export async function countStatements(t: TestApp, deps: Pick<AppDeps, 'exportBat
       return { statements: count, body: JSON.parse(text) as Record<string, unknown> };
     },
     getText,
+    getBytes,
     async send(request, token) {
       statements = 0;
       const reply = await app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });

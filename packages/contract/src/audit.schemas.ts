@@ -1,6 +1,14 @@
 /** The audit trail (issue 12): who changed what, when and from where, read by admins per scope. */
 import { z } from 'zod';
-import { dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  dateRangeFields,
+  idSchema,
+  listQuerySchema,
+  pageMetaSchema,
+  sortQueryFields,
+  timestampSchema,
+  withDateRangeCheck,
+} from './common.js';
 import { roleSchema } from './enums.js';
 
 /** Every action the API records, as `<entity type>.<verb>`. */
@@ -90,15 +98,16 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** `from` and `to` are Lagos calendar days, both included. */
-export const auditListQuerySchema = listQuerySchema
-  .extend({
+export const AUDIT_SORTS = ['occurredAt', 'action', 'entityType'] as const;
+export const auditListQuerySchema = withDateRangeCheck(
+  listQuerySchema.extend({
     action: auditActionSchema.optional(),
     entityType: auditEntityTypeSchema.optional(),
     entityId: z.string().trim().min(1).max(100).optional(),
-    from: dateSchema.optional(),
-    to: dateSchema.optional(),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+    ...dateRangeFields,
+    ...sortQueryFields(AUDIT_SORTS),
+  }),
+);
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 
 export const auditListReplySchema = z.object({ entries: z.array(auditEntrySchema), meta: pageMetaSchema });

@@ -40,6 +40,31 @@ export const listQuerySchema = z.strictObject({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * A sortable list's `sort` and `order` (issue 14). `columns` are the contract's names of the columns
+ * the server can order by, which are also the web table's column keys. Without `sort` a list keeps
+ * its own order (newest first); with it, `order` defaults to `asc`; ties are broken by id, so pages
+ * never overlap. Exports stream newest first and take no sort.
+ */
+export function sortQueryFields<const C extends readonly [string, ...string[]]>(columns: C) {
+  return {
+    sort: z.enum(columns, { error: `Must be one of: ${columns.join(', ')}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Must be asc or desc' }).optional(),
+  };
+}
+
+/** `from` and `to`: Lagos calendar days, both included, of the date the list shows. */
+export const dateRangeFields = { from: dateSchema.optional(), to: dateSchema.optional() };
+export const DATE_RANGE_ORDER_MESSAGE = 'The start date must be on or before the end date';
+
+/** Refuses a range that ends before it starts; applied last, since a refined object cannot be extended. */
+export function withDateRangeCheck<T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(schema: T) {
+  return schema.refine((v) => !v.from || !v.to || v.from <= v.to, { message: DATE_RANGE_ORDER_MESSAGE, path: ['to'] });
+}
+
 export const pageMetaSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),

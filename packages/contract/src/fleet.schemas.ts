@@ -7,6 +7,7 @@ import {
   hasAtMostDecimals,
   idSchema,
   listQuerySchema,
+  sortQueryFields,
   optionalChoice,
   optionalDate,
   optionalIdSchema,
@@ -115,12 +116,27 @@ export const vehicleCreateBodySchema = z.strictObject({
 /** `PUT /vehicles/{id}` (multipart with an optional `image`): the driver is changed by assign/unassign. */
 export const vehicleUpdateBodySchema = z.strictObject(vehicleFields).partial();
 
-export const vehicleListQuerySchema = listQuerySchema.extend({
+/** The columns the vehicles list sorts by; `group`, `driver` and `client` by their names. */
+export const VEHICLE_SORTS = [
+  'plateNumber',
+  'model',
+  'type',
+  'state',
+  'group',
+  'driver',
+  'client',
+  'fuelType',
+  'status',
+  'createdAt',
+] as const;
+/** The vehicles list's filters, which its export shares. */
+export const vehicleFiltersSchema = listQuerySchema.extend({
   organizationId: idSchema.optional(),
   type: assetTypeSchema.optional(),
   status: assetStatusSchema.optional(),
   departmentId: idSchema.optional(),
 });
+export const vehicleListQuerySchema = vehicleFiltersSchema.extend(sortQueryFields(VEHICLE_SORTS));
 export const vehicleListReplySchema = z.object({ data: z.array(vehicleSchema), meta: pageMetaSchema });
 
 export const assignDriverBodySchema = z.strictObject({ driverId: idSchema, vehicleId: idSchema });
@@ -182,10 +198,12 @@ export const departmentCreateBodySchema = z.strictObject({
   organizationId: optionalIdSchema,
 });
 export const departmentUpdateBodySchema = departmentCreateBodySchema.omit({ organizationId: true }).partial();
-export const departmentListQuerySchema = listQuerySchema.extend({
+export const DEPARTMENT_SORTS = ['name', 'status', 'maxDailyConsumption', 'client', 'createdAt'] as const;
+export const departmentFiltersSchema = listQuerySchema.extend({
   organizationId: idSchema.optional(),
   status: tenantStatusSchema.optional(),
 });
+export const departmentListQuerySchema = departmentFiltersSchema.extend(sortQueryFields(DEPARTMENT_SORTS));
 export const departmentListReplySchema = z.object({ data: z.array(departmentSchema), meta: pageMetaSchema });
 export const unassignDriverBodySchema = z.strictObject({ driverId: idSchema });
 
@@ -217,11 +235,13 @@ export const driverUpdateBodySchema = z.strictObject({
   status: userStatusSchema.optional(),
   departmentId: optionalIdSchema,
 });
-export const driverListQuerySchema = listQuerySchema.extend({
+export const DRIVER_SORTS = ['name', 'phone', 'email', 'group', 'client', 'status', 'createdAt'] as const;
+export const driverFiltersSchema = listQuerySchema.extend({
   organizationId: idSchema.optional(),
   status: userStatusSchema.optional(),
   departmentId: idSchema.optional(),
   /** Only drivers without a vehicle (for the assign select). */
   unassigned: z.enum(['true', 'false']).optional(),
 });
+export const driverListQuerySchema = driverFiltersSchema.extend(sortQueryFields(DRIVER_SORTS));
 export const driverListReplySchema = z.object({ data: z.array(driverSchema), meta: pageMetaSchema });

@@ -1,6 +1,17 @@
 /** Entities and payloads of sign-in, sessions and user accounts (spec sections 3 and 7, Auth). */
 import { z } from 'zod';
-import { blankable, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  blankable,
+  dateRangeFields,
+  idSchema,
+  listQuerySchema,
+  sortQueryFields,
+  withDateRangeCheck,
+  optionalIdSchema,
+  optionalText,
+  pageMetaSchema,
+  timestampSchema,
+} from './common.js';
 import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enums.js';
 import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, requiredText } from './identity.js';
 import { MESSAGES } from './messages.js';
@@ -114,11 +125,17 @@ export const registerBodySchema = z
 /** With a bearer token the caller keeps its own session: no token is issued for the new account. */
 export const registerReplySchema = z.object({ token: z.string().nullable(), user: userSchema });
 
-export const userListQuerySchema = listQuerySchema.extend({
-  role: roleSchema.optional(),
-  status: userStatusSchema.optional(),
-  organizationId: idSchema.optional(),
-  fuelStationId: idSchema.optional(),
-});
+export const USER_SORTS = ['name', 'email', 'phone', 'role', 'status', 'createdAt'] as const;
+/** `from` and `to` bound the day each account was created. */
+export const userListQuerySchema = withDateRangeCheck(
+  listQuerySchema.extend({
+    role: roleSchema.optional(),
+    status: userStatusSchema.optional(),
+    organizationId: idSchema.optional(),
+    fuelStationId: idSchema.optional(),
+    ...dateRangeFields,
+    ...sortQueryFields(USER_SORTS),
+  }),
+);
 
 export const userListReplySchema = z.object({ users: z.array(userSchema), meta: pageMetaSchema });

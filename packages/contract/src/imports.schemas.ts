@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { booleanQuerySchema, optionalIdSchema } from './common.js';
+import { driverCreateBodySchema } from './fleet.schemas.js';
+import { passwordSchema } from './identity.js';
 
 /** The most data rows one import holds. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -49,10 +51,24 @@ export const DRIVER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'name', label: 'Name', example: 'Musa Ibrahim' },
   { key: 'email', label: 'Email', example: 'musa.ibrahim@example.com' },
   { key: 'phone', label: 'Phone', example: '0803 123 4567' },
-  { key: 'password', label: 'Password', example: 'Change-Me-2026' },
+  // Blank: the driver is invited to choose a password (see driverImportRowSchema).
+  { key: 'password', label: 'Password', example: '' },
   { key: 'group', label: 'Group', example: '' },
   { key: 'status', label: 'Status', example: 'ACTIVE', upperCase: true },
 ];
+
+/**
+ * A driver row: the Add Driver form's fields, but the Password may be left blank. Such a driver is
+ * sent an invitation to choose one instead (a CSV of passwords is itself a risk, and hashing
+ * 10,000 of them takes minutes). The e-mail-or-phone rule is the create body's.
+ */
+export const driverImportRowSchema = z
+  .strictObject({ ...driverCreateBodySchema.shape, password: passwordSchema.optional() })
+  .refine((v) => Boolean(v.email || v.phone), { message: 'Enter an email or a phone number', path: ['email'] });
+
+/** How a driver imported without a password gets the invitation: e-mail when the row has one, otherwise SMS. */
+export const INVITATION_CHANNELS = ['email', 'sms'] as const;
+export type InvitationChannel = (typeof INVITATION_CHANNELS)[number];
 
 /** `?dryRun=true`: check every row and write nothing. */
 export const importQuerySchema = z.strictObject({ dryRun: booleanQuerySchema.optional() });
@@ -66,6 +82,8 @@ export const importRowSchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })),
   /** The row's main cells as written (plate, make and model; a driver's name, e-mail and phone). */
   value: z.record(z.string(), z.string()),
+  /** A driver row without a password that is (or, on a dry run, would be) imported: how its invitation to set one goes. */
+  invitation: z.enum(INVITATION_CHANNELS).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 

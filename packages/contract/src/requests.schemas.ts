@@ -6,6 +6,9 @@ import {
   hasAtMostDecimals,
   idSchema,
   listQuerySchema,
+  dateRangeFields,
+  sortQueryFields,
+  withDateRangeCheck,
   optionalIdSchema,
   optionalText,
   pageMetaSchema,
@@ -113,12 +116,21 @@ export const fuelRequestSchema = z.object({
 });
 export type FuelRequest = z.infer<typeof fuelRequestSchema>;
 
-export const requestListQuerySchema = listQuerySchema.extend({
+/**
+ * The filters the fuel and maintenance lists share, and their exports: `from` and `to` bound the
+ * date each list shows (a fuel request's supply date, a maintenance request's date).
+ */
+export const requestFiltersSchema = listQuerySchema.extend({
   vehicleId: idSchema.optional(),
   status: requestStatusSchema.optional(),
   organizationId: idSchema.optional(),
   stationId: idSchema.optional(),
+  ...dateRangeFields,
 });
+export const FUEL_REQUEST_SORTS = ['volume', 'supplyDate', 'status', 'createdAt'] as const;
+export const MAINTENANCE_SORTS = ['cost', 'date', 'status', 'createdAt'] as const;
+export const requestListQuerySchema = withDateRangeCheck(requestFiltersSchema.extend(sortQueryFields(FUEL_REQUEST_SORTS)));
+export const maintenanceListQuerySchema = withDateRangeCheck(requestFiltersSchema.extend(sortQueryFields(MAINTENANCE_SORTS)));
 
 export const fuelSummarySchema = z.object({
   /** Litres (or kWh) of every request in the list's scope but rejected ones. */

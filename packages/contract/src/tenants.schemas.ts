@@ -5,6 +5,9 @@ import {
   formNumber,
   idSchema,
   listQuerySchema,
+  dateRangeFields,
+  sortQueryFields,
+  withDateRangeCheck,
   optionalIdSchema,
   optionalText,
   pageMetaSchema,
@@ -46,7 +49,12 @@ export const fuelStationSchema = z.object({
 });
 export type FuelStation = z.infer<typeof fuelStationSchema>;
 
-export const tenantListQuerySchema = listQuerySchema.extend({ status: tenantStatusSchema.optional() });
+/** Clients and stations: `from` and `to` bound the day they joined. */
+export const tenantFiltersSchema = listQuerySchema.extend({ status: tenantStatusSchema.optional(), ...dateRangeFields });
+export const CLIENT_SORTS = ['name', 'type', 'status', 'createdAt'] as const;
+export const STATION_SORTS = ['name', 'address', 'status', 'createdAt'] as const;
+export const organizationListQuerySchema = withDateRangeCheck(tenantFiltersSchema.extend(sortQueryFields(CLIENT_SORTS)));
+export const fuelStationListQuerySchema = withDateRangeCheck(tenantFiltersSchema.extend(sortQueryFields(STATION_SORTS)));
 
 export const organizationListReplySchema = z.object({ data: z.array(organizationSchema), meta: pageMetaSchema });
 export const fuelStationListReplySchema = z.object({ data: z.array(fuelStationSchema), meta: pageMetaSchema });

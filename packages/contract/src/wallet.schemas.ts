@@ -1,6 +1,14 @@
 /** Wallets, their transactions, card funding, bank details and payouts (spec sections 3 and 7, Wallet). */
 import { z } from 'zod';
-import { idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  dateRangeFields,
+  idSchema,
+  listQuerySchema,
+  pageMetaSchema,
+  sortQueryFields,
+  timestampSchema,
+  withDateRangeCheck,
+} from './common.js';
 import { BANK_ACCOUNT_NUMBER_LENGTH, transactionStatusSchema, transactionTypeSchema } from './enums.js';
 import { requiredText } from './identity.js';
 import { MESSAGES } from './messages.js';
@@ -42,12 +50,16 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const transactionListQuerySchema = listQuerySchema.extend({
+/** The transactions list's filters, which its export shares; `from` and `to` bound the day of each. */
+export const transactionFiltersSchema = listQuerySchema.extend({
   type: transactionTypeSchema.optional(),
   status: transactionStatusSchema.optional(),
   /** The provider or coupon reference, e.g. to find a card payment on return from the checkout. */
   reference: z.string().trim().min(1).max(100).optional(),
+  ...dateRangeFields,
 });
+export const TRANSACTION_SORTS = ['createdAt', 'amount', 'fee', 'type', 'status'] as const;
+export const transactionListQuerySchema = withDateRangeCheck(transactionFiltersSchema.extend(sortQueryFields(TRANSACTION_SORTS)));
 export const transactionListReplySchema = z.object({ transactions: z.array(transactionSchema), meta: pageMetaSchema });
 
 export const fundBodySchema = z.strictObject({ amount: formNaira({ positive: true }) });

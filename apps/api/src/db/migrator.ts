@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023-driver-confirmation.js';
 import * as m0024 from './migrations/0024-station-open-coupons.js';
 import * as m0025 from './migrations/0025-api-keys.js';
 import * as m0026 from './migrations/0026-webhooks.js';
+import * as m0027 from './migrations/0027-list-date-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-station-open-coupons': m0024,
   '0025-api-keys': m0025,
   '0026-webhooks': m0026,
+  '0027-list-date-indexes': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -21,3 +21,19 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The instant a Lagos calendar day begins (Nigeria keeps UTC+1 all year). */
+export function lagosDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00+01:00`);
+}
+
+/**
+ * A list's `from` and `to` (Lagos days, both included) as instants: `from` included, `until`
+ * excluded, so a timestamp column is compared with its index rather than cast to a date per row.
+ */
+export function lagosDayRange(range: { from?: string | undefined; to?: string | undefined }): { from?: Date; until?: Date } {
+  return {
+    ...(range.from ? { from: lagosDayStart(range.from) } : {}),
+    ...(range.to ? { until: lagosDayStart(addDays(range.to, 1)) } : {}),
+  };
+}

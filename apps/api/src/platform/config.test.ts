@@ -81,6 +81,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
 
+  it('reads reports and analytics from DATABASE_READ_URL, a replica of DATABASE_URL, and refuses it with the embedded database', () => {
+    expect(loadConfig({}).databaseReadUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://primary/ff' }).databaseReadUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://primary/ff', DATABASE_READ_URL: 'postgres://replica/ff' })).toMatchObject({
+      databaseUrl: 'postgres://primary/ff',
+      databaseReadUrl: 'postgres://replica/ff',
+    });
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/ff' })).toThrow(
+      'DATABASE_READ_URL names a read replica of the PostgreSQL server in DATABASE_URL, which is not set',
+    );
+    expect(() => loadConfig({ DATABASE_URL: '', DATABASE_READ_URL: 'postgres://replica/ff' })).toThrow(/DATABASE_READ_URL/);
+  });
+
+  it('gives the PDF reports a statement timeout of their own, longer than the pool default', () => {
+    expect(loadConfig({}).reports).toEqual({ statementTimeoutMs: 120_000 });
+    expect(loadConfig({ REPORT_STATEMENT_TIMEOUT_MS: '300000', DATABASE_STATEMENT_TIMEOUT_MS: '5000' })).toMatchObject({
+      reports: { statementTimeoutMs: 300_000 },
+      database: { statementTimeoutMs: 5_000 },
+    });
+    expect(loadConfig({ REPORT_STATEMENT_TIMEOUT_MS: '0' }).reports.statementTimeoutMs).toBe(0);
+    expect(() => loadConfig({ REPORT_STATEMENT_TIMEOUT_MS: '2.5' })).toThrow(/REPORT_STATEMENT_TIMEOUT_MS/);
+  });
+
   it('limits API calls per address and per sign-in in production, in Redis when REDIS_URL is set', () => {
     const production = {
       NODE_ENV: 'production',

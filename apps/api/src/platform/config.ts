@@ -35,6 +35,11 @@ export interface Config {
   /** PostgreSQL server; when absent the embedded PGlite database in `dataDir` is used. */
   databaseUrl: string | null;
   /**
+   * A streaming replica of `databaseUrl` that the reports and analytics read from, through a pool
+   * of their own under the same `database` limits; null: they read the primary.
+   */
+  databaseReadUrl: string | null;
+  /**
    * Limits on the PostgreSQL pool (the embedded PGlite is one connection and cannot cancel a query).
    * Each is in milliseconds; 0 turns a timeout off.
    */
@@ -47,6 +52,11 @@ export interface Config {
     /** How long a request waits for a free pool connection before it is answered 503. */
     acquireTimeoutMs: number;
   };
+  /**
+   * The PDF reports read a whole organization (20,000 vehicles) on purpose: their reads run under a
+   * statement timeout of their own, in milliseconds (0 turns it off), instead of the pool's.
+   */
+  reports: { statementTimeoutMs: number };
   /**
    * API requests allowed per client address, and per signed-in session, in each window (0 = no
    * limit); counted in Redis when `redisUrl` is set, so every instance shares them.
@@ -163,6 +173,21 @@ function smsSettings(env: Env, mode: Config['env'], warnings: string[], outboxDi
   return { provider: 'outbox', outboxDir };
 }
 
+/**
+ * The read replica's URL. Only a PostgreSQL primary has replicas: with the embedded database a
+ * replica URL would be a mistake (a URL meant for a server that is not used), so start-up refuses it.
+ */
+function databaseReadUrl(env: Env): string | null {
+  const url = env.DATABASE_READ_URL || null;
+  if (url && !env.DATABASE_URL) {
+    throw new Error(
+      'DATABASE_READ_URL names a read replica of the PostgreSQL server in DATABASE_URL, which is not set: ' +
+        'set DATABASE_URL to the primary, or unset DATABASE_READ_URL to use the embedded database.',
+    );
+  }
+  return url;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = integer(env, 'PORT', 3000, 0);
@@ -184,12 +209,14 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL || null,
+    databaseReadUrl: databaseReadUrl(env),
     database: {
       poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1),
       statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
       idleInTransactionTimeoutMs: integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0),
       acquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5_000, 0),
     },
+    reports: { statementTimeoutMs: integer(env, 'REPORT_STATEMENT_TIMEOUT_MS', 120_000, 0) },
     rateLimit: {
       // On by default in production only: the demo on a laptop has one user, and the tests, the
       // browser journeys and the crash test fire thousands of calls a minute from one address.

@@ -4,6 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import { render, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect, onTestFinished, vi } from 'vitest';
 import { API_BASE, routes, type Role, type RouteDefinition, type SessionUser } from '@fleetfuel/contract';
@@ -114,9 +115,23 @@ function fakeFetch(answers: readonly FakeRoute[], user: SessionUser, api: FakeAp
   });
 }
 
+/** Where the rendered page is: lists keep their page, search, sort and filters in the address. */
+export interface RenderedAddress {
+  search: string;
+}
+
+function AddressProbe({ into }: { into: RenderedAddress }) {
+  into.search = useLocation().search;
+  return null;
+}
+
 export function renderWithApp(
   ui: ReactElement,
-  { role = 'ADMINISTRATOR', api: answers = [] }: { role?: Role; api?: readonly FakeRoute[] } = {},
+  {
+    role = 'ADMINISTRATOR',
+    api: answers = [],
+    at = '/',
+  }: { role?: Role; api?: readonly FakeRoute[]; /** The address the page opens at, e.g. `/assets?page=2`. */ at?: string } = {},
 ) {
   const user = sessionUser(role);
   const api: FakeApi = { calls: [] };
@@ -125,12 +140,18 @@ export function renderWithApp(
   onTestFinished(() => expect(unexpected, 'calls the test did not answer').toEqual([]));
   window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 'test-token', user }));
   vi.stubGlobal('fetch', fakeFetch(answers, user, api, unexpected));
+  const address: RenderedAddress = { search: '' };
   return {
     ...render(
-      <AppProviders>
-        <QueryLayer>{ui}</QueryLayer>
-      </AppProviders>,
+      <MemoryRouter initialEntries={[at]}>
+        <AppProviders>
+          <QueryLayer>{ui}</QueryLayer>
+        </AppProviders>
+        <AddressProbe into={address} />
+      </MemoryRouter>,
     ),
     api,
+    /** The rendered page's address as it is now. */
+    address,
   };
 }

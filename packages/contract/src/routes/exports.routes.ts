@@ -1,23 +1,24 @@
 /**
  * CSV exports of the lists (issue 14): each takes its list's filters and search without the paging,
  * answers under the list's permission and tenant scope, and streams every matching row in the
- * list's order as UTF-8 with a BOM.
+ * list's default order (newest first; an export takes no `sort`) as UTF-8 with a BOM.
  */
 import type { z } from 'zod';
 import { idSchema } from '../common.js';
-import { departmentListQuerySchema, driverListQuerySchema, vehicleListQuerySchema } from '../fleet.schemas.js';
-import { requestListQuerySchema } from '../requests.schemas.js';
-import { transactionListQuerySchema } from '../wallet.schemas.js';
+import { withDateRangeCheck } from '../common.js';
+import { departmentFiltersSchema, driverFiltersSchema, vehicleFiltersSchema } from '../fleet.schemas.js';
+import { requestFiltersSchema } from '../requests.schemas.js';
+import { transactionFiltersSchema } from '../wallet.schemas.js';
 import { csvReply, route } from './route.js';
 
 const withoutPaging = { page: true, pageSize: true } as const;
 
-export const vehicleExportQuerySchema = vehicleListQuerySchema.omit(withoutPaging);
-export const driverExportQuerySchema = driverListQuerySchema.omit(withoutPaging);
-export const departmentExportQuerySchema = departmentListQuerySchema.omit(withoutPaging);
-export const requestExportQuerySchema = requestListQuerySchema.omit(withoutPaging);
+export const vehicleExportQuerySchema = vehicleFiltersSchema.omit(withoutPaging);
+export const driverExportQuerySchema = driverFiltersSchema.omit(withoutPaging);
+export const departmentExportQuerySchema = departmentFiltersSchema.omit(withoutPaging);
+export const requestExportQuerySchema = withDateRangeCheck(requestFiltersSchema.omit(withoutPaging));
 /** The transactions list names its wallet in the path; the export, in the query. */
-export const transactionExportQuerySchema = transactionListQuerySchema.omit(withoutPaging).extend({ walletId: idSchema });
+export const transactionExportQuerySchema = withDateRangeCheck(transactionFiltersSchema.omit(withoutPaging).extend({ walletId: idSchema }));
 export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
 
 export const exportRoutes = {

@@ -5,7 +5,7 @@ import {
   fuelStationListReplySchema,
   fuelStationSchema,
   fuelStationUpdateBodySchema,
-  tenantListQuerySchema,
+  fuelStationListQuerySchema,
 } from '../tenants.schemas.js';
 
 export const fuelStationRoutes = {
@@ -15,7 +15,7 @@ export const fuelStationRoutes = {
     permission: 'stations.manage',
     summary: 'Partner fuel stations, searchable and paginated',
     tag: 'fuel-stations',
-    query: tenantListQuerySchema,
+    query: fuelStationListQuerySchema,
     reply: fuelStationListReplySchema,
   }),
   get: route({

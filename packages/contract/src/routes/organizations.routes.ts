@@ -6,7 +6,7 @@ import {
   organizationListReplySchema,
   organizationSchema,
   organizationUpdateBodySchema,
-  tenantListQuerySchema,
+  organizationListQuerySchema,
 } from '../tenants.schemas.js';
 import { organizationSettingsBodySchema, organizationSettingsQuerySchema, organizationSettingsReplySchema } from '../account.schemas.js';
 
@@ -17,7 +17,7 @@ export const organizationRoutes = {
     permission: 'clients.manage',
     summary: 'Client organizations, searchable and paginated',
     tag: 'organizations',
-    query: tenantListQuerySchema,
+    query: organizationListQuerySchema,
     reply: organizationListReplySchema,
   }),
   analytics: route({

@@ -16,6 +16,7 @@ import {
   maintenanceRequestSchema,
   maintenanceWriteReplySchema,
   rejectBodySchema,
+  maintenanceListQuerySchema,
   requestListQuerySchema,
   requestWriteReplySchema,
   stationOptionsReplySchema,
@@ -134,7 +135,7 @@ export const maintenanceRoutes = {
     permission: 'requests.read',
     summary: "Maintenance requests in the caller's scope",
     tag: 'maintenance',
-    query: requestListQuerySchema,
+    query: maintenanceListQuerySchema,
     reply: maintenanceListReplySchema,
   }),
   myRequests: route({
@@ -143,7 +144,7 @@ export const maintenanceRoutes = {
     permission: 'requests.read',
     summary: 'Maintenance requests the caller made',
     tag: 'maintenance',
-    query: requestListQuerySchema,
+    query: maintenanceListQuerySchema,
     reply: maintenanceMyRequestsReplySchema,
   }),
   single: route({

@@ -16,7 +16,7 @@ import {
   type EfficiencyVehicle,
   type VehicleFuelType,
 } from '@fleetfuel/contract';
-import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import { addDays, lagosDate, lagosDayStart, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -38,8 +38,6 @@ export function monthsEnding(today: string, count: number): Array<{ month: strin
   });
 }
 
-/** The instant a Lagos calendar day starts (UTC+1, no daylight saving). */
-const lagosDayStart = (date: string) => new Date(`${date}T00:00:00+01:00`);
 /** Whole days from one calendar date to another. */
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -83,6 +81,7 @@ function worstFirst(a: { vehicleId: string; summary: EfficiencySummary }, b: { v
 const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`;
 
 export function createAnalyticsService(deps: {
+  /** Only read: the read replica when DATABASE_READ_URL is set (app.ts), else the primary. */
   db: Database;
   clock: Clock;
   vehicles: VehiclesService;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { AuditChanges } from '@fleetfuel/contract';
+import type { AUDIT_SORTS, AuditChanges } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 export interface AuditInsert {
@@ -39,7 +40,16 @@ export async function insertEntry(trx: Database, entry: AuditInsert): Promise<vo
 /** Whose entries a caller reads: every one, one organization's, or one station's. */
 export type AuditScope = { kind: 'all' } | { kind: 'organization'; organizationId: string } | { kind: 'station'; stationId: string };
 
-export interface AuditFilters {
+type AuditSort = (typeof AUDIT_SORTS)[number];
+
+/** The audit log's sortable columns; actions and entity types are lower-case identifiers already. */
+const AUDIT_SORT_COLUMNS: Record<AuditSort, SortExpression> = {
+  occurredAt: 'occurred_at',
+  action: 'action',
+  entityType: 'entity_type',
+};
+
+export interface AuditFilters extends SortChoice<AuditSort> {
   search?: string | undefined;
   action?: string | undefined;
   entityType?: string | undefined;
@@ -76,8 +86,8 @@ export async function listEntries(db: Database, scope: AuditScope, filters: Audi
   const [rows, count] = await Promise.all([
     query
       .selectAll()
-      .orderBy('occurred_at', 'desc')
-      .orderBy('id', 'desc')
+      // Newest first by default, in the order of the scope's `(…, occurred_at DESC, id DESC)` index.
+      .orderBy(listOrder(AUDIT_SORT_COLUMNS, filters, sql`occurred_at DESC, id DESC`, 'id'))
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),

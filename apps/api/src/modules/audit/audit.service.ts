@@ -6,7 +6,7 @@
  * station's.
  */
 import type { AuditAction, AuditEntityType, AuditEntry, AuditListQuery, Role } from '@fleetfuel/contract';
-import { addDays } from '../../platform/clock.js';
+import { lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { forbidden } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -97,9 +97,9 @@ export function createAuditService(deps: { db: Database }) {
         action: query.action,
         entityType: query.entityType,
         entityId: query.entityId,
-        // Dates are Lagos calendar days (UTC+1 all year), the `to` day included.
-        from: query.from ? new Date(`${query.from}T00:00:00+01:00`) : undefined,
-        until: query.to ? new Date(`${addDays(query.to, 1)}T00:00:00+01:00`) : undefined,
+        ...lagosDayRange(query),
+        sort: query.sort,
+        order: query.order,
         page: query.page,
         pageSize: query.pageSize,
       });

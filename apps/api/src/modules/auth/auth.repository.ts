@@ -53,21 +53,32 @@ export async function pruneThrottles(db: Database, before: Date) {
     .execute();
 }
 
-export async function insertResetToken(db: Database, userId: string, tokenHash: string, ttlMinutes: number) {
+export interface ResetTokenInsert {
+  userId: string;
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** Password-reset tokens (a reset's one, or the invitations of an import): one statement for all `rows`. */
+export async function insertResetTokens(db: Database, rows: readonly ResetTokenInsert[]) {
+  if (rows.length === 0) return;
   await db
     .insertInto('password_reset_tokens')
-    .values({ user_id: userId, token_hash: tokenHash, expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})` })
+    .values(rows.map((row) => ({ user_id: row.userId, token_hash: row.tokenHash, expires_at: row.expiresAt })))
     .execute();
 }
 
-/** Marks an unused, unexpired token used and returns its user; a token can be consumed only once. */
-export async function consumeResetToken(db: Database, tokenHash: string): Promise<string | null> {
+/**
+ * Marks an unused token that has not expired at `now` used, and returns its user; a token can be
+ * consumed only once. Expiry goes by the app's clock, the one that set it.
+ */
+export async function consumeResetToken(db: Database, tokenHash: string, now: Date): Promise<string | null> {
   const row = await db
     .updateTable('password_reset_tokens')
-    .set({ used_at: sql<Date>`now()` })
+    .set({ used_at: now })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;

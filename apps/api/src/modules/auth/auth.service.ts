@@ -11,7 +11,7 @@ import { AppError, forbidden, invalidField } from '../../platform/errors.js';
 import { assertPasswordAllowed, hashPassword, verifyAgainstDecoy, verifyPassword } from '../../platform/auth/passwords.js';
 import { newOpaqueToken, hashToken } from '../../platform/auth/tokens.js';
 import type { Actor } from '../../platform/http/actor.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
+import { escapeHtml, type Mailer } from '../../platform/mail/mailer.js';
 import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
 import { auditTrail } from '../audit/index.js';
@@ -27,6 +27,11 @@ export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with your new password.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired. Request a new one.';
+
+/** The web app's page where a reset (or invitation) token chooses a new password. */
+export function resetPageLink(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
 
 export function toSessionUser(user: User): SessionUser {
   return { ...user, firstName: user.name.trim().split(/\s+/)[0] ?? user.name };
@@ -134,7 +139,7 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   async function sendResetEmail(to: string, name: string, token: string) {
-    const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = resetPageLink(config.appUrl, token);
     await deps.mailer.send({
       to,
       subject: 'Reset your FleetFuel password',
@@ -234,7 +239,8 @@ export function createAuthService(deps: AuthDeps) {
       const mayMail = await admitResetEmail(account?.id ?? null, client.ip);
       if (account && mayMail) {
         const { token, hash } = newOpaqueToken();
-        await repository.insertResetToken(db, account.id, hash, config.passwordResetTtlMinutes);
+        const expiresAt = new Date(clock.now().getTime() + config.passwordResetTtlMinutes * 60_000);
+        await repository.insertResetTokens(db, [{ userId: account.id, tokenHash: hash, expiresAt }]);
         // Sent after the reply: waiting for a mail server would tell apart known and unknown addresses.
         deps.background.run('password reset e-mail', () => sendResetEmail(account.email, account.name, token));
       }
@@ -245,7 +251,7 @@ export function createAuthService(deps: AuthDeps) {
       assertPasswordAllowed(body.password);
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
-        const userId = await repository.consumeResetToken(trx, hashToken(body.token));
+        const userId = await repository.consumeResetToken(trx, hashToken(body.token), clock.now());
         if (!userId) throw new AppError('BAD_REQUEST', INVALID_RESET_TOKEN_MESSAGE, { field: 'token' });
         await users.setPasswordHash(trx, userId, passwordHash);
         await repository.retireResetTokensOfUser(trx, userId);
@@ -257,7 +263,3 @@ export function createAuthService(deps: AuthDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

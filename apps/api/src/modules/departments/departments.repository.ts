@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import type { DEPARTMENT_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 function departmentViews(db: Database) {
@@ -56,12 +58,25 @@ function filteredDepartments(db: Database, filters: DepartmentFilters) {
   return query;
 }
 
-export async function listDepartments(db: Database, filters: DepartmentFilters & { page: number; pageSize: number }) {
+type DepartmentSort = (typeof DEPARTMENT_SORTS)[number];
+
+/** The groups list's sortable columns; text ignores case, the client by its organization's name. */
+const DEPARTMENT_SORT_COLUMNS: Record<DepartmentSort, SortExpression> = {
+  name: sql`lower(g.name)`,
+  status: 'g.status',
+  maxDailyConsumption: 'g.max_daily_consumption',
+  client: sql`lower(o.name)`,
+  createdAt: 'g.created_at',
+};
+
+export async function listDepartments(
+  db: Database,
+  filters: DepartmentFilters & SortChoice<DepartmentSort> & { page: number; pageSize: number },
+) {
   const query = filteredDepartments(db, filters);
   const [rows, count] = await Promise.all([
     query
-      .orderBy('g.created_at', 'desc')
-      .orderBy('g.id')
+      .orderBy(listOrder(DEPARTMENT_SORT_COLUMNS, filters, sql`g.created_at DESC, g.id`, 'g.id'))
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),

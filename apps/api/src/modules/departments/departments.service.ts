@@ -2,7 +2,7 @@
  * Groups (departments) of an organization. A vehicle and a driver each belong to at most one group;
  * a group's daily consumption cap (litres, 0 = none) is enforced when fuel is approved.
  */
-import type { Department, ListQuery, RouteBody, TenantStatus, departmentRoutes } from '@fleetfuel/contract';
+import type { Department, RouteBody, RouteQuery, TenantStatus, departmentRoutes } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
@@ -49,7 +49,7 @@ export function createDepartmentsService(deps: { db: Database; usage: UsageServi
   }
 
   return {
-    async list(actor: Actor, query: ListQuery & { organizationId?: string; status?: TenantStatus }) {
+    async list(actor: Actor, query: RouteQuery<typeof departmentRoutes.list>) {
       const { rows, total } = await repository.listDepartments(db, {
         ...query,
         organizationId: organizationFilter(actor, query.organizationId),

@@ -156,9 +156,9 @@ export function createExportsService(deps: ExportsDeps) {
       csvFile('fuel-requests', fuelRequestColumns, fuelRequests.exportBatches(actor, query, batchRows)),
     maintenance: (actor: Actor, query: Query<'maintenance'>) =>
       csvFile('maintenance', maintenanceColumns, maintenance.exportBatches(actor, query, batchRows)),
-    // The transactions list has no search box: its filters are the type, the status and the reference.
-    transactions: (actor: Actor, { walletId, type, status, reference }: Query<'transactions'>) =>
-      csvFile('transactions', transactionColumns, wallet.exportTransactionBatches(actor, walletId, { type, status, reference }, batchRows)),
+    // The transactions list has no search box: its filters are the type, the status, the reference and the days.
+    transactions: (actor: Actor, { walletId, ...filters }: Query<'transactions'>) =>
+      csvFile('transactions', transactionColumns, wallet.exportTransactionBatches(actor, walletId, filters, batchRows)),
   };
 }
 

@@ -1,6 +1,8 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { STATION_SORTS } from '@fleetfuel/contract';
 import type { DB } from '../../platform/db/schema.js';
 import type { Database } from '../../platform/db/database.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 const COLUMNS = [
@@ -26,21 +28,40 @@ function servedCounts(eb: ExpressionBuilder<DB & { f: DB['fuel_stations'] }, 'f'
   return [served('vehicle_id').as('vehicles_count'), served('requested_by').as('drivers_count')];
 }
 
-export async function listFuelStations(
-  db: Database,
-  filters: { search?: string | undefined; status?: string | undefined; page: number; pageSize: number },
-) {
+type StationSort = (typeof STATION_SORTS)[number];
+
+/**
+ * The stations list's sortable columns; text ignores case. `address` is the table's Location column.
+ */
+const STATION_SORT_COLUMNS: Record<StationSort, SortExpression> = {
+  name: sql`lower(f.name)`,
+  address: sql`lower(f.address)`,
+  status: 'f.status',
+  createdAt: 'f.created_at',
+};
+
+export interface FuelStationFilters extends SortChoice<StationSort> {
+  search?: string | undefined;
+  status?: string | undefined;
+  /** Only stations that joined in [from, until). */
+  createdWithin?: { from?: Date; until?: Date };
+  page: number;
+  pageSize: number;
+}
+
+export async function listFuelStations(db: Database, filters: FuelStationFilters) {
   let query = db.selectFrom('fuel_stations as f');
   if (filters.search) {
     query = query.where(sql<string>`f.name || ' ' || coalesce(f.address, '')`, 'ilike', containsPattern(filters.search));
   }
   if (filters.status) query = query.where('f.status', '=', filters.status);
+  if (filters.createdWithin?.from) query = query.where('f.created_at', '>=', filters.createdWithin.from);
+  if (filters.createdWithin?.until) query = query.where('f.created_at', '<', filters.createdWithin.until);
   const [rows, count] = await Promise.all([
     query
       .select(COLUMNS)
       .select(servedCounts)
-      .orderBy('f.created_at', 'desc')
-      .orderBy('f.id')
+      .orderBy(listOrder(STATION_SORT_COLUMNS, filters, sql`f.created_at DESC, f.id`, 'f.id'))
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),

@@ -2,7 +2,8 @@
  * Partner fuel stations, managed by the platform admin. A station sells some of PETROL, DIESEL,
  * ELECTRIC and CNG; its position is optional but, when given, both coordinates are.
  */
-import type { FuelStation, ListQuery, RouteBody, SoldFuelType, TenantStatus, fuelStationRoutes } from '@fleetfuel/contract';
+import type { FuelStation, RouteBody, RouteQuery, SoldFuelType, TenantStatus, fuelStationRoutes } from '@fleetfuel/contract';
+import { lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -17,7 +18,7 @@ type CreateBody = RouteBody<typeof fuelStationRoutes.create>;
 type UpdateBody = RouteBody<typeof fuelStationRoutes.update>;
 
 export interface FuelStationsService {
-  list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: FuelStation[]; total: number }>;
+  list(query: RouteQuery<typeof fuelStationRoutes.list>): Promise<{ data: FuelStation[]; total: number }>;
   get(id: string): Promise<FuelStation>;
   create(actor: Actor, body: CreateBody, image: UploadedFile | undefined): Promise<FuelStation>;
   update(actor: Actor, id: string, body: UpdateBody, image: UploadedFile | undefined): Promise<FuelStation>;
@@ -54,8 +55,8 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
   }
 
   return {
-    async list(filters) {
-      const { rows, total } = await repository.listFuelStations(db, filters);
+    async list(query) {
+      const { rows, total } = await repository.listFuelStations(db, { ...query, createdWithin: lagosDayRange(query) });
       return { data: rows.map(toFuelStation), total };
     },
 

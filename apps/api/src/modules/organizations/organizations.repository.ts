@@ -1,13 +1,27 @@
 import { sql } from 'kysely';
+import type { CLIENT_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
-export interface TenantFilters {
+type ClientSort = (typeof CLIENT_SORTS)[number];
+
+export interface OrganizationFilters extends SortChoice<ClientSort> {
   search?: string | undefined;
   status?: string | undefined;
+  /** Only organizations that joined in [from, until). */
+  createdWithin?: { from?: Date; until?: Date };
   page: number;
   pageSize: number;
 }
+
+/** The clients list's sortable columns; the name ignores case, the type sorts by its stored value. */
+const CLIENT_SORT_COLUMNS: Record<ClientSort, SortExpression> = {
+  name: sql`lower(o.name)`,
+  type: 'o.type',
+  status: 'o.status',
+  createdAt: 'o.created_at',
+};
 
 function organizationViews(db: Database) {
   return db
@@ -66,7 +80,7 @@ export function findOrganization(db: Database, id: string) {
   return organizationViews(db).where('o.id', '=', id).executeTakeFirst();
 }
 
-export async function listOrganizations(db: Database, filters: TenantFilters) {
+export async function listOrganizations(db: Database, filters: OrganizationFilters) {
   let query = organizationViews(db);
   if (filters.search) {
     query = query.where(
@@ -76,10 +90,11 @@ export async function listOrganizations(db: Database, filters: TenantFilters) {
     );
   }
   if (filters.status) query = query.where('o.status', '=', filters.status);
+  if (filters.createdWithin?.from) query = query.where('o.created_at', '>=', filters.createdWithin.from);
+  if (filters.createdWithin?.until) query = query.where('o.created_at', '<', filters.createdWithin.until);
   const [rows, count] = await Promise.all([
     query
-      .orderBy('o.created_at', 'desc')
-      .orderBy('o.id')
+      .orderBy(listOrder(CLIENT_SORT_COLUMNS, filters, sql`o.created_at DESC, o.id`, 'o.id'))
       .limit(filters.pageSize)
       .offset(pageOffset(filters.page, filters.pageSize))
       .execute(),

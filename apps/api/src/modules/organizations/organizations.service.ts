@@ -8,10 +8,10 @@ import type {
   organizationAnalyticsSchema,
   organizationSettingsRoutes,
   organizationSettingsSchema,
-  ListQuery,
   Organization,
   OrganizationType,
   RouteBody,
+  RouteQuery,
   TenantStatus,
   organizationRoutes,
 } from '@fleetfuel/contract';
@@ -24,7 +24,7 @@ import type { UploadedFile } from '../../platform/http/uploads.js';
 import type { FilesService } from '../files/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
-import { lagosDate, type Clock } from '../../platform/clock.js';
+import { lagosDate, lagosDayRange, type Clock } from '../../platform/clock.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
 import { auditTrail } from '../audit/index.js';
 import * as repository from './organizations.repository.js';
@@ -35,7 +35,7 @@ type UpdateBody = RouteBody<typeof organizationRoutes.update>;
 
 export interface OrganizationsService {
   analytics(): Promise<z.infer<typeof organizationAnalyticsSchema>>;
-  list(filters: ListQuery & { status?: TenantStatus }): Promise<{ data: Organization[]; total: number }>;
+  list(query: RouteQuery<typeof organizationRoutes.list>): Promise<{ data: Organization[]; total: number }>;
   get(id: string): Promise<Organization>;
   create(actor: Actor, body: CreateBody, image: UploadedFile | undefined): Promise<Organization>;
   update(actor: Actor, id: string, body: UpdateBody, image: UploadedFile | undefined): Promise<Organization>;
@@ -136,8 +136,8 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
       };
     },
 
-    async list(filters) {
-      const { rows, total } = await repository.listOrganizations(db, filters);
+    async list(query) {
+      const { rows, total } = await repository.listOrganizations(db, { ...query, createdWithin: lagosDayRange(query) });
       return { data: rows.map(toOrganization), total };
     },
 

@@ -1,11 +1,15 @@
 /**
  * The four PDF reports of an organization: Comprehensive (fuel and maintenance per vehicle over a
  * period), Insurance Status, Service Term (history and what is due), Vehicles & Drivers. The
- * platform admin names the organization; everyone else gets their own.
+ * platform admin names the organization; everyone else gets their own. Each table is read in
+ * keyset batches in its print order, so a 20,000-vehicle organization holds one batch in memory, and
+ * every read runs in a read-only transaction under the reports' own statement timeout
+ * (REPORT_STATEMENT_TIMEOUT_MS), not the shorter one of the API's other queries.
  */
 import { lagosDateTime } from '@fleetfuel/contract';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { money } from '../../platform/pdf/document.js';
@@ -15,7 +19,7 @@ import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './reports.repository.js';
 
 /** Rows read from the database, and handed to the PDF worker, at a time: memory stays one batch deep. */
-const BATCH_ROWS = 500;
+export const REPORT_BATCH_ROWS = 500;
 
 const slug = (text: string) =>
   text
@@ -27,14 +31,37 @@ const label = (row: { plate_number: string | null; make: string; model: string }
 /** UNDER_MAINTENANCE reads, and wraps, as "UNDER MAINTENANCE". */
 const words = (status: string) => status.replaceAll('_', ' ');
 
-/** Rows already in memory, handed over in batches. */
-function* inBatches<T>(rows: T[], cells: (row: T) => string[]): Iterable<string[][]> {
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) yield rows.slice(start, start + BATCH_ROWS).map(cells);
+export interface ReportsDeps {
+  /** Only read: the read replica when DATABASE_READ_URL is set (app.ts), else the primary. */
+  db: Database;
+  clock: Clock;
+  vehicles: VehiclesService;
+  renderer: ReportRenderer;
+  /** How long one of a report's statements may run (REPORT_STATEMENT_TIMEOUT_MS; 0: without limit). */
+  statementTimeoutMs: number;
+  /** Rows read at a time (tests make it small to see the batches). */
+  batchRows?: number;
 }
 
-export function createReportsService(deps: { db: Database; clock: Clock; vehicles: VehiclesService; renderer: ReportRenderer }) {
-  const { db, clock, vehicles } = deps;
-  const { renderer } = deps;
+export function createReportsService(deps: ReportsDeps) {
+  const { db, clock, vehicles, renderer } = deps;
+  const batchRows = deps.batchRows ?? REPORT_BATCH_ROWS;
+  const reads = repository.reportReads(db, deps.statementTimeoutMs);
+
+  /**
+   * A table's rows read `batchRows` at a time, each batch in the report's print order after the
+   * last row of the one before, and turned into its printed cells: only one batch is in memory.
+   */
+  function printed<Row extends Cursor, Cursor>(
+    readBatch: (db: Database, organizationId: string, after: Cursor | null, size: number) => Promise<Row[]>,
+    organizationId: string,
+    cells: (row: Row) => string[],
+  ): AsyncIterable<string[][]> {
+    return mapBatches(
+      inBatches<Row, Cursor>((after, size) => reads((trx) => readBatch(trx, organizationId, after, size)), batchRows),
+      cells,
+    );
+  }
 
   async function organizationOf(actor: Actor, requested: string | undefined) {
     const organizationId = organizationFilter(actor, requested);
@@ -81,7 +108,7 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               let totalFuel = 0n;
               let totalMaintenance = 0n;
               async function* batches() {
-                for await (const rows of repository.combinedBatches(db, organization.id, period, BATCH_ROWS)) {
+                for await (const rows of repository.combinedBatches(reads, organization.id, period, batchRows)) {
                   yield rows.map((row) => {
                     assets += 1;
                     totalLitres += Number(row.litres);
@@ -126,11 +153,8 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
     async insuranceStatus(actor: Actor, requested: string | undefined) {
       const organization = await organizationOf(actor, requested);
       const today = lagosDate(clock.now());
-      const rows = await repository.insurance(db, organization.id);
       const statusOf = (start: string | null, end: string | null) =>
         !end || !start ? 'NOT_INSURED' : end < today ? 'EXPIRED' : start <= today ? 'ACTIVE' : 'NOT_INSURED';
-      const counts = { ACTIVE: 0, EXPIRED: 0, NOT_INSURED: 0 };
-      for (const row of rows) counts[statusOf(row.coverage_start, row.coverage_end)] += 1;
       return render(`insurance-status-${slug(organization.name)}-${today}.pdf`, {
         title: 'Insurance Status Report',
         heading: { organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() },
@@ -147,8 +171,13 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Left', weight: 0.9, align: 'right' },
               { header: 'Status', weight: 1 },
             ],
-            read: () => ({
-              batches: inBatches(rows, (row) => {
+            read: () => {
+              let assets = 0;
+              const counts = { ACTIVE: 0, EXPIRED: 0, NOT_INSURED: 0 };
+              const batches = printed(repository.insuranceBatch, organization.id, (row) => {
+                const status = statusOf(row.coverage_start, row.coverage_end);
+                assets += 1;
+                counts[status] += 1;
                 const days = row.coverage_end ? Math.round((Date.parse(row.coverage_end) - Date.parse(today)) / 86_400_000) : null;
                 return [
                   label(row),
@@ -159,21 +188,24 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
                   row.coverage_start ?? '—',
                   row.coverage_end ?? '—',
                   days === null ? '—' : days < 0 ? `${-days} days ago` : `${days} days`,
-                  words(statusOf(row.coverage_start, row.coverage_end)),
+                  words(status),
                 ];
-              }),
-              totals: () => [
-                'Total',
-                `${rows.length} assets`,
-                `${counts.ACTIVE} active`,
-                `${counts.EXPIRED} expired`,
-                `${counts.NOT_INSURED} not insured`,
-                '',
-                '',
-                '',
-                '',
-              ],
-            }),
+              });
+              return {
+                batches,
+                totals: () => [
+                  'Total',
+                  `${assets} assets`,
+                  `${counts.ACTIVE} active`,
+                  `${counts.EXPIRED} expired`,
+                  `${counts.NOT_INSURED} not insured`,
+                  '',
+                  '',
+                  '',
+                  '',
+                ],
+              };
+            },
           },
         ],
       });
@@ -182,11 +214,11 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
     async serviceTerm(actor: Actor, requested: string | undefined) {
       const organization = await organizationOf(actor, requested);
       const today = lagosDate(clock.now());
-      const [history, due] = await Promise.all([
-        repository.maintenanceHistory(db, organization.id),
+      const [jobs, due] = await Promise.all([
+        reads((trx) => repository.countCompletedJobs(trx, organization.id)),
+        // The vehicles module's own list of due vehicles, soonest first, at most a thousand: one batch.
         vehicles.dueAlerts({ organizationId: organization.id }, 1000),
       ]);
-      const spent = history.reduce((sum, row) => sum + BigInt(row.amount_kobo ?? 0), 0n);
       return render(`service-term-${slug(organization.name)}-${today}.pdf`, {
         title: 'Service Term Report',
         heading: { organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() },
@@ -198,10 +230,10 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Make / model', weight: 1.4 },
               { header: 'Why it is due', weight: 4 },
             ],
-            read: () => ({ batches: inBatches(due, (alert) => [alert.plateNumber ?? alert.name, alert.name, alert.reasons.join('; ')]) }),
+            read: () => ({ batches: [due.map((alert) => [alert.plateNumber ?? alert.name, alert.name, alert.reasons.join('; ')])] }),
           },
           {
-            title: `Maintenance history (${history.length} jobs)`,
+            title: `Maintenance history (${jobs} jobs)`,
             columns: [
               { header: 'Completed', weight: 0.9 },
               { header: 'Asset', weight: 0.9 },
@@ -210,17 +242,23 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Odometer', weight: 0.9, align: 'right' },
               { header: 'Cost', weight: 1, align: 'right' },
             ],
-            read: () => ({
-              batches: inBatches(history, (row) => [
-                row.completed_at ? lagosDate(row.completed_at) : row.service_date,
-                label(row),
-                row.description,
-                row.station_name ?? 'Own workshop',
-                row.odometer === null ? '—' : `${Number(row.odometer).toLocaleString('en-NG')} km`,
-                money(BigInt(row.amount_kobo ?? 0)),
-              ]),
-              totals: () => ['Total', `${history.length} jobs`, '', '', '', money(spent)],
-            }),
+            read: () => {
+              let printedJobs = 0;
+              let spent = 0n;
+              const batches = printed(repository.maintenanceHistoryBatch, organization.id, (row) => {
+                printedJobs += 1;
+                spent += BigInt(row.amount_kobo ?? 0);
+                return [
+                  row.completed_at ? lagosDate(row.completed_at) : row.service_date,
+                  label(row),
+                  row.description,
+                  row.station_name ?? 'Own workshop',
+                  row.odometer === null ? '—' : `${Number(row.odometer).toLocaleString('en-NG')} km`,
+                  money(BigInt(row.amount_kobo ?? 0)),
+                ];
+              });
+              return { batches, totals: () => ['Total', `${printedJobs} jobs`, '', '', '', money(spent)] };
+            },
           },
         ],
       });
@@ -229,13 +267,13 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
     async vehiclesDrivers(actor: Actor, requested: string | undefined) {
       const organization = await organizationOf(actor, requested);
       const today = lagosDate(clock.now());
-      const [rows, free] = await Promise.all([repository.registry(db, organization.id), repository.unassignedDrivers(db, organization.id)]);
+      const counts = await reads((trx) => repository.countRegistry(trx, organization.id));
       return render(`vehicles-and-drivers-${slug(organization.name)}-${today}.pdf`, {
         title: 'Vehicles & Drivers Report',
         heading: { organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() },
         tables: [
           {
-            title: `Assets (${rows.length})`,
+            title: `Assets (${counts.assets})`,
             columns: [
               { header: 'Asset', weight: 1 },
               { header: 'Make / model', weight: 1.4 },
@@ -247,33 +285,29 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Phone', weight: 1.1 },
               { header: 'Since', weight: 0.8 },
             ],
-            read: () => ({
-              batches: inBatches(rows, (row) => [
-                label(row),
-                `${row.make} ${row.model}`,
-                row.type,
-                row.fuel_type,
-                row.group_name ?? '—',
-                words(row.status),
-                row.driver_name ?? 'Unassigned',
-                row.driver_phone ?? '—',
-                row.assigned_at ? lagosDate(row.assigned_at) : '—',
-              ]),
-              totals: () => [
-                'Total',
-                `${rows.length} assets`,
-                '',
-                '',
-                '',
-                '',
-                `${rows.filter((r) => r.driver_name).length} assigned`,
-                '',
-                '',
-              ],
-            }),
+            read: () => {
+              let assets = 0;
+              let assigned = 0;
+              const batches = printed(repository.registryBatch, organization.id, (row) => {
+                assets += 1;
+                if (row.driver_name) assigned += 1;
+                return [
+                  label(row),
+                  `${row.make} ${row.model}`,
+                  row.type,
+                  row.fuel_type,
+                  row.group_name ?? '—',
+                  words(row.status),
+                  row.driver_name ?? 'Unassigned',
+                  row.driver_phone ?? '—',
+                  row.assigned_at ? lagosDate(row.assigned_at) : '—',
+                ];
+              });
+              return { batches, totals: () => ['Total', `${assets} assets`, '', '', '', '', `${assigned} assigned`, '', ''] };
+            },
           },
           {
-            title: `Drivers without a vehicle (${free.length})`,
+            title: `Drivers without a vehicle (${counts.unassignedDrivers})`,
             columns: [
               { header: 'Name', weight: 1.4 },
               { header: 'Phone', weight: 1.1 },
@@ -282,7 +316,7 @@ export function createReportsService(deps: { db: Database; clock: Clock; vehicle
               { header: 'Status', weight: 0.8 },
             ],
             read: () => ({
-              batches: inBatches(free, (driver) => [
+              batches: printed(repository.unassignedDriverBatch, organization.id, (driver) => [
                 driver.name,
                 driver.phone ?? '—',
                 driver.email ?? '—',

@@ -1,9 +1,17 @@
-import type { RequestFlag } from '@fleetfuel/contract';
+import type { FUEL_REQUEST_SORTS, RequestFlag } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
 import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
-import { batchOfIds, filteredRequests, pageOfIds, type RequestFilters, type RequestSearch } from './request-lists.repository.js';
+import {
+  batchOfIds,
+  filteredRequests,
+  pageOfIds,
+  requestOrder,
+  type RequestFilters,
+  type RequestSearch,
+} from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
 function requestViews(db: Database) {
@@ -42,9 +50,18 @@ export function findFuelRequestByCode(db: Database, code: string) {
   return requestViews(db).where('r.coupon_code', '=', code).executeTakeFirst();
 }
 
-/** A page of requests (details joined for the page's ids only) and the summary of every request the filters keep. */
 /** What a search of the fuel requests matches besides vehicle, organization and station. */
 const FUEL_REQUEST_SEARCH: RequestSearch = { column: 'coupon_code', byRequester: true };
+
+type FuelRequestSort = (typeof FUEL_REQUEST_SORTS)[number];
+
+/** The fuel request list's sortable columns, all of the request table. */
+const FUEL_REQUEST_SORT_COLUMNS: Record<FuelRequestSort, SortExpression> = {
+  volume: 'r.volume',
+  supplyDate: 'r.supply_date',
+  status: 'r.status',
+  createdAt: 'r.created_at',
+};
 
 /** The next `size` fuel requests of the list after `after`, in the list's order, for an export. */
 export function fuelRequestBatch(
@@ -62,13 +79,14 @@ export function fuelRequestBatch(
     .execute();
 }
 
-export async function listFuelRequests(db: Database, scope: RequestScope, filters: RequestFilters) {
+/** A page of requests (details joined for the page's ids only) and the summary of every request the filters keep. */
+export async function listFuelRequests(db: Database, scope: RequestScope, filters: RequestFilters & SortChoice<FuelRequestSort>) {
   const requests = filteredRequests(db, 'fuel_requests', scope, filters, FUEL_REQUEST_SEARCH);
+  const order = requestOrder(FUEL_REQUEST_SORT_COLUMNS, filters);
   const [rows, summary] = await Promise.all([
     requestViews(db)
-      .where('r.id', '=', anyOf(pageOfIds(requests, filters)))
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id')
+      .where('r.id', '=', anyOf(pageOfIds(db, 'fuel_requests', requests, filters, order)))
+      .orderBy(order)
       .execute(),
     requests
       .select((eb) => [

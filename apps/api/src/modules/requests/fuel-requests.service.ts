@@ -14,11 +14,12 @@ import {
   lagosDateTime,
   nairaToKobo,
   type FuelRequest,
-  type ListQuery,
   type RequestFlag,
   type RouteBody,
+  type RouteQuery,
   type SoldFuelType,
   type VehicleFuelType,
+  type exportRoutes,
   type fuelRequestRoutes,
   calendarDay,
 } from '@fleetfuel/contract';
@@ -275,11 +276,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     expire,
 
     /** A page of requests in the actor's scope; `mine` keeps only those the actor made. */
-    async list(
-      actor: Actor,
-      query: ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string },
-      options: { mine?: boolean } = {},
-    ) {
+    async list(actor: Actor, query: RouteQuery<typeof fuelRequestRoutes.allRequests>, options: { mine?: boolean } = {}) {
       const scope = await scopeOf(actor, query);
       const { rows, summary } = await repository.listFuelRequests(db, scope, {
         ...query,
@@ -299,11 +296,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     },
 
     /** Every request the list would show with these filters, in its order, `batchSize` at a time (exports; no coupon payloads). */
-    async exportBatches(
-      actor: Actor,
-      query: { search?: string; vehicleId?: string; status?: string; organizationId?: string; stationId?: string },
-      batchSize: number,
-    ) {
+    async exportBatches(actor: Actor, query: RouteQuery<typeof exportRoutes.fuelRequests>, batchSize: number) {
       const scope = await scopeOf(actor, query);
       return mapBatches(
         inBatches((after, size) => repository.fuelRequestBatch(db, scope, query, after, size), batchSize),

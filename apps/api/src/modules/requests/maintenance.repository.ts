@@ -1,8 +1,17 @@
 import { sql } from 'kysely';
+import type { MAINTENANCE_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
+import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
 import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
-import { batchOfIds, filteredRequests, pageOfIds, type RequestFilters, type RequestSearch } from './request-lists.repository.js';
+import {
+  batchOfIds,
+  filteredRequests,
+  pageOfIds,
+  requestOrder,
+  type RequestFilters,
+  type RequestSearch,
+} from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
 function maintenanceViews(db: Database) {
@@ -41,9 +50,21 @@ export function findMaintenanceByCode(db: Database, code: string) {
   return maintenanceViews(db).where('r.coupon_code', '=', code).executeTakeFirst();
 }
 
-/** A page of jobs (details joined for the page's ids only) and the summary of every job the filters keep. */
 /** What a search of the maintenance jobs matches besides vehicle, organization and station. */
 const MAINTENANCE_SEARCH: RequestSearch = { column: 'description', byRequester: false };
+
+type MaintenanceSort = (typeof MAINTENANCE_SORTS)[number];
+
+/**
+ * The maintenance list's sortable columns, all of the request table. The cost is the one the table
+ * shows: the final cost once the station set one, else the estimate.
+ */
+const MAINTENANCE_SORT_COLUMNS: Record<MaintenanceSort, SortExpression> = {
+  cost: sql`coalesce(r.final_cost_kobo, r.cost_kobo)`,
+  date: 'r.service_date',
+  status: 'r.status',
+  createdAt: 'r.created_at',
+};
 
 /** The next `size` maintenance jobs of the list after `after`, in the list's order, for an export. */
 export function maintenanceBatch(
@@ -61,13 +82,14 @@ export function maintenanceBatch(
     .execute();
 }
 
-export async function listMaintenance(db: Database, scope: RequestScope, filters: RequestFilters) {
+/** A page of jobs (details joined for the page's ids only) and the summary of every job the filters keep. */
+export async function listMaintenance(db: Database, scope: RequestScope, filters: RequestFilters & SortChoice<MaintenanceSort>) {
   const jobs = filteredRequests(db, 'maintenance_requests', scope, filters, MAINTENANCE_SEARCH);
+  const order = requestOrder(MAINTENANCE_SORT_COLUMNS, filters);
   const [rows, summary] = await Promise.all([
     maintenanceViews(db)
-      .where('r.id', '=', anyOf(pageOfIds(jobs, filters)))
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id')
+      .where('r.id', '=', anyOf(pageOfIds(db, 'maintenance_requests', jobs, filters, order)))
+      .orderBy(order)
       .execute(),
     jobs
       .select((eb) => [

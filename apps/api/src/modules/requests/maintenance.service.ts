@@ -10,9 +10,10 @@ import {
   koboToNaira,
   lagosDateTime,
   nairaToKobo,
-  type ListQuery,
   type MaintenanceRequest,
   type RouteBody,
+  type RouteQuery,
+  type exportRoutes,
   type maintenanceRoutes,
   calendarDay,
 } from '@fleetfuel/contract';
@@ -100,7 +101,7 @@ export function whyNotCompletable(row: { status: string; completed_at: Date | nu
   }
 }
 
-type MaintenanceListQuery = ListQuery & { vehicleId?: string; status?: string; organizationId?: string; stationId?: string };
+type MaintenanceListQuery = RouteQuery<typeof maintenanceRoutes.allRequests>;
 
 export function createMaintenanceService(deps: MaintenanceDeps) {
   const { db, ledger, vehicles, prices, usage, clock, coupons } = deps;
@@ -151,7 +152,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
     list,
 
     /** Every job the Maintenance page would show with these filters, in its order, `batchSize` at a time (exports). */
-    async exportBatches(actor: Actor, query: Omit<MaintenanceListQuery, 'page' | 'pageSize'>, batchSize: number) {
+    async exportBatches(actor: Actor, query: RouteQuery<typeof exportRoutes.maintenance>, batchSize: number) {
       const scope = await scopeOf(actor, query);
       return mapBatches(
         inBatches((after, size) => repository.maintenanceBatch(db, scope, query, after, size), batchSize),

@@ -1,11 +1,12 @@
 /**
- * What the fuel and maintenance request lists share: the filters, the search and the paging, all on
- * the request table alone (alias `r`). A list selects its page's ids on the index that matches its
- * filter and order (migration 0012), then joins the details of those ids only; its summary is an
- * aggregate over the same filtered request rows, without joins.
+ * What the fuel and maintenance request lists share: the filters, the search, the order and the
+ * paging, all on the request table alone (alias `r`). A list selects its page's ids on the index that
+ * matches its filter and order (migrations 0012 and 0027), then joins the details of those ids only;
+ * its summary is an aggregate over the same filtered request rows, without joins.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import type { DB } from '../../platform/db/schema.js';
 import { afterCursor, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
@@ -17,11 +18,27 @@ export interface RequestFilters {
   vehicleId?: string | undefined;
   stationId?: string | undefined;
   requestedBy?: string | undefined;
+  /** Calendar days, both included, of the date the list shows (see `LISTED_DATE`). */
+  from?: string | undefined;
+  to?: string | undefined;
   page: number;
   pageSize: number;
 }
 
 export type RequestTable = 'fuel_requests' | 'maintenance_requests';
+
+/** The calendar date each list shows, which its `from` and `to` bound: a fuel request's supply date, a job's date. */
+const LISTED_DATE: Record<RequestTable, string> = { fuel_requests: 'r.supply_date', maintenance_requests: 'r.service_date' };
+
+/**
+ * Every column a list's order reads (its default and each sort of FUEL_REQUEST_SORT_COLUMNS and
+ * MAINTENANCE_SORT_COLUMNS): what a page within a date range selects from the range's rows, all
+ * held by the list's `(organization_id, <date>)` index of migration 0027.
+ */
+const ORDERED_COLUMNS: Record<RequestTable, readonly string[]> = {
+  fuel_requests: ['id', 'created_at', 'status', 'volume', 'supply_date'],
+  maintenance_requests: ['id', 'created_at', 'status', 'cost_kobo', 'final_cost_kobo', 'service_date'],
+};
 
 /** The columns both request tables have, which the lists filter and sort on. */
 interface ListedRequest {
@@ -100,17 +117,44 @@ export function filteredRequests(
   if (filters.vehicleId) query = query.where('r.vehicle_id', '=', filters.vehicleId);
   if (filters.stationId) query = query.where('r.station_id', '=', filters.stationId);
   if (filters.requestedBy) query = query.where('r.requested_by', '=', filters.requestedBy);
+  // A date column compared with the day's text compares as dates; both days are included.
+  if (filters.from) query = query.where(sql.ref(LISTED_DATE[table]), '>=', filters.from);
+  if (filters.to) query = query.where(sql.ref(LISTED_DATE[table]), '<=', filters.to);
   return query;
 }
 
-/** The ids of one page, newest first; the index of the list's filter gives them in order. */
-export function pageOfIds(requests: ListedRequests, paging: { page: number; pageSize: number }) {
-  return requests
-    .select('r.id')
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id')
-    .limit(paging.pageSize)
-    .offset(pageOffset(paging.page, paging.pageSize));
+/** The lists' own order, newest first, in which their `(…, created_at DESC, id)` indexes hold the rows. */
+const NEWEST_FIRST = sql`r.created_at DESC, r.id`;
+
+/**
+ * The order of a page of requests: the chosen column of the request table, or newest first. The
+ * page's ids and the joined rows of those ids are both ordered by it.
+ */
+export function requestOrder<Column extends string>(columns: Record<Column, SortExpression>, choice: SortChoice<Column>) {
+  return listOrder(columns, choice, NEWEST_FIRST, 'r.id');
+}
+
+/**
+ * The ids of one page in `order`. Newest first, the index of the list's filter gives them in order.
+ *
+ * Within a date range, the page is chosen among the range's rows, read first on the date's index
+ * (the `OFFSET 0` keeps PostgreSQL from merging the two queries): walked newest first instead, the
+ * creation index would pass every newer row of the organization before the first of a range a year
+ * back, as the planner cannot know that supply dates follow creation. So a ranged page reads what
+ * the ranged summary reads anyway.
+ */
+export function pageOfIds(
+  db: Database,
+  table: RequestTable,
+  requests: ListedRequests,
+  filters: Pick<RequestFilters, 'from' | 'to' | 'page' | 'pageSize'>,
+  order: RawBuilder<unknown>,
+): Expression<unknown> {
+  const limit = filters.pageSize;
+  const offset = pageOffset(filters.page, filters.pageSize);
+  if (!filters.from && !filters.to) return requests.select('r.id').orderBy(order).limit(limit).offset(offset);
+  const inRange = requests.select(ORDERED_COLUMNS[table].map((column) => sql.ref(`r.${column}`).as(column))).offset(0);
+  return db.selectFrom(inRange.as('r')).select(sql.ref('r.id').as('id')).orderBy(order).limit(limit).offset(offset);
 }
 
 /** The ids of the next `size` requests after `after`, newest first as the list is, for an export. */

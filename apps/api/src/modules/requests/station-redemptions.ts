@@ -16,13 +16,10 @@ import {
 } from '@fleetfuel/contract';
 import { sql, type NotNull } from 'kysely';
 import type { Actor } from '../../platform/http/actor.js';
-import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import { addDays, lagosDate, lagosDayStart, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
 import type { RouteBinder } from '../../platform/http/routing.js';
-
-/** Midnight in Lagos (UTC+1 all year) at the start of a calendar day. */
-const lagosMidnight = (day: string) => new Date(`${day}T00:00:00+01:00`);
 
 interface RedemptionRow {
   kind: 'FUEL' | 'MAINTENANCE';
@@ -50,8 +47,8 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
       const stationId = actor.fuelStationId;
       if (!stationId) throw notFound('Fuel station');
       const today = lagosDate(deps.clock.now());
-      const start = lagosMidnight(query.from ?? today);
-      const end = lagosMidnight(addDays(query.to ?? query.from ?? today, 1));
+      const start = lagosDayStart(query.from ?? today);
+      const end = lagosDayStart(addDays(query.to ?? query.from ?? today, 1));
 
       // Both kinds in the period, as (kind, id, time, kobo, volume): the only rows either index yields.
       const period = sql`

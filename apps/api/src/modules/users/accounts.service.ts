@@ -27,6 +27,7 @@ import type { FilesService } from '../files/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import { auditTrail } from '../audit/index.js';
+import type { PasswordInvitations } from './password-invitations.js';
 import * as repository from './users.repository.js';
 import type { UserScope, UserViewRow } from './users.repository.js';
 
@@ -153,6 +154,8 @@ export interface UsersDeps {
   files: FilesService;
   usage: UsageService;
   departments: DepartmentsService;
+  /** The auth module's invitations to choose a password, for drivers imported without one. */
+  invitations: PasswordInvitations;
 }
 
 /** The shared account operations the users, drivers and profile services are built on. */

@@ -1,13 +1,17 @@
 /**
  * `POST /drivers/import`: drivers from a CSV file, each row checked as `POST /drivers` checks its
- * body (same schema, the same refusal of common passwords), its Group named rather than chosen,
- * its e-mail and phone compared with the file's other rows and with every account (both are
- * unique across the platform). A real import hashes each row's password as `POST /drivers` does,
- * then writes every account in one transaction, a batch per statement, after one plan-limit check
- * for all the active drivers; any bad row and nothing is written.
+ * body (same schema, the same refusal of common passwords) except that its Password may be left
+ * blank, its Group named rather than chosen, its e-mail and phone compared with the file's other
+ * rows and with every account (both are unique across the platform). A real import hashes each
+ * given password as `POST /drivers` does; a driver without one gets an account no password opens
+ * and an invitation to choose one (issue 14: 10,000 hashes take minutes, and a file of passwords
+ * is a risk of its own). Every account and invitation token is written in one transaction, a
+ * batch per statement, after one plan-limit check for all the active drivers; any bad row and
+ * nothing is written. The invitations are sent after the commit, in the background.
  */
-import { DRIVER_IMPORT_COLUMNS, driverCreateBodySchema, type ImportReply, type ImportRow } from '@fleetfuel/contract';
-import { assertPasswordAllowed, hashPassword } from '../../platform/auth/passwords.js';
+import { randomUUID } from 'node:crypto';
+import { DRIVER_IMPORT_COLUMNS, driverImportRowSchema, type ImportReply, type ImportRow } from '@fleetfuel/contract';
+import { assertPasswordAllowed, hashPassword, NO_PASSWORD_YET } from '../../platform/auth/passwords.js';
 import { batchesOf, checkRow, importHasProblems, importReply, importRow, readImportFile } from '../../platform/csv-import.js';
 import type { ImportFieldError } from '../../platform/csv-import.js';
 import { AppError } from '../../platform/errors.js';
@@ -16,15 +20,19 @@ import type { UploadedFile } from '../../platform/http/uploads.js';
 import { owningOrganization } from '../../platform/tenancy/organization-scope.js';
 import { auditTrail } from '../audit/index.js';
 import type { Accounts, UsersDeps } from './accounts.service.js';
+import { invitationChannel } from './password-invitations.js';
 import * as repository from './users.repository.js';
 import type { UserInsert } from './users.repository.js';
 
 /** Passwords hashed at once: argon2 runs on libuv's thread pool, which this keeps busy without flooding it. */
 const HASHING_AT_ONCE = 4;
 
-async function hashAll(passwords: readonly string[]): Promise<string[]> {
+/** Each row's password hashed, or the mark of an account without one where the row left it blank. */
+async function hashAll(passwords: readonly (string | undefined)[]): Promise<string[]> {
   const hashes: string[] = [];
-  for (const group of batchesOf(passwords, HASHING_AT_ONCE)) hashes.push(...(await Promise.all(group.map(hashPassword))));
+  for (const group of batchesOf(passwords, HASHING_AT_ONCE)) {
+    hashes.push(...(await Promise.all(group.map(async (password) => (password === undefined ? NO_PASSWORD_YET : hashPassword(password))))));
+  }
   return hashes;
 }
 
@@ -39,10 +47,13 @@ function firstLines() {
   };
 }
 
-type DriverRow = Omit<UserInsert, 'passwordHash' | 'organizationId' | 'fuelStationId' | 'role'> & { password: string };
+type DriverRow = Omit<UserInsert, 'passwordHash' | 'organizationId' | 'fuelStationId' | 'role'> & { password: string | undefined };
 
-export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'departments'>, accounts: Pick<Accounts, 'writeOrConflict'>) {
-  const { db, usage, departments } = deps;
+export function createDriverImport(
+  deps: Pick<UsersDeps, 'db' | 'usage' | 'departments' | 'invitations'>,
+  accounts: Pick<Accounts, 'writeOrConflict'>,
+) {
+  const { db, usage, departments, invitations } = deps;
 
   return {
     async importDrivers(
@@ -54,7 +65,7 @@ export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'depar
       const inputs = readImportFile(file, DRIVER_IMPORT_COLUMNS);
       const checkedRows = inputs.map((input) => {
         const { group, ...fields } = input.cells;
-        return { ...input, group, checked: checkRow(driverCreateBodySchema, fields) };
+        return { ...input, group, checked: checkRow(driverImportRowSchema, fields) };
       });
       const [groups, taken] = await Promise.all([
         departments.idsByName(
@@ -77,7 +88,7 @@ export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'depar
         const departmentId = group === undefined ? null : groups.get(group.toLowerCase());
         if (departmentId === undefined) errors.push({ field: 'group', message: `No group named "${group}" in this organization` });
         const body = checked.body;
-        if (body) {
+        if (body?.password !== undefined) {
           try {
             assertPasswordAllowed(body.password);
           } catch (error) {
@@ -100,7 +111,8 @@ export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'depar
           duplicates.push({ field: 'phone', message: `This phone number is already on line ${phoneLine} of the file` });
         }
 
-        if (body && errors.length === 0 && duplicates.length === 0) {
+        const written = body !== null && errors.length === 0 && duplicates.length === 0;
+        if (written) {
           toWrite.push({
             name: body.name,
             title: body.title ?? null,
@@ -112,7 +124,8 @@ export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'depar
           });
         }
         const shown = { name: cells.name ?? '', email: cells.email ?? '', phone: cells.phone ?? '' };
-        return importRow(line, shown, errors, duplicates);
+        const row = importRow(line, shown, errors, duplicates);
+        return written && body.password === undefined ? { ...row, invitation: invitationChannel({ email: body.email ?? null }) } : row;
       });
 
       const checkedReply = importReply(rows, options.dryRun, 0);
@@ -121,29 +134,41 @@ export function createDriverImport(deps: Pick<UsersDeps, 'db' | 'usage' | 'depar
       const activeDrivers = toWrite.filter((row) => row.status === 'ACTIVE').length;
       // Hashing is the slow part, so it runs before the transaction that holds the organization's lock.
       const hashes = options.dryRun ? [] : await hashAll(toWrite.map((row) => row.password));
-      await accounts.writeOrConflict(() =>
+      const issued = await accounts.writeOrConflict(() =>
         db.transaction().execute(async (trx) => {
           if (activeDrivers > 0) await usage.assertCanAdd(trx, organizationId, 'drivers', activeDrivers);
           else await usage.assertWritable(trx, organizationId, 'no new accounts can be added');
-          if (options.dryRun) return;
-          const accountsToInsert = toWrite.map(({ password: _password, ...row }, index): UserInsert => ({
+          if (options.dryRun) return [];
+          // Ids chosen here, so that the invitations' tokens can name their accounts without reading them back.
+          const accountsToInsert = toWrite.map(({ password: _password, ...row }, index) => ({
             ...row,
+            id: randomUUID(),
             role: 'DRIVER',
             organizationId,
             fuelStationId: null,
             passwordHash: hashes[index] as string,
           }));
-          for (const batch of batchesOf(accountsToInsert)) await repository.insertUsers(trx, batch);
+          for (const batch of batchesOf(accountsToInsert)) await repository.insertUsersWithIds(trx, batch);
+          const invited = await invitations.issue(
+            trx,
+            accountsToInsert
+              .filter((account) => account.passwordHash === NO_PASSWORD_YET)
+              .map((account) => ({ userId: account.id, name: account.name, email: account.email, phone: account.phone })),
+          );
           await auditTrail.record(trx, {
             actor,
             action: 'driver.imported',
             entityId: organizationId,
             organizationId,
-            after: { count: toWrite.length },
-            note: `Imported ${toWrite.length} drivers from ${(file?.filename ?? 'a CSV file').slice(0, 200)}`,
+            after: { count: toWrite.length, invited: invited.length },
+            note:
+              `Imported ${toWrite.length} drivers from ${(file?.filename ?? 'a CSV file').slice(0, 200)}` +
+              (invited.length > 0 ? `; ${invited.length} invited to choose a password` : ''),
           });
+          return invited;
         }),
       );
+      invitations.send(issued);
       return options.dryRun ? checkedReply : importReply(rows, false, toWrite.length);
     },
   };

@@ -3,7 +3,7 @@
  * their assistants) list, add, change and remove them through /drivers, under the same account
  * rules as every other account.
  */
-import type { ListQuery, RouteBody, driverRoutes } from '@fleetfuel/contract';
+import type { RouteBody, RouteQuery, driverRoutes } from '@fleetfuel/contract';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
@@ -38,7 +38,7 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
   }
 
   return {
-    async listDrivers(actor: Actor, filters: ListQuery & DriverFilters) {
+    async listDrivers(actor: Actor, filters: RouteQuery<typeof driverRoutes.list>) {
       const { organizationId, unassigned, ...rest } = filters;
       const { rows, total } = await repository.listUserViews(db, driverScope(actor, organizationId), {
         ...rest,

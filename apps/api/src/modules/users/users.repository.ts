@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { DRIVER_SORTS, USER_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import type { UsersTable } from '../../platform/db/schema.js';
 import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { anyOf, containsPattern, pageOffset } from '../../platform/db/search.js';
@@ -16,9 +18,31 @@ export interface UserFilters {
   departmentId?: string | undefined;
   /** Only accounts without a vehicle. */
   withoutVehicle?: boolean;
+  /** Only accounts created in [from, until). */
+  createdWithin?: { from?: Date; until?: Date };
   page: number;
   pageSize: number;
 }
+
+/** The columns the users and drivers lists sort by (each list allows its own of them). */
+export type UserSort = (typeof USER_SORTS)[number] | (typeof DRIVER_SORTS)[number];
+
+/**
+ * The sortable columns over the users table (`u`) alone: a driver's group and client are scalar
+ * subqueries, so that the page of ids is still chosen from the users table and the final query
+ * (which joins them) orders its rows the same way. Text ignores case; e-mails and phone numbers
+ * are stored normalized (lower case, +234…), so they sort as they are.
+ */
+const USER_SORT_COLUMNS: Record<UserSort, SortExpression> = {
+  name: sql`lower(u.name)`,
+  email: 'u.email',
+  phone: 'u.phone',
+  role: 'u.role',
+  group: sql`(SELECT lower(sg.name) FROM departments sg WHERE sg.id = u.department_id)`,
+  client: sql`(SELECT lower(so.name) FROM organizations so WHERE so.id = u.organization_id)`,
+  status: 'u.status',
+  createdAt: 'u.created_at',
+};
 
 function userViews(db: Database) {
   return db
@@ -87,24 +111,22 @@ function filteredUsers(db: Database, scope: UserScope, filters: Omit<UserFilters
   if (filters.withoutVehicle) {
     users = users.where((eb) => eb.not(eb.exists(eb.selectFrom('vehicles as dv').select('dv.id').whereRef('dv.driver_id', '=', 'u.id'))));
   }
+  if (filters.createdWithin?.from) users = users.where('u.created_at', '>=', filters.createdWithin.from);
+  if (filters.createdWithin?.until) users = users.where('u.created_at', '<', filters.createdWithin.until);
   return users;
 }
 
 /**
- * A page of accounts: the page's ids come from the users table alone, in the order of the index
- * of its scope (`(organization_id, role, created_at DESC, id)` and the like), and only those rows
- * are joined.
+ * A page of accounts: the page's ids come from the users table alone, by default in the order of
+ * the index of its scope (`(organization_id, role, created_at DESC, id)` and the like), and only
+ * those rows are joined; both queries order by the same expression.
  */
-export async function listUserViews(db: Database, scope: UserScope, filters: UserFilters) {
+export async function listUserViews(db: Database, scope: UserScope, filters: UserFilters & SortChoice<UserSort>) {
   const users = filteredUsers(db, scope, filters);
-  const pageIds = users
-    .select('u.id')
-    .orderBy('u.created_at', 'desc')
-    .orderBy('u.id')
-    .limit(filters.pageSize)
-    .offset(pageOffset(filters.page, filters.pageSize));
+  const order = listOrder(USER_SORT_COLUMNS, filters, sql`u.created_at DESC, u.id`, 'u.id');
+  const pageIds = users.select('u.id').orderBy(order).limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize));
   const [rows, count] = await Promise.all([
-    userViews(db).where('u.id', '=', anyOf(pageIds)).orderBy('u.created_at', 'desc').orderBy('u.id').execute(),
+    userViews(db).where('u.id', '=', anyOf(pageIds)).orderBy(order).execute(),
     users.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
@@ -191,9 +213,16 @@ export async function insertUser(db: Database, values: UserInsert): Promise<stri
   return row.id;
 }
 
-/** Many accounts in one statement (an import's batch). */
-export async function insertUsers(db: Database, rows: readonly UserInsert[]): Promise<void> {
-  await db.insertInto('users').values(rows.map(userColumns)).execute();
+/**
+ * Inserts accounts under ids the caller chose, one statement for all `rows`: the driver import
+ * writes the tokens of the drivers it invites in the same transaction, so it needs their ids
+ * without reading the accounts back.
+ */
+export async function insertUsersWithIds(db: Database, rows: readonly (UserInsert & { id: string })[]): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(rows.map((row) => ({ id: row.id, ...userColumns(row) })))
+    .execute();
 }
 
 /** Which of these e-mails and phone numbers an account already holds (both are unique platform-wide). */

@@ -5,7 +5,8 @@
  * another tenant answer "not found". Nobody grants a role above its own; the tenant of a non-admin
  * caller always comes from its session.
  */
-import type { ListQuery, Role } from '@fleetfuel/contract';
+import type { Role, RouteQuery, userRoutes } from '@fleetfuel/contract';
+import { lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Actor } from '../../platform/http/actor.js';
 import {
@@ -23,11 +24,8 @@ import { createDriverImport } from './driver-import.service.js';
 import { createDriversService } from './drivers.service.js';
 import { createProfileService } from './profile.service.js';
 import * as repository from './users.repository.js';
-import type { UserFilters } from './users.repository.js';
 
 export { scopeOf, type AccountExtras, type Credentials, type OwnerFields, type UsersDeps } from './accounts.service.js';
-
-type ListFilters = ListQuery & Omit<Partial<UserFilters>, 'page' | 'pageSize' | 'search'>;
 
 /** Account managers' calls and what sign-in needs, composed with the drivers and profile services. */
 export function createUsersService(deps: UsersDeps) {
@@ -40,8 +38,8 @@ export function createUsersService(deps: UsersDeps) {
     ...createDriverImport(deps, accounts),
     ...createProfileService(deps, accounts),
 
-    async list(actor: Actor, filters: ListFilters) {
-      const { rows, total } = await repository.listUserViews(db, scopeOf(actor), filters);
+    async list(actor: Actor, query: RouteQuery<typeof userRoutes.list>) {
+      const { rows, total } = await repository.listUserViews(db, scopeOf(actor), { ...query, createdWithin: lagosDayRange(query) });
       return { users: rows.map((row) => toUser(row, files)), total };
     },
 

@@ -8,4 +8,9 @@ describe('vehicle list: statements per request', () => {
   it('every asset, with insurance status, for the platform admin', async () => {
     await expectStatementsIndependentOfPageSize(demo.counter, await demo.t.login('admin@fleetfuel.test'), '/api/vehicles', 'data');
   });
+
+  it('sorted by the name of a joined record (its driver)', async () => {
+    const admin = await demo.t.login('admin@fleetfuel.test');
+    await expectStatementsIndependentOfPageSize(demo.counter, admin, '/api/vehicles?sort=driver&order=desc', 'data');
+  });
 });

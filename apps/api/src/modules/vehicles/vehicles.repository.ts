@@ -1,5 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { VEHICLE_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
+import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import type { DB } from '../../platform/db/schema.js';
 import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
 import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
@@ -180,21 +182,47 @@ function filteredVehicles(db: Database, filters: VehicleFilters) {
   return vehicles;
 }
 
+type VehicleSort = (typeof VEHICLE_SORTS)[number];
+
 /**
- * A page of vehicles: the page's ids come from the vehicles table alone, in the order of its
- * `(organization_id, created_at DESC, id)` index, and only those rows are joined and have their
- * insurance looked up.
+ * The vehicles list's sortable columns over the vehicles table (`v`) alone: the names of the
+ * group, driver and client are scalar subqueries, so that the page of ids is still chosen from the
+ * vehicles table and the final query (which joins them) orders its rows the same way. Text sorts
+ * ignore case, as a reader of the table expects ("acme" beside "Acme").
  */
-export async function listVehicles(db: Database, filters: VehicleFilters & { page: number; pageSize: number }, today: string) {
+const VEHICLE_SORT_COLUMNS: Record<VehicleSort, SortExpression> = {
+  plateNumber: sql`lower(v.plate_number)`,
+  model: sql`lower(v.model)`,
+  type: 'v.type',
+  state: sql`lower(v.state)`,
+  group: sql`(SELECT lower(sg.name) FROM departments sg WHERE sg.id = v.department_id)`,
+  driver: sql`(SELECT lower(sd.name) FROM users sd WHERE sd.id = v.driver_id)`,
+  client: sql`(SELECT lower(so.name) FROM organizations so WHERE so.id = v.organization_id)`,
+  fuelType: 'v.fuel_type',
+  status: 'v.status',
+  createdAt: 'v.created_at',
+};
+
+/** The order of a page of vehicles: the chosen column, or newest first (the index's order). */
+function vehicleOrder(choice: SortChoice<VehicleSort>) {
+  return listOrder(VEHICLE_SORT_COLUMNS, choice, sql`v.created_at DESC, v.id`, 'v.id');
+}
+
+/**
+ * A page of vehicles: the page's ids come from the vehicles table alone, by default in the order
+ * of its `(organization_id, created_at DESC, id)` index, and only those rows are joined and have
+ * their insurance looked up; both queries order by the same expression.
+ */
+export async function listVehicles(
+  db: Database,
+  filters: VehicleFilters & SortChoice<VehicleSort> & { page: number; pageSize: number },
+  today: string,
+) {
   const vehicles = filteredVehicles(db, filters);
-  const pageIds = vehicles
-    .select('v.id')
-    .orderBy('v.created_at', 'desc')
-    .orderBy('v.id')
-    .limit(filters.pageSize)
-    .offset(pageOffset(filters.page, filters.pageSize));
+  const order = vehicleOrder(filters);
+  const pageIds = vehicles.select('v.id').orderBy(order).limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize));
   const [rows, count] = await Promise.all([
-    vehicleViews(db, today).where('v.id', '=', anyOf(pageIds)).orderBy('v.created_at', 'desc').orderBy('v.id').execute(),
+    vehicleViews(db, today).where('v.id', '=', anyOf(pageIds)).orderBy(order).execute(),
     vehicles.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };

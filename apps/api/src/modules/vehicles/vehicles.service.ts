@@ -8,8 +8,8 @@ import {
   koboToNaira,
   nairaToKobo,
   type AssetType,
-  type ListQuery,
   type RouteBody,
+  type RouteQuery,
   type Vehicle,
   type VehicleFuelType,
   type vehicleRoutes,
@@ -160,10 +160,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
   return {
     ...createVehicleImport(deps, { toValues, typeRuleBroken }),
 
-    async list(
-      actor: Actor,
-      query: ListQuery & { organizationId?: string; type?: AssetType; status?: Vehicle['status']; departmentId?: string },
-    ) {
+    async list(actor: Actor, query: RouteQuery<typeof vehicleRoutes.list>) {
       const { rows, total } = await repository.listVehicles(
         db,
         { ...query, organizationId: organizationFilter(actor, query.organizationId) },

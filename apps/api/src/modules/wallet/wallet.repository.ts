@@ -4,9 +4,12 @@
  * wallet page and keeps the wallet's own records: a card payment or payout per provider reference,
  * and a station wallet's payout bank account.
  */
-import { sql } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type RawBuilder } from 'kysely';
+import type { TRANSACTION_SORTS } from '@fleetfuel/contract';
+import { lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { cursorInstant } from '../../platform/db/keyset.js';
+import { listOrder, type SortChoice } from '../../platform/db/list-order.js';
 import { pageOffset } from '../../platform/db/search.js';
 
 export function findWalletView(db: Database, accountId: string) {
@@ -47,6 +50,9 @@ interface TransactionFilters {
   type?: string | undefined;
   status?: string | undefined;
   reference?: string | undefined;
+  /** Lagos days, both included, of the transaction's `created_at`. */
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 /** The type a card payment shows before it is posted. */
@@ -54,9 +60,13 @@ const UNPOSTED_TYPE = sql<string>`CASE WHEN c.purpose = 'SUBSCRIPTION' THEN 'SUB
 
 /** A wallet's postings that pass the filters; every posting is done (SUCCESS). */
 function postingsOf(db: Database, accountId: string, filters: TransactionFilters) {
+  // Instants, so that the days are a range of the `(account_id, created_at DESC, id DESC)` index.
+  const { from, until } = lagosDayRange(filters);
   return db
     .selectFrom('postings as p')
     .where('p.account_id', '=', accountId)
+    .$if(from !== undefined, (q) => q.where('p.created_at', '>=', from as Date))
+    .$if(until !== undefined, (q) => q.where('p.created_at', '<', until as Date))
     .$if(filters.status !== undefined && filters.status !== 'SUCCESS', (q) => q.where(sql<boolean>`false`))
     .$if(filters.type !== undefined, (q) => q.where('p.type', '=', filters.type as string))
     .$if(filters.reference !== undefined, (q) =>
@@ -73,24 +83,49 @@ function postingsOf(db: Database, accountId: string, filters: TransactionFilters
 
 /** A wallet's card payments not posted (PENDING, FAILED, EXPIRED) that pass the filters. */
 function unpostedPaymentsOf(db: Database, accountId: string, filters: TransactionFilters) {
+  const { from, until } = lagosDayRange(filters);
   return db
     .selectFrom('card_payments as c')
     .where('c.account_id', '=', accountId)
+    .$if(from !== undefined, (q) => q.where('c.created_at', '>=', from as Date))
+    .$if(until !== undefined, (q) => q.where('c.created_at', '<', until as Date))
     .where('c.status', '!=', 'SUCCESS')
     .$if(filters.status !== undefined, (q) => q.where('c.status', '=', filters.status as string))
     .$if(filters.type !== undefined, (q) => q.where(UNPOSTED_TYPE, '=', filters.type as string))
     .$if(filters.reference !== undefined, (q) => q.where('c.reference', '=', filters.reference as string));
 }
 
+/** A page's or a batch's keys (`k`): the posting's or the card payment's id beside `created_at`, and maybe the sorted columns. */
+type TransactionKeys = AliasedSelectQueryBuilder<{ posting_id: string | null; payment_id: string | null; created_at: Date }, 'k'>;
+
+type TransactionSort = (typeof TRANSACTION_SORTS)[number];
+
+/** The keys' columns a chosen sort orders by (`sortableTransactionKeys` selects them). */
+const TRANSACTION_SORT_COLUMNS: Record<TransactionSort, string> = {
+  createdAt: 'k.created_at',
+  amount: 'k.amount_kobo',
+  fee: 'k.fee_kobo',
+  type: 'k.type',
+  status: 'k.status',
+};
+
+/** Newest first; at one instant a posting before a card payment, as the id prefixes 'P' > 'C' ordered them before. */
+const NEWEST_FIRST = sql`k.created_at DESC, k.posting_id DESC NULLS LAST, k.payment_id DESC`;
+
+/** The order of the keys (`k`): the chosen column, ties broken by the transaction's id, or newest first. */
+function transactionOrder(choice: SortChoice<TransactionSort>): RawBuilder<unknown> {
+  return listOrder(TRANSACTION_SORT_COLUMNS, choice, NEWEST_FIRST, 'k.id');
+}
+
 /**
- * The transactions behind a page's or a batch's keys (`posting_id` or `payment_id` beside
- * `created_at`), joined to the journal and in the list's order.
+ * The transactions behind a page's or a batch's keys, joined to the journal, in `order` (the one
+ * the keys were chosen in).
  */
-function transactionsOf(db: Database, keys: ReturnType<typeof transactionKeys>) {
+function transactionsOf(db: Database, keys: TransactionKeys, order: RawBuilder<unknown>) {
   const posted = (done: unknown, pending: unknown) => sql`CASE WHEN k.posting_id IS NOT NULL THEN ${done} ELSE ${pending} END`;
   return (
     db
-      .selectFrom(keys.as('k'))
+      .selectFrom(keys)
       .leftJoin('postings as p', 'p.id', 'k.posting_id')
       .leftJoin('journal_entries as e', 'e.id', 'p.entry_id')
       .leftJoin('card_payments as c', 'c.id', 'k.payment_id')
@@ -112,9 +147,7 @@ function transactionsOf(db: Database, keys: ReturnType<typeof transactionKeys>) 
       ])
       // Where a batch ends, for the next one (exports); a page ignores them.
       .select([cursorInstant('k.created_at').as('cursor_at'), sql<string | null>`k.posting_id::text`.as('posting_id'), 'k.payment_id'])
-      .orderBy('k.created_at', 'desc')
-      .orderBy('k.posting_id', (ob) => ob.desc().nullsLast())
-      .orderBy('k.payment_id', 'desc')
+      .orderBy(order)
   );
 }
 
@@ -154,19 +187,57 @@ function transactionKeys(db: Database, accountId: string, filters: TransactionFi
 }
 
 /**
- * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
- * posted (PENDING, FAILED, or EXPIRED), newest first.
- *
- * The page is chosen on keys alone: the newest `page × pageSize` postings in the order of the
- * `(account_id, created_at DESC, id DESC)` index and as many card payments, merged; only the
- * page's rows are then joined to the journal.
+ * The keys of every transaction of the wallet that passes the filters, with the columns a sort
+ * orders by, as postings hold them (no journal needed) and as the list shows a card payment not
+ * posted. A chosen sort reads the whole filtered wallet; the newest-first page reads only its top.
  */
-export async function listTransactions(db: Database, accountId: string, filters: TransactionFilters & { page: number; pageSize: number }) {
-  const pageKeys = transactionKeys(db, accountId, filters, filters.page * filters.pageSize, null)
-    .limit(filters.pageSize)
-    .offset(pageOffset(filters.page, filters.pageSize));
+function sortableTransactionKeys(db: Database, accountId: string, filters: TransactionFilters) {
+  const posted = postingsOf(db, accountId, filters).select([
+    sql<string | null>`p.id`.as('posting_id'),
+    sql<string | null>`NULL::uuid`.as('payment_id'),
+    'p.created_at',
+    sql<string>`'P' || p.id::text`.as('id'),
+    sql<string>`p.amount_kobo`.as('amount_kobo'),
+    sql<string>`p.fee_kobo`.as('fee_kobo'),
+    sql<string>`p.type`.as('type'),
+    sql<string>`'SUCCESS'`.as('status'),
+  ]);
+  const unposted = unpostedPaymentsOf(db, accountId, filters).select([
+    sql<string | null>`NULL::bigint`.as('posting_id'),
+    sql<string | null>`c.id`.as('payment_id'),
+    'c.created_at',
+    sql<string>`'C' || c.id::text`.as('id'),
+    sql<string>`c.amount_kobo`.as('amount_kobo'),
+    sql<string>`0::bigint`.as('fee_kobo'),
+    UNPOSTED_TYPE.as('type'),
+    sql<string>`c.status`.as('status'),
+  ]);
+  return db.selectFrom(posted.unionAll(unposted).as('k')).selectAll();
+}
+
+/**
+ * A wallet's transactions: its postings (done, SUCCESS) and its card payments that have not been
+ * posted (PENDING, FAILED, or EXPIRED), newest first or by a chosen column.
+ *
+ * The page is chosen on keys alone: newest first, the newest `page × pageSize` postings in the
+ * order of the `(account_id, created_at DESC, id DESC)` index and as many card payments, merged;
+ * by a chosen column, every key sorted. Only the page's rows are then joined to the journal.
+ */
+export async function listTransactions(
+  db: Database,
+  accountId: string,
+  filters: TransactionFilters & SortChoice<TransactionSort> & { page: number; pageSize: number },
+) {
+  const order = transactionOrder(filters);
+  const offset = pageOffset(filters.page, filters.pageSize);
+  const pageKeys: TransactionKeys = filters.sort
+    ? sortableTransactionKeys(db, accountId, filters).orderBy(order).limit(filters.pageSize).offset(offset).as('k')
+    : transactionKeys(db, accountId, filters, filters.page * filters.pageSize, null)
+        .limit(filters.pageSize)
+        .offset(offset)
+        .as('k');
   const [rows, count] = await Promise.all([
-    transactionsOf(db, pageKeys).execute(),
+    transactionsOf(db, pageKeys, order).execute(),
     db
       .selectNoFrom((eb) => [
         eb
@@ -206,7 +277,7 @@ export function transactionBatch(
   after: TransactionCursor | null,
   size: number,
 ) {
-  return transactionsOf(db, transactionKeys(db, accountId, filters, size, after).limit(size)).execute();
+  return transactionsOf(db, transactionKeys(db, accountId, filters, size, after).limit(size).as('k'), transactionOrder({})).execute();
 }
 
 /** A transaction as the list and a single adjustment show it, without a batch's cursor. */

@@ -4,7 +4,7 @@
  * through the ledger; this service decides when, and keeps the provider-facing records.
  */
 import { randomUUID } from 'node:crypto';
-import { nairaToKobo, type RouteBody, type walletRoutes } from '@fleetfuel/contract';
+import { nairaToKobo, type RouteBody, type RouteQuery, type exportRoutes, type walletRoutes } from '@fleetfuel/contract';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -44,11 +44,7 @@ export function createWalletService(deps: WalletDeps) {
       return { wallet: toWallet(await view(wallet.id)) };
     },
 
-    async transactions(
-      actor: Actor,
-      walletId: string,
-      filters: { type?: string; status?: string; reference?: string; page: number; pageSize: number },
-    ) {
+    async transactions(actor: Actor, walletId: string, filters: RouteQuery<typeof walletRoutes.transactions>) {
       await visible(actor, walletId);
       const { rows, total } = await repository.listTransactions(db, walletId, filters);
       return { transactions: rows.map(toTransaction), total };
@@ -58,7 +54,7 @@ export function createWalletService(deps: WalletDeps) {
     async exportTransactionBatches(
       actor: Actor,
       walletId: string,
-      filters: { type?: string; status?: string; reference?: string },
+      filters: Omit<RouteQuery<typeof exportRoutes.transactions>, 'walletId'>,
       batchSize: number,
     ) {
       await visible(actor, walletId);

@@ -11,7 +11,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * Stored instead of a hash while an account's owner has not chosen a password yet (a driver
+ * imported without one, who is invited to set it): not an argon2 encoding, so nothing matches it.
+ */
+export const NO_PASSWORD_YET = '!invited';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // As slow as a wrong password, so that sign-in does not tell an invited account apart.
+  if (passwordHash === NO_PASSWORD_YET) return verifyAgainstDecoy(password);
   try {
     return await verify(passwordHash, password);
   } catch {

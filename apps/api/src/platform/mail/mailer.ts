@@ -18,6 +18,11 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** Text made safe to put in a message's HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 export function createOutboxMailer(outboxDir: string): Mailer {
   return {
     async send(message) {

@@ -37,7 +37,7 @@ export function BillingPage() {
         )}
         <ReservesPanel role={user.role} />
         <CurrentPlanCard role={user.role} />
-        {w && <TransactionsTable wallet={w} title="Invoice History" initialType="SUBSCRIPTION" />}
+        {w && <TransactionsTable wallet={w} title="Invoice History" initialType="SUBSCRIPTION" prefix="invoices" />}
       </Stack>
     </>
   );

@@ -4,29 +4,33 @@
  * add/edit form modal and, where records may be deleted, the confirm dialog. Each page gives only
  * what is its own — the query hook, the columns, the row actions, the form, the labels.
  */
-import { useState, type ReactNode } from 'react';
-import { Button } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
-import { PAGE_SIZE_DEFAULT, type PageMeta, type RouteDefinition } from '@fleetfuel/contract';
+import type { PageMeta, RouteDefinition } from '@fleetfuel/contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataTable, type DataTableColumn } from './DataTable';
+import { DateRangeFilter, dateRangeQuery } from './DateRangeFilter';
 import { ExportButton } from './ExportButton';
 import { ClientFilter, ListFilter, type ListFilterProps } from './ListFilter';
 import { PageHeader } from './PageHeader';
-import { useKeepPageInRange, useListPaging } from '@/lib/list-paging';
+import { useKeepPageInRange } from '@/lib/list-paging';
+import { useListView, type ListViewQuery } from '@/lib/list-view';
 
 /** One of the toolbar's filters; its value reaches `toQuery` under `name` ("" is "all"). */
 export interface CrudListFilter<Name extends string> extends Pick<ListFilterProps, 'label' | 'allLabel' | 'options'> {
   name: Name;
 }
 
-/** What every list query starts with; `organizationId` only when the client filter names one. */
-export interface CrudListBaseQuery {
-  page: number;
-  pageSize: number;
-  search?: string;
+/**
+ * What every list query starts with: the page, search and sort; `organizationId` only when the
+ * client filter names one; `from` and `to` when the page has a date range and they are set.
+ */
+export interface CrudListBaseQuery<Sort extends string> extends ListViewQuery<Sort> {
   organizationId?: string;
+  from?: string;
+  to?: string;
 }
 
 /** A list query's answer, as the query hooks of the registries give it. */
@@ -56,7 +60,7 @@ export interface CrudRemoval<Row> {
   message: (row: Row) => ReactNode;
 }
 
-export interface CrudListPageProps<Row extends { id: string }, Query extends object, Name extends string> {
+export interface CrudListPageProps<Row extends { id: string }, Query extends object, Name extends string, Sort extends string> {
   /** The table's accessible name, e.g. "Drivers". */
   label: string;
   /** A page header of its own, with the Add button beside the title; without one the button ends the toolbar. */
@@ -69,8 +73,12 @@ export interface CrudListPageProps<Row extends { id: string }, Query extends obj
   /** The platform admin's filter by client, first in the toolbar. */
   clientFilter?: boolean;
   filters?: readonly CrudListFilter<Name>[];
-  /** The list query from the page, search, client and the filters' values. */
-  toQuery: (base: CrudListBaseQuery, filters: Readonly<Record<Name, string>>) => Query;
+  /** The columns the server sorts by (the contract's `…_SORTS`); their headers sort the table. */
+  sortable?: readonly Sort[];
+  /** A From/To filter on the day the records were created (the lists that show that date). */
+  dateRange?: boolean;
+  /** The list query from the page, search, sort, client, dates and the filters' values. */
+  toQuery: (base: CrudListBaseQuery<Sort>, filters: Readonly<Record<Name, string>>) => Query;
   /** The page's list query hook, called once per render with the query above. */
   useList: (query: Query) => CrudListResult<Row>;
   /** The CSV export of the list (`routes.exports.*`): an Export button in the toolbar downloads it with the current filters. */
@@ -84,11 +92,7 @@ export interface CrudListPageProps<Row extends { id: string }, Query extends obj
   children?: ReactNode;
 }
 
-function noFilters<Name extends string>(filters: readonly CrudListFilter<Name>[]): Record<Name, string> {
-  return Object.fromEntries(filters.map((filter) => [filter.name, ''])) as Record<Name, string>;
-}
-
-export function CrudListPage<Row extends { id: string }, Query extends object, Name extends string = never>({
+export function CrudListPage<Row extends { id: string }, Query extends object, Name extends string = never, Sort extends string = never>({
   label,
   header,
   above,
@@ -97,6 +101,8 @@ export function CrudListPage<Row extends { id: string }, Query extends object, N
   minWidth,
   clientFilter = false,
   filters = [],
+  sortable,
+  dateRange = false,
   toQuery,
   useList,
   exportRoute,
@@ -105,26 +111,26 @@ export function CrudListPage<Row extends { id: string }, Query extends object, N
   renderForm,
   remove,
   children,
-}: CrudListPageProps<Row, Query, Name>) {
-  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
-  const [filterValues, setFilterValues] = useState(() => noFilters(filters));
-  const [organizationId, setOrganizationId] = useState('');
+}: CrudListPageProps<Row, Query, Name, Sort>) {
+  const filterNames = useMemo(() => [...filters.map((filter) => filter.name), 'organizationId', 'from', 'to'] as const, [filters]);
+  const view = useListView<Name | 'organizationId' | 'from' | 'to', Sort>({ filters: filterNames, ...(sortable ? { sortable } : {}) });
+  const { organizationId, from, to } = view.filters;
+  const filterValues = view.filters as Readonly<Record<Name, string>>;
   // Each record outlives its dialog's `opened`, so the dialog keeps its title and text while it closes.
   const [editing, setEditing] = useState<{ opened: boolean; record: Row | null }>({ opened: false, record: null });
   const [deleting, setDeleting] = useState<{ opened: boolean; record: Row | null }>({ opened: false, record: null });
 
   const query = toQuery(
     {
-      page,
-      pageSize: PAGE_SIZE_DEFAULT,
-      ...(search ? { search } : {}),
+      ...view.query,
       ...(clientFilter && organizationId ? { organizationId } : {}),
+      ...(dateRange ? dateRangeQuery({ from, to }) : {}),
     },
     filterValues,
   );
   const list = useList(query);
   const meta = list.data?.meta;
-  useKeepPageInRange(meta, page, setPage);
+  useKeepPageInRange(meta, view.page, view.setPage);
 
   const closeDelete = () => setDeleting((current) => ({ ...current, opened: false }));
   const confirmDelete = async () => {
@@ -158,35 +164,37 @@ export function CrudListPage<Row extends { id: string }, Query extends object, N
     <>
       {header && <PageHeader title={header.title} description={header.description} actions={addButton} />}
       {above}
-      <DataTable
-        label={label}
-        columns={tableColumns}
-        rows={list.data?.data}
-        rowKey={(row) => row.id}
-        meta={meta}
-        loading={list.isFetching}
-        onPageChange={setPage}
-        onSearchChange={onSearchChange}
-        searchPlaceholder={searchPlaceholder}
-        minWidth={minWidth}
-        toolbar={
-          <>
-            {clientFilter && <ClientFilter value={organizationId} onChange={resettingPage(setOrganizationId)} />}
-            {filters.map((filter) => (
-              <ListFilter
-                key={filter.name}
-                label={filter.label}
-                allLabel={filter.allLabel}
-                value={filterValues[filter.name]}
-                options={filter.options}
-                onChange={resettingPage((value: string) => setFilterValues((current) => ({ ...current, [filter.name]: value })))}
-              />
-            ))}
-            {exportRoute && <ExportButton route={exportRoute} query={query} />}
-            {!header && addButton}
-          </>
-        }
-      />
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <DataTable
+          label={label}
+          columns={tableColumns}
+          rows={list.data?.data}
+          rowKey={(row) => row.id}
+          meta={meta}
+          loading={list.isFetching}
+          {...view.table}
+          searchPlaceholder={searchPlaceholder}
+          minWidth={minWidth}
+          toolbar={
+            <>
+              {clientFilter && <ClientFilter value={organizationId} onChange={view.setFilter('organizationId')} />}
+              {filters.map((filter) => (
+                <ListFilter
+                  key={filter.name}
+                  label={filter.label}
+                  allLabel={filter.allLabel}
+                  value={filterValues[filter.name]}
+                  options={filter.options}
+                  onChange={view.setFilter(filter.name)}
+                />
+              ))}
+              {dateRange && <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />}
+              {exportRoute && <ExportButton route={exportRoute} query={query} />}
+              {!header && addButton}
+            </>
+          }
+        />
+      </Paper>
       {renderForm({
         opened: editing.opened,
         record: editing.record,

@@ -7,15 +7,18 @@ import { fetchFile, saveFile } from '@/lib/download';
 export interface ExportButtonProps {
   /** The export route of the contract (`routes.exports.*`). */
   route: RouteDefinition;
-  /** The table's current list query: the export takes its search and filters, not its page. */
+  /** The table's current list query: the export takes its search and filters, not its page or sort. */
   query: object;
 }
 
-/** The list query without its paging: an export holds every row the filters match. */
+/** What the list query has that an export does not take: it holds every row, newest first. */
+const VIEW_ONLY_KEYS = new Set(['page', 'pageSize', 'sort', 'order']);
+
+/** The list query without its paging and sort: an export holds every row the filters match. */
 export function exportQuery(query: object): Record<string, string | number> {
   const filters: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {
-    if (key !== 'page' && key !== 'pageSize' && (typeof value === 'string' || typeof value === 'number')) filters[key] = value;
+    if (!VIEW_ONLY_KEYS.has(key) && (typeof value === 'string' || typeof value === 'number')) filters[key] = value;
   }
   return filters;
 }

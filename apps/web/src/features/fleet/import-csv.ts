@@ -9,6 +9,8 @@ export interface ImportWords {
   /** The row's cells the preview shows, by the reply's `value` keys. */
   shown: readonly { key: string; label: string }[];
   templateName: string;
+  /** What the dialog says about the columns beyond "one per line". */
+  hint?: string;
 }
 
 export const IMPORT_WORDS: Record<ImportKind, ImportWords> = {
@@ -31,6 +33,7 @@ export const IMPORT_WORDS: Record<ImportKind, ImportWords> = {
       { key: 'phone', label: 'Phone' },
     ],
     templateName: 'drivers-import-template.csv',
+    hint: 'Password may be left blank: the driver is then sent an invitation to choose one, valid for 7 days, by e-mail, or by SMS when the row has no e-mail.',
   },
 };
 

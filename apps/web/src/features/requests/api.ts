@@ -8,6 +8,7 @@ import { invalidateKeys } from '@/lib/query-keys';
 import { requestKeys } from './query-keys';
 
 export type RequestListQuery = NonNullable<RouteInput<typeof routes.fuelRequests.allRequests>['query']>;
+export type MaintenanceListQuery = NonNullable<RouteInput<typeof routes.maintenance.allRequests>['query']>;
 export type FuelRequestCreateBody = RouteBody<typeof routes.fuelRequests.create>;
 export type MaintenanceCreateBody = RouteBody<typeof routes.maintenance.create>;
 
@@ -96,7 +97,7 @@ export function useRejectFuelRequest() {
   });
 }
 
-export function useMaintenanceRequests(query: RequestListQuery) {
+export function useMaintenanceRequests(query: MaintenanceListQuery) {
   return useQuery({
     queryKey: requestKeys.maintenance.list(query),
     queryFn: () => callApi(routes.maintenance.allRequests, { query }),

@@ -1,6 +1,5 @@
 import { describe, expect, it, type Mock } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { routes, type AnalyticsOverview, type EfficiencyReply } from '@fleetfuel/contract';
 import { businessDate } from '@/lib/format';
 import { monthsPeriod } from '@/lib/analytics-efficiency';
@@ -59,12 +58,9 @@ const efficiency: EfficiencyReply = {
 
 describe('AnalyticsView: fuel efficiency and silent assets', () => {
   it('asks for the worst ten of the period and lists the silent assets with links', async () => {
-    renderWithApp(
-      <MemoryRouter>
-        <AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />
-      </MemoryRouter>,
-      { api: [answer(routes.analytics.overview, () => overview), answer(routes.analytics.efficiency, () => efficiency)] },
-    );
+    renderWithApp(<AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />, {
+      api: [answer(routes.analytics.overview, () => overview), answer(routes.analytics.efficiency, () => efficiency)],
+    });
     const silent = await screen.findByRole('region', { name: 'Silent Assets' });
     expect(await within(silent).findByRole('link', { name: 'EFF-003-ZZ' })).toHaveProperty(
       'href',
@@ -84,17 +80,12 @@ describe('AnalyticsView: fuel efficiency and silent assets', () => {
   });
 
   it('says so when no asset is silent and no vehicle could be measured', async () => {
-    renderWithApp(
-      <MemoryRouter>
-        <AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />
-      </MemoryRouter>,
-      {
-        api: [
-          answer(routes.analytics.overview, () => overview),
-          answer(routes.analytics.efficiency, () => ({ ...efficiency, vehicles: [], silentAssets: [], silentAssetsTotal: 0 })),
-        ],
-      },
-    );
+    renderWithApp(<AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />, {
+      api: [
+        answer(routes.analytics.overview, () => overview),
+        answer(routes.analytics.efficiency, () => ({ ...efficiency, vehicles: [], silentAssets: [], silentAssetsTotal: 0 })),
+      ],
+    });
     const silent = await screen.findByRole('region', { name: 'Silent Assets' });
     expect(await within(silent).findByText('None')).toBeTruthy();
     expect(await within(screen.getByRole('region', { name: 'Fuel Efficiency' })).findByText('No Record')).toBeTruthy();

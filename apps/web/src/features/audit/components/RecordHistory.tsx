@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { Paper, Title } from '@mantine/core';
-import { hasPermission, PAGE_SIZE_DEFAULT, type AuditEntityType } from '@fleetfuel/contract';
+import { AUDIT_SORTS, hasPermission, type AuditEntityType } from '@fleetfuel/contract';
 import { DataTable } from '@/components/ui/DataTable';
 import { useAuth } from '@/lib/auth';
+import { useListView } from '@/lib/list-view';
 import { useAuditLog } from '../api';
 import { auditColumns } from './audit-columns';
 
@@ -23,8 +23,9 @@ export interface RecordHistoryProps {
 export function RecordHistory({ entityType, entityId }: RecordHistoryProps) {
   const { user } = useAuth();
   const mayRead = hasPermission(user?.role, 'audit.read');
-  const [page, setPage] = useState(1);
-  const history = useAuditLog({ entityType, entityId, page, pageSize: PAGE_SIZE_DEFAULT }, { enabled: mayRead });
+  // The details page keeps its own keys in the address (id, tab): the history's are prefixed.
+  const view = useListView({ prefix: 'history', sortable: AUDIT_SORTS });
+  const history = useAuditLog({ entityType, entityId, ...view.query }, { enabled: mayRead });
   if (!mayRead || !history.data || history.data.meta.total === 0) return null;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="record-history">
@@ -38,7 +39,8 @@ export function RecordHistory({ entityType, entityId }: RecordHistoryProps) {
         rowKey={(entry) => entry.id}
         meta={history.data?.meta}
         loading={history.isFetching}
-        onPageChange={setPage}
+        onPageChange={view.setPage}
+        sorting={view.table.sorting}
         minWidth={760}
       />
     </Paper>

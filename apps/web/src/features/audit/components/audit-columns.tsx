@@ -67,10 +67,12 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
 /** The audit trail's columns; a record's own history leaves out the record column. */
 export function auditColumns(options: { withRecord: boolean }): DataTableColumn<AuditEntry>[] {
   return [
-    { key: 'when', header: 'When', render: (e) => formatDateTime(e.occurredAt), noWrap: true },
+    { key: 'when', sortKey: 'occurredAt', header: 'When', render: (e) => formatDateTime(e.occurredAt), noWrap: true },
     { key: 'who', header: 'Who', render: (e) => <Who entry={e} /> },
     { key: 'action', header: 'Action', render: (e) => actionLabel(e.action) },
-    ...(options.withRecord ? [{ key: 'record', header: 'Record', render: (e: AuditEntry) => <RecordCell entry={e} /> }] : []),
+    ...(options.withRecord
+      ? [{ key: 'record', sortKey: 'entityType', header: 'Record', render: (e: AuditEntry) => <RecordCell entry={e} /> }]
+      : []),
     { key: 'changes', header: 'Changes', render: (e) => <Changes entry={e} /> },
     { key: 'address', header: 'Address', render: (e) => e.ipAddress ?? '—', noWrap: true },
   ];

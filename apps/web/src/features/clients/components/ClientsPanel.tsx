@@ -1,4 +1,4 @@
-import { ORGANIZATION_TYPE_LABELS } from '@fleetfuel/contract';
+import { CLIENT_SORTS, ORGANIZATION_TYPE_LABELS } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { AvatarName, EditManageActions, TENANT_STATUS_FILTER, isTenantStatus } from '@/components/ui/RecordCells';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -21,6 +21,8 @@ export function ClientsPanel() {
       searchPlaceholder="Search clients"
       minWidth={900}
       filters={[TENANT_STATUS_FILTER]}
+      sortable={CLIENT_SORTS}
+      dateRange
       toQuery={(base, { status }) => ({ ...base, ...(isTenantStatus(status) ? { status } : {}) })}
       useList={useOrganizations}
       columns={() => [

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { ASSET_STATUSES, ASSET_TYPES, routes, type Vehicle } from '@fleetfuel/contract';
+import { ASSET_STATUSES, ASSET_TYPES, VEHICLE_SORTS, routes, type Vehicle } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -42,6 +42,7 @@ export function AssetsPanel() {
         { name: 'type', label: 'Filter by asset type', allLabel: 'All types', options: ASSET_TYPE_OPTIONS },
         { name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: ASSET_STATUS_OPTIONS },
       ]}
+      sortable={VEHICLE_SORTS}
       toQuery={(base, { type, status }) => ({
         ...base,
         ...(isOneOf(ASSET_TYPES, type) ? { type } : {}),
@@ -50,9 +51,9 @@ export function AssetsPanel() {
       useList={useVehicles}
       exportRoute={routes.exports.vehicles}
       columns={({ type }) => [
-        { key: 'asset', header: 'Asset', render: (v) => <AssetIdentity vehicle={v} /> },
+        { key: 'asset', sortKey: 'plateNumber', header: 'Asset', render: (v) => <AssetIdentity vehicle={v} /> },
         { key: 'type', header: 'Asset Type', render: (v) => ASSET_TYPE_LABELS[v.type], noWrap: true },
-        { key: 'location', header: 'Location', render: (v) => dimmedOr(v.state), noWrap: true },
+        { key: 'location', sortKey: 'state', header: 'Location', render: (v) => dimmedOr(v.state), noWrap: true },
         ...(isPlatformAdmin ? [{ key: 'client', header: 'Client', render: (v: Vehicle) => v.organization.name }] : []),
         { key: 'group', header: 'Group', render: (v) => dimmedOr(v.department?.name) },
         {

@@ -12,13 +12,15 @@ vi.mock('@/lib/download', async (original) => ({
   saveFile: (file: { filename: string }) => saved.push(file.filename),
 }));
 
-/** The address of the last export the page fetched. */
-const lastExportUrl = () =>
+/** The address of the last call the page made to a path beginning with `prefix`. */
+const lastCallUrl = (prefix: string) =>
   vi
     .mocked(fetch)
     .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : input, 'http://localhost'))
-    .filter((url) => url.pathname.startsWith('/api/exports/'))
+    .filter((url) => url.pathname.startsWith(prefix))
     .at(-1);
+const lastExportUrl = () => lastCallUrl('/api/exports/');
+const lastListQuery = () => Object.fromEntries(lastCallUrl('/api/drivers')?.searchParams ?? []);
 
 const driver: Driver = {
   ...sessionUser('DRIVER'),
@@ -71,5 +73,45 @@ describe('DriversPanel', () => {
     const url = lastExportUrl();
     expect(url?.pathname).toBe('/api/exports/drivers.csv');
     expect(Object.fromEntries(url?.searchParams ?? [])).toEqual({ search: 'chidi' });
+  });
+
+  it('opens the view its address names, and keeps a new sort, search and filter in the address', async () => {
+    const user = userEvent.setup({ delay: null });
+    const page = { data: [driver], meta: { page: 2, pageSize: 20, total: 25 } };
+    const { address } = renderWithApp(<DriversPanel />, {
+      at: '/drivers?page=2&search=chidi&sort=name&order=desc&status=ACTIVE',
+      api: [answer(routes.drivers.list, () => page), answer(routes.exports.drivers, () => ({}))],
+    });
+    const table = screen.getByRole('table', { name: 'Drivers' });
+    expect(await within(table).findByText('Chidi Eze')).toBeTruthy();
+    expect(lastListQuery()).toEqual({ page: '2', pageSize: '20', search: 'chidi', sort: 'name', order: 'desc', status: 'ACTIVE' });
+    expect(screen.getByPlaceholderText('Search name, email or phone')).toHaveProperty('value', 'chidi');
+    expect(screen.getByRole('combobox', { name: 'Filter by status' })).toHaveProperty('value', 'ACTIVE');
+    const nameHeader = within(table).getByRole('columnheader', { name: /^Name/ });
+    expect(nameHeader.getAttribute('aria-sort')).toBe('descending');
+    // Columns the server cannot sort by are plain headers.
+    expect(within(table).getByRole('columnheader', { name: 'Vehicle' }).getAttribute('aria-sort')).toBeNull();
+
+    // A third click on a sorted column returns the list to its own order; a new sort starts at page 1.
+    await user.click(within(nameHeader).getByRole('button'));
+    await waitFor(() => expect(address.search).toBe('?search=chidi&status=ACTIVE'));
+    await user.click(within(within(table).getByRole('columnheader', { name: /^Email/ })).getByRole('button'));
+    await waitFor(() =>
+      expect(lastListQuery()).toEqual({ page: '1', pageSize: '20', search: 'chidi', sort: 'email', order: 'asc', status: 'ACTIVE' }),
+    );
+    expect(new URLSearchParams(address.search).get('sort')).toBe('email');
+
+    // The export takes the filters and search, never the page or the sort.
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(Object.fromEntries(lastExportUrl()?.searchParams ?? [])).toEqual({ search: 'chidi', status: 'ACTIVE' }));
+  });
+
+  it('ignores a sort its address names that the list cannot sort by', async () => {
+    renderWithApp(<DriversPanel />, {
+      at: '/drivers?sort=password&order=desc',
+      api: [answer(routes.drivers.list, () => ({ data: [driver], meta: { page: 1, pageSize: 20, total: 1 } }))],
+    });
+    expect(await screen.findByText('Chidi Eze')).toBeTruthy();
+    expect(lastListQuery()).toEqual({ page: '1', pageSize: '20' });
   });
 });

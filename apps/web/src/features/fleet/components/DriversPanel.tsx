@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Group, Text } from '@mantine/core';
 import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
-import { USER_STATUSES, routes, type Driver } from '@fleetfuel/contract';
+import { DRIVER_SORTS, USER_STATUSES, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { RowMenu } from '@/components/ui/RowMenu';
@@ -53,6 +53,7 @@ export function DriversPanel() {
         minWidth={isPlatformAdmin ? 1000 : 880}
         clientFilter={isPlatformAdmin}
         filters={[{ name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: DRIVER_STATUS_OPTIONS }]}
+        sortable={DRIVER_SORTS}
         toQuery={(base, { status }) => ({ ...base, ...(isDriverStatus(status) ? { status } : {}) })}
         useList={useDrivers}
         exportRoute={routes.exports.drivers}

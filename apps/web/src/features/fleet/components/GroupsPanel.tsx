@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
-import { TENANT_STATUSES, routes, type Department } from '@fleetfuel/contract';
+import { DEPARTMENT_SORTS, TENANT_STATUSES, routes, type Department } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -33,6 +33,7 @@ export function GroupsPanel() {
       minWidth={isPlatformAdmin ? 820 : 700}
       clientFilter={isPlatformAdmin}
       filters={[{ name: 'status', label: 'Filter by status', allLabel: 'All statuses', options: GROUP_STATUS_OPTIONS }]}
+      sortable={DEPARTMENT_SORTS}
       toQuery={(base, { status }) => ({ ...base, ...(isGroupStatus(status) ? { status } : {}) })}
       useList={useDepartments}
       exportRoute={routes.exports.groups}
@@ -47,7 +48,13 @@ export function GroupsPanel() {
           ),
         },
         { key: 'status', header: 'Status', render: (g) => <StatusBadge status={g.status} />, noWrap: true },
-        { key: 'cap', header: 'Max Daily Consumption', render: (g) => dailyCapLabel(g.maxDailyConsumption), noWrap: true },
+        {
+          key: 'cap',
+          sortKey: 'maxDailyConsumption',
+          header: 'Max Daily Consumption',
+          render: (g) => dailyCapLabel(g.maxDailyConsumption),
+          noWrap: true,
+        },
         { key: 'vehicles', header: 'Vehicles', render: (g) => formatNumber(g.vehiclesCount) },
         {
           key: 'drivers',

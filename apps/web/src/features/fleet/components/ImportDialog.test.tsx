@@ -69,4 +69,39 @@ describe('ImportDialog', () => {
     expect(await screen.findByText('2 assets imported')).toBeTruthy();
     expect(sent).toEqual(['bad.csv', 'fixed.csv', 'fixed.csv']);
   });
+
+  it('for drivers, says Password may be blank and which rows get an invitation, and how', async () => {
+    const user = userEvent.setup({ delay: null });
+    const driver = (line: number, name: string, email: string, phone: string, invitation?: 'email' | 'sms') => ({
+      row: line,
+      status: 'ok' as const,
+      errors: [],
+      value: { name, email, phone },
+      ...(invitation ? { invitation } : {}),
+    });
+    const reply: ImportReply = {
+      dryRun: true,
+      created: 0,
+      rows: [
+        driver(2, 'Ada Obi', 'ada@example.com', '', undefined),
+        driver(3, 'Musa Bello', 'musa@example.com', '', 'email'),
+        driver(4, 'Tunde Ade', '', '0803 555 0101', 'sms'),
+      ],
+      summary: { total: 3, ok: 3, errors: 0, duplicates: 0 },
+    };
+    renderWithApp(<ImportDialog kind="drivers" opened onClose={() => undefined} />, {
+      api: [answer(routes.drivers.import, () => reply)],
+    });
+
+    expect(screen.getByText(/Password may be left blank: the driver is then sent an invitation to choose one/)).toBeTruthy();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['Name,Email,Password\nMusa Bello,musa@example.com,\n'], 'drivers.csv', { type: 'text/csv' }));
+
+    const table = await screen.findByRole('table', { name: 'Import preview' });
+    const [, withPassword, mailed, texted] = within(table).getAllByRole('row');
+    expect(within(withPassword as HTMLElement).queryByText(/Invitation/)).toBeNull();
+    expect(within(mailed as HTMLElement).getByText('Invitation by e-mail')).toBeTruthy();
+    expect(within(texted as HTMLElement).getByText('Invitation by SMS')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import 3 drivers' }).hasAttribute('disabled')).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Import from CSV (Assets and Drivers pages): choose a file, see the server's dry run row by row
- * (rows with errors in red with their messages, duplicates marked), then import every row at once
+ * (rows with errors in red with their messages, duplicates marked, drivers without a password with
+ * how their invitation to choose one goes), then import every row at once
  * when none is wrong. The server writes all rows or none, so the button stays off until the file
  * is clean.
  */
@@ -22,6 +23,12 @@ const STATUS_BADGE: Record<ImportRow['status'], { color: string; label: string }
 
 /** "1 asset", "50 assets": `noun` is the plural. */
 const counted = (count: number, noun: string) => `${count} ${count === 1 ? noun.slice(0, -1) : noun}`;
+
+/** A driver imported without a password is invited to choose one: how, under the row's status. */
+const INVITATION_NOTE: Record<NonNullable<ImportRow['invitation']>, string> = {
+  email: 'Invitation by e-mail',
+  sms: 'Invitation by SMS',
+};
 
 const ROW_BACKGROUND: Record<ImportRow['status'], string | undefined> = {
   ok: undefined,
@@ -60,6 +67,11 @@ function ImportPreview({ kind, preview }: { kind: ImportKind; preview: ImportRep
                   <Badge color={STATUS_BADGE[row.status].color} variant="light">
                     {STATUS_BADGE[row.status].label}
                   </Badge>
+                  {row.invitation && (
+                    <Text size="xs" c="dimmed">
+                      {INVITATION_NOTE[row.invitation]}
+                    </Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {row.errors.map((error) => (
@@ -119,6 +131,11 @@ export function ImportDialog({ kind, opened, onClose }: { kind: ImportKind; open
             <IconDownload size={14} aria-hidden /> Download template
           </Anchor>
         </Text>
+        {words.hint && (
+          <Text size="sm" c="dimmed">
+            {words.hint}
+          </Text>
+        )}
         {chooseOrganization && (
           <NativeSelect
             label="Client"

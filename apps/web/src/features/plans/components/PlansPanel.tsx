@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Badge, Button, Group, Text, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { PAGE_SIZE_DEFAULT, PLAN_STATUSES, type Plan, type PlanStatus } from '@fleetfuel/contract';
+import { PLAN_STATUSES, type Plan, type PlanStatus } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { RowAction } from '@/components/ui/RowAction';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
@@ -10,7 +10,7 @@ import { usePlans, type PlanListQuery } from '../api';
 import { formatLimit } from '../plan-form';
 import { PlanFormModal } from './PlanFormModal';
 import { ListFilter } from '@/components/ui/ListFilter';
-import { useListPaging } from '@/lib/list-paging';
+import { useListView } from '@/lib/list-view';
 
 const STATUS_FILTER = PLAN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
@@ -25,13 +25,10 @@ interface Editing {
 
 /** Settings for the platform admin: the subscription plans, with adding and editing them. */
 export function PlansPanel() {
-  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
-  const [status, setStatus] = useState('');
+  const view = useListView({ filters: ['status'] });
+  const { status } = view.filters;
   const [editing, setEditing] = useState<Editing>({ opened: false, plan: null });
-  const query = useMemo<PlanListQuery>(
-    () => ({ page, pageSize: PAGE_SIZE_DEFAULT, ...(search ? { search } : {}), ...(isPlanStatus(status) ? { status } : {}) }),
-    [page, search, status],
-  );
+  const query = useMemo<PlanListQuery>(() => ({ ...view.query, ...(isPlanStatus(status) ? { status } : {}) }), [view.query, status]);
   const plans = usePlans(query);
 
   const columns = useMemo<DataTableColumn<Plan>[]>(
@@ -94,8 +91,7 @@ export function PlansPanel() {
         rowKey={(p) => p.id}
         meta={plans.data?.meta}
         loading={plans.isFetching}
-        onPageChange={setPage}
-        onSearchChange={onSearchChange}
+        {...view.table}
         searchPlaceholder="Search plans"
         minWidth={900}
         toolbar={
@@ -104,7 +100,7 @@ export function PlansPanel() {
             allLabel="All statuses"
             value={status}
             options={STATUS_FILTER}
-            onChange={resettingPage(setStatus)}
+            onChange={view.setFilter('status')}
           />
         }
       />

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Group } from '@mantine/core';
 import { IconDownload, IconEye, IconQrcode } from '@tabler/icons-react';
 import type { FuelRequest, PageMeta } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { DataTable, type DataTableColumn, type DataTableSorting } from '@/components/ui/DataTable';
 import { RowAction } from '@/components/ui/RowAction';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatCalendarDate, formatDate, formatVolume } from '@/lib/format';
@@ -28,6 +28,9 @@ export interface FuelRequestsTableProps {
   rows: readonly FuelRequest[] | undefined;
   meta: PageMeta | undefined;
   loading: boolean;
+  /** The search the list applies (from the address) and its server-side sort. */
+  search?: string;
+  sorting?: DataTableSorting | undefined;
   onPageChange: (page: number) => void;
   onSearchChange?: (search: string) => void;
   toolbar?: ReactNode;
@@ -48,6 +51,8 @@ export function FuelRequestsTable({
   loading,
   onPageChange,
   onSearchChange,
+  search,
+  sorting,
   toolbar,
   showOrganization,
   actions,
@@ -136,6 +141,8 @@ export function FuelRequestsTable({
       loading={loading}
       onPageChange={onPageChange}
       onSearchChange={onSearchChange}
+      search={search ?? ''}
+      sorting={sorting}
       searchPlaceholder="Search vehicle, station or code"
       toolbar={toolbar}
       minWidth={showOrganization ? 960 : 880}

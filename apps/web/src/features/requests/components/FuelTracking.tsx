@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Paper, SimpleGrid } from '@mantine/core';
 import { IconClockHour4, IconDroplet, IconGasStation, IconPlus, IconTicket } from '@tabler/icons-react';
-import { PAGE_SIZE_DEFAULT, hasPermission, routes } from '@fleetfuel/contract';
+import { FUEL_REQUEST_SORTS, hasPermission, routes } from '@fleetfuel/contract';
+import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
 import { ExportButton } from '@/components/ui/ExportButton';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard } from '@/components/ui/StatCard';
@@ -12,7 +13,7 @@ import { FuelRequestsTable } from './FuelRequestsTable';
 import { GenerateCouponModal } from './GenerateCouponModal';
 import { StatusFilter, isRequestStatus } from './RequestParts';
 import { useFuelRequestActions } from '../use-fuel-request-actions';
-import { useListPaging } from '@/lib/list-paging';
+import { useListView } from '@/lib/list-view';
 
 /** The summary sums the volumes of every fuel type in one figure; litres, the unit of petrol and diesel, label it. */
 const VOLUME_UNIT = 'L';
@@ -30,17 +31,12 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
   const role = user?.role ?? 'DRIVER';
   const showOrganization = role === 'ADMIN';
   const canCreate = hasPermission(role, 'requests.create');
-  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
-  const [status, setStatus] = useState('');
+  const view = useListView({ filters: ['status', 'from', 'to'], sortable: FUEL_REQUEST_SORTS });
+  const { status, from, to } = view.filters;
 
   const query = useMemo<RequestListQuery>(
-    () => ({
-      page,
-      pageSize: PAGE_SIZE_DEFAULT,
-      ...(search ? { search } : {}),
-      ...(isRequestStatus(status) ? { status } : {}),
-    }),
-    [page, search, status],
+    () => ({ ...view.query, ...(isRequestStatus(status) ? { status } : {}), ...dateRangeQuery({ from, to }) }),
+    [view.query, status, from, to],
   );
   const requests = useFuelRequests(query);
   const summary = requests.data?.summary;
@@ -96,13 +92,13 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
           rows={requests.data?.requests}
           meta={requests.data?.meta}
           loading={requests.isFetching}
-          onPageChange={setPage}
-          onSearchChange={onSearchChange}
+          {...view.table}
           showOrganization={showOrganization}
           actions={actions}
           toolbar={
             <>
-              <StatusFilter value={status} onChange={resettingPage(setStatus)} />
+              <StatusFilter value={status} onChange={view.setFilter('status')} />
+              <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
               <ExportButton route={routes.exports.fuelRequests} query={query} />
             </>
           }

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
 import type { MaintenanceRequest, PageMeta } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { DataTable, type DataTableColumn, type DataTableSorting } from '@/components/ui/DataTable';
 import { RowAction } from '@/components/ui/RowAction';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatCalendarDate, formatCurrency, formatDate } from '@/lib/format';
@@ -23,6 +23,9 @@ export interface MaintenanceTableProps {
   rows: readonly MaintenanceRequest[] | undefined;
   meta: PageMeta | undefined;
   loading: boolean;
+  /** The search the list applies (from the address) and its server-side sort. */
+  search?: string;
+  sorting?: DataTableSorting | undefined;
   onPageChange: (page: number) => void;
   onSearchChange: (search: string) => void;
   toolbar?: ReactNode;
@@ -48,6 +51,8 @@ export function MaintenanceTable({
   loading,
   onPageChange,
   onSearchChange,
+  search,
+  sorting,
   toolbar,
   showOrganization,
   actions,
@@ -138,6 +143,8 @@ export function MaintenanceTable({
       loading={loading}
       onPageChange={onPageChange}
       onSearchChange={onSearchChange}
+      search={search ?? ''}
+      sorting={sorting}
       searchPlaceholder="Search vehicle, job, requester or station"
       toolbar={toolbar}
       minWidth={showOrganization ? 960 : 880}

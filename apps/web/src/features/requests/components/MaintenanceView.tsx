@@ -2,14 +2,21 @@ import { useCallback, useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCash, IconClockHour4, IconPlus, IconTool } from '@tabler/icons-react';
 import { toast } from 'react-toastify';
-import { PAGE_SIZE_DEFAULT, hasPermission, routes, type MaintenanceRequest } from '@fleetfuel/contract';
+import { MAINTENANCE_SORTS, hasPermission, routes, type MaintenanceRequest } from '@fleetfuel/contract';
+import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
 import { ExportButton } from '@/components/ui/ExportButton';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard } from '@/components/ui/StatCard';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatCalendarDate, formatCurrency } from '@/lib/format';
-import { useApproveMaintenance, useDocumentDownload, useMaintenanceRequests, useRejectMaintenance, type RequestListQuery } from '../api';
+import {
+  useApproveMaintenance,
+  useDocumentDownload,
+  useMaintenanceRequests,
+  useRejectMaintenance,
+  type MaintenanceListQuery,
+} from '../api';
 import { vehicleName } from '../request-labels';
 import { ApproveDialog } from '@/components/ui/ApproveDialog';
 import { CompleteMaintenanceModal } from './CompleteMaintenanceModal';
@@ -18,7 +25,7 @@ import { MaintenanceFormModal } from './MaintenanceFormModal';
 import { MaintenanceTable, type MaintenanceActions } from './MaintenanceTable';
 import { RejectDialog } from './RejectDialog';
 import { StatusFilter, isRequestStatus } from './RequestParts';
-import { useListPaging } from '@/lib/list-paging';
+import { useListView } from '@/lib/list-view';
 
 interface Dialog {
   opened: boolean;
@@ -34,8 +41,8 @@ export function MaintenanceView() {
   const canCreate = hasPermission(role, 'requests.create');
   const canApprove = hasPermission(role, 'requests.approve');
   const canDownload = hasPermission(role, 'coupons.download');
-  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
-  const [status, setStatus] = useState('');
+  const view = useListView({ filters: ['status', 'from', 'to'], sortable: MAINTENANCE_SORTS });
+  const { status, from, to } = view.filters;
   const [scheduling, setScheduling] = useState(false);
   const [viewing, setViewing] = useState<Dialog>(closed);
   const [approving, setApproving] = useState<Dialog>(closed);
@@ -46,14 +53,9 @@ export function MaintenanceView() {
   const reject = useRejectMaintenance();
   const download = useDocumentDownload();
 
-  const query = useMemo<RequestListQuery>(
-    () => ({
-      page,
-      pageSize: PAGE_SIZE_DEFAULT,
-      ...(search ? { search } : {}),
-      ...(isRequestStatus(status) ? { status } : {}),
-    }),
-    [page, search, status],
+  const query = useMemo<MaintenanceListQuery>(
+    () => ({ ...view.query, ...(isRequestStatus(status) ? { status } : {}), ...dateRangeQuery({ from, to }) }),
+    [view.query, status, from, to],
   );
   const requests = useMaintenanceRequests(query);
   const summary = requests.data?.summary;
@@ -139,13 +141,13 @@ export function MaintenanceView() {
           rows={requests.data?.logs}
           meta={requests.data?.meta}
           loading={requests.isFetching}
-          onPageChange={setPage}
-          onSearchChange={onSearchChange}
+          {...view.table}
           showOrganization={showOrganization}
           actions={actions}
           toolbar={
             <>
-              <StatusFilter value={status} onChange={resettingPage(setStatus)} />
+              <StatusFilter value={status} onChange={view.setFilter('status')} />
+              <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
               <ExportButton route={routes.exports.maintenance} query={query} />
             </>
           }

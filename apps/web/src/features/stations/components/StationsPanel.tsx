@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import type { FuelStation } from '@fleetfuel/contract';
+import { STATION_SORTS, type FuelStation } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { AvatarName, EditManageActions, TENANT_STATUS_FILTER, isTenantStatus } from '@/components/ui/RecordCells';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -29,6 +29,8 @@ export function StationsPanel() {
       searchPlaceholder="Search name or address"
       minWidth={920}
       filters={[TENANT_STATUS_FILTER]}
+      sortable={STATION_SORTS}
+      dateRange
       toQuery={(base, { status }) => ({ ...base, ...(isTenantStatus(status) ? { status } : {}) })}
       useList={useStations}
       columns={() => [
@@ -45,6 +47,7 @@ export function StationsPanel() {
         { key: 'name', header: 'Name', render: (s) => <AvatarName name={s.name} imageUrl={s.imageUrl} /> },
         {
           key: 'location',
+          sortKey: 'address',
           header: 'Location',
           render: (s) => {
             const coordinates = formatCoordinates(s);

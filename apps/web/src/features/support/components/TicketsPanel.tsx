@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPlus } from '@tabler/icons-react';
-import { PAGE_SIZE_DEFAULT, ticketStatusSchema, type Ticket } from '@fleetfuel/contract';
+import { ticketStatusSchema, type Ticket } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDateTime } from '@/lib/format';
 import { useTickets, type TicketListQuery } from '../api';
 import { NewTicketModal } from './NewTicketModal';
 import { ListFilter } from '@/components/ui/ListFilter';
-import { useListPaging } from '@/lib/list-paging';
+import { useListView } from '@/lib/list-view';
 
 const STATUSES = ticketStatusSchema.options;
 
@@ -29,19 +29,11 @@ export interface TicketsPanelProps {
 }
 
 export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
-  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
-  const [status, setStatus] = useState('');
+  const view = useListView({ filters: ['status'] });
+  const { status } = view.filters;
   const [creating, setCreating] = useState(false);
 
-  const query = useMemo<TicketListQuery>(
-    () => ({
-      page,
-      pageSize: PAGE_SIZE_DEFAULT,
-      ...(search ? { search } : {}),
-      ...(isTicketStatus(status) ? { status } : {}),
-    }),
-    [page, search, status],
-  );
+  const query = useMemo<TicketListQuery>(() => ({ ...view.query, ...(isTicketStatus(status) ? { status } : {}) }), [view.query, status]);
   const tickets = useTickets(query);
 
   const columns = useMemo<DataTableColumn<Ticket>[]>(() => {
@@ -88,8 +80,7 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
         rowKey={(t) => t.id}
         meta={tickets.data?.meta}
         loading={tickets.isFetching}
-        onPageChange={setPage}
-        onSearchChange={onSearchChange}
+        {...view.table}
         searchPlaceholder="Search subject or message"
         minWidth={everyone ? 760 : 560}
         onRowClick={onOpen}
@@ -100,7 +91,7 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
               allLabel="All statuses"
               value={status}
               options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
-              onChange={resettingPage(setStatus)}
+              onChange={view.setFilter('status')}
             />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               New ticket

@@ -4,9 +4,9 @@ import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff }
 import { toast } from 'react-toastify';
 import {
   MANAGEABLE_ROLES,
-  PAGE_SIZE_DEFAULT,
   ROLES,
   ROLE_LABELS,
+  USER_SORTS,
   USER_STATUSES,
   isOrganizationRole,
   isStationRole,
@@ -22,7 +22,9 @@ import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../a
 import { asRole } from '../user-form';
 import { UserFormModal } from './UserFormModal';
 import { ListFilter } from '@/components/ui/ListFilter';
-import { useKeepPageInRange, useListPaging } from '@/lib/list-paging';
+import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
+import { useKeepPageInRange } from '@/lib/list-paging';
+import { useListView } from '@/lib/list-view';
 
 /** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
 interface Editing {
@@ -75,28 +77,26 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
     () => (team ? teamRoles(me?.role).map((value) => ({ value, label: ROLE_LABELS[value] })) : ROLE_FILTER),
     [team, me?.role],
   );
-  const { page, setPage, search, onSearchChange, resettingPage } = useListPaging();
-  const [role, setRole] = useState('');
-  const [status, setStatus] = useState('');
+  const view = useListView({ filters: ['role', 'status', 'from', 'to'], sortable: USER_SORTS });
+  const { role, status, from, to } = view.filters;
   const [editing, setEditing] = useState<Editing>({ opened: false, user: null });
   const [deleting, setDeleting] = useState<User | null>(null);
 
   const query = useMemo<UserListQuery>(() => {
     const knownRole = asRole(role);
     return {
-      page,
-      pageSize: PAGE_SIZE_DEFAULT,
-      ...(search ? { search } : {}),
+      ...view.query,
       ...(knownRole ? { role: knownRole } : {}),
       ...(isUserStatus(status) ? { status } : {}),
+      ...dateRangeQuery({ from, to }),
     };
-  }, [page, search, role, status]);
+  }, [view.query, role, status, from, to]);
   const users = useUsers(query);
   const updateUser = useUpdateUser();
   const deleteUser = useDeleteUser();
 
   const meta = users.data?.meta;
-  useKeepPageInRange(meta, page, setPage);
+  useKeepPageInRange(meta, view.page, view.setPage);
 
   const toggleStatus = useCallback(
     async (user: User) => {
@@ -196,20 +196,20 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
         rowKey={(u) => u.id}
         meta={users.data?.meta}
         loading={users.isFetching}
-        onPageChange={setPage}
-        onSearchChange={onSearchChange}
+        {...view.table}
         searchPlaceholder="Search name, email or phone"
         minWidth={team ? 820 : 960}
         toolbar={
           <>
-            <ListFilter label="Filter by role" allLabel="All roles" value={role} options={roleFilter} onChange={resettingPage(setRole)} />
+            <ListFilter label="Filter by role" allLabel="All roles" value={role} options={roleFilter} onChange={view.setFilter('role')} />
             <ListFilter
               label="Filter by status"
               allLabel="All statuses"
               value={status}
               options={STATUS_FILTER}
-              onChange={resettingPage(setStatus)}
+              onChange={view.setFilter('status')}
             />
+            <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
               {team ? 'Add Member' : 'Add User'}
             </Button>

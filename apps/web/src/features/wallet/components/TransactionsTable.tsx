@@ -1,7 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Button, Paper, Text, Title, Group } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
-import { PAGE_SIZE_DEFAULT, TRANSACTION_TYPES, routes, type Transaction, type TransactionType, type Wallet } from '@fleetfuel/contract';
+import {
+  TRANSACTION_SORTS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  routes,
+  type Transaction,
+  type TransactionType,
+  type Wallet,
+} from '@fleetfuel/contract';
+import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
 import { ExportButton } from '@/components/ui/ExportButton';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
@@ -10,11 +19,16 @@ import { useTransactions, type TransactionListQuery } from '../api';
 import { signedAmount } from '../wallet-forms';
 import { ReceiptModal } from './ReceiptModal';
 import { ListFilter } from '@/components/ui/ListFilter';
+import { useListView } from '@/lib/list-view';
 
 const TYPE_FILTER = TRANSACTION_TYPES.map((value) => ({ value, label: statusLabel(value) }));
+const STATUS_FILTER = TRANSACTION_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
 function isTransactionType(value: string): value is TransactionType {
   return (TRANSACTION_TYPES as readonly string[]).includes(value);
+}
+function isTransactionStatus(value: string): value is (typeof TRANSACTION_STATUSES)[number] {
+  return (TRANSACTION_STATUSES as readonly string[]).includes(value);
 }
 
 export interface TransactionsTableProps {
@@ -22,16 +36,28 @@ export interface TransactionsTableProps {
   title?: string;
   /** The type filter the table opens with ('' for all). */
   initialType?: TransactionType | '';
+  /** Names the table's keys in the address where the page has another list. */
+  prefix?: string;
 }
 
 /** A wallet's transactions, newest first, filterable by type, each with a printable receipt. */
-export function TransactionsTable({ wallet, title = 'Transactions', initialType = '' }: TransactionsTableProps) {
-  const [page, setPage] = useState(1);
-  const [type, setType] = useState<string>(initialType);
+export function TransactionsTable({ wallet, title = 'Transactions', initialType = '', prefix }: TransactionsTableProps) {
+  const view = useListView({
+    filters: ['type', 'status', 'from', 'to'],
+    defaults: { type: initialType },
+    sortable: TRANSACTION_SORTS,
+    ...(prefix ? { prefix } : {}),
+  });
+  const { type, status, from, to } = view.filters;
   const [receipt, setReceipt] = useState<Transaction | null>(null);
   const query = useMemo<TransactionListQuery>(
-    () => ({ page, pageSize: PAGE_SIZE_DEFAULT, ...(isTransactionType(type) ? { type } : {}) }),
-    [page, type],
+    () => ({
+      ...view.query,
+      ...(isTransactionType(type) ? { type } : {}),
+      ...(isTransactionStatus(status) ? { status } : {}),
+      ...dateRangeQuery({ from, to }),
+    }),
+    [view.query, type, status, from, to],
   );
   const transactions = useTransactions(wallet.id, query);
 
@@ -96,20 +122,20 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
         rowKey={(t) => t.id}
         meta={transactions.data?.meta}
         loading={transactions.isFetching}
-        onPageChange={setPage}
+        onPageChange={view.setPage}
+        sorting={view.table.sorting}
         minWidth={960}
         toolbar={
           <>
+            <ListFilter label="Filter by type" allLabel="All types" value={type} options={TYPE_FILTER} onChange={view.setFilter('type')} />
             <ListFilter
-              label="Filter by type"
-              allLabel="All types"
-              value={type}
-              options={TYPE_FILTER}
-              onChange={(value) => {
-                setType(value);
-                setPage(1);
-              }}
+              label="Filter by status"
+              allLabel="All statuses"
+              value={status}
+              options={STATUS_FILTER}
+              onChange={view.setFilter('status')}
             />
+            <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
             <ExportButton route={routes.exports.transactions} query={{ ...query, walletId: wallet.id }} />
           </>
         }

@@ -1,0 +1,112 @@
+/**
+ * The audit log sorted by its columns and bounded by the Lagos days of its entries, on the server
+ * (issue 14): each sort against the entries sorted here, within the caller's scope, with stable pages.
+ */
+import { AUDIT_SORTS, DATE_RANGE_ORDER_MESSAGE, type AuditAction } from '@fleetfuel/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoIds } from '../../../test/demo-world.js';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  expectedOrder,
+  expectPagesCoverEveryRow,
+  expectSortedBy,
+  expectSortRefusals,
+  listAll,
+  type ColumnValue,
+  type ListRow,
+  type SortableList,
+} from '../../../test/list-sort.js';
+
+let t: TestApp;
+let list: SortableList;
+let acmeToken: string;
+/** Entries of known instants, by what they test. */
+const placed: Record<'lateOnDay' | 'earlyDayAfter' | 'noonDayAfter', string> = { lateOnDay: '', earlyDayAfter: '', noonDayAfter: '' };
+
+const text =
+  (key: string): ColumnValue =>
+  (row) =>
+    row[key] as string;
+const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
+
+/** An entry of the platform's own work (no actor) about an Acme or a Beta record, at `at`. */
+async function entry(action: AuditAction, organizationId: string, at: string): Promise<string> {
+  const row = await t.db
+    .insertInto('audit_log')
+    .values({
+      action,
+      entity_type: action.slice(0, action.indexOf('.')),
+      entity_id: `entity-${at}`,
+      changes: '{}',
+      organization_id: organizationId,
+      occurred_at: new Date(at),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acmeToken = await t.login('orgadmin@acme.test');
+  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/audit-log', rowsKey: 'entries' };
+  const acme = await demoIds(t).organization('Acme Logistics');
+  const beta = await demoIds(t).organization('Beta Haulage');
+  // Lagos is UTC+1: the early entry is still the day before in UTC.
+  placed.lateOnDay = await entry('wallet.adjusted', acme, '2020-03-10T23:30:00+01:00');
+  placed.earlyDayAfter = await entry('fuel_request.approved', acme, '2020-03-11T00:30:00+01:00');
+  placed.noonDayAfter = await entry('vehicle.imported', acme, '2020-03-11T12:00:00+01:00');
+  await entry('fuel_request.created', beta, '2021-06-01T09:00:00+01:00');
+  await entry('maintenance_request.approved', acme, '2021-06-02T09:00:00+01:00');
+  await entry('fuel_request.approved', beta, '2021-06-03T09:00:00+01:00');
+});
+afterAll(async () => t.close());
+
+describe('sorting the audit log', () => {
+  it('keeps newest first without a sort', async () => {
+    const expected = await t.db.selectFrom('audit_log').select('id').orderBy('occurred_at', 'desc').orderBy('id', 'desc').execute();
+    expect(ids(await listAll(list))).toEqual(expected.map((row) => String(row.id)));
+  });
+
+  it('sorts by time, action and entity type, both ways', async () => {
+    const instants = await expectSortedBy(list, 'occurredAt', text('occurredAt'));
+    expect(instants[0]).toBe('2020-03-10T22:30:00.000Z');
+    const actions = await expectSortedBy(list, 'action', text('action'));
+    expect(actions.slice(0, 3)).toEqual(['fuel_request.approved', 'fuel_request.approved', 'fuel_request.created']);
+    expect(actions.at(-1)).toBe('wallet.adjusted');
+    const types = await expectSortedBy(list, 'entityType', text('entityType'));
+    expect([...new Set(types)]).toEqual(['fuel_request', 'maintenance_request', 'user', 'vehicle', 'wallet']);
+  });
+
+  it('sorts within the scope and the filters of the caller', async () => {
+    const acme = await listAll({ ...list, token: acmeToken }, { sort: 'action', order: 'desc', entityType: 'fuel_request' });
+    expect(ids(acme)).toEqual([placed.earlyDayAfter]);
+    const all = await listAll(list, { sort: 'action', order: 'desc', entityType: 'fuel_request' });
+    expect(all.map((row) => row.action)).toEqual(['fuel_request.created', 'fuel_request.approved', 'fuel_request.approved']);
+    expect(ids(all)).toEqual(expectedOrder(all, text('action'), 'desc'));
+  });
+
+  it('pages through repeated values without losing or repeating a row', async () => {
+    await expectPagesCoverEveryRow(list, 'entityType', text('entityType'));
+    await expectPagesCoverEveryRow(list, 'action', text('action'));
+  });
+
+  it('refuses a column it cannot sort by and an unknown order', async () => {
+    await expectSortRefusals(list, AUDIT_SORTS, 'actor');
+  });
+});
+
+describe('the days of the audit log', () => {
+  it('bounds each entry by its Lagos day, both days included, sorted or not', async () => {
+    const within = async (query: Record<string, string>) => ids(await listAll(list, query));
+    expect(await within({ from: '2020-03-10', to: '2020-03-10' })).toEqual([placed.lateOnDay]);
+    expect(await within({ from: '2020-03-11', to: '2020-03-11' })).toEqual([placed.noonDayAfter, placed.earlyDayAfter]);
+    expect(await within({ to: '2020-03-11', sort: 'action' })).toEqual([placed.earlyDayAfter, placed.noonDayAfter, placed.lateOnDay]);
+    const all = await within({});
+    expect(await within({ from: '2020-03-11' })).toEqual(all.filter((id) => id !== placed.lateOnDay));
+
+    const backwards = await t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Invitations to choose a password (issue 14), for accounts made without one (drivers imported
+ * with a blank Password): a single-use token of the password reset, valid for 7 days instead of
+ * an hour, and a link to the reset page, by e-mail when the account has an address, otherwise by
+ * SMS. The tokens are written in the caller's transaction; the messages go after the reply.
+ */
+import type { BackgroundTasks } from '../../platform/background.js';
+import type { Clock } from '../../platform/clock.js';
+import { batchesOf } from '../../platform/csv-import.js';
+import { newOpaqueToken } from '../../platform/auth/tokens.js';
+import { escapeHtml, type Mailer } from '../../platform/mail/mailer.js';
+import { SMS_MAX_LENGTH, type SmsProvider } from '../../platform/sms/sms.js';
+import { invitationChannel, type IssuedInvitation, type PasswordInvitations } from '../users/index.js';
+import { resetPageLink } from './auth.service.js';
+import * as repository from './auth.repository.js';
+
+export const INVITATION_VALID_DAYS = 7;
+/** Tokens a statement inserts: three parameters a row keeps 10,000 rows to a few statements. */
+const TOKENS_PER_STATEMENT = 2_000;
+/** Messages in flight at once: a whole import's at once would flood the mail server or the SMS gateway. */
+const SENDING_AT_ONCE = 8;
+
+/** The fullest wording that fits one SMS; the link is never shortened. */
+export function invitationText(link: string): string {
+  const full = `FleetFuel: you have been added as a driver. Choose your password within ${INVITATION_VALID_DAYS} days: ${link}`;
+  return full.length <= SMS_MAX_LENGTH ? full : `FleetFuel: choose your password within ${INVITATION_VALID_DAYS} days: ${link}`;
+}
+
+export function createPasswordInvitations(deps: {
+  mailer: Mailer;
+  sms: SmsProvider;
+  background: BackgroundTasks;
+  clock: Clock;
+  appUrl: string;
+}): PasswordInvitations {
+  async function deliver(invitation: IssuedInvitation): Promise<void> {
+    const link = resetPageLink(deps.appUrl, invitation.token);
+    if (invitationChannel(invitation) === 'email' && invitation.email) {
+      const within = `Open this link within ${INVITATION_VALID_DAYS} days to choose your password`;
+      await deps.mailer.send({
+        to: invitation.email,
+        subject: 'Choose your FleetFuel password',
+        text:
+          `Hello ${invitation.name},\n\nYou have been added as a driver on FleetFuel. ${within}:\n\n${link}\n\n` +
+          'Then sign in with this e-mail address and that password.\n',
+        html:
+          `<p>Hello ${escapeHtml(invitation.name)},</p><p>You have been added as a driver on FleetFuel. ${within}:</p>` +
+          `<p><a href="${link}">Choose my password</a></p><p>Then sign in with this e-mail address and that password.</p>`,
+      });
+    } else if (invitation.phone) {
+      await deps.sms.send({ to: invitation.phone, text: invitationText(link) });
+    } else {
+      throw new Error(`Account ${invitation.userId} has neither an e-mail address nor a phone number`);
+    }
+  }
+
+  return {
+    async issue(trx, invitees) {
+      const expiresAt = new Date(deps.clock.now().getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60_000);
+      const issued = invitees.map((invitee) => ({ invitee, ...newOpaqueToken() }));
+      for (const batch of batchesOf(issued, TOKENS_PER_STATEMENT)) {
+        await repository.insertResetTokens(
+          trx,
+          batch.map(({ invitee, hash }) => ({ userId: invitee.userId, tokenHash: hash, expiresAt })),
+        );
+      }
+      return issued.map(({ invitee, token }) => ({ ...invitee, token }));
+    },
+
+    send(invitations) {
+      if (invitations.length === 0) return;
+      deps.background.run('password invitations', async () => {
+        // One message that cannot go does not hold back the others; the failures are logged together.
+        const failures: string[] = [];
+        for (const group of batchesOf(invitations, SENDING_AT_ONCE)) {
+          const results = await Promise.allSettled(group.map(deliver));
+          results.forEach((result, index) => {
+            if (result.status === 'rejected') failures.push(`${group[index]?.userId}: ${String(result.reason)}`);
+          });
+        }
+        if (failures.length > 0) {
+          throw new Error(`${failures.length} of ${invitations.length} invitations were not sent: ${failures.slice(0, 5).join('; ')}`);
+        }
+      });
+    },
+  };
+}

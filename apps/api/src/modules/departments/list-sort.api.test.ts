@@ -1,0 +1,68 @@
+/** The groups list sorted by its columns on the server (issue 14): text without case, the client's name, stable pages. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEPARTMENT_SORTS } from '@fleetfuel/contract';
+import { createTestApp, type TestApp } from '../../../test/harness.js';
+import {
+  expectPagesCoverEveryRow,
+  expectSortedBy,
+  expectSortRefusals,
+  listAll,
+  type ListRow,
+  type SortableList,
+} from '../../../test/list-sort.js';
+
+let t: TestApp;
+let list: SortableList;
+
+const field = (key: string) => (row: ListRow) => row[key] as string | number;
+const clientName = (row: ListRow) => (row.organization as { name: string }).name;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/departments', rowsKey: 'data' };
+  // A name typed in lower case: sorted without case it comes first, not after every capital.
+  const added = await t.call('POST', '/api/departments', {
+    token: await t.login('orgadmin@beta.test'),
+    body: { name: 'admin pool', maxDailyConsumption: 50 },
+  });
+  expect(added.statusCode).toBe(200);
+});
+afterAll(async () => t.close());
+
+describe('sorting the groups list', () => {
+  it('keeps newest first without a sort', async () => {
+    expect((await listAll(list))[0]?.name).toBe('admin pool');
+  });
+
+  it('sorts by name both ways, without case', async () => {
+    expect(await expectSortedBy(list, 'name', field('name'))).toEqual([
+      'admin pool',
+      'Haulage',
+      'HQ Facilities',
+      'Logistics',
+      'Operations',
+      'Site Power',
+    ]);
+    const desc = await listAll(list, { sort: 'name', order: 'desc' });
+    expect(desc.map((row) => row.name)).toEqual(['Site Power', 'Operations', 'Logistics', 'HQ Facilities', 'Haulage', 'admin pool']);
+  });
+
+  it('sorts by cap, status, date and the client’s name', async () => {
+    expect(await expectSortedBy(list, 'maxDailyConsumption', field('maxDailyConsumption'))).toEqual([0, 0, 50, 200, 400, 600]);
+    await expectSortedBy(list, 'status', field('status'));
+    await expectSortedBy(list, 'createdAt', field('createdAt'));
+    expect(await expectSortedBy(list, 'client', clientName)).toEqual([
+      ...Array(3).fill('Acme Logistics'),
+      ...Array(3).fill('Beta Haulage'),
+    ]);
+  });
+
+  it('pages through repeated values without losing or repeating a row', async () => {
+    await expectPagesCoverEveryRow(list, 'client', clientName);
+    await expectPagesCoverEveryRow(list, 'status', field('status'));
+  });
+
+  it('refuses a column it cannot sort by and an unknown order', async () => {
+    await expectSortRefusals(list, DEPARTMENT_SORTS, 'vehiclesCount');
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * What the users module needs to invite someone whose account it made without a password (a
+ * driver imported with a blank Password) to choose one. The tokens are the auth module's (its
+ * password reset), and auth sits below users, so app.ts hands the auth module's implementation in.
+ */
+import type { InvitationChannel } from '@fleetfuel/contract';
+import type { Database } from '../../platform/db/database.js';
+
+/** An account made without a password, with the contacts its invitation can go to. */
+export interface Invitee {
+  userId: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** An invitee with its token, in clear: only the token's hash is stored. */
+export interface IssuedInvitation extends Invitee {
+  token: string;
+}
+
+export interface PasswordInvitations {
+  /** Writes the invitees' single-use tokens in the caller's transaction, in a few multi-row statements. */
+  issue(trx: Database, invitees: readonly Invitee[]): Promise<IssuedInvitation[]>;
+  /**
+   * Sends the invitations after the reply: call it once the transaction that issued them has
+   * committed, so that no message carries a token that was rolled back.
+   */
+  send(invitations: readonly IssuedInvitation[]): void;
+}
+
+/** E-mail when the account has an address, otherwise SMS (every driver has one or the other). */
+export function invitationChannel(contacts: { email: string | null }): InvitationChannel {
+  return contacts.email ? 'email' : 'sms';
+}
