@@ -290,6 +290,8 @@ test('at 375 px the assets page shows each asset as a card with its actions in v
   const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(pageWidth).toBeLessThanOrEqual(375);
   const actions = card.getByRole('button', { name: /^Actions for LND-451-KJ/ });
+  // Scrolled to vertically (other journeys add assets above it), it is whole in view: nothing sideways.
+  await actions.scrollIntoViewIfNeeded();
   await expect(actions).toBeInViewport({ ratio: 1 });
   await expect(card).toContainText('Status');
   await actions.click();
