@@ -1,5 +1,5 @@
 import type { FUEL_REQUEST_SORTS, RequestFlag } from '@fleetfuel/contract';
-import { sql } from 'kysely';
+import { sql, type AliasedExpression } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
@@ -7,6 +7,7 @@ import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.
 import {
   batchOfIds,
   filteredRequests,
+  firstScreenRollups,
   pageOfIds,
   requestOrder,
   type RequestFilters,
@@ -88,18 +89,47 @@ export async function listFuelRequests(db: Database, scope: RequestScope, filter
       .where('r.id', '=', anyOf(pageOfIds(db, 'fuel_requests', requests, filters, order)))
       .orderBy(order)
       .execute(),
-    requests
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status <> 'REJECTED'), 0)`.as('total_volume'),
-        sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'PENDING'), 0)`.as('pending_volume'),
-        sql<string>`coalesce(sum(r.volume) FILTER (WHERE r.status = 'APPROVED'), 0)`.as('approved_volume'),
-        sql<string>`coalesce(sum(r.dispensed_volume) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('dispensed_volume'),
-        eb.fn.countAll<string>().filterWhere('r.status', '=', 'PENDING').as('pending_count'),
-      ])
-      .executeTakeFirstOrThrow(),
+    fuelRequestSummary(db, scope, filters),
   ]);
   return { rows, summary };
+}
+
+/**
+ * The fuel list's summary of every request the filters keep. It is summed from per-status totals:
+ * on a first screen those of the scope's monthly rollups, else those of the filtered rows.
+ */
+export function fuelRequestSummary(db: Database, scope: RequestScope, filters: Omit<RequestFilters, 'page' | 'pageSize'>) {
+  const rollups = firstScreenRollups(db, 'fuel_requests', scope, filters);
+  const byStatus: AliasedExpression<{ status: string; requests: string; volume: string; dispensed_volume: string }, 's'> = rollups
+    ? rollups
+        .select([
+          't.status',
+          sql<string>`sum(t.request_count)`.as('requests'),
+          sql<string>`sum(t.volume)`.as('volume'),
+          sql<string>`sum(t.dispensed_volume)`.as('dispensed_volume'),
+        ])
+        .groupBy('t.status')
+        .as('s')
+    : filteredRequests(db, 'fuel_requests', scope, filters, FUEL_REQUEST_SEARCH)
+        .select([
+          'r.status',
+          sql<string>`count(*)`.as('requests'),
+          sql<string>`sum(r.volume)`.as('volume'),
+          sql<string>`sum(r.dispensed_volume)`.as('dispensed_volume'),
+        ])
+        .groupBy('r.status')
+        .as('s');
+  return db
+    .selectFrom(byStatus)
+    .select([
+      sql<string>`coalesce(sum(s.requests), 0)`.as('total'),
+      sql<string>`coalesce(sum(s.volume) FILTER (WHERE s.status <> 'REJECTED'), 0)`.as('total_volume'),
+      sql<string>`coalesce(sum(s.volume) FILTER (WHERE s.status = 'PENDING'), 0)`.as('pending_volume'),
+      sql<string>`coalesce(sum(s.volume) FILTER (WHERE s.status = 'APPROVED'), 0)`.as('approved_volume'),
+      sql<string>`coalesce(sum(s.dispensed_volume) FILTER (WHERE s.status = 'COMPLETED'), 0)`.as('dispensed_volume'),
+      sql<string>`coalesce(sum(s.requests) FILTER (WHERE s.status = 'PENDING'), 0)`.as('pending_count'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertFuelRequest(

@@ -91,6 +91,8 @@ export async function listMaintenance(db: Database, scope: RequestScope, filters
       .where('r.id', '=', anyOf(pageOfIds(db, 'maintenance_requests', jobs, filters, order)))
       .orderBy(order)
       .execute(),
+    // Unlike the fuel list's (`fuelRequestSummary`), a first screen's summary is scanned too: the
+    // rollups hold no estimates (cost_kobo), which the pending cost sums.
     jobs
       .select((eb) => [
         eb.fn.countAll<string>().as('total'),
