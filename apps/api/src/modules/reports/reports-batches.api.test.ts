@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
+import { addDays, lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { demoIds } from '../../../test/demo-world.js';
 import { countStatements, type StatementCounter } from '../../../test/statement-count.js';
@@ -197,5 +198,82 @@ describe('reports read in batches', () => {
     const service = pdfText((await oneByOne.getBytes(`/api/reports/x/service-term?organizationId=${acme}`, token)).bytes);
     expect(service).toContain('Maintenance history (2 jobs)');
     expect(service).toMatch(/Total\s+2 jobs\s+NGN 165,000\.00/);
+  });
+
+  it('prints every due vehicle once, soonest problem first, one batch at a time, under a title that counts them all', async () => {
+    const token = await t.login('admin@fleetfuel.test');
+    const url = `/api/reports/x/service-term?organizationId=${beta}`;
+    const dueIn = (text: string) => Number(/Due for maintenance \((\d+)\)/.exec(text)?.[1]);
+    /** Reads of the due table in batches: the last comes back short, or empty. */
+    const readsOf = (rows: number) => Math.floor(rows / BATCH_ROWS) + 1;
+    const before = await inFours.getBytes(url, token);
+    const dueBefore = dueIn(pdfText(before.bytes));
+    expect(dueBefore).toBeGreaterThanOrEqual(0);
+
+    const today = lagosDate(new Date());
+    const asset = (plate: string, values: { registration_expiry?: string; created_at?: Date; status?: string }) => ({
+      organization_id: beta,
+      plate_number: plate,
+      make: 'Toyota',
+      model: 'Coaster',
+      type: 'VEHICLE',
+      fuel_type: 'DIESEL',
+      ...values,
+    });
+    // Inserted out of their printed order (DUE-01 first … DUE-12 last), with two not due.
+    await t.db
+      .insertInto('vehicles')
+      .values([
+        asset('DUE-12', { created_at: new Date('2024-01-03T09:00:00Z') }),
+        asset('DUE-10', { created_at: new Date('2024-01-01T09:00:00Z') }),
+        asset('DUE-11', { created_at: new Date('2024-01-02T09:00:00Z') }),
+        asset('DUE-09', { registration_expiry: addDays(today, 30) }),
+        asset('DUE-08', { registration_expiry: addDays(today, 20) }),
+        asset('DUE-07', { registration_expiry: addDays(today, 10) }),
+        asset('DUE-06', { registration_expiry: today }),
+        asset('DUE-04', { registration_expiry: addDays(today, -10), created_at: new Date('2025-03-02T09:00:00Z') }),
+        asset('DUE-03', { registration_expiry: addDays(today, -10), created_at: new Date('2025-03-01T09:00:00Z') }),
+        asset('DUE-05', {}),
+        asset('DUE-02', { registration_expiry: addDays(today, 25) }),
+        asset('DUE-01', { registration_expiry: addDays(today, -40) }),
+        asset('DUE-NOT-SOON', { registration_expiry: addDays(today, 31) }),
+        asset('DUE-RETIRED', { registration_expiry: addDays(today, -40), status: 'INACTIVE' }),
+      ])
+      .execute();
+    const insured = await t.db
+      .selectFrom('vehicles')
+      .select(['id', 'plate_number'])
+      .where('plate_number', 'in', ['DUE-02', 'DUE-05'])
+      .execute();
+    await t.db
+      .insertInto('insurance_policies')
+      .values(
+        insured.map(({ id, plate_number }) => ({
+          organization_id: beta,
+          vehicle_id: id,
+          insurer_name: 'AXA Mansard',
+          insurance_type: 'Comprehensive',
+          insurance_number: `POL-${plate_number}`,
+          coverage_start: addDays(today, -400),
+          coverage_end: plate_number === 'DUE-02' ? addDays(today, -30) : addDays(today, -5),
+          amount_kobo: 5_000_000n,
+        })),
+      )
+      .execute();
+
+    const after = await inFours.getBytes(url, token);
+    const text = pdfText(after.bytes);
+    const dueAfter = dueIn(text);
+    expect(dueAfter).toBe(dueBefore + 12);
+    expect(readsOf(dueAfter) - readsOf(dueBefore)).toBeGreaterThanOrEqual(2);
+    // Only the due table grew: each of its further batches is one more read in each pass.
+    expect(after.statements - before.statements).toBe(PASSES * STATEMENTS_PER_READ * (readsOf(dueAfter) - readsOf(dueBefore)));
+    const printedDue = text
+      .split('\n')
+      .map((line) => /\bDUE-[\w-]+/.exec(line)?.[0])
+      .filter((marker) => marker !== undefined);
+    expect(printedDue).toEqual(Array.from({ length: 12 }, (_, i) => `DUE-${String(i + 1).padStart(2, '0')}`));
+    // Beta's other due vehicles too: the table prints just what one read of them all would.
+    expect(printed(after.bytes)).toBe(printed((await atOnce.getBytes(url, token)).bytes));
   });
 });

@@ -214,23 +214,29 @@ export function createReportsService(deps: ReportsDeps) {
     async serviceTerm(actor: Actor, requested: string | undefined) {
       const organization = await organizationOf(actor, requested);
       const today = lagosDate(clock.now());
-      const [jobs, due] = await Promise.all([
-        reads((trx) => repository.countCompletedJobs(trx, organization.id)),
-        // The vehicles module's own list of due vehicles, soonest first, at most a thousand: one batch.
-        vehicles.dueAlerts({ organizationId: organization.id }, 1000),
-      ]);
+      const { jobs, fleet } = await reads(async (trx) => ({
+        jobs: await repository.countCompletedJobs(trx, organization.id),
+        fleet: await vehicles.counts(organization.id, trx),
+      }));
       return render(`service-term-${slug(organization.name)}-${today}.pdf`, {
         title: 'Service Term Report',
         heading: { organization: organization.name, period: `As of ${today}`, generatedAt: generatedAt() },
         tables: [
           {
-            title: `Due for maintenance (${due.length})`,
+            title: `Due for maintenance (${fleet.due})`,
             columns: [
               { header: 'Asset', weight: 1 },
               { header: 'Make / model', weight: 1.4 },
               { header: 'Why it is due', weight: 4 },
             ],
-            read: () => ({ batches: [due.map((alert) => [alert.plateNumber ?? alert.name, alert.name, alert.reasons.join('; ')])] }),
+            // The vehicles module's own due rule and order (soonest problems first), each batch one of the report's reads.
+            read: () => ({
+              batches: mapBatches(vehicles.dueAlertBatches({ organizationId: organization.id }, batchRows, reads), (alert) => [
+                alert.plateNumber ?? alert.name,
+                alert.name,
+                alert.reasons.join('; '),
+              ]),
+            }),
           },
           {
             title: `Maintenance history (${jobs} jobs)`,

@@ -64,16 +64,21 @@ export function isDue(eb: ExpressionBuilder<DueRuleTables, 'v' | 'owner' | 'f'>,
   ]);
 }
 
+/** Which due vehicles: one organization's, one vehicle (when due), or every organization's. */
+export interface DueScope {
+  organizationId: string | null;
+  vehicleId?: string | null;
+}
+
 /**
- * Vehicles due for maintenance, with the facts that make them due, for the alerts list (one
- * organization, one vehicle, or all). Soonest problems first.
+ * Soonest problems first: the earlier of the registration's and the insurance's end (an asset with
+ * neither last, as NULLS LAST would put it), then the oldest asset, then its id, which makes the
+ * order total. Never NULL, so that a batch's last row compares with the next as a row.
  */
-export function dueVehicles(
-  db: Database,
-  scope: { organizationId: string | null; vehicleId?: string | null },
-  today: string,
-  limit: number,
-) {
+const DUE_ORDER_KEY = sql<string>`coalesce(least(v.registration_expiry, f.insurance_end), 'infinity'::date)`;
+
+/** Due vehicles with the facts that make them due, in the order of DUE_ORDER_KEY. */
+function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
   return vehiclesWithDueFacts(db)
     .select((eb) => [
       'v.id',
@@ -95,9 +100,37 @@ export function dueVehicles(
     .where((eb) => isDue(eb, today))
     .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
     .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
-    .orderBy(sql`least(v.registration_expiry, f.insurance_end) ASC NULLS LAST`)
+    .orderBy(DUE_ORDER_KEY)
     .orderBy('v.created_at')
-    .limit(limit)
+    .orderBy('v.id');
+}
+
+/**
+ * Vehicles due for maintenance, with the facts that make them due, for the alerts list (one
+ * organization, one vehicle, or all): the first `limit`, soonest problems first.
+ */
+export function dueVehicles(db: Database, scope: DueScope, today: string, limit: number) {
+  return dueVehiclesInOrder(db, scope, today).limit(limit).execute();
+}
+
+/** Where a batch of due vehicles ended: its last row's order key (as text) and instant to the microsecond. */
+export interface DueCursor {
+  due_key: string;
+  cursor_at: string;
+  id: string;
+}
+
+/** The next `size` due vehicles after `after`, in the order of `dueVehicles` (the Service Term report). */
+export function dueVehicleBatch(db: Database, scope: DueScope, today: string, after: DueCursor | null, size: number) {
+  return dueVehiclesInOrder(db, scope, today)
+    .select([sql<string>`${DUE_ORDER_KEY}::text`.as('due_key'), cursorInstant('v.created_at').as('cursor_at')])
+    .$if(after !== null, (q) => {
+      const cursor = after as DueCursor;
+      return q.where(
+        sql<boolean>`(${DUE_ORDER_KEY}, v.created_at, v.id) > (${cursor.due_key}::date, ${cursor.cursor_at}::timestamptz, ${cursor.id}::uuid)`,
+      );
+    })
+    .limit(size)
     .execute();
 }
 

@@ -30,10 +30,15 @@ import type { FilesService } from '../files/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import { createVehicleImport } from './vehicle-import.service.js';
 import * as repository from './vehicles.repository.js';
-import type { VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
+import type { DueCursor, DueScope, VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
 
 type CreateBody = RouteBody<typeof vehicleRoutes.create>;
 type UpdateBody = RouteBody<typeof vehicleRoutes.update>;
+
+/** Runs one read through the executor it is given (a transaction of the caller's, or this module's database). */
+type RunRead = <T>(read: (executor: Database) => Promise<T>) => Promise<T>;
+
+type DueRow = Awaited<ReturnType<typeof repository.dueVehicleBatch>>[number];
 
 const REGISTRATION_FIELDS = ['registrationState', 'registrationExpiry', 'chasisNumber', 'transmissionType'] as const;
 
@@ -287,20 +292,31 @@ export function createVehiclesService(deps: VehiclesDeps) {
       return toVehicle(await find(actor, id));
     },
 
-    /** Due vehicles with the reasons, in words, that make each one due. */
-    async dueAlerts(scope: { organizationId: string | null; vehicleId?: string | null }, limit = 10) {
+    /** The first `limit` due vehicles, soonest problems first, with the reasons, in words, that make each one due. */
+    async dueAlerts(scope: DueScope, limit = 10) {
       const day = today();
       const rows = await repository.dueVehicles(db, scope, day, limit);
-      return rows.map((row) => ({
-        vehicleId: row.id,
-        plateNumber: row.plate_number,
-        name: `${row.make} ${row.model}`,
-        reasons: dueReasons(row, day),
-      }));
+      return rows.map((row) => dueAlert(row, day));
+    },
+
+    /**
+     * Every due vehicle as `dueAlerts` gives it, in its order, `batchSize` at a time (the Service
+     * Term report). `runRead` runs each batch's read: the reports pass theirs (a read-only
+     * transaction under their statement timeout, on their database); by default this module's.
+     */
+    dueAlertBatches(scope: DueScope, batchSize: number, runRead: RunRead = (read) => read(db)) {
+      const day = today();
+      return mapBatches(
+        inBatches<DueRow, DueCursor>(
+          (after, size) => runRead((executor) => repository.dueVehicleBatch(executor, scope, day, after, size)),
+          batchSize,
+        ),
+        (row) => dueAlert(row, day),
+      );
     },
 
     /** Due vehicles with each part of the due rule they meet, told apart, for the alerts centre. */
-    async dueFindings(scope: { organizationId: string | null; vehicleId?: string | null }, limit: number) {
+    async dueFindings(scope: DueScope, limit: number) {
       const day = today();
       const rows = await repository.dueVehicles(db, scope, day, limit);
       return rows.map((row) => ({
@@ -312,8 +328,8 @@ export function createVehiclesService(deps: VehiclesDeps) {
       }));
     },
 
-    /** Assets in service and how many are due for maintenance, for one organization or all. */
-    counts: (organizationId: string | null) => repository.countVehicles(db, organizationId, today()),
+    /** Assets in service and how many are due for maintenance, for one organization or all (read through `executor`, if given). */
+    counts: (organizationId: string | null, executor: Database = db) => repository.countVehicles(executor, organizationId, today()),
 
     /** A vehicle as a request sees it, in the organization (or any, for null); locked when asked. */
     forRequest: (executor: Database, vehicleId: string, organizationId: string | null, options: { lock?: boolean } = {}) =>
@@ -369,6 +385,11 @@ type DueFacts = {
   service_interval_days: number | null;
   service_interval_km: number | null;
 };
+
+/** A due vehicle with the reasons, in words, that make it due: an alert of the dashboard, a row of the Service Term report. */
+function dueAlert(row: DueFacts & { id: string; plate_number: string | null; make: string; model: string }, day: string) {
+  return { vehicleId: row.id, plateNumber: row.plate_number, name: `${row.make} ${row.model}`, reasons: dueReasons(row, day) };
+}
 
 /** The words for each part of the due rule (repository.isDue) that a vehicle meets. */
 export function dueReasons(row: DueFacts, day: string): string[] {
