@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = [
   'user.status_changed',
   'user.signed_in',
   'user.pump_pin_reset',
+  /** A driver's invitation to choose a password sent again (issue 14). */
+  'user.invitation_sent',
   'driver.imported',
   'api_key.created',
   'api_key.revoked',

@@ -210,6 +210,8 @@ export const unassignDriverBodySchema = z.strictObject({ driverId: idSchema });
 export const driverSchema = userSchema.extend({
   departmentId: idSchema.nullable(),
   department: ref.nullable(),
+  /** Invited (imported without a password) and not yet through the invitation's link: it can be sent again. */
+  passwordPending: z.boolean(),
 });
 export type Driver = z.infer<typeof driverSchema>;
 

@@ -497,6 +497,8 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   },
   'DELETE /drivers/:id': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
   'DELETE /drivers/:id/pump-pin': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
+  // driver2 has a password, so the call answers 409 and sends nothing; the invitation itself is driver-invitation.api.test.ts's.
+  'POST /drivers/:id/invitation': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
   'GET /departments': { caller: ORG_ADMIN, query: () => ({ status: 'ACTIVE' }) },
   'GET /departments/:id': { caller: ORG_ADMIN, params: id((w) => w.department.acme) },
   'POST /departments': { caller: ORG_ADMIN, body: (w) => ({ name: `Night Shift ${(w.seq += 1)}`, maxDailyConsumption: 100 }) },

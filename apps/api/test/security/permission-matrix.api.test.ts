@@ -58,6 +58,11 @@ const vehicleFixture: ParamFixture = {
   scope: 'tenant',
   of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.hilux : w.vehicle.betaTruck),
 };
+/** A driver of each organization; both have passwords, so resending an invitation answers 409 and sends nothing. */
+const driverFixture: ParamFixture = {
+  scope: 'tenant',
+  of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.user['driver2@acme.test'] : w.user['driver@beta.test']) as string,
+};
 const fuelFixture: ParamFixture = { scope: 'tenant', of: (w, tenant) => w.fuel[orgOf(tenant)].id };
 const maintenanceFixture: ParamFixture = { scope: 'tenant', of: (w, tenant) => w.maintenance[orgOf(tenant)].id };
 const ticketFixture: ParamFixture = { scope: 'tenant', of: perUser((w) => w.ticket) };
@@ -143,8 +148,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   },
   '/drivers/:id': {
     id: {
-      scope: 'tenant',
-      of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.user['driver2@acme.test'] : w.user['driver@beta.test']) as string,
+      ...driverFixture,
       fresh: (w, caller) =>
         created(
           w.t.call('POST', '/api/drivers', {
@@ -156,12 +160,8 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
         ),
     },
   },
-  '/drivers/:id/pump-pin': {
-    id: {
-      scope: 'tenant',
-      of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.user['driver2@acme.test'] : w.user['driver@beta.test']) as string,
-    },
-  },
+  '/drivers/:id/pump-pin': { id: driverFixture },
+  '/drivers/:id/invitation': { id: driverFixture },
   '/departments/:id': {
     id: {
       scope: 'tenant',

@@ -82,4 +82,14 @@ export const driverRoutes = {
     params: idParamsSchema,
     reply: messageReplySchema,
   }),
+  resendInvitation: route({
+    method: 'POST',
+    path: '/drivers/:id/invitation',
+    permission: 'fleet.manage',
+    summary:
+      'Send a driver who has not chosen a password yet (imported without one) a new invitation to choose it; earlier invitation links stop working',
+    tag: 'drivers',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
 };

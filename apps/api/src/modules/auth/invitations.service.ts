@@ -54,17 +54,26 @@ export function createPasswordInvitations(deps: {
     }
   }
 
+  const issue: PasswordInvitations['issue'] = async (trx, invitees) => {
+    const expiresAt = new Date(deps.clock.now().getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60_000);
+    const issued = invitees.map((invitee) => ({ invitee, ...newOpaqueToken() }));
+    for (const batch of batchesOf(issued, TOKENS_PER_STATEMENT)) {
+      await repository.insertResetTokens(
+        trx,
+        batch.map(({ invitee, hash }) => ({ userId: invitee.userId, tokenHash: hash, expiresAt })),
+      );
+    }
+    return issued.map(({ invitee, token }) => ({ ...invitee, token }));
+  };
+
   return {
-    async issue(trx, invitees) {
-      const expiresAt = new Date(deps.clock.now().getTime() + INVITATION_VALID_DAYS * 24 * 60 * 60_000);
-      const issued = invitees.map((invitee) => ({ invitee, ...newOpaqueToken() }));
-      for (const batch of batchesOf(issued, TOKENS_PER_STATEMENT)) {
-        await repository.insertResetTokens(
-          trx,
-          batch.map(({ invitee, hash }) => ({ userId: invitee.userId, tokenHash: hash, expiresAt })),
-        );
-      }
-      return issued.map(({ invitee, token }) => ({ ...invitee, token }));
+    issue,
+
+    async reissue(trx, invitee) {
+      await repository.retireResetTokensOfUser(trx, invitee.userId);
+      const [invitation] = await issue(trx, [invitee]);
+      if (!invitation) throw new Error(`No invitation was issued to account ${invitee.userId}`);
+      return invitation;
     },
 
     send(invitations) {

@@ -80,6 +80,7 @@ export function toDriver(row: UserViewRow, files: Pick<FilesService, 'url'>): Dr
     ...toUser(row, files),
     departmentId: row.department_id,
     department: row.department_id && row.department_name ? { id: row.department_id, name: row.department_name } : null,
+    passwordPending: row.password_pending,
   };
 }
 

@@ -18,4 +18,5 @@ export function bindDriverRoutes(binder: RouteBinder, users: UsersService): void
   binder.bind(driverRoutes.update, ({ actor, params, body, files }) => users.updateDriver(actor, params.id, body, files.image));
   binder.bind(driverRoutes.remove, ({ actor, params }) => users.removeDriver(actor, params.id));
   binder.bind(driverRoutes.resetPumpPin, ({ actor, params }) => users.resetDriverPumpPin(actor, params.id));
+  binder.bind(driverRoutes.resendInvitation, ({ actor, params }) => users.resendDriverInvitation(actor, params.id));
 }

@@ -7,9 +7,10 @@ import type { RouteBody, RouteQuery, driverRoutes } from '@fleetfuel/contract';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import { auditTrail } from '../audit/index.js';
 import { scopeOf, toDriver, type Accounts, type UsersDeps } from './accounts.service.js';
+import { invitationChannel } from './password-invitations.js';
 import * as repository from './users.repository.js';
 import type { UserScope, UserViewRow } from './users.repository.js';
 
@@ -21,8 +22,8 @@ export interface DriverFilters {
   unassigned?: 'true' | 'false';
 }
 
-export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, accounts: Accounts) {
-  const { db, files } = deps;
+export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files' | 'invitations'>, accounts: Accounts) {
+  const { db, files, invitations } = deps;
   const { findView, createAccount, updateAccount, removeAccount } = accounts;
 
   /** Drivers an actor may see: its organization's, or any (or one organization's) for ADMIN. */
@@ -95,6 +96,30 @@ export function createDriversService(deps: Pick<UsersDeps, 'db' | 'files'>, acco
         });
       });
       return { message: `The pump PIN of ${driver.name} was reset; the driver confirms with a texted code until setting a new PIN` };
+    },
+
+    /**
+     * Sends a driver who has not chosen a password yet (imported without one) a new invitation,
+     * when the first was lost or has expired: self-service reset goes by e-mail only, so a driver
+     * known by phone alone has no other way in. Only the new link works afterwards.
+     */
+    async resendDriverInvitation(actor: Actor, id: string) {
+      const driver = await findDriver(actor, id);
+      const channel = invitationChannel(driver);
+      const invitation = await db.transaction().execute(async (trx) => {
+        if (!(await repository.lockPasswordPending(trx, id))) throw new AppError('CONFLICT', 'This driver has already chosen a password');
+        const issued = await invitations.reissue(trx, { userId: id, name: driver.name, email: driver.email, phone: driver.phone });
+        await auditTrail.record(trx, {
+          actor,
+          action: 'user.invitation_sent',
+          entityId: id,
+          organizationId: driver.organization_id,
+          after: { channel },
+        });
+        return issued;
+      });
+      invitations.send([invitation]);
+      return { message: `Invitation sent to ${channel === 'email' ? driver.email : driver.phone}` };
     },
   };
 }

@@ -23,6 +23,11 @@ export interface PasswordInvitations {
   /** Writes the invitees' single-use tokens in the caller's transaction, in a few multi-row statements. */
   issue(trx: Database, invitees: readonly Invitee[]): Promise<IssuedInvitation[]>;
   /**
+   * Issues the invitee a fresh token in the caller's transaction and retires its unused ones, so
+   * that only the newest link (of a lost or expired invitation sent again) chooses the password.
+   */
+  reissue(trx: Database, invitee: Invitee): Promise<IssuedInvitation>;
+  /**
    * Sends the invitations after the reply: call it once the transaction that issued them has
    * committed, so that no message carries a token that was rolled back.
    */

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { DRIVER_SORTS, USER_SORTS } from '@fleetfuel/contract';
+import { NO_PASSWORD_YET } from '../../platform/auth/passwords.js';
 import type { Database } from '../../platform/db/database.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import type { UsersTable } from '../../platform/db/schema.js';
@@ -75,6 +76,8 @@ function userViews(db: Database) {
       'v.fuel_type as vehicle_fuel_type',
       'u.department_id',
       'g.name as department_name',
+      // Whether the account still waits for its owner to choose a password; the hash itself never leaves.
+      sql<boolean>`u.password_hash = ${NO_PASSWORD_YET}`.as('password_pending'),
     ]);
 }
 
@@ -267,6 +270,15 @@ export async function updateUser(db: Database, id: string, patch: UserPatch): Pr
     })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Whether the account still has no password, read under a row lock so that a password chosen
+ * meanwhile (through an earlier link) waits for the caller's transaction or is seen by it.
+ */
+export async function lockPasswordPending(db: Database, id: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row?.password_hash === NO_PASSWORD_YET;
 }
 
 /** A driver's pump PIN (0023): a new hash, or null when the organization admin resets it. */

@@ -152,6 +152,11 @@ export function useResetPumpPin() {
   return useMutation({ mutationFn: (id: string) => callApi(routes.drivers.resetPumpPin, { params: { id } }) });
 }
 
+/** Sends a driver who has not chosen a password yet a new invitation; nothing cached shows it, so nothing is refreshed. */
+export function useResendInvitation() {
+  return useMutation({ mutationFn: (id: string) => callApi(routes.drivers.resendInvitation, { params: { id } }) });
+}
+
 /* Groups */
 
 export function useDepartments(query: DepartmentListQuery, enabled = true) {

@@ -30,6 +30,16 @@ const driver: Driver = {
   organizationId: TEST_ORGANIZATION_ID,
   departmentId: null,
   department: null,
+  passwordPending: false,
+};
+/** Imported without a password, and not yet through the invitation's link. */
+const invitedDriver: Driver = {
+  ...driver,
+  id: '00000000-0000-4000-8000-0000000000e3',
+  name: 'Ngozi Ibe',
+  email: null,
+  phone: '+2348035550202',
+  passwordPending: true,
 };
 
 /** The list page as the shared CrudListPage draws it for Drivers: the table, the row menu, the confirm dialog. */
@@ -56,6 +66,33 @@ describe('DriversPanel', () => {
     expect(await screen.findByText('Driver deleted')).toBeTruthy();
     expect(api.calls).toContain(`DELETE ${routes.drivers.remove.path}`);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete driver' })).toBeNull());
+  });
+
+  it('offers "Resend invitation" only for a driver who has not chosen a password, and toasts where it went', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderWithApp(<DriversPanel />, {
+      api: [
+        answer(routes.drivers.list, () => ({ data: [driver, invitedDriver], meta: { page: 1, pageSize: 10, total: 2 } })),
+        answer(routes.drivers.resendInvitation, () => ({ message: 'Invitation sent to +2348035550202' })),
+      ],
+    });
+    const table = screen.getByRole('table', { name: 'Drivers' });
+    const invitedRow = (await within(table).findByText('Ngozi Ibe')).closest('tr') as HTMLElement;
+    const passwordRow = within(table).getByText('Chidi Eze').closest('tr') as HTMLElement;
+    expect(within(invitedRow).getByText('Invited')).toBeTruthy();
+    expect(within(passwordRow).queryByText('Invited')).toBeNull();
+
+    await user.click(within(passwordRow).getByRole('button', { name: 'Actions for Chidi Eze' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Resend invitation', hidden: true })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Edit', hidden: true })).toBeNull());
+
+    await user.click(within(invitedRow).getByRole('button', { name: 'Actions for Ngozi Ibe' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Resend invitation', hidden: true }));
+    expect(await screen.findByText('Invitation sent to +2348035550202')).toBeTruthy();
+    expect(api.calls.filter((call) => call === `POST ${routes.drivers.resendInvitation.path}`)).toHaveLength(1);
+    expect(lastCallUrl('/api/drivers/')?.pathname).toBe(`/api/drivers/${invitedDriver.id}/invitation`);
   });
 
   it("exports the drivers the table's search matches, without its paging", async () => {

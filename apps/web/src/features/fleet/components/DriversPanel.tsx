@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Anchor, Avatar, Group, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Group, Text } from '@mantine/core';
+import { IconKey, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { toast } from 'react-toastify';
 import { DRIVER_SORTS, USER_STATUSES, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { useDeleteDriver, useDrivers } from '../api';
+import { useDeleteDriver, useDrivers, useResendInvitation } from '../api';
 import { DRIVER_STATUS_OPTIONS } from '../choices';
 import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
@@ -41,6 +43,16 @@ export function DriversPanel() {
   const isPlatformAdmin = me?.role === 'ADMIN';
   const deleteDriver = useDeleteDriver();
   const [resettingPin, setResettingPin] = useState<Driver | null>(null);
+  const resendInvitation = useResendInvitation();
+
+  /** A lost or expired invitation: the driver gets a new link, and the toast says where it went. */
+  const resend = async (driver: Driver) => {
+    try {
+      toast.success((await resendInvitation.mutateAsync(driver.id)).message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
 
   return (
     <>
@@ -67,6 +79,17 @@ export function DriversPanel() {
                 <Text fw={500} size="sm">
                   {d.name}
                 </Text>
+                {d.passwordPending && (
+                  <Badge
+                    size="xs"
+                    variant="outline"
+                    radius="sm"
+                    title="Invited: has not chosen a password yet"
+                    styles={{ label: { overflow: 'visible' } }}
+                  >
+                    Invited
+                  </Badge>
+                )}
               </Group>
             ),
           },
@@ -94,6 +117,9 @@ export function DriversPanel() {
             label={`Actions for ${d.name}`}
             items={[
               { label: 'Edit', icon: <IconPencil size={16} aria-hidden />, onClick: edit },
+              ...(d.passwordPending
+                ? [{ label: 'Resend invitation', icon: <IconSend size={16} aria-hidden />, onClick: () => void resend(d) }]
+                : []),
               { label: 'Reset pump PIN', icon: <IconKey size={16} aria-hidden />, onClick: () => setResettingPin(d) },
               { label: 'Delete', icon: <IconTrash size={16} aria-hidden />, onClick: remove, color: 'red' },
             ]}
