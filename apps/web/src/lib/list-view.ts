@@ -3,7 +3,7 @@
  * a link or a reload opens the same view and Back returns to it. A page with two lists gives one of
  * them a prefix (`history.page`) so that their keys do not meet.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type SortOrder } from '@fleetfuel/contract';
 import type { DataTableSorting } from '@/components/ui/DataTable';
@@ -38,6 +38,14 @@ function pageNumber(text: string | null): number {
 export function useListView<Filter extends string = never, Sort extends string = never>(options: ListViewOptions<Filter, Sort> = {}) {
   const { filters: filterNames = NO_FILTERS, defaults, sortable = NO_SORTS, prefix } = options;
   const [params, setParams] = useSearchParams();
+  /*
+   * The address as this list last wrote it. React Router's functional update reads the address of
+   * the last render, so two changes before the next one (a From date, then a To date) would each
+   * start from the same old address and the second would drop the first; each change starts from
+   * the one before it instead.
+   */
+  const written = useRef(params);
+  written.current = params;
   const key = useCallback((name: string) => (prefix ? `${prefix}.${name}` : name), [prefix]);
 
   const page = pageNumber(params.get(key('page')));
@@ -60,19 +68,15 @@ export function useListView<Filter extends string = never, Sort extends string =
    */
   const update = useCallback(
     (changes: Record<string, string | undefined>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            const fallback = (defaults as Record<string, string | undefined> | undefined)?.[name];
-            if (value === undefined || value === (fallback ?? '')) next.delete(key(name));
-            else next.set(key(name), value);
-          }
-          if (!('page' in changes)) next.delete(key('page'));
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(written.current);
+      for (const [name, value] of Object.entries(changes)) {
+        const fallback = (defaults as Record<string, string | undefined> | undefined)?.[name];
+        if (value === undefined || value === (fallback ?? '')) next.delete(key(name));
+        else next.set(key(name), value);
+      }
+      if (!('page' in changes)) next.delete(key('page'));
+      written.current = next;
+      setParams(next, { replace: true });
     },
     [setParams, key, defaults],
   );
