@@ -1,5 +1,5 @@
 /** Runs the numbered migrations in order; each file runs once and is never edited after it lands. */
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import * as m0001 from './migrations/0001-identity-and-tenants.js';
 import * as m0002 from './migrations/0002-files-and-prices.js';
@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024-station-open-coupons.js';
 import * as m0025 from './migrations/0025-api-keys.js';
 import * as m0026 from './migrations/0026-webhooks.js';
 import * as m0027 from './migrations/0027-list-date-indexes.js';
+import * as m0028 from './migrations/0028-rollup-estimates.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -57,13 +58,22 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-api-keys': m0025,
   '0026-webhooks': m0026,
   '0027-list-date-indexes': m0027,
+  '0028-rollup-estimates': m0028,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
 
-export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+/** The names of the migrations a run applied; throws what made one fail. */
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(`Migration failed: ${JSON.stringify(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  return applied(await new Migrator({ db, provider }).migrateToLatest());
+}
+
+/** Runs the migrations up to `name`, included: for tests of what a later migration does to the data it finds. */
+export async function migrateUpTo(db: Database, name: keyof typeof MIGRATIONS): Promise<string[]> {
+  return applied(await new Migrator({ db, provider }).migrateTo(name));
 }

@@ -15,10 +15,11 @@ import { signInAll } from '../../../test/demo-world.js';
 async function rollupFigures(db: Database) {
   const { rows } = await sql<Record<string, string>>`
     SELECT scope, scope_id, subject, month, status, sum(request_count) AS requests, sum(volume) AS volume,
-      sum(dispensed_volume) AS dispensed, sum(amount_kobo) AS amount, sum(fee_kobo) AS fee
+      sum(dispensed_volume) AS dispensed, sum(amount_kobo) AS amount, sum(fee_kobo) AS fee, sum(estimate_kobo) AS estimate
     FROM analytics_monthly_totals
     GROUP BY scope, scope_id, subject, month, status
     HAVING sum(request_count) <> 0 OR sum(volume) <> 0 OR sum(dispensed_volume) <> 0 OR sum(amount_kobo) <> 0 OR sum(fee_kobo) <> 0
+      OR sum(estimate_kobo) <> 0
     ORDER BY scope, scope_id, subject, month, status`.execute(db);
   return rows;
 }

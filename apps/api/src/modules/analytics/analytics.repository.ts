@@ -8,6 +8,7 @@
  */
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern, vehicleSearchText } from '../../platform/db/search.js';
 
@@ -18,8 +19,6 @@ export type AnalyticsScope =
   | { kind: 'STATION'; stationId: string; seesEarnings: boolean };
 
 const NONE = '00000000-0000-0000-0000-000000000000';
-/** The scope id of the platform's own rollup rows (migration 0011). */
-const PLATFORM_SCOPE_ID = NONE;
 const lagosMonth = (column: string) => sql<string>`to_char((${sql.ref(column)} AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM')`;
 
 type RequestTable = { r: { organization_id: string; station_id: string | null; requested_by: string; vehicle_id: string; status: string } };

@@ -1,5 +1,5 @@
 import type { FUEL_REQUEST_SORTS, RequestFlag } from '@fleetfuel/contract';
-import { sql, type AliasedExpression } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
@@ -7,11 +7,12 @@ import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.
 import {
   batchOfIds,
   filteredRequests,
-  firstScreenRollups,
   pageOfIds,
   requestOrder,
+  totalsByStatus,
   type RequestFilters,
   type RequestSearch,
+  type StatusTotal,
 } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
@@ -94,33 +95,19 @@ export async function listFuelRequests(db: Database, scope: RequestScope, filter
   return { rows, summary };
 }
 
+/** What the fuel list's summary sums per status: requested and dispensed litres. */
+const FUEL_REQUEST_TOTALS: Record<'volume' | 'dispensed_volume', StatusTotal> = {
+  volume: { request: 'volume', rollup: 'volume' },
+  dispensed_volume: { request: 'dispensed_volume', rollup: 'dispensed_volume' },
+};
+
 /**
  * The fuel list's summary of every request the filters keep. It is summed from per-status totals:
  * on a first screen those of the scope's monthly rollups, else those of the filtered rows.
  */
 export function fuelRequestSummary(db: Database, scope: RequestScope, filters: Omit<RequestFilters, 'page' | 'pageSize'>) {
-  const rollups = firstScreenRollups(db, 'fuel_requests', scope, filters);
-  const byStatus: AliasedExpression<{ status: string; requests: string; volume: string; dispensed_volume: string }, 's'> = rollups
-    ? rollups
-        .select([
-          't.status',
-          sql<string>`sum(t.request_count)`.as('requests'),
-          sql<string>`sum(t.volume)`.as('volume'),
-          sql<string>`sum(t.dispensed_volume)`.as('dispensed_volume'),
-        ])
-        .groupBy('t.status')
-        .as('s')
-    : filteredRequests(db, 'fuel_requests', scope, filters, FUEL_REQUEST_SEARCH)
-        .select([
-          'r.status',
-          sql<string>`count(*)`.as('requests'),
-          sql<string>`sum(r.volume)`.as('volume'),
-          sql<string>`sum(r.dispensed_volume)`.as('dispensed_volume'),
-        ])
-        .groupBy('r.status')
-        .as('s');
   return db
-    .selectFrom(byStatus)
+    .selectFrom(totalsByStatus(db, 'fuel_requests', scope, filters, FUEL_REQUEST_SEARCH, FUEL_REQUEST_TOTALS))
     .select([
       sql<string>`coalesce(sum(s.requests), 0)`.as('total'),
       sql<string>`coalesce(sum(s.volume) FILTER (WHERE s.status <> 'REJECTED'), 0)`.as('total_volume'),

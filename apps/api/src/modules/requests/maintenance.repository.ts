@@ -9,8 +9,10 @@ import {
   filteredRequests,
   pageOfIds,
   requestOrder,
+  totalsByStatus,
   type RequestFilters,
   type RequestSearch,
+  type StatusTotal,
 } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
@@ -91,20 +93,34 @@ export async function listMaintenance(db: Database, scope: RequestScope, filters
       .where('r.id', '=', anyOf(pageOfIds(db, 'maintenance_requests', jobs, filters, order)))
       .orderBy(order)
       .execute(),
-    // Unlike the fuel list's (`fuelRequestSummary`), a first screen's summary is scanned too: the
-    // rollups hold no estimates (cost_kobo), which the pending cost sums.
-    jobs
-      .select((eb) => [
-        eb.fn.countAll<string>().as('total'),
-        eb.fn.countAll<string>().filterWhere('r.status', '=', 'PENDING').as('pending_count'),
-        eb.fn.countAll<string>().filterWhere('r.status', '=', 'APPROVED').as('approved_count'),
-        eb.fn.countAll<string>().filterWhere('r.status', '=', 'COMPLETED').as('completed_count'),
-        sql<string>`coalesce(sum(r.cost_kobo) FILTER (WHERE r.status IN ('PENDING', 'APPROVED')), 0)`.as('pending_cost'),
-        sql<string>`coalesce(sum(r.amount_kobo) FILTER (WHERE r.status = 'COMPLETED'), 0)`.as('completed_cost'),
-      ])
-      .executeTakeFirstOrThrow(),
+    maintenanceSummary(db, scope, filters),
   ]);
   return { rows, summary };
+}
+
+/** What the maintenance list's summary sums per status: the estimates (`cost_kobo`) and what completed jobs cost. */
+const MAINTENANCE_TOTALS: Record<'estimate' | 'amount', StatusTotal> = {
+  estimate: { request: 'cost_kobo', rollup: 'estimate_kobo' },
+  amount: { request: 'amount_kobo', rollup: 'amount_kobo' },
+};
+
+/**
+ * The maintenance list's summary of every job the filters keep, from its per-status totals, as the
+ * fuel list's (`fuelRequestSummary`): on a first screen those of the scope's monthly rollups, which
+ * hold the estimates since migration 0028, else those of the filtered rows.
+ */
+export function maintenanceSummary(db: Database, scope: RequestScope, filters: Omit<RequestFilters, 'page' | 'pageSize'>) {
+  return db
+    .selectFrom(totalsByStatus(db, 'maintenance_requests', scope, filters, MAINTENANCE_SEARCH, MAINTENANCE_TOTALS))
+    .select([
+      sql<string>`coalesce(sum(s.requests), 0)`.as('total'),
+      sql<string>`coalesce(sum(s.requests) FILTER (WHERE s.status = 'PENDING'), 0)`.as('pending_count'),
+      sql<string>`coalesce(sum(s.requests) FILTER (WHERE s.status = 'APPROVED'), 0)`.as('approved_count'),
+      sql<string>`coalesce(sum(s.requests) FILTER (WHERE s.status = 'COMPLETED'), 0)`.as('completed_count'),
+      sql<string>`coalesce(sum(s.estimate) FILTER (WHERE s.status IN ('PENDING', 'APPROVED')), 0)`.as('pending_cost'),
+      sql<string>`coalesce(sum(s.amount) FILTER (WHERE s.status = 'COMPLETED'), 0)`.as('completed_cost'),
+    ])
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertMaintenance(

@@ -3,11 +3,12 @@
  * paging, all on the request table alone (alias `r`). A list selects its page's ids on the index that
  * matches its filter and order (migrations 0012 and 0027), then joins the details of those ids only;
  * its summary is an aggregate over the same filtered request rows, without joins, or, on a first
- * screen, over the scope's monthly rollups (`firstScreenRollups`).
+ * screen, over the scope's monthly rollups (`totalsByStatus`).
  */
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
+import { PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import type { DB } from '../../platform/db/schema.js';
 import { afterCursor, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
@@ -124,9 +125,6 @@ export function filteredRequests(
   return query;
 }
 
-/** The scope id of the platform's own rollup rows (migration 0011). */
-const PLATFORM_ROLLUP_ID = '00000000-0000-0000-0000-000000000000';
-
 const ROLLUP_SUBJECT: Record<RequestTable, 'FUEL' | 'MAINTENANCE'> = { fuel_requests: 'FUEL', maintenance_requests: 'MAINTENANCE' };
 
 /** The rollup rows that hold exactly a list scope's requests, or null for a scope they do not (a driver's). */
@@ -135,12 +133,12 @@ function rollupOfScope(scope: RequestScope) {
   if (scope.stationId) return scope.organizationId ? null : { scope: 'STATION' as const, scopeId: scope.stationId };
   return scope.organizationId
     ? { scope: 'ORGANIZATION' as const, scopeId: scope.organizationId }
-    : { scope: 'PLATFORM' as const, scopeId: PLATFORM_ROLLUP_ID };
+    : { scope: 'PLATFORM' as const, scopeId: PLATFORM_SCOPE_ID };
 }
 
 /**
  * On a list's first screen (no filter the caller chose narrows its scope), the monthly rollup rows
- * (migration 0011, every month and shard) of its scope's requests; null for any other list.
+ * (migrations 0011 and 0028, every month and shard) of its scope's requests; null for any other list.
  *
  * The first screen's summary covers the scope's whole history: an aggregate of its request rows
  * costs as much as the history is long (528 ms for an organization with 400,000 requests, on every
@@ -149,12 +147,7 @@ function rollupOfScope(scope: RequestScope) {
  * the scan would: a station's rows count the requests addressed to it, and the scope's statuses
  * (approved and completed, for a station) pick the same requests the list shows.
  */
-export function firstScreenRollups(
-  db: Database,
-  table: RequestTable,
-  scope: RequestScope,
-  filters: Omit<RequestFilters, 'page' | 'pageSize'>,
-) {
+function firstScreenRollups(db: Database, table: RequestTable, scope: RequestScope, filters: Omit<RequestFilters, 'page' | 'pageSize'>) {
   const narrowed =
     filters.search || filters.status || filters.vehicleId || filters.stationId || filters.requestedBy || filters.from || filters.to;
   const rollup = narrowed ? null : rollupOfScope(scope);
@@ -165,6 +158,46 @@ export function firstScreenRollups(
     .where('t.scope_id', '=', rollup.scopeId)
     .where('t.subject', '=', ROLLUP_SUBJECT[table])
     .$if(scope.statuses !== undefined, (q) => q.where('t.status', 'in', scope.statuses ?? []));
+}
+
+/** A sum a list's summary reads per status: of a column of the request rows, or of the rollups' column that holds its sums. */
+export interface StatusTotal {
+  request: string;
+  rollup: 'volume' | 'dispensed_volume' | 'amount_kobo' | 'estimate_kobo';
+}
+
+/**
+ * A list's requests totalled by status, as the subquery `s`: per status, `requests` (how many) and
+ * each of `totals` summed. On a first screen they come from the scope's rollups
+ * (`firstScreenRollups`), else from the request rows the filters keep; a summary's formulas read
+ * only these per-status totals, so they are written once whichever gave them.
+ */
+export function totalsByStatus<Total extends string>(
+  db: Database,
+  table: RequestTable,
+  scope: RequestScope,
+  filters: Omit<RequestFilters, 'page' | 'pageSize'>,
+  search: RequestSearch,
+  totals: Record<Total, StatusTotal>,
+) {
+  const sums = (alias: 'r' | 't', source: keyof StatusTotal) =>
+    (Object.entries(totals) as Array<[Total, StatusTotal]>).map(([name, total]) =>
+      sql<string>`sum(${sql.ref(`${alias}.${total[source]}`)})`.as(name),
+    );
+  // The row type is stated: TypeScript cannot resolve a selection whose names are a type parameter.
+  type Totals = { status: string; requests: string } & Record<Total, string>;
+  const rollups = firstScreenRollups(db, table, scope, filters);
+  return rollups
+    ? rollups
+        .select(['t.status', sql<string>`sum(t.request_count)`.as('requests'), ...sums('t', 'rollup')])
+        .groupBy('t.status')
+        .$castTo<Totals>()
+        .as('s')
+    : filteredRequests(db, table, scope, filters, search)
+        .select(['r.status', sql<string>`count(*)`.as('requests'), ...sums('r', 'request')])
+        .groupBy('r.status')
+        .$castTo<Totals>()
+        .as('s');
 }
 
 /** The lists' own order, newest first, in which their `(…, created_at DESC, id)` indexes hold the rows. */

@@ -512,7 +512,7 @@ export interface NotificationsSentTable {
   sent_at: Timestamp;
 }
 
-/** Monthly counts and sums per scope, kept by triggers (0011); read by the analytics overview. */
+/** Monthly counts and sums per scope, kept by triggers (0011); read by the analytics overview and the request lists' first screens. */
 export interface AnalyticsMonthlyTotalsTable {
   scope: 'PLATFORM' | 'ORGANIZATION' | 'STATION';
   scope_id: string;
@@ -525,6 +525,8 @@ export interface AnalyticsMonthlyTotalsTable {
   dispensed_volume: ColumnType<string, number | string, number | string>;
   amount_kobo: Int8;
   fee_kobo: Int8;
+  /** Maintenance jobs' estimates (`cost_kobo`), 0 for fuel and revenue (0028). */
+  estimate_kobo: Int8;
 }
 
 /** The append-only audit trail (0014): written only by the audit module, never updated or deleted. */
