@@ -156,7 +156,7 @@ export function createExportsService(deps: ExportsDeps) {
       csvFile('fuel-requests', fuelRequestColumns, fuelRequests.exportBatches(actor, query, batchRows)),
     maintenance: (actor: Actor, query: Query<'maintenance'>) =>
       csvFile('maintenance', maintenanceColumns, maintenance.exportBatches(actor, query, batchRows)),
-    // The transactions list has no search box: its filters are the type, the status, the reference and the days.
+    // The list's filters: the search (reference or note), the type, the status, the reference and the days.
     transactions: (actor: Actor, { walletId, ...filters }: Query<'transactions'>) =>
       csvFile('transactions', transactionColumns, wallet.exportTransactionBatches(actor, walletId, filters, batchRows)),
   };

@@ -10,7 +10,7 @@ import { lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { cursorInstant } from '../../platform/db/keyset.js';
 import { listOrder, type SortChoice } from '../../platform/db/list-order.js';
-import { pageOffset } from '../../platform/db/search.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 export function findWalletView(db: Database, accountId: string) {
   return db
@@ -50,6 +50,8 @@ interface TransactionFilters {
   type?: string | undefined;
   status?: string | undefined;
   reference?: string | undefined;
+  /** Part of the reference or the note, in any case (issue 14). */
+  search?: string | undefined;
   /** Lagos days, both included, of the transaction's `created_at`. */
   from?: string | undefined;
   to?: string | undefined;
@@ -58,10 +60,22 @@ interface TransactionFilters {
 /** The type a card payment shows before it is posted. */
 const UNPOSTED_TYPE = sql<string>`CASE WHEN c.purpose = 'SUBSCRIPTION' THEN 'SUBSCRIPTION' ELSE 'FUNDING' END`;
 
+/** The note a card payment shows before it is posted; a search reads the very text the list shows. */
+const UNPOSTED_NOTE = sql<string>`CASE c.status
+  WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
+  WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
+  ELSE 'Awaiting card payment' END`;
+
+/** The ILIKE pattern of a search, or none for no search (an empty box searches nothing). */
+function searchPattern(filters: TransactionFilters): string | undefined {
+  return filters.search ? containsPattern(filters.search) : undefined;
+}
+
 /** A wallet's postings that pass the filters; every posting is done (SUCCESS). */
 function postingsOf(db: Database, accountId: string, filters: TransactionFilters) {
   // Instants, so that the days are a range of the `(account_id, created_at DESC, id DESC)` index.
   const { from, until } = lagosDayRange(filters);
+  const pattern = searchPattern(filters);
   return db
     .selectFrom('postings as p')
     .where('p.account_id', '=', accountId)
@@ -78,12 +92,28 @@ function postingsOf(db: Database, accountId: string, filters: TransactionFilters
           .select('je.id')
           .where('je.reference', '=', filters.reference as string),
       ),
+    )
+    .$if(pattern !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('p.note', 'ilike', pattern as string),
+          // Only a search reads the journal: the entry of each posting of the wallet, by its primary key.
+          eb.exists(
+            eb
+              .selectFrom('journal_entries as je')
+              .select('je.id')
+              .whereRef('je.id', '=', 'p.entry_id')
+              .where('je.reference', 'ilike', pattern as string),
+          ),
+        ]),
+      ),
     );
 }
 
 /** A wallet's card payments not posted (PENDING, FAILED, EXPIRED) that pass the filters. */
 function unpostedPaymentsOf(db: Database, accountId: string, filters: TransactionFilters) {
   const { from, until } = lagosDayRange(filters);
+  const pattern = searchPattern(filters);
   return db
     .selectFrom('card_payments as c')
     .where('c.account_id', '=', accountId)
@@ -92,7 +122,10 @@ function unpostedPaymentsOf(db: Database, accountId: string, filters: Transactio
     .where('c.status', '!=', 'SUCCESS')
     .$if(filters.status !== undefined, (q) => q.where('c.status', '=', filters.status as string))
     .$if(filters.type !== undefined, (q) => q.where(UNPOSTED_TYPE, '=', filters.type as string))
-    .$if(filters.reference !== undefined, (q) => q.where('c.reference', '=', filters.reference as string));
+    .$if(filters.reference !== undefined, (q) => q.where('c.reference', '=', filters.reference as string))
+    .$if(pattern !== undefined, (q) =>
+      q.where((eb) => eb.or([eb('c.reference', 'ilike', pattern as string), eb(UNPOSTED_NOTE, 'ilike', pattern as string)])),
+    );
 }
 
 /** A page's or a batch's keys (`k`): the posting's or the card payment's id beside `created_at`, and maybe the sorted columns. */
@@ -133,13 +166,7 @@ function transactionsOf(db: Database, keys: TransactionKeys, order: RawBuilder<u
         sql<string>`${posted(sql`'P' || k.posting_id::text`, sql`'C' || k.payment_id::text`)}`.as('id'),
         sql<string>`${posted(sql.ref('p.amount_kobo'), sql.ref('c.amount_kobo'))}`.as('amount_kobo'),
         sql<string>`${posted(sql.ref('p.type'), UNPOSTED_TYPE)}`.as('type'),
-        sql<string | null>`${posted(
-          sql.ref('p.note'),
-          sql`CASE c.status
-          WHEN 'FAILED' THEN coalesce(c.failure_reason, 'Card payment failed')
-          WHEN 'EXPIRED' THEN coalesce(c.failure_reason, 'Card payment not completed')
-          ELSE 'Awaiting card payment' END`,
-        )}`.as('note'),
+        sql<string | null>`${posted(sql.ref('p.note'), UNPOSTED_NOTE)}`.as('note'),
         sql<string>`${posted(sql.ref('p.fee_kobo'), sql`0`)}`.as('fee_kobo'),
         sql<string | null>`${posted(sql.ref('e.reference'), sql.ref('c.reference'))}`.as('reference'),
         sql<string>`${posted(sql`'SUCCESS'`, sql.ref('c.status'))}`.as('status'),
@@ -221,7 +248,8 @@ function sortableTransactionKeys(db: Database, accountId: string, filters: Trans
  *
  * The page is chosen on keys alone: newest first, the newest `page × pageSize` postings in the
  * order of the `(account_id, created_at DESC, id DESC)` index and as many card payments, merged;
- * by a chosen column, every key sorted. Only the page's rows are then joined to the journal.
+ * by a chosen column, every key sorted. Only the page's rows are then joined to the journal; a
+ * search alone reads the journal entry of each posting it tries (a search narrows).
  */
 export async function listTransactions(
   db: Database,

@@ -40,7 +40,7 @@ export interface TransactionsTableProps {
   prefix?: string;
 }
 
-/** A wallet's transactions, newest first, filterable by type, each with a printable receipt. */
+/** A wallet's transactions, newest first, searchable by reference or note and filterable by type, each with a printable receipt. */
 export function TransactionsTable({ wallet, title = 'Transactions', initialType = '', prefix }: TransactionsTableProps) {
   const view = useListView({
     filters: ['type', 'status', 'from', 'to'],
@@ -122,8 +122,8 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
         rowKey={(t) => t.id}
         meta={transactions.data?.meta}
         loading={transactions.isFetching}
-        onPageChange={view.setPage}
-        sorting={view.table.sorting}
+        {...view.table}
+        searchPlaceholder="Search reference or note"
         minWidth={960}
         toolbar={
           <>
