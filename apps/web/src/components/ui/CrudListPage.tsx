@@ -188,7 +188,7 @@ export function CrudListPage<Row extends { id: string }, Query extends object, N
                   onChange={view.setFilter(filter.name)}
                 />
               ))}
-              {dateRange && <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />}
+              {dateRange && <DateRangeFilter from={from} to={to} set={view.setFilter} />}
               {exportRoute && <ExportButton route={exportRoute} query={query} />}
               {!header && addButton}
             </>

@@ -27,17 +27,15 @@ function DayInput(props: {
   );
 }
 
-/** A list's toolbar filter by a range of days (`from` and `to`, both included; '' leaves an end open). */
-export function DateRangeFilter(props: {
-  from: string;
-  to: string;
-  onFromChange: (day: string) => void;
-  onToChange: (day: string) => void;
-}) {
+/**
+ * A list's toolbar filter by a range of days (`from` and `to`, both included; '' leaves an end
+ * open); `set` is the list's filter setter (`useListView().setFilter`).
+ */
+export function DateRangeFilter(props: { from: string; to: string; set: (end: 'from' | 'to') => (day: string) => void }) {
   return (
     <>
-      <DayInput label="From date" prefix="From" value={props.from} bounds={{ max: props.to }} onChange={props.onFromChange} />
-      <DayInput label="To date" prefix="To" value={props.to} bounds={{ min: props.from }} onChange={props.onToChange} />
+      <DayInput label="From date" prefix="From" value={props.from} bounds={{ max: props.to }} onChange={props.set('from')} />
+      <DayInput label="To date" prefix="To" value={props.to} bounds={{ min: props.from }} onChange={props.set('to')} />
     </>
   );
 }

@@ -23,6 +23,11 @@ export function ListFilter({ label, allLabel, value, options, onChange }: ListFi
   );
 }
 
+/** A list's filter by status ("All statuses" shows every one). */
+export function StatusListFilter(props: Pick<ListFilterProps, 'value' | 'options' | 'onChange'>) {
+  return <ListFilter label="Filter by status" allLabel="All statuses" {...props} />;
+}
+
 /** The platform admin's filter by client organization, over the shared list of client choices. */
 export function ClientFilter({ value, onChange }: Pick<ListFilterProps, 'value' | 'onChange'>) {
   const organizations = useOrganizationChoices(true);

@@ -60,7 +60,7 @@ export function AuditLogPanel() {
               options={ENTITY_OPTIONS}
               onChange={view.setFilter('entityType')}
             />
-            <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
+            <DateRangeFilter from={from} to={to} set={view.setFilter} />
           </>
         }
       />

@@ -9,7 +9,7 @@ import { formatCurrency, formatNumber } from '@/lib/format';
 import { usePlans, type PlanListQuery } from '../api';
 import { formatLimit } from '../plan-form';
 import { PlanFormModal } from './PlanFormModal';
-import { ListFilter } from '@/components/ui/ListFilter';
+import { StatusListFilter } from '@/components/ui/ListFilter';
 import { useListView } from '@/lib/list-view';
 
 const STATUS_FILTER = PLAN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
@@ -94,15 +94,7 @@ export function PlansPanel() {
         {...view.table}
         searchPlaceholder="Search plans"
         minWidth={900}
-        toolbar={
-          <ListFilter
-            label="Filter by status"
-            allLabel="All statuses"
-            value={status}
-            options={STATUS_FILTER}
-            onChange={view.setFilter('status')}
-          />
-        }
+        toolbar={<StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />}
       />
       <PlanFormModal opened={editing.opened} onClose={() => setEditing((current) => ({ ...current, opened: false }))} plan={editing.plan} />
     </>

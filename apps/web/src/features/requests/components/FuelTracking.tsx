@@ -98,7 +98,7 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
           toolbar={
             <>
               <StatusFilter value={status} onChange={view.setFilter('status')} />
-              <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
+              <DateRangeFilter from={from} to={to} set={view.setFilter} />
               <ExportButton route={routes.exports.fuelRequests} query={query} />
             </>
           }

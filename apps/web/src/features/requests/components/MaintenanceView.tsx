@@ -147,7 +147,7 @@ export function MaintenanceView() {
           toolbar={
             <>
               <StatusFilter value={status} onChange={view.setFilter('status')} />
-              <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
+              <DateRangeFilter from={from} to={to} set={view.setFilter} />
               <ExportButton route={routes.exports.maintenance} query={query} />
             </>
           }

@@ -4,7 +4,7 @@ import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { REQUEST_STATUSES, type RequestStatus } from '@fleetfuel/contract';
 import { statusLabel } from '@/components/ui/StatusBadge';
-import { ListFilter } from '@/components/ui/ListFilter';
+import { StatusListFilter } from '@/components/ui/ListFilter';
 import { RowAction } from '@/components/ui/RowAction';
 
 /** A table cell's controls: their clicks do not also open the row. */
@@ -62,9 +62,7 @@ export function isRequestStatus(value: string): value is RequestStatus {
 
 export function StatusFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
-    <ListFilter
-      label="Filter by status"
-      allLabel="All statuses"
+    <StatusListFilter
       value={value}
       options={REQUEST_STATUSES.map((status) => ({ value: status, label: statusLabel(status) }))}
       onChange={onChange}

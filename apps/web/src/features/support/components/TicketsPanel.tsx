@@ -8,7 +8,7 @@ import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDateTime } from '@/lib/format';
 import { useTickets, type TicketListQuery } from '../api';
 import { NewTicketModal } from './NewTicketModal';
-import { ListFilter } from '@/components/ui/ListFilter';
+import { StatusListFilter } from '@/components/ui/ListFilter';
 import { useListView } from '@/lib/list-view';
 
 const STATUSES = ticketStatusSchema.options;
@@ -86,9 +86,7 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
         onRowClick={onOpen}
         toolbar={
           <>
-            <ListFilter
-              label="Filter by status"
-              allLabel="All statuses"
+            <StatusListFilter
               value={status}
               options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
               onChange={view.setFilter('status')}

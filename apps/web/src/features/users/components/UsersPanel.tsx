@@ -21,7 +21,7 @@ import { useAuth } from '@/lib/auth';
 import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../api';
 import { asRole } from '../user-form';
 import { UserFormModal } from './UserFormModal';
-import { ListFilter } from '@/components/ui/ListFilter';
+import { ListFilter, StatusListFilter } from '@/components/ui/ListFilter';
 import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
 import { useKeepPageInRange } from '@/lib/list-paging';
 import { useListView } from '@/lib/list-view';
@@ -202,14 +202,8 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
         toolbar={
           <>
             <ListFilter label="Filter by role" allLabel="All roles" value={role} options={roleFilter} onChange={view.setFilter('role')} />
-            <ListFilter
-              label="Filter by status"
-              allLabel="All statuses"
-              value={status}
-              options={STATUS_FILTER}
-              onChange={view.setFilter('status')}
-            />
-            <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
+            <StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />
+            <DateRangeFilter from={from} to={to} set={view.setFilter} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
               {team ? 'Add Member' : 'Add User'}
             </Button>

@@ -18,7 +18,7 @@ import { formatCurrency, formatDate } from '@/lib/format';
 import { useTransactions, type TransactionListQuery } from '../api';
 import { signedAmount } from '../wallet-forms';
 import { ReceiptModal } from './ReceiptModal';
-import { ListFilter } from '@/components/ui/ListFilter';
+import { ListFilter, StatusListFilter } from '@/components/ui/ListFilter';
 import { useListView } from '@/lib/list-view';
 
 const TYPE_FILTER = TRANSACTION_TYPES.map((value) => ({ value, label: statusLabel(value) }));
@@ -128,14 +128,8 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
         toolbar={
           <>
             <ListFilter label="Filter by type" allLabel="All types" value={type} options={TYPE_FILTER} onChange={view.setFilter('type')} />
-            <ListFilter
-              label="Filter by status"
-              allLabel="All statuses"
-              value={status}
-              options={STATUS_FILTER}
-              onChange={view.setFilter('status')}
-            />
-            <DateRangeFilter from={from} to={to} onFromChange={view.setFilter('from')} onToChange={view.setFilter('to')} />
+            <StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />
+            <DateRangeFilter from={from} to={to} set={view.setFilter} />
             <ExportButton route={routes.exports.transactions} query={{ ...query, walletId: wallet.id }} />
           </>
         }
