@@ -42,4 +42,16 @@ describe('useListView', () => {
       order: 'desc',
     });
   });
+
+  it('writes nothing once the page it was opened on has been left (a search whose pause ends after a click)', () => {
+    const { result } = viewAt('/list?status=ACTIVE');
+    const before = result.current.search;
+    window.history.pushState({}, '', '/elsewhere?id=42');
+    try {
+      act(() => result.current.view.setSearch('beta'));
+      expect(result.current.search).toBe(before);
+    } finally {
+      window.history.back();
+    }
+  });
 });

@@ -46,6 +46,12 @@ export function useListView<Filter extends string = never, Sort extends string =
    */
   const written = useRef(params);
   written.current = params;
+  /*
+   * The page the list was opened on. A change that arrives once the user has left it (a search
+   * typed just before clicking a row's link ends its pause after the click) must not write the
+   * list's keys into the next page's address, which would replace that page's own (its `?id=`).
+   */
+  const openedAt = useRef(window.location.pathname);
   const key = useCallback((name: string) => (prefix ? `${prefix}.${name}` : name), [prefix]);
 
   const page = pageNumber(params.get(key('page')));
@@ -68,6 +74,7 @@ export function useListView<Filter extends string = never, Sort extends string =
    */
   const update = useCallback(
     (changes: Record<string, string | undefined>) => {
+      if (window.location.pathname !== openedAt.current) return;
       const next = new URLSearchParams(written.current);
       for (const [name, value] of Object.entries(changes)) {
         const fallback = (defaults as Record<string, string | undefined> | undefined)?.[name];
