@@ -135,13 +135,16 @@ async function createHelpers(client: pg.Client, seed: number): Promise<void> {
       FROM x, generate_series(0, 7) AS k $$`);
 }
 
-/** The triggers (table, name) that keep the analytics rollups and the vehicles' due-rule facts (migration 0011). */
+/** The triggers (table, name) that keep the analytics rollups (migrations 0011 and 0029) and the vehicles' due-rule facts (0011). */
 const ROLLUP_TRIGGERS = [
   ['fuel_requests', 'fuel_requests_rollup'],
   ['maintenance_requests', 'maintenance_requests_rollup'],
   ['postings', 'postings_rollup'],
   ['maintenance_requests', 'maintenance_requests_service_facts'],
   ['insurance_policies', 'insurance_policies_service_facts'],
+  ['fuel_requests', 'fuel_requests_redemption_rollup_insert'],
+  ['fuel_requests', 'fuel_requests_redemption_rollup_update'],
+  ['fuel_requests', 'fuel_requests_redemption_rollup_delete'],
 ] as const;
 
 async function tuneSession(client: pg.Client): Promise<void> {
@@ -607,7 +610,7 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
 
     await phase('analytics rollups (rebuilt from the rows)', async () => {
       for (const [table, trigger] of ROLLUP_TRIGGERS) await q(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
-      await q(`SELECT analytics_rebuild(), vehicle_service_facts_rebuild()`);
+      await q(`SELECT analytics_rebuild(), analytics_redemptions_rebuild(), vehicle_service_facts_rebuild()`);
     });
     await phase('cached balances and holds from the ledger', () => refreshBalances(client));
     await phase('ANALYZE', async () => {

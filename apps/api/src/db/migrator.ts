@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-api-keys.js';
 import * as m0026 from './migrations/0026-webhooks.js';
 import * as m0027 from './migrations/0027-list-date-indexes.js';
 import * as m0028 from './migrations/0028-rollup-estimates.js';
+import * as m0029 from './migrations/0029-redemption-rollups.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-webhooks': m0026,
   '0027-list-date-indexes': m0027,
   '0028-rollup-estimates': m0028,
+  '0029-redemption-rollups': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { monthsEnding } from './analytics.service.js';
 import { createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
 import { signInAll } from '../../../test/demo-world.js';
 
@@ -24,11 +25,21 @@ async function rollupFigures(db: Database) {
   return rows;
 }
 
+/** Drivers' months (0029) without rows that net to nothing, and the stations' reach. */
+async function redemptionFigures(db: Database) {
+  const { rows: driverMonths } = await sql<Record<string, string>>`
+    SELECT scope, scope_id, month, driver_id, redemptions, dispensed_volume FROM analytics_driver_months
+    WHERE redemptions <> 0 OR dispensed_volume <> 0 ORDER BY scope, scope_id, month, driver_id`.execute(db);
+  const { rows: reach } = await sql<Record<string, string>>`
+    SELECT station_id, kind, subject_id FROM analytics_station_reach ORDER BY station_id, kind, subject_id`.execute(db);
+  return { driverMonths, reach };
+}
+
 /** The rollups as kept by the triggers, and as recomputed from the request rows themselves. */
 async function keptAndRebuilt(db: Database) {
-  const kept = await rollupFigures(db);
-  await sql`SELECT analytics_rebuild()`.execute(db);
-  return { kept, rebuilt: await rollupFigures(db) };
+  const kept = { totals: await rollupFigures(db), ...(await redemptionFigures(db)) };
+  await sql`SELECT analytics_rebuild(), analytics_redemptions_rebuild()`.execute(db);
+  return { kept, rebuilt: { totals: await rollupFigures(db), ...(await redemptionFigures(db)) } };
 }
 
 /** A small repeatable generator (mulberry32), so that a failing sequence can be replayed. */
@@ -174,11 +185,37 @@ describe('the analytics rollups', () => {
     await sql`UPDATE fuel_requests SET created_at = created_at - interval '40 days', redeemed_at = redeemed_at - interval '40 days'
       WHERE id IN (SELECT id FROM fuel_requests ORDER BY id LIMIT 10)`.execute(t.db);
 
+    // Redemptions at the busiest station corrected out of COMPLETED, one and then the rest, and
+    // back: the reach keeps what other redemptions still support, then empties, then fills again,
+    // and the drivers' months follow.
+    const busiest = await t.db
+      .selectFrom('fuel_requests')
+      .select(['station_id', sql<string[]>`array_agg(id ORDER BY id)`.as('ids')])
+      .where('status', '=', 'COMPLETED')
+      .groupBy('station_id')
+      .orderBy(sql`count(*)`, 'desc')
+      .executeTakeFirstOrThrow();
+    const [first, ...rest] = busiest.ids;
+    expect(rest.length).toBeGreaterThan(0);
+    const uncomplete = (ids: string[]) =>
+      t.db.updateTable('fuel_requests').set({ status: 'EXPIRED', expired_at: new Date() }).where('id', 'in', ids).execute();
+    await uncomplete([first as string]);
+    const oneCorrected = await keptAndRebuilt(t.db);
+    expect(oneCorrected.kept).toEqual(oneCorrected.rebuilt);
+    expect(oneCorrected.kept.reach.filter((row) => row.station_id === busiest.station_id)).not.toEqual([]);
+    await uncomplete(rest);
+    const allCorrected = await keptAndRebuilt(t.db);
+    expect(allCorrected.kept).toEqual(allCorrected.rebuilt);
+    expect(allCorrected.kept.reach.filter((row) => row.station_id === busiest.station_id)).toEqual([]);
+    await t.db.updateTable('fuel_requests').set({ status: 'COMPLETED', expired_at: null }).where('id', 'in', busiest.ids).execute();
+
     const { kept, rebuilt } = await keptAndRebuilt(t.db);
-    expect(new Set(kept.filter((row) => row.subject === 'FUEL' && row.scope === 'PLATFORM').map((row) => row.status))).toEqual(
+    expect(new Set(kept.totals.filter((row) => row.subject === 'FUEL' && row.scope === 'PLATFORM').map((row) => row.status))).toEqual(
       new Set(['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED', 'EXPIRED']),
     );
-    expect(new Set(kept.map((row) => row.month)).size).toBeGreaterThan(1);
+    expect(new Set(kept.totals.map((row) => row.month)).size).toBeGreaterThan(1);
+    expect(new Set(kept.driverMonths.map((row) => row.month)).size).toBeGreaterThan(1);
+    expect(new Set(kept.reach.map((row) => row.kind))).toEqual(new Set(['VEHICLE', 'REQUESTER', 'ORGANIZATION']));
     expect(kept).toEqual(rebuilt);
 
     // And the overview read from the rollups shows what the requests themselves add up to.
@@ -197,6 +234,63 @@ describe('the analytics rollups', () => {
       totalPending: Number(live.pending),
       totalCompleted: Number(live.completed),
     });
+
+    // Fuel by driver (the drivers' months) and a station's registry (its reach), scope by scope,
+    // against the redemptions themselves.
+    const firstMonth = monthsEnding(lagosDate(clock.now()), 3)[0]?.month as string;
+    const scopes: Array<[string, RawBuilder<SqlBool>]> = [
+      ['admin@fleetfuel.test', sql<SqlBool>`true`],
+      ['orgadmin@acme.test', sql<SqlBool>`r.organization_id = ${ids.acme}`],
+      ['orgadmin@beta.test', sql<SqlBool>`r.organization_id = ${ids.beta}`],
+      ['attendant@unityfuels.test', sql<SqlBool>`r.station_id = ${ids.unity}`],
+      ['rep@greenline.test', sql<SqlBool>`r.station_id = ${ids.greenline}`],
+    ];
+    for (const [who, inScope] of scopes) {
+      const seen = (await t.call('GET', '/api/analytics/overview', { token: tokens[who], query: { months: 3 } })).json();
+      const byDriver = await t.db
+        .selectFrom('fuel_requests as r')
+        .leftJoin('users as u', 'u.id', 'r.driver_id')
+        .select(['r.driver_id', 'u.name', sql<string>`sum(r.dispensed_volume)`.as('volume')])
+        .where('r.status', '=', 'COMPLETED')
+        .where(sql`analytics_month(r.redeemed_at)`, '>=', firstMonth)
+        .where(inScope)
+        .groupBy(['r.driver_id', 'u.name'])
+        .orderBy('volume', 'desc')
+        .orderBy('r.driver_id')
+        .limit(10)
+        .execute();
+      expect(byDriver.length, who).toBeGreaterThan(0);
+      expect(seen.consumption.completedByDriver, who).toEqual(
+        byDriver.map((row) => ({
+          driverId: row.driver_id,
+          name: row.driver_id === null ? 'No driver' : row.name,
+          volume: Number(row.volume),
+        })),
+      );
+    }
+    for (const [who, stationId] of [
+      ['attendant@unityfuels.test', ids.unity as string],
+      ['rep@greenline.test', ids.greenline as string],
+    ] as const) {
+      const seen = (await t.call('GET', '/api/analytics/overview', { token: tokens[who], query: { months: 3 } })).json();
+      const served = await t.db
+        .selectFrom('fuel_requests as r')
+        .innerJoin('users as u', 'u.id', 'r.requested_by')
+        .select([
+          sql<string>`count(DISTINCT r.vehicle_id)`.as('vehicles'),
+          sql<string>`count(DISTINCT r.requested_by) FILTER (WHERE u.role = 'DRIVER' AND u.status = 'ACTIVE')`.as('drivers'),
+          sql<string>`count(DISTINCT r.organization_id)`.as('organizations'),
+        ])
+        .where('r.station_id', '=', stationId)
+        .where('r.status', '=', 'COMPLETED')
+        .executeTakeFirstOrThrow();
+      expect(seen.counts, who).toMatchObject({
+        vehicles: Number(served.vehicles),
+        drivers: Number(served.drivers),
+        organizations: Number(served.organizations),
+      });
+      expect(Number(served.vehicles), who).toBeGreaterThan(0);
+    }
   });
 
   describe.runIf(inject('dbEngine') === 'postgres')('on PostgreSQL, under concurrency', () => {

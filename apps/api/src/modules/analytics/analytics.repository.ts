@@ -6,9 +6,9 @@
  * rollups (migration 0011), so their cost follows the months shown, not the requests made. A
  * driver's figures cover one vehicle and one requester, read through their indexes.
  */
-import { sql, type ExpressionBuilder } from 'kysely';
+import { expressionBuilder, sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
+import { NO_DRIVER_ID, PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern, vehicleSearchText } from '../../platform/db/search.js';
 
@@ -76,16 +76,18 @@ function vehiclesInScope(scope: AnalyticsScope) {
       case 'DRIVER':
         return eb('v.id', '=', scope.vehicleId ?? NONE);
       case 'STATION':
-        return eb.exists(
-          eb
-            .selectFrom('fuel_requests as served')
-            .select('served.id')
-            .whereRef('served.vehicle_id', '=', 'v.id')
-            .where('served.station_id', '=', scope.stationId)
-            .where('served.status', '=', 'COMPLETED'),
-        );
+        return eb('v.id', 'in', reachOf(scope.stationId, 'VEHICLE'));
     }
   };
+}
+
+/** Whom a station has served (`analytics_station_reach`, 0029): its rows, not a probe of every vehicle or user. */
+function reachOf(stationId: string, kind: 'VEHICLE' | 'REQUESTER' | 'ORGANIZATION') {
+  return expressionBuilder<DB, never>()
+    .selectFrom('analytics_station_reach as reach')
+    .select('reach.subject_id')
+    .where('reach.station_id', '=', stationId)
+    .where('reach.kind', '=', kind);
 }
 
 /** The vehicle a driver drives, if any. */
@@ -112,14 +114,7 @@ export async function countRegistry(db: Database, scope: AnalyticsScope) {
         case 'DRIVER':
           return eb('u.id', '=', scope.userId);
         case 'STATION':
-          return eb.exists(
-            eb
-              .selectFrom('fuel_requests as served')
-              .select('served.id')
-              .whereRef('served.requested_by', '=', 'u.id')
-              .where('served.station_id', '=', scope.stationId)
-              .where('served.status', '=', 'COMPLETED'),
-          );
+          return eb('u.id', 'in', reachOf(scope.stationId, 'REQUESTER'));
       }
     });
   const driversWithVehicle = db
@@ -132,10 +127,10 @@ export async function countRegistry(db: Database, scope: AnalyticsScope) {
       ? db.selectFrom('organizations').select((eb) => eb.fn.countAll<string>().as('n'))
       : scope.kind === 'STATION'
         ? db
-            .selectFrom('fuel_requests')
-            .select(sql<string>`count(DISTINCT organization_id)`.as('n'))
-            .where('station_id', '=', scope.stationId)
-            .where('status', '=', 'COMPLETED')
+            .selectFrom('analytics_station_reach as reach')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('reach.station_id', '=', scope.stationId)
+            .where('reach.kind', '=', 'ORGANIZATION')
         : db.selectNoFrom(sql<string>`1`.as('n'));
   const stations =
     scope.kind === 'PLATFORM'
@@ -286,23 +281,46 @@ export async function monthlyMoney(db: Database, scope: AnalyticsScope, period: 
 /**
  * Litres redeemed in the period by the vehicle's driver at the time of each request (kept on the
  * request: 0015), whoever raised it; fills of vehicles without a driver come back with a null
- * driver (the chart's "No driver"). Summed per driver first, so names are joined once a driver.
+ * driver (the chart's "No driver"). The platform, an organization and a station sum their drivers'
+ * months (`analytics_driver_months`, 0029: the platform reads every organization's rows, a driver
+ * belonging to one), so the cost follows the drivers and months shown, not the redemptions; a
+ * driver's own view sums its few redemptions. Names are joined once a driver, for the top ones.
  */
-export function fuelByDriver(db: Database, scope: AnalyticsScope, since: Date, limit: number) {
+export function fuelByDriver(db: Database, scope: AnalyticsScope, period: Period, limit: number) {
+  const perDriver =
+    scope.kind === 'DRIVER'
+      ? db
+          .selectFrom('fuel_requests as r')
+          .select(['r.driver_id', sql<string>`sum(r.dispensed_volume)`.as('volume')])
+          .where(requestsInScope(scope))
+          .where('r.status', '=', 'COMPLETED')
+          .where('r.redeemed_at', '>=', period.since)
+          .groupBy('r.driver_id')
+      : db
+          .selectFrom('analytics_driver_months as m')
+          .select([
+            sql<string | null>`nullif(m.driver_id, ${NO_DRIVER_ID}::uuid)`.as('driver_id'),
+            sql<string>`sum(m.dispensed_volume)`.as('volume'),
+          ])
+          .where('m.scope', '=', scope.kind === 'STATION' ? 'STATION' : 'ORGANIZATION')
+          .$if(scope.kind !== 'PLATFORM', (q) =>
+            q.where(
+              'm.scope_id',
+              '=',
+              scope.kind === 'STATION' ? scope.stationId : scope.kind === 'ORGANIZATION' ? scope.organizationId : NONE,
+            ),
+          )
+          .where('m.month', '>=', period.firstMonth)
+          .groupBy('m.driver_id')
+          // A month taken back to nothing (a redemption corrected away) is no redemption at all.
+          .having(sql`sum(m.redemptions)`, '>', 0);
   return db
-    .with('per_driver', () =>
-      db
-        .selectFrom('fuel_requests as r')
-        .select(['r.driver_id', sql<string>`sum(r.dispensed_volume)`.as('volume')])
-        .where(requestsInScope(scope))
-        .where('r.status', '=', 'COMPLETED')
-        .where('r.redeemed_at', '>=', since)
-        .groupBy('r.driver_id'),
-    )
+    .with('per_driver', () => perDriver)
     .selectFrom('per_driver as p')
     .leftJoin('users as driver', 'driver.id', 'p.driver_id')
     .select(['p.driver_id as driverId', 'driver.name', 'p.volume'])
     .orderBy('p.volume', 'desc')
+    .orderBy('p.driver_id')
     .limit(limit)
     .execute();
 }

@@ -137,7 +137,7 @@ export function createAnalyticsService(deps: {
       const fuel = await repository.fuelTotals(db, scope, period);
       const volumes = await repository.monthlyFuel(db, scope, period);
       const money = await repository.monthlyMoney(db, scope, period);
-      const byDriver = await repository.fuelByDriver(db, scope, period.since, 10);
+      const byDriver = await repository.fuelByDriver(db, scope, period, 10);
       const recentFuel = await deps.fuel.list(actor, listQuery);
       const recentMaintenance = await deps.maintenance.list(actor, listQuery);
       const alerts = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : [];

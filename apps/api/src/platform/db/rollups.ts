@@ -9,3 +9,9 @@
  * never change.
  */
 export const PLATFORM_SCOPE_ID = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The driver id of redemptions by vehicles that had no driver in `analytics_driver_months`
+ * (migration 0029), which reads it back as "No driver". Fixed by the migration, like the above.
+ */
+export const NO_DRIVER_ID = '00000000-0000-0000-0000-000000000000';

@@ -529,6 +529,24 @@ export interface AnalyticsMonthlyTotalsTable {
   estimate_kobo: Int8;
 }
 
+/** Litres redeemed per driver and Lagos month, per organization and station (0029; kept by triggers). */
+export interface AnalyticsDriverMonthsTable {
+  scope: 'ORGANIZATION' | 'STATION';
+  scope_id: string;
+  month: string;
+  /** The nil id for fills of vehicles that had no driver. */
+  driver_id: string;
+  redemptions: Int8;
+  dispensed_volume: ColumnType<string, number | string, number | string>;
+}
+
+/** Who a station has served, one completed redemption being enough (0029; kept by triggers). */
+export interface AnalyticsStationReachTable {
+  station_id: string;
+  kind: 'VEHICLE' | 'REQUESTER' | 'ORGANIZATION';
+  subject_id: string;
+}
+
 /** The append-only audit trail (0014): written only by the audit module, never updated or deleted. */
 export interface AuditLogTable {
   id: ColumnType<string, never, never>;
@@ -631,6 +649,8 @@ export interface DB {
   sign_in_attempts: SignInAttemptsTable;
   throttles: ThrottlesTable;
   analytics_monthly_totals: AnalyticsMonthlyTotalsTable;
+  analytics_driver_months: AnalyticsDriverMonthsTable;
+  analytics_station_reach: AnalyticsStationReachTable;
   vehicle_service_facts: VehicleServiceFactsTable;
   audit_log: AuditLogTable;
   webhook_endpoints: WebhookEndpointsTable;
