@@ -11,18 +11,24 @@ import { newOpaqueToken } from '../../platform/auth/tokens.js';
 import { escapeHtml, type Mailer } from '../../platform/mail/mailer.js';
 import { SMS_MAX_LENGTH, type SmsProvider } from '../../platform/sms/sms.js';
 import { invitationChannel, type IssuedInvitation, type PasswordInvitations } from '../users/index.js';
+import { AppError } from '../../platform/errors.js';
 import { resetPageLink } from './auth.service.js';
 import * as repository from './auth.repository.js';
+import { countRequest, waitInWords } from './throttle.js';
 
 export const INVITATION_VALID_DAYS = 7;
+/** Invitations sent again to one account within an hour; the next waits for the hour to pass. */
+export const INVITATION_RESENDS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
 /** Tokens a statement inserts: three parameters a row keeps 10,000 rows to a few statements. */
 const TOKENS_PER_STATEMENT = 2_000;
 /** Messages in flight at once: a whole import's at once would flood the mail server or the SMS gateway. */
 const SENDING_AT_ONCE = 8;
 
-/** The fullest wording that fits one SMS; the link is never shortened. */
-export function invitationText(link: string): string {
-  const full = `FleetFuel: you have been added as a driver. Choose your password within ${INVITATION_VALID_DAYS} days: ${link}`;
+/** The fullest wording that fits one SMS; the link is never shortened. A new link says so. */
+export function invitationText(link: string, again = false): string {
+  const opening = again ? 'here is a new link to choose your password' : 'you have been added as a driver. Choose your password';
+  const full = `FleetFuel: ${opening} within ${INVITATION_VALID_DAYS} days: ${link}`;
   return full.length <= SMS_MAX_LENGTH ? full : `FleetFuel: choose your password within ${INVITATION_VALID_DAYS} days: ${link}`;
 }
 
@@ -37,18 +43,20 @@ export function createPasswordInvitations(deps: {
     const link = resetPageLink(deps.appUrl, invitation.token);
     if (invitationChannel(invitation) === 'email' && invitation.email) {
       const within = `Open this link within ${INVITATION_VALID_DAYS} days to choose your password`;
+      const why = invitation.again
+        ? 'Here is a new link to your FleetFuel driver account; earlier links no longer work.'
+        : 'You have been added as a driver on FleetFuel.';
       await deps.mailer.send({
         to: invitation.email,
         subject: 'Choose your FleetFuel password',
         text:
-          `Hello ${invitation.name},\n\nYou have been added as a driver on FleetFuel. ${within}:\n\n${link}\n\n` +
-          'Then sign in with this e-mail address and that password.\n',
+          `Hello ${invitation.name},\n\n${why} ${within}:\n\n${link}\n\n` + 'Then sign in with this e-mail address and that password.\n',
         html:
-          `<p>Hello ${escapeHtml(invitation.name)},</p><p>You have been added as a driver on FleetFuel. ${within}:</p>` +
+          `<p>Hello ${escapeHtml(invitation.name)},</p><p>${escapeHtml(why)} ${within}:</p>` +
           `<p><a href="${link}">Choose my password</a></p><p>Then sign in with this e-mail address and that password.</p>`,
       });
     } else if (invitation.phone) {
-      await deps.sms.send({ to: invitation.phone, text: invitationText(link) });
+      await deps.sms.send({ to: invitation.phone, text: invitationText(link, invitation.again) });
     } else {
       throw new Error(`Account ${invitation.userId} has neither an e-mail address nor a phone number`);
     }
@@ -70,10 +78,27 @@ export function createPasswordInvitations(deps: {
     issue,
 
     async reissue(trx, invitee) {
+      // Counted in the database, so that every API instance sees the same count; a refusal rolls
+      // back with the caller's transaction, so it does not count against the next hour.
+      const now = deps.clock.now();
+      const key = `invitation-resend:account:${invitee.userId}`;
+      const quota = countRequest((await repository.lockThrottles(trx, [key], now)).get(key), now, {
+        limit: INVITATION_RESENDS_PER_HOUR,
+        windowMs: HOUR_MS,
+      });
+      if (!quota.allowed) {
+        const waitMs = quota.next.firstHitAt.getTime() + HOUR_MS - now.getTime();
+        throw new AppError(
+          'RATE_LIMITED',
+          `${invitee.name} was sent ${INVITATION_RESENDS_PER_HOUR} invitations within the hour. Try again in ${waitInWords(waitMs)}.`,
+          { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) },
+        );
+      }
+      await repository.saveThrottle(trx, key, quota.next);
       await repository.retireResetTokensOfUser(trx, invitee.userId);
       const [invitation] = await issue(trx, [invitee]);
       if (!invitation) throw new Error(`No invitation was issued to account ${invitee.userId}`);
-      return invitation;
+      return { ...invitation, again: true };
     },
 
     send(invitations) {

@@ -81,6 +81,9 @@ describe('resending a driver’s invitation', () => {
     const texts = textsTo(phone);
     expect(texts).toHaveLength(2);
     expect(texts[1]?.text).toMatch(/^FleetFuel: .*within 7 days: http:\/\/app\.test\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+    // Worded as a new link, not as a second welcome.
+    expect(texts[0]?.text).toContain('you have been added as a driver');
+    expect(texts[1]?.text).toContain('here is a new link to choose your password');
     const newToken = linkToken(texts[1]?.text);
     expect(newToken).not.toBe(firstToken);
     // The first token was retired in the resend's transaction, the new one waits unused.
@@ -117,6 +120,8 @@ describe('resending a driver’s invitation', () => {
       expect(mails).toHaveLength(2);
       expect(mails[1]).toMatchObject({ subject: 'Choose your FleetFuel password' });
       expect(mails[1]?.text).toContain('Hello Resend Late,');
+      expect(mails[1]?.text).toContain('Here is a new link to your FleetFuel driver account; earlier links no longer work.');
+      expect(mails[0]?.text).toContain('You have been added as a driver on FleetFuel.');
 
       clock.set(new Date(issuedAt.getTime() + 15 * DAY_MS - 60_000));
       expect((await choosePassword(linkToken(mails[1]?.text), 'On-Time-Pass-2026')).statusCode).toBe(200);
@@ -184,5 +189,42 @@ describe('resending a driver’s invitation', () => {
     expect(byAdmin.json()).toEqual({ message: `Invitation sent to ${phone}` });
     await t.app.background.idle();
     expect(textsTo(phone)).toHaveLength(2);
+  });
+
+  it('sends at most 3 a driver an hour: the next is refused with 429 and Retry-After, sends nothing, and waits for the hour', async () => {
+    await importInvited(['Resend Often,,0803 555 0413,,,']);
+    const phone = '+2348035550413';
+    const driverId = await idOf('phone', phone);
+    const admin = tokens['orgadmin@acme.test'];
+    const startedAt = clock.now();
+    try {
+      for (let sent = 0; sent < 3; sent += 1) {
+        clock.set(new Date(startedAt.getTime() + sent * 60_000));
+        expect((await resend(driverId, admin)).statusCode).toBe(200);
+      }
+      await t.app.background.idle();
+      expect(textsTo(phone)).toHaveLength(4);
+      const tokensBefore = await tokenRowsOf(driverId);
+
+      clock.set(new Date(startedAt.getTime() + 30 * 60_000));
+      const refused = await resend(driverId, admin);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(30 * 60));
+      expect(refused.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        error: 'Resend Often was sent 3 invitations within the hour. Try again in 30 minutes.',
+      });
+      await t.app.background.idle();
+      expect(textsTo(phone)).toHaveLength(4);
+      expect(await tokenRowsOf(driverId)).toEqual(tokensBefore);
+
+      // A refusal does not count: once the hour has passed, the next one goes.
+      clock.set(new Date(startedAt.getTime() + 60 * 60_000));
+      expect((await resend(driverId, admin)).statusCode).toBe(200);
+      await t.app.background.idle();
+      expect(textsTo(phone)).toHaveLength(5);
+    } finally {
+      clock.set(startedAt);
+    }
   });
 });

@@ -17,6 +17,8 @@ export interface Invitee {
 /** An invitee with its token, in clear: only the token's hash is stored. */
 export interface IssuedInvitation extends Invitee {
   token: string;
+  /** A new link for an invitation that was lost or expired (`reissue`), worded as such. */
+  again?: boolean;
 }
 
 export interface PasswordInvitations {
@@ -25,6 +27,8 @@ export interface PasswordInvitations {
   /**
    * Issues the invitee a fresh token in the caller's transaction and retires its unused ones, so
    * that only the newest link (of a lost or expired invitation sent again) chooses the password.
+   * Refused with RATE_LIMITED past a few an hour for one account: each one is a message to the
+   * driver's inbox or phone, and an SMS costs money.
    */
   reissue(trx: Database, invitee: Invitee): Promise<IssuedInvitation>;
   /**
