@@ -43,7 +43,7 @@ import {
   dropDatabase,
   recreateDatabase,
 } from './data.js';
-import { benchServerEnv } from './server-process.js';
+import { benchServerEnv, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const URL_LARGE = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
@@ -107,7 +107,7 @@ async function startServer(databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
   const secret = randomBytes(32).toString('hex');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-bench-data-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, productionServerArgs(), {
     cwd: ROOT,
     env: serverEnv(databaseUrl, port, secret, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,7 +19,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { REPORT_PAGES_HEADER } from '@fleetfuel/contract';
 import { DEFAULT_BENCH_URL, LARGE_ORG_ADMIN, LARGE_ORG_NAME, PLATFORM_FEE_BPS, assertLocal, generateBenchData } from './data.js';
-import { ROOT, benchServerEnv, freePort, residentBytes, signInWhenUp, startProcess } from './server-process.js';
+import { benchServerEnv, freePort, productionServerArgs, residentBytes, signInWhenUp, startProcess } from './server-process.js';
 
 const URL_LARGE = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
 const URL_SMALL = process.env.BENCH_REPORTS_SMALL_URL ?? DEFAULT_BENCH_URL.replace(/fleetfuel_bench$/, 'fleetfuel_bench_reports_1k');
@@ -63,13 +63,13 @@ async function largeOrganizationVehicles(url: string): Promise<number | null> {
   return rows ? Number(rows[0]?.n ?? 0) : null;
 }
 
-/** One production server (as `npm run serve` starts it) on a bench database, signed in as the large organization's admin. */
+/** One production server (the built bundle, as `npm start` runs it) on a bench database, signed in as the large organization's admin. */
 async function withServer<T>(databaseUrl: string, run: (base: string, token: string, pid: number) => Promise<T>): Promise<T> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-bench-reports-'));
   const server = startProcess(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')],
+    productionServerArgs(),
     benchServerEnv({
       databaseUrl,
       port,

@@ -1,9 +1,9 @@
 /**
- * What `bench:embedded` and `bench:cluster` share: a free port, a server process started in its own
+ * What the benchmarks share: the production server's command, a free port, a server process started in its own
  * process group (so that it stops with everything it started), waiting for a sign-in to succeed,
  * and the resident memory of a process tree read from /proc.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -12,6 +12,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_ORG_ADMIN = 'orgadmin@acme.test';
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
+
+/**
+ * The arguments to `node` that start the server as production runs it (`npm start`, the Docker
+ * image): the built bundle, not TypeScript through tsx. Builds first when the sources changed.
+ */
+export function productionServerArgs(): string[] {
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-changed.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`The build failed (exit code ${built.status ?? 'none'})`);
+  return ['--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.js')];
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -570,23 +570,6 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         const amount = costOf(dispensed, BigInt(request.price_kobo as string));
         const fee = feeOf(amount, deps.platformFeeBps);
         const what = `${litres(dispensed, fuelType)} of ${fuelType} for ${plateOf(vehicle)}`;
-        const captured = await ledger.captureHold(trx, holdReference(id), {
-          idempotencyKey: `redeem:${id}`,
-          kind: 'PAYMENT',
-          description: `Fuel redeemed: ${what}`,
-          reference: request.coupon_code,
-          createdBy: actor.userId,
-          postings: await stationPayment(ledger, trx, {
-            organizationId: request.organization_id,
-            stationId,
-            amount,
-            fee,
-            note: `Fuel: ${what}`,
-            feeNote: `Platform fee on ${request.coupon_code ?? id}`,
-          }),
-        });
-        if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
-        await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
         // Judged before this fill joins the vehicle's history and its reading becomes the last one.
         const flags = await fuelRequestFlags(
           trx,
@@ -606,15 +589,6 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           now,
         );
         if (odometer !== null) await vehicles.recordOdometer(trx, vehicle.id, odometer);
-        await repository.markCompleted(trx, id, {
-          redeemedBy: actor.userId,
-          dispensedVolume: dispensed,
-          amountKobo: amount,
-          feeKobo: fee,
-          entryId: captured.entryId,
-          odometer,
-          flags,
-        });
         await auditTrail.record(trx, {
           actor,
           action: 'fuel_request.redeemed',
@@ -623,6 +597,37 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           stationId,
           before: { status: request.status },
           after: { status: 'COMPLETED', dispensedVolume: dispensed, amount: koboToNaira(amount), fee: koboToNaira(fee) },
+        });
+
+        // Rows that every redemption of the organization, the station or the platform shares come
+        // last, as each lock is held until commit: the wallets and the platform's fee account
+        // (the capture), the organization's reserve, and the monthly rollups (the completed
+        // request's triggers). Everything above touches only this request and its vehicle.
+        const captured = await ledger.captureHold(trx, holdReference(id), {
+          idempotencyKey: `redeem:${id}`,
+          kind: 'PAYMENT',
+          description: `Fuel redeemed: ${what}`,
+          reference: request.coupon_code,
+          createdBy: actor.userId,
+          postings: await stationPayment(ledger, trx, {
+            organizationId: request.organization_id,
+            stationId,
+            amount,
+            fee,
+            note: `Fuel: ${what}`,
+            feeNote: `Platform fee on ${request.coupon_code ?? id}`,
+          }),
+        });
+        if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
+        await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
+        await repository.markCompleted(trx, id, {
+          redeemedBy: actor.userId,
+          dispensedVolume: dispensed,
+          amountKobo: amount,
+          feeKobo: fee,
+          entryId: captured.entryId,
+          odometer,
+          flags,
         });
         await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', id);
         return null;
