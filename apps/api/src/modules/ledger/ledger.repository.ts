@@ -40,21 +40,26 @@ export function findEntryByKey(db: Database, idempotencyKey: string) {
     .executeTakeFirst();
 }
 
-export async function insertPosting(
+/** An entry's postings in one statement (one round trip while the entry's accounts are locked), in the order given. */
+export async function insertPostings(
   db: Database,
-  posting: { entryId: string; accountId: string; amount: bigint; type: string; note: string | null; fee: bigint; at: Date | undefined },
+  entryId: string,
+  postings: ReadonlyArray<{ accountId: string; amount: bigint; type: string; note: string | null; fee: bigint }>,
+  at: Date | undefined,
 ): Promise<void> {
   await db
     .insertInto('postings')
-    .values({
-      entry_id: posting.entryId,
-      account_id: posting.accountId,
-      amount_kobo: posting.amount.toString(),
-      type: posting.type,
-      note: posting.note,
-      fee_kobo: posting.fee.toString(),
-      ...(posting.at ? { created_at: posting.at } : {}),
-    })
+    .values(
+      postings.map((posting) => ({
+        entry_id: entryId,
+        account_id: posting.accountId,
+        amount_kobo: posting.amount.toString(),
+        type: posting.type,
+        note: posting.note,
+        fee_kobo: posting.fee.toString(),
+        ...(at ? { created_at: at } : {}),
+      })),
+    )
     .execute();
 }
 

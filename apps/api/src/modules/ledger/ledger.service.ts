@@ -82,17 +82,18 @@ export function createLedgerService() {
         await insufficient(trx, posting.accountId, -posting.amount);
       }
     }
-    for (const posting of entry.postings) {
-      await repository.insertPosting(trx, {
-        entryId,
+    await repository.insertPostings(
+      trx,
+      entryId,
+      entry.postings.map((posting) => ({
         accountId: posting.accountId,
         amount: posting.amount,
         type: posting.type,
         note: posting.note ?? null,
         fee: posting.fee ?? 0n,
-        at: entry.at,
-      });
-    }
+      })),
+      entry.at,
+    );
     return { entryId, duplicate: false };
   }
 
