@@ -6,15 +6,18 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { DEMO_USERS, signIn } from './support.js';
 
-/** The text of one column in every body row of a table, by the column's header. */
+/**
+ * The text of one column in every body row of a table, by the column's header, read in one pass:
+ * a row counted and then read one locator call later may have been replaced by the next page's
+ * rows in between, and reading a row that is gone waits until the test times out.
+ */
 async function columnTexts(table: Locator, header: string): Promise<string[]> {
   const headers = await table.getByRole('columnheader').allInnerTexts();
   const index = headers.findIndex((text) => text.trim() === header);
   expect(index, `column ${header} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
-  const rows = table.locator('tbody tr');
-  const texts: string[] = [];
-  for (let i = 0; i < (await rows.count()); i += 1) texts.push((await rows.nth(i).getByRole('cell').nth(index).innerText()).trim());
-  return texts;
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows, column) => rows.map((row) => ((row as HTMLTableRowElement).cells[column]?.innerText ?? '').trim()), index);
 }
 
 const dayOf = (text: string) => Date.parse(`${text} UTC`);
@@ -36,12 +39,16 @@ test('fuel requests sort by supply date, filter by status and dates, and keep th
   await expect(page).toHaveURL(/status=COMPLETED/);
   await expect(table.locator('tbody tr').first()).toContainText('Completed');
 
-  // A status badge's text is shown in capitals.
-  const statuses = await columnTexts(table, 'Status');
-  expect(new Set(statuses.map((status) => status.toLowerCase()))).toEqual(new Set(['completed']));
-  const days = (await columnTexts(table, 'Supply Date')).map(dayOf);
-  expect(days.every((day) => !Number.isNaN(day))).toBe(true);
-  expect(days).toEqual([...days].sort((a, b) => b - a));
+  // The previous view's rows stay until the filtered page arrives: read until it has.
+  let days: number[] = [];
+  await expect(async () => {
+    // A status badge's text is shown in capitals.
+    const statuses = await columnTexts(table, 'Status');
+    expect(new Set(statuses.map((status) => status.toLowerCase()))).toEqual(new Set(['completed']));
+    days = (await columnTexts(table, 'Supply Date')).map(dayOf);
+    expect(days.every((day) => !Number.isNaN(day))).toBe(true);
+    expect(days).toEqual([...days].sort((a, b) => b - a));
+  }).toPass();
 
   // A reload (or the same link in another tab) opens the same view.
   const address = page.url();
@@ -49,7 +56,7 @@ test('fuel requests sort by supply date, filter by status and dates, and keep th
   await expect(page).toHaveURL(address);
   await expect(table.getByRole('columnheader', { name: 'Supply Date' })).toHaveAttribute('aria-sort', 'descending');
   await expect(page.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('COMPLETED');
-  expect((await columnTexts(table, 'Supply Date')).map(dayOf)).toEqual(days);
+  await expect(async () => expect((await columnTexts(table, 'Supply Date')).map(dayOf)).toEqual(days)).toPass();
 
   // A date range: both ends are days of the list's own dates, both included.
   const newest = new Date(days[0] ?? 0).toISOString().slice(0, 10);
