@@ -30,6 +30,8 @@ import * as m0026 from './migrations/0026-webhooks.js';
 import * as m0027 from './migrations/0027-list-date-indexes.js';
 import * as m0028 from './migrations/0028-rollup-estimates.js';
 import * as m0029 from './migrations/0029-redemption-rollups.js';
+import * as m0030 from './migrations/0030-ledger-movements.js';
+import * as m0031 from './migrations/0031-rollup-hot-rows.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -61,6 +63,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-list-date-indexes': m0027,
   '0028-rollup-estimates': m0028,
   '0029-redemption-rollups': m0029,
+  '0030-ledger-movements': m0030,
+  '0031-rollup-hot-rows': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

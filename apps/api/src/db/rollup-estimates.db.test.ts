@@ -5,12 +5,13 @@
  * before, unchanged.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/database.js';
 import { PLATFORM_SCOPE_ID } from '../platform/db/rollups.js';
 import { databaseUrl } from '../../test/database-url.js';
+import * as ledgerFunctions from './migrations/0030-ledger-movements.js';
 import { migrateToLatest, migrateUpTo } from './migrator.js';
 import { seedDemoData } from './seed.js';
 
@@ -81,6 +82,9 @@ let applied: string[];
 beforeAll(async () => {
   ({ db, drop } = await emptyDatabase());
   await migrateUpTo(db, '0027-list-date-indexes');
+  // Today's seed writes money through the ledger's functions of 0030, which the latest migration
+  // re-creates as they are (CREATE OR REPLACE).
+  await ledgerFunctions.up(db as Kysely<unknown>);
   // The demo's activity: jobs pending, approved, rejected and completed, at a station and without one.
   await seedDemoData(db, { ifEmpty: false, activity: true });
   before = await rollupsWithoutEstimates(db);

@@ -8,7 +8,7 @@
  */
 import { expressionBuilder, sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { NO_DRIVER_ID, PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
+import { NO_DRIVER_IDS_BELOW, PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import type { DB } from '../../platform/db/schema.js';
 import { containsPattern, vehicleSearchText } from '../../platform/db/search.js';
 
@@ -297,11 +297,14 @@ export function fuelByDriver(db: Database, scope: AnalyticsScope, period: Period
           .where('r.redeemed_at', '>=', period.since)
           .groupBy('r.driver_id')
       : db
-          .selectFrom('analytics_driver_months as m')
-          .select([
-            sql<string | null>`nullif(m.driver_id, ${NO_DRIVER_ID}::uuid)`.as('driver_id'),
-            sql<string>`sum(m.dispensed_volume)`.as('volume'),
-          ])
+          .selectFrom(
+            db
+              .selectFrom('analytics_driver_months')
+              .selectAll()
+              .select(sql<string | null>`CASE WHEN driver_id < ${NO_DRIVER_IDS_BELOW}::uuid THEN NULL ELSE driver_id END`.as('driver'))
+              .as('m'),
+          )
+          .select(['m.driver as driver_id', sql<string>`sum(m.dispensed_volume)`.as('volume')])
           .where('m.scope', '=', scope.kind === 'STATION' ? 'STATION' : 'ORGANIZATION')
           .$if(scope.kind !== 'PLATFORM', (q) =>
             q.where(
@@ -311,7 +314,7 @@ export function fuelByDriver(db: Database, scope: AnalyticsScope, period: Period
             ),
           )
           .where('m.month', '>=', period.firstMonth)
-          .groupBy('m.driver_id')
+          .groupBy('m.driver')
           // A month taken back to nothing (a redemption corrected away) is no redemption at all.
           .having(sql`sum(m.redemptions)`, '>', 0);
   return db

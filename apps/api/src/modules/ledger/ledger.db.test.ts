@@ -144,3 +144,132 @@ describe('ledger invariants under random operations', () => {
     expect(count.n).toBe('2');
   });
 });
+
+describe('balances move in one statement, last', () => {
+  async function demoWallet() {
+    const wallet = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'balance_kobo', 'held_kobo'])
+      .where('kind', '=', 'ORGANIZATION_WALLET')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { id: wallet.id, available: BigInt(wallet.balance_kobo) - BigInt(wallet.held_kobo) };
+  }
+
+  it('judges an entry by its net effect on each account, and names what was needed and available when refused', async () => {
+    const ledger = createLedgerService();
+    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const wallet = await demoWallet();
+    // The credit and the larger debit of one entry, on one wallet: only the net (-1 kobo past what is
+    // available) counts, whatever order the postings come in.
+    const over = (key: string) => ({
+      idempotencyKey: key,
+      kind: 'ADJUSTMENT',
+      description: 'net debit',
+      postings: [
+        { accountId: wallet.id, amount: 500n, type: 'CREDIT' as const },
+        { accountId: wallet.id, amount: -(wallet.available + 501n), type: 'DEBIT' as const },
+        { accountId: adjustments, amount: wallet.available + 1n, type: 'DEBIT' as const },
+      ],
+    });
+    const refused = await t.db
+      .transaction()
+      .execute((trx) => ledger.post(trx, over('net-over')))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(InsufficientFundsError);
+    expect((refused as InsufficientFundsError).neededKobo).toBe(wallet.available + 1n);
+    expect((refused as InsufficientFundsError).availableKobo).toBe(wallet.available);
+    expect(await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', 'net-over').execute()).toEqual([]);
+
+    const exact = await t.db.transaction().execute((trx) =>
+      ledger.post(trx, {
+        ...over('net-exact'),
+        postings: [
+          { accountId: wallet.id, amount: 500n, type: 'CREDIT' as const },
+          { accountId: wallet.id, amount: -(wallet.available + 500n), type: 'DEBIT' as const },
+          { accountId: adjustments, amount: wallet.available, type: 'DEBIT' as const },
+        ],
+      }),
+    );
+    expect(exact.duplicate).toBe(false);
+    expect((await demoWallet()).available).toBe(0n);
+    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+  });
+
+  it('a capture writes its entry and the caller’s rows first, and locks the shared accounts only in its last statement', async () => {
+    const ledger = createLedgerService();
+    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const revenue = await ledger.platformAccount(t.db, 'PLATFORM_REVENUE');
+    const wallet = (await demoWallet()).id;
+    await t.db.transaction().execute(async (trx) => {
+      await ledger.post(trx, {
+        idempotencyKey: 'capture-order:fund',
+        kind: 'CREDIT',
+        description: 'fund',
+        postings: [
+          { accountId: wallet, amount: 10_000n, type: 'CREDIT' },
+          { accountId: adjustments, amount: -10_000n, type: 'CREDIT' },
+        ],
+      });
+      await ledger.placeHold(trx, { accountId: wallet, amount: 8_000n, reason: 'test', reference: 'capture-order:hold' });
+    });
+    const figures = (executor: typeof t.db) =>
+      executor.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
+    /**
+     * Whether another connection could lock the wallet now as a balance update does (PostgreSQL:
+     * PGlite has one connection). The postings' foreign keys share-lock the key only, which no
+     * update of a balance waits for.
+     */
+    const lockable = () =>
+      t.db
+        .selectFrom('ledger_accounts')
+        .select('id')
+        .where('id', '=', wallet)
+        .forNoKeyUpdate()
+        .noWait()
+        .execute()
+        .then(
+          () => true,
+          (error: { code?: string }) => {
+            if (error.code === '55P03') return false;
+            throw error;
+          },
+        );
+
+    const before = await figures(t.db);
+    const seen: Array<{ entryFound: boolean; figures: Awaited<ReturnType<typeof figures>>; lockable: boolean | null }> = [];
+    let lockedAfter: boolean | null = null;
+    await t.db.transaction().execute(async (trx) => {
+      const captured = await ledger.captureHold(
+        trx,
+        'capture-order:hold',
+        {
+          idempotencyKey: 'capture-order:pay',
+          kind: 'PAYMENT',
+          description: 'pay',
+          postings: [
+            { accountId: wallet, amount: -6_000n, type: 'PAYMENT' },
+            { accountId: revenue, amount: 6_000n, type: 'FEE' },
+          ],
+        },
+        async (entryId) => {
+          const entry = await trx.selectFrom('journal_entries').select('id').where('id', '=', entryId).executeTakeFirst();
+          seen.push({
+            entryFound: entry !== undefined,
+            figures: await figures(trx),
+            lockable: t.engine === 'postgres' ? await lockable() : null,
+          });
+        },
+      );
+      expect(captured?.heldKobo).toBe(8_000n);
+      if (t.engine === 'postgres') lockedAfter = !(await lockable());
+    });
+
+    expect(seen).toEqual([{ entryFound: true, figures: before, lockable: t.engine === 'postgres' ? true : null }]);
+    if (t.engine === 'postgres') expect(lockedAfter).toBe(true);
+    const after = await figures(t.db);
+    expect(BigInt(after.balance_kobo)).toBe(BigInt(before.balance_kobo) - 6_000n);
+    expect(BigInt(after.held_kobo)).toBe(BigInt(before.held_kobo) - 8_000n);
+    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+  });
+});

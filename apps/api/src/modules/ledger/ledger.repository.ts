@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
-const WALLET_KINDS = ['ORGANIZATION_WALLET', 'STATION_WALLET'];
-
 export type WalletOwner = { organizationId: string } | { stationId: string };
 
 export async function insertEntry(
@@ -40,54 +38,46 @@ export function findEntryByKey(db: Database, idempotencyKey: string) {
     .executeTakeFirst();
 }
 
-/** An entry's postings in one statement (one round trip while the entry's accounts are locked), in the order given. */
-export async function insertPostings(
+/** A change to one account's cached figures, in kobo: its balance and the money held on it. */
+export interface Movement {
+  accountId: string;
+  balance: bigint;
+  held: bigint;
+}
+
+const movementsJson = (movements: readonly Movement[]) =>
+  JSON.stringify(movements.map((m) => ({ account: m.accountId, balance: m.balance.toString(), held: m.held.toString() })));
+
+/**
+ * Moves the balances and held money of every account given, in one statement (migration 0030's
+ * `ledger_apply_movements`): the accounts are locked in id order and each lock is held until
+ * commit, so this round trip is the only one the caller spends holding them before it commits. A
+ * wallet only moves while its available money (balance less held) stays covered; concurrent
+ * movements queue on the row lock and each re-checks against what the previous one left. Returns
+ * null when all moved, or the account refused (the caller must then fail its transaction: the
+ * accounts before it moved).
+ */
+export async function applyMovements(db: Database, movements: readonly Movement[]): Promise<string | null> {
+  const { rows } = await sql<{
+    refused: string | null;
+  }>`SELECT ledger_apply_movements(${movementsJson(movements)}::jsonb) AS refused`.execute(db);
+  return rows[0]?.refused ?? null;
+}
+
+/** An entry's postings, in the order given, and then its movements (applyMovements), in one statement. */
+export async function writePostings(
   db: Database,
   entryId: string,
   postings: ReadonlyArray<{ accountId: string; amount: bigint; type: string; note: string | null; fee: bigint }>,
+  movements: readonly Movement[],
   at: Date | undefined,
-): Promise<void> {
-  await db
-    .insertInto('postings')
-    .values(
-      postings.map((posting) => ({
-        entry_id: entryId,
-        account_id: posting.accountId,
-        amount_kobo: posting.amount.toString(),
-        type: posting.type,
-        note: posting.note,
-        fee_kobo: posting.fee.toString(),
-        ...(at ? { created_at: at } : {}),
-      })),
-    )
-    .execute();
-}
-
-/**
- * Moves an account's balance. A wallet is only debited while its available money (balance less
- * open holds) covers the debit; the row lock this takes makes concurrent debits queue, and each
- * re-checks the condition against the balance the previous one left.
- */
-export async function applyToBalance(db: Database, accountId: string, amount: bigint): Promise<boolean> {
-  const result = await db
-    .updateTable('ledger_accounts')
-    .set({ balance_kobo: sql`balance_kobo + ${amount.toString()}::bigint`, updated_at: sql<Date>`now()` })
-    .where('id', '=', accountId)
-    .where((eb) => eb.or([eb('kind', 'not in', WALLET_KINDS), eb(sql`balance_kobo + ${amount.toString()}::bigint - held_kobo`, '>=', 0)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Changes the money held on a wallet; an increase must fit the available balance. */
-export async function adjustHeld(db: Database, accountId: string, delta: bigint): Promise<boolean> {
-  const result = await db
-    .updateTable('ledger_accounts')
-    .set({ held_kobo: sql`held_kobo + ${delta.toString()}::bigint`, updated_at: sql<Date>`now()` })
-    .where('id', '=', accountId)
-    .where(sql`held_kobo + ${delta.toString()}::bigint`, '>=', 0)
-    .where(sql`balance_kobo - held_kobo - ${delta.toString()}::bigint`, '>=', 0)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+): Promise<string | null> {
+  const json = JSON.stringify(
+    postings.map((p) => ({ account: p.accountId, amount: p.amount.toString(), type: p.type, note: p.note, fee: p.fee.toString() })),
+  );
+  const { rows } = await sql<{ refused: string | null }>`SELECT ledger_write_postings(${entryId}::uuid, ${at ?? null}::timestamptz,
+    ${json}::jsonb, ${movementsJson(movements)}::jsonb) AS refused`.execute(db);
+  return rows[0]?.refused ?? null;
 }
 
 export function findAccount(db: Database, accountId: string) {

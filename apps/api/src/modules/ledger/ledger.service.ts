@@ -8,7 +8,7 @@ import { formatNaira, type TransactionType } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import * as repository from './ledger.repository.js';
-import type { WalletOwner } from './ledger.repository.js';
+import type { Movement, WalletOwner } from './ledger.repository.js';
 
 export type PlatformAccount = 'CARD_CLEARING' | 'PAYOUT_CLEARING' | 'PLATFORM_REVENUE' | 'ADJUSTMENTS';
 
@@ -54,10 +54,20 @@ export function createLedgerService() {
   }
 
   /**
-   * Posts one balanced entry. Returns `duplicate: true`, and changes nothing, when an entry with
-   * this idempotency key already exists.
+   * Writes one balanced entry: the entry row first, then its postings and every account's cached
+   * figures in one statement, the last, because the account rows (and the revenue rollup the
+   * postings feed) stay locked until commit and the wallets and platform accounts are shared by
+   * many movements. `extra` adds movements that are not postings (a captured hold's release);
+   * `beforeBalances` runs in between, for the caller's own writes that name the entry (see
+   * captureHold). Returns `duplicate: true`, and changes nothing, when an entry with this
+   * idempotency key already exists.
    */
-  async function post(trx: Database, entry: EntrySpec): Promise<{ entryId: string; duplicate: boolean }> {
+  async function write(
+    trx: Database,
+    entry: EntrySpec,
+    extra: readonly Movement[],
+    beforeBalances?: (entryId: string) => Promise<void>,
+  ): Promise<{ entryId: string; duplicate: boolean }> {
     const total = entry.postings.reduce((sum, p) => sum + p.amount, 0n);
     if (entry.postings.length < 2 || total !== 0n || entry.postings.some((p) => p.amount === 0n)) {
       throw new Error(`Unbalanced journal entry ${entry.idempotencyKey}: postings sum to ${total}`);
@@ -73,28 +83,42 @@ export function createLedgerService() {
     if (!entryId) {
       const existing = await repository.findEntryByKey(trx, entry.idempotencyKey);
       if (!existing) throw new Error(`Journal entry ${entry.idempotencyKey} vanished`);
+      if (extra.length > 0) await refuseUnless(trx, perAccount(extra), (movements) => repository.applyMovements(trx, movements));
       return { entryId: existing.id, duplicate: true };
     }
-    // Always lock accounts in the same order, so that two entries never wait on each other.
-    const ordered = [...entry.postings].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
-    for (const posting of ordered) {
-      if (!(await repository.applyToBalance(trx, posting.accountId, posting.amount))) {
-        await insufficient(trx, posting.accountId, -posting.amount);
-      }
-    }
-    await repository.insertPostings(
-      trx,
-      entryId,
-      entry.postings.map((posting) => ({
-        accountId: posting.accountId,
-        amount: posting.amount,
-        type: posting.type,
-        note: posting.note ?? null,
-        fee: posting.fee ?? 0n,
-      })),
-      entry.at,
-    );
+    if (beforeBalances) await beforeBalances(entryId);
+    const postings = entry.postings.map((posting) => ({
+      accountId: posting.accountId,
+      amount: posting.amount,
+      type: posting.type,
+      note: posting.note ?? null,
+      fee: posting.fee ?? 0n,
+    }));
+    const movements = perAccount([...postings.map((p) => ({ accountId: p.accountId, balance: p.amount, held: 0n })), ...extra]);
+    await refuseUnless(trx, movements, (summed) => repository.writePostings(trx, entryId, postings, summed, entry.at));
     return { entryId, duplicate: false };
+  }
+
+  /** Movements summed per account: an entry is judged by its net effect on each account. */
+  function perAccount(movements: readonly Movement[]): Map<string, Movement> {
+    const sums = new Map<string, Movement>();
+    for (const m of movements) {
+      const sum = sums.get(m.accountId);
+      sums.set(m.accountId, sum ? { accountId: m.accountId, balance: sum.balance + m.balance, held: sum.held + m.held } : m);
+    }
+    return sums;
+  }
+
+  /** Runs a movement of these accounts; when it refuses one, raises insufficient funds for what that account had to give. */
+  async function refuseUnless(
+    trx: Database,
+    movements: Map<string, Movement>,
+    run: (movements: Movement[]) => Promise<string | null>,
+  ): Promise<void> {
+    const refused = await run([...movements.values()]);
+    if (refused === null) return;
+    const movement = movements.get(refused);
+    await insufficient(trx, refused, movement ? movement.held - movement.balance : 0n);
   }
 
   return {
@@ -108,13 +132,16 @@ export function createLedgerService() {
       return id;
     },
 
-    post,
+    /** Posts one balanced entry (see write); `duplicate: true` when its idempotency key was already posted. */
+    post: (trx: Database, entry: EntrySpec) => write(trx, entry, []),
 
     /** Reserves money on a wallet without moving it; refused when the available money does not cover it. */
     async placeHold(trx: Database, hold: { accountId: string; amount: bigint; reason: string; reference: string }): Promise<string> {
       if (hold.amount <= 0n) throw new Error('A hold must be positive');
-      if (!(await repository.adjustHeld(trx, hold.accountId, hold.amount))) await insufficient(trx, hold.accountId, hold.amount);
-      return repository.insertHold(trx, hold);
+      const id = await repository.insertHold(trx, hold);
+      const movement = perAccount([{ accountId: hold.accountId, balance: 0n, held: hold.amount }]);
+      await refuseUnless(trx, movement, (movements) => repository.applyMovements(trx, movements));
+      return id;
     },
 
     /** Releases an open hold; returns the amount released (0 when it was not open). */
@@ -122,23 +149,31 @@ export function createLedgerService() {
       const hold = await repository.closeHold(trx, reference, 'RELEASED');
       if (!hold) return 0n;
       const amount = BigInt(hold.amount_kobo);
-      if (!(await repository.adjustHeld(trx, hold.account_id, -amount))) throw new Error(`Hold ${reference} exceeds held money`);
+      if ((await repository.applyMovements(trx, [{ accountId: hold.account_id, balance: 0n, held: -amount }])) !== null) {
+        throw new Error(`Hold ${reference} exceeds held money`);
+      }
       return amount;
     },
 
     /**
      * Turns an open hold into a payment: the hold is closed, its money freed, and the entry posted
      * (which must not take more from the held wallet than the hold covered). Returns null when the
-     * hold was not open, and then posts nothing.
+     * hold was not open, and then posts nothing. `beforeBalances` runs once the entry exists and
+     * before any account is locked: a caller's own writes that name the entry (the request it
+     * paid) go there, so that the shared accounts are locked only for the last statement.
      */
-    async captureHold(trx: Database, reference: string, entry: EntrySpec): Promise<{ entryId: string; heldKobo: bigint } | null> {
+    async captureHold(
+      trx: Database,
+      reference: string,
+      entry: EntrySpec,
+      beforeBalances?: (entryId: string) => Promise<void>,
+    ): Promise<{ entryId: string; heldKobo: bigint } | null> {
       const hold = await repository.closeHold(trx, reference, 'CAPTURED');
       if (!hold) return null;
       const held = BigInt(hold.amount_kobo);
       const taken = -entry.postings.filter((p) => p.accountId === hold.account_id).reduce((sum, p) => sum + p.amount, 0n);
       if (taken > held) throw new Error(`Capture of ${reference} takes ${taken} kobo from a hold of ${held}`);
-      if (!(await repository.adjustHeld(trx, hold.account_id, -held))) throw new Error(`Hold ${reference} exceeds held money`);
-      const { entryId } = await post(trx, entry);
+      const { entryId } = await write(trx, entry, [{ accountId: hold.account_id, balance: 0n, held: -held }], beforeBalances);
       return { entryId, heldKobo: held };
     },
 

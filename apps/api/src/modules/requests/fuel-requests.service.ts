@@ -212,9 +212,9 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     request: { id: string; organization_id: string; station_id: string },
     actor: AuditActor | null,
   ): Promise<void> {
-    const releasedKobo = await ledger.releaseHold(trx, holdReference(request.id));
     await reserveDraws.release(trx, request.id);
     await repository.markExpired(trx, request.id);
+    const releasedKobo = await ledger.releaseHold(trx, holdReference(request.id));
     await auditTrail.record(trx, {
       actor,
       action: 'fuel_request.expired',
@@ -453,13 +453,6 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (priceKobo === null)
           throw new AppError('RULE_VIOLATION', `${station.name} has no price for ${fuelType} yet; it must set one before approval`);
         const holdKobo = costOf(request.volume, priceKobo);
-        await holdForApproval(ledger, trx, {
-          organizationId: request.organization_id,
-          amount: holdKobo,
-          reason: `Fuel for ${label}`,
-          reference: holdReference(id),
-          what: 'request',
-        });
         const expiresAt = new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`);
         // A code collision is astronomically rare; a second draw settles it.
         for (let attempt = 0; ; attempt += 1) {
@@ -493,6 +486,16 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           },
         });
         await enqueueFuelRequestWebhook(trx, 'fuel_request.approved', id);
+        // The wallet last: its row stays locked until commit and every approval and redemption of the
+        // organization shares it (docs/decisions/006: the request's rows, then rollups, then money).
+        // A refusal (insufficient funds) rolls back all of the above.
+        await holdForApproval(ledger, trx, {
+          organizationId: request.organization_id,
+          amount: holdKobo,
+          reason: `Fuel for ${label}`,
+          reference: holdReference(id),
+          what: 'request',
+        });
       });
       const approved = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -599,37 +602,43 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           after: { status: 'COMPLETED', dispensedVolume: dispensed, amount: koboToNaira(amount), fee: koboToNaira(fee) },
         });
 
-        // Rows that every redemption of the organization, the station or the platform shares come
-        // last, as each lock is held until commit: the wallets and the platform's fee account
-        // (the capture), the organization's reserve, and the monthly rollups (the completed
-        // request's triggers). Everything above touches only this request and its vehicle.
-        const captured = await ledger.captureHold(trx, holdReference(id), {
-          idempotencyKey: `redeem:${id}`,
-          kind: 'PAYMENT',
-          description: `Fuel redeemed: ${what}`,
-          reference: request.coupon_code,
-          createdBy: actor.userId,
-          postings: await stationPayment(ledger, trx, {
-            organizationId: request.organization_id,
-            stationId,
-            amount,
-            fee,
-            note: `Fuel: ${what}`,
-            feeNote: `Platform fee on ${request.coupon_code ?? id}`,
-          }),
-        });
+        // The wallets and the platform's fee account are shared by every redemption of the
+        // organization, the station and the platform, and each is locked until commit: the
+        // capture moves them in its last statement, after the request's own writes (which name
+        // the payment's entry), so that they are held for one round trip and the commit.
+        const captured = await ledger.captureHold(
+          trx,
+          holdReference(id),
+          {
+            idempotencyKey: `redeem:${id}`,
+            kind: 'PAYMENT',
+            description: `Fuel redeemed: ${what}`,
+            reference: request.coupon_code,
+            createdBy: actor.userId,
+            postings: await stationPayment(ledger, trx, {
+              organizationId: request.organization_id,
+              stationId,
+              amount,
+              fee,
+              note: `Fuel: ${what}`,
+              feeNote: `Platform fee on ${request.coupon_code ?? id}`,
+            }),
+          },
+          async (entryId) => {
+            await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
+            await repository.markCompleted(trx, id, {
+              redeemedBy: actor.userId,
+              dispensedVolume: dispensed,
+              amountKobo: amount,
+              feeKobo: fee,
+              entryId,
+              odometer,
+              flags,
+            });
+            await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', id);
+          },
+        );
         if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
-        await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
-        await repository.markCompleted(trx, id, {
-          redeemedBy: actor.userId,
-          dispensedVolume: dispensed,
-          amountKobo: amount,
-          feeKobo: fee,
-          entryId: captured.entryId,
-          odometer,
-          flags,
-        });
-        await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', id);
         return null;
       });
       if (refusal) throw new AppError('RULE_VIOLATION', refusal);

@@ -236,17 +236,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
             `The group ${vehicle.department_name ?? ''} is ${(vehicle.department_status ?? '').toLowerCase()}; requests for its vehicles cannot be approved`,
           );
         }
-        let holdKobo: bigint | null = null;
-        if (request.station_id) {
-          holdKobo = BigInt(request.cost_kobo);
-          await holdForApproval(ledger, trx, {
-            organizationId: request.organization_id,
-            amount: holdKobo,
-            reason: `Maintenance of ${plateOf(vehicle)}`,
-            reference: holdReference(id),
-            what: 'job',
-          });
-        }
+        const holdKobo = request.station_id ? BigInt(request.cost_kobo) : null;
         await vehicles.setStatus(trx, vehicle.id, 'UNDER_MAINTENANCE', { actor, note: 'Maintenance approved' });
         await repository.updateMaintenance(trx, id, {
           status: 'APPROVED',
@@ -265,6 +255,16 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           after: { status: 'APPROVED', heldAmount: holdKobo === null ? null : koboToNaira(holdKobo) },
         });
         await enqueueMaintenanceWebhook(trx, 'maintenance.approved', id);
+        // The wallet last (docs/decisions/006): a refusal rolls back all of the above.
+        if (holdKobo !== null) {
+          await holdForApproval(ledger, trx, {
+            organizationId: request.organization_id,
+            amount: holdKobo,
+            reason: `Maintenance of ${plateOf(vehicle)}`,
+            reference: holdReference(id),
+            what: 'job',
+          });
+        }
       });
       const approved = await reload(id);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -371,49 +371,56 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         const vehicle = await vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
         if (!vehicle) throw notFound('Vehicle');
 
-        let entryId: string | null = null;
-        let fee = 0n;
-        if (request.station_id) {
-          fee = feeOf(finalKobo, deps.platformFeeBps);
-          const what = `Maintenance of ${plateOf(vehicle)}: ${request.description.slice(0, 80)}`;
-          const captured = await ledger.captureHold(trx, holdReference(id), {
-            idempotencyKey: `maintenance-paid:${id}`,
-            kind: 'PAYMENT',
-            description: what,
-            reference: request.coupon_code,
-            createdBy: actor.userId,
-            postings: await stationPayment(ledger, trx, {
-              organizationId: request.organization_id,
-              stationId: request.station_id,
-              amount: finalKobo,
-              fee,
-              note: what,
-              feeNote: `Platform fee on ${request.coupon_code ?? id}`,
-            }),
+        const fee = request.station_id ? feeOf(finalKobo, deps.platformFeeBps) : 0n;
+        /** The job's own writes; with a station they name the payment's entry and run before the wallets move (last). */
+        const complete = async (entryId: string | null) => {
+          await vehicles.setStatus(trx, vehicle.id, 'ACTIVE', { actor, note: 'Maintenance completed' });
+          await repository.updateMaintenance(trx, id, {
+            status: 'COMPLETED',
+            completed_by: actor.userId,
+            completed_at: clock.now(),
+            final_cost_kobo: finalKobo.toString(),
+            amount_kobo: finalKobo.toString(),
+            fee_kobo: fee.toString(),
+            payment_entry_id: entryId,
           });
+          await auditTrail.record(trx, {
+            actor,
+            action: 'maintenance_request.completed',
+            entityId: id,
+            organizationId: request.organization_id,
+            stationId: request.station_id,
+            before: { status: request.status },
+            after: { status: 'COMPLETED', amount: koboToNaira(finalKobo), fee: koboToNaira(fee) },
+          });
+          await enqueueMaintenanceWebhook(trx, 'maintenance.completed', id);
+        };
+        if (request.station_id) {
+          const what = `Maintenance of ${plateOf(vehicle)}: ${request.description.slice(0, 80)}`;
+          const captured = await ledger.captureHold(
+            trx,
+            holdReference(id),
+            {
+              idempotencyKey: `maintenance-paid:${id}`,
+              kind: 'PAYMENT',
+              description: what,
+              reference: request.coupon_code,
+              createdBy: actor.userId,
+              postings: await stationPayment(ledger, trx, {
+                organizationId: request.organization_id,
+                stationId: request.station_id,
+                amount: finalKobo,
+                fee,
+                note: what,
+                feeNote: `Platform fee on ${request.coupon_code ?? id}`,
+              }),
+            },
+            complete,
+          );
           if (!captured) throw new AppError('CONFLICT', 'This work order was just completed');
-          entryId = captured.entryId;
+        } else {
+          await complete(null);
         }
-        await vehicles.setStatus(trx, vehicle.id, 'ACTIVE', { actor, note: 'Maintenance completed' });
-        await repository.updateMaintenance(trx, id, {
-          status: 'COMPLETED',
-          completed_by: actor.userId,
-          completed_at: clock.now(),
-          final_cost_kobo: finalKobo.toString(),
-          amount_kobo: finalKobo.toString(),
-          fee_kobo: fee.toString(),
-          payment_entry_id: entryId,
-        });
-        await auditTrail.record(trx, {
-          actor,
-          action: 'maintenance_request.completed',
-          entityId: id,
-          organizationId: request.organization_id,
-          stationId: request.station_id,
-          before: { status: request.status },
-          after: { status: 'COMPLETED', amount: koboToNaira(finalKobo), fee: koboToNaira(fee) },
-        });
-        await enqueueMaintenanceWebhook(trx, 'maintenance.completed', id);
       });
       const request = await reload(id);
       return {

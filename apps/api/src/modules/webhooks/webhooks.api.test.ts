@@ -190,8 +190,8 @@ describe('the outbox', () => {
     expect(debit.statusCode, debit.body).toBe(200);
 
     const { deliveries: rows } = await deliveries(endpoint, tokens.beta);
-    // Newest first: the hold crossed the threshold before the approval was recorded.
-    expect(rows.map((d) => d.event)).toEqual(['fuel_request.approved', 'wallet.low_balance', 'wallet.funded']);
+    // Newest first: the approval is recorded, then its hold (the wallet moves last) crosses the threshold.
+    expect(rows.map((d) => d.event)).toEqual(['wallet.low_balance', 'fuel_request.approved', 'wallet.funded']);
     await t.app.jobs.deliverWebhooks();
     const bodies = deliveriesTo('/beta').map((r) => JSON.parse(r.body) as { event: string; data: Record<string, unknown> });
     expect(bodies.find((b) => b.event === 'wallet.low_balance')?.data).toMatchObject({

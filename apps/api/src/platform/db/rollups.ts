@@ -11,7 +11,9 @@
 export const PLATFORM_SCOPE_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The driver id of redemptions by vehicles that had no driver in `analytics_driver_months`
- * (migration 0029), which reads it back as "No driver". Fixed by the migration, like the above.
+ * Redemptions by vehicles that had no driver are counted in `analytics_driver_months` (migration
+ * 0029) under sixteen reserved driver ids, `…0000` to `…000f` (migration 0031 spread them so that
+ * no single row is shared by all such fills), which are read back together as "No driver". Every
+ * driver id below this bound is one of them; users' ids (version 4) never are.
  */
-export const NO_DRIVER_ID = '00000000-0000-0000-0000-000000000000';
+export const NO_DRIVER_IDS_BELOW = '00000000-0000-0000-0000-000000000010';
