@@ -43,9 +43,14 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/**
+ * One service serves one database (the app's, a seed's): it remembers the ids of the platform's
+ * accounts and of owners' wallets, which never change once made (an owner's wallet is only ever
+ * deleted with its owner), so that a redemption does not read three accounts to learn their ids.
+ */
 export function createLedgerService() {
-  /** Platform account ids never change once migrated; looked up once per database. */
-  const platformIds = new WeakMap<object, Map<PlatformAccount, string>>();
+  const platformIds = new Map<PlatformAccount, string>();
+  const walletIds = new Map<string, string>();
 
   async function insufficient(trx: Database, accountId: string, needed: bigint): Promise<never> {
     const account = await repository.findAccount(trx, accountId);
@@ -123,12 +128,10 @@ export function createLedgerService() {
 
   return {
     async platformAccount(executor: Database, kind: PlatformAccount): Promise<string> {
-      let ids = platformIds.get(executor);
-      if (!ids) platformIds.set(executor, (ids = new Map<PlatformAccount, string>()));
-      const cached = ids.get(kind);
+      const cached = platformIds.get(kind);
       if (cached) return cached;
       const id = await repository.platformAccountId(executor, kind);
-      ids.set(kind, id);
+      platformIds.set(kind, id);
       return id;
     },
 
@@ -183,6 +186,17 @@ export function createLedgerService() {
       const row = await repository.findWallet(executor, owner);
       if (!row) throw new Error(`No wallet for ${JSON.stringify(owner)}`);
       return row;
+    },
+
+    /** The id of an owner's wallet (its figures: `wallet`). */
+    async walletId(executor: Database, owner: WalletOwner): Promise<string> {
+      const key = 'organizationId' in owner ? `organization:${owner.organizationId}` : `station:${owner.stationId}`;
+      const cached = walletIds.get(key);
+      if (cached) return cached;
+      const row = await repository.findWallet(executor, owner);
+      if (!row) throw new Error(`No wallet for ${JSON.stringify(owner)}`);
+      walletIds.set(key, row.id);
+      return row.id;
     },
 
     findAccount: (executor: Database, accountId: string) => repository.findAccount(executor, accountId),

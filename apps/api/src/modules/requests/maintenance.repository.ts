@@ -13,6 +13,7 @@ import {
   type RequestFilters,
   type RequestSearch,
   type StatusTotal,
+  userNameOf,
 } from './request-lists.repository.js';
 import { inScope, type RequestScope } from './scope.js';
 
@@ -23,9 +24,6 @@ function maintenanceViews(db: Database) {
     .innerJoin('organizations as o', 'o.id', 'r.organization_id')
     .innerJoin('users as rq', 'rq.id', 'r.requested_by')
     .leftJoin('fuel_stations as s', 's.id', 'r.station_id')
-    .leftJoin('users as ap', 'ap.id', 'r.approved_by')
-    .leftJoin('users as rj', 'rj.id', 'r.rejected_by')
-    .leftJoin('users as cp', 'cp.id', 'r.completed_by')
     .selectAll('r')
     .select([
       'v.plate_number',
@@ -36,9 +34,9 @@ function maintenanceViews(db: Database) {
       'rq.name as requester_name',
       's.name as station_name',
       's.address as station_address',
-      'ap.name as approver_name',
-      'rj.name as rejecter_name',
-      'cp.name as completer_name',
+      userNameOf('r.approved_by').as('approver_name'),
+      userNameOf('r.rejected_by').as('rejecter_name'),
+      userNameOf('r.completed_by').as('completer_name'),
     ]);
 }
 

@@ -103,6 +103,16 @@ function matchingRequestIds(db: Database, table: RequestTable, term: string, sco
   return ids;
 }
 
+/**
+ * The name of the user a request's column names (its approver, rejecter, redeemer or completer),
+ * or null, as a scalar subquery rather than a join: a request's view already joins four tables,
+ * and every further join multiplies the join orders PostgreSQL weighs before a one-row read (the
+ * fuel request's view of nine tables spent ~5 ms planning a 0.3 ms read; with these, ~1 ms).
+ */
+export function userNameOf(column: `r.${string}`): RawBuilder<string | null> {
+  return sql<string | null>`(SELECT u.name FROM users AS u WHERE u.id = ${sql.ref(column)})`;
+}
+
 /** The requests in scope that pass the list's filters, as a query on the request table alone. */
 export function filteredRequests(
   db: Database,

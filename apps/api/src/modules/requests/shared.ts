@@ -35,10 +35,10 @@ export async function holdForApproval(
   trx: Database,
   hold: { organizationId: string; amount: bigint; reason: string; reference: string; what: 'request' | 'job' },
 ): Promise<void> {
-  const wallet = await ledger.wallet(trx, { organizationId: hold.organizationId });
+  const walletId = await ledger.walletId(trx, { organizationId: hold.organizationId });
   try {
-    await ledger.placeHold(trx, { accountId: wallet.id, amount: hold.amount, reason: hold.reason, reference: hold.reference });
-    await webhookOutbox.availableDropped(trx, { walletId: wallet.id, byKobo: hold.amount });
+    await ledger.placeHold(trx, { accountId: walletId, amount: hold.amount, reason: hold.reason, reference: hold.reference });
+    await webhookOutbox.availableDropped(trx, { walletId, byKobo: hold.amount });
   } catch (error) {
     if (error instanceof InsufficientFundsError) {
       throw new InsufficientFundsError(
@@ -57,12 +57,12 @@ export async function stationPayment(
   trx: Database,
   payment: { organizationId: string; stationId: string; amount: bigint; fee: bigint; note: string; feeNote: string },
 ): Promise<PostingSpec[]> {
-  const organizationWallet = await ledger.wallet(trx, { organizationId: payment.organizationId });
-  const stationWallet = await ledger.wallet(trx, { stationId: payment.stationId });
+  const organizationWallet = await ledger.walletId(trx, { organizationId: payment.organizationId });
+  const stationWallet = await ledger.walletId(trx, { stationId: payment.stationId });
   const revenue = await ledger.platformAccount(trx, 'PLATFORM_REVENUE');
   return [
-    { accountId: organizationWallet.id, amount: -payment.amount, type: 'PAYMENT', note: payment.note },
-    { accountId: stationWallet.id, amount: payment.amount - payment.fee, type: 'PAYMENT', note: payment.note, fee: payment.fee },
+    { accountId: organizationWallet, amount: -payment.amount, type: 'PAYMENT', note: payment.note },
+    { accountId: stationWallet, amount: payment.amount - payment.fee, type: 'PAYMENT', note: payment.note, fee: payment.fee },
     ...(payment.fee > 0n ? [{ accountId: revenue, amount: payment.fee, type: 'FEE' as const, note: payment.feeNote }] : []),
   ];
 }
