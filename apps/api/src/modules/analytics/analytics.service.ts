@@ -140,8 +140,7 @@ export function createAnalyticsService(deps: {
       const byDriver = await repository.fuelByDriver(db, scope, period, 10);
       const recentFuel = await deps.fuel.list(actor, listQuery);
       const recentMaintenance = await deps.maintenance.list(actor, listQuery);
-      const alerts = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : [];
-      const due = vehicleScope ? (scope.kind === 'DRIVER' ? alerts.length : (await vehicles.counts(vehicleScope.organizationId)).due) : 0;
+      const { alerts, due } = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : { alerts: [], due: 0 };
 
       const volumeByMonth = new Map(volumes.map((v) => [v.month, Number(v.volume)]));
       const moneyByMonth = new Map(money.rows.map((r) => [r.month, r]));

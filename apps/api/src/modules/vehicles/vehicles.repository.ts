@@ -110,7 +110,11 @@ function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
  * organization, one vehicle, or all): the first `limit`, soonest problems first.
  */
 export function dueVehicles(db: Database, scope: DueScope, today: string, limit: number) {
-  return dueVehiclesInOrder(db, scope, today).limit(limit).execute();
+  // How many are due in all, on every row: counted in the same pass over the fleet as the first ones.
+  return dueVehiclesInOrder(db, scope, today)
+    .select(sql<string>`count(*) OVER ()`.as('due_count'))
+    .limit(limit)
+    .execute();
 }
 
 /** Where a batch of due vehicles ended: its last row's order key (as text) and instant to the microsecond. */

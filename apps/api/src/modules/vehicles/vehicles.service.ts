@@ -292,11 +292,14 @@ export function createVehiclesService(deps: VehiclesDeps) {
       return toVehicle(await find(actor, id));
     },
 
-    /** The first `limit` due vehicles, soonest problems first, with the reasons, in words, that make each one due. */
+    /**
+     * The first `limit` due vehicles, soonest problems first, with the reasons, in words, that make
+     * each one due; and how many are due in all (one pass over the fleet for both).
+     */
     async dueAlerts(scope: DueScope, limit = 10) {
       const day = today();
       const rows = await repository.dueVehicles(db, scope, day, limit);
-      return rows.map((row) => dueAlert(row, day));
+      return { alerts: rows.map((row) => dueAlert(row, day)), due: Number(rows[0]?.due_count ?? 0) };
     },
 
     /**
