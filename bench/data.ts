@@ -729,11 +729,15 @@ export async function addRedemptionCoupons(
   await q(`COMMIT`);
 }
 
-/** Sets every (or one) account's cached balance to the sum of its postings and its held amount to its open holds. */
+/**
+ * Sets every (or one) account's cached balance to the sum of its postings, its posting count to
+ * their number, and its held amount to its open holds.
+ */
 async function refreshBalances(client: pg.Client, onlyAccount?: string): Promise<void> {
   await client.query(`
     UPDATE ledger_accounts a SET
       balance_kobo = coalesce((SELECT sum(amount_kobo) FROM postings p WHERE p.account_id = a.id), 0),
+      posting_count = (SELECT count(*) FROM postings p WHERE p.account_id = a.id),
       held_kobo = coalesce((SELECT sum(amount_kobo) FROM holds h WHERE h.account_id = a.id AND h.status = 'OPEN'), 0),
       updated_at = now()
     ${onlyAccount ? `WHERE a.id = ${onlyAccount}` : ''}`);
@@ -751,6 +755,11 @@ export async function checkInvariants(client: pg.Client): Promise<void> {
       'every cached balance equals the sum of its postings',
       `SELECT count(*)::int AS n FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) AS t FROM postings GROUP BY 1) p
          ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.t, 0)`,
+    ],
+    [
+      'every posting count equals the number of its postings',
+      `SELECT count(*)::int AS n FROM ledger_accounts a LEFT JOIN (SELECT account_id, count(*) AS c FROM postings GROUP BY 1) p
+         ON p.account_id = a.id WHERE a.posting_count <> coalesce(p.c, 0)`,
     ],
     [
       'every held amount equals the open holds',

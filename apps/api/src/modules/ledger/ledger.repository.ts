@@ -43,10 +43,14 @@ export interface Movement {
   accountId: string;
   balance: bigint;
   held: bigint;
+  /** Postings this movement adds to the account (its `posting_count`, 0032); none when absent. */
+  postings?: number;
 }
 
 const movementsJson = (movements: readonly Movement[]) =>
-  JSON.stringify(movements.map((m) => ({ account: m.accountId, balance: m.balance.toString(), held: m.held.toString() })));
+  JSON.stringify(
+    movements.map((m) => ({ account: m.accountId, balance: m.balance.toString(), held: m.held.toString(), postings: m.postings ?? 0 })),
+  );
 
 /**
  * Moves the balances and held money of every account given, in one statement (migration 0030's
@@ -157,20 +161,29 @@ export async function accountHasHistory(db: Database, accountId: string): Promis
   return Boolean(row.posted) || Boolean(row.held) || Boolean(row.paid);
 }
 
-/** For audits and tests: every balance against the sum of its postings. */
+/** For audits and tests: every balance and posting count against the account's postings. */
 export function balanceDiscrepancies(db: Database) {
   return db
     .selectFrom('ledger_accounts as a')
     .leftJoin(
       db
         .selectFrom('postings')
-        .select(['account_id', sql<string>`sum(amount_kobo)`.as('total')])
+        .select(['account_id', sql<string>`sum(amount_kobo)`.as('total'), sql<string>`count(*)`.as('count')])
         .groupBy('account_id')
         .as('p'),
       'p.account_id',
       'a.id',
     )
-    .select(['a.id', 'a.kind', 'a.balance_kobo', sql<string>`coalesce(p.total, 0)`.as('posted')])
-    .where(sql`a.balance_kobo`, '<>', sql`coalesce(p.total, 0)`)
+    .select([
+      'a.id',
+      'a.kind',
+      'a.balance_kobo',
+      sql<string>`coalesce(p.total, 0)`.as('posted'),
+      'a.posting_count',
+      sql<string>`coalesce(p.count, 0)`.as('postings'),
+    ])
+    .where((eb) =>
+      eb.or([eb(sql`a.balance_kobo`, '<>', sql`coalesce(p.total, 0)`), eb(sql`a.posting_count`, '<>', sql`coalesce(p.count, 0)`)]),
+    )
     .execute();
 }

@@ -99,7 +99,10 @@ export function createLedgerService() {
       note: posting.note ?? null,
       fee: posting.fee ?? 0n,
     }));
-    const movements = perAccount([...postings.map((p) => ({ accountId: p.accountId, balance: p.amount, held: 0n })), ...extra]);
+    const movements = perAccount([
+      ...postings.map((p) => ({ accountId: p.accountId, balance: p.amount, held: 0n, postings: 1 })),
+      ...extra,
+    ]);
     await refuseUnless(trx, movements, (summed) => repository.writePostings(trx, entryId, postings, summed, entry.at));
     return { entryId, duplicate: false };
   }
@@ -109,7 +112,17 @@ export function createLedgerService() {
     const sums = new Map<string, Movement>();
     for (const m of movements) {
       const sum = sums.get(m.accountId);
-      sums.set(m.accountId, sum ? { accountId: m.accountId, balance: sum.balance + m.balance, held: sum.held + m.held } : m);
+      sums.set(
+        m.accountId,
+        sum
+          ? {
+              accountId: m.accountId,
+              balance: sum.balance + m.balance,
+              held: sum.held + m.held,
+              postings: (sum.postings ?? 0) + (m.postings ?? 0),
+            }
+          : m,
+      );
     }
     return sums;
   }

@@ -71,6 +71,21 @@ function searchPattern(filters: TransactionFilters): string | undefined {
   return filters.search ? containsPattern(filters.search) : undefined;
 }
 
+/**
+ * Whether the filters keep every posting of the wallet: its total is then the count the ledger
+ * keeps on the account (0032) rather than a count of its whole history on every first screen.
+ */
+function keepsEveryPosting(filters: TransactionFilters): boolean {
+  return (
+    filters.type === undefined &&
+    filters.reference === undefined &&
+    searchPattern(filters) === undefined &&
+    filters.from === undefined &&
+    filters.to === undefined &&
+    (filters.status === undefined || filters.status === 'SUCCESS')
+  );
+}
+
 /** A wallet's postings that pass the filters; every posting is done (SUCCESS). */
 function postingsOf(db: Database, accountId: string, filters: TransactionFilters) {
   // Instants, so that the days are a range of the `(account_id, created_at DESC, id DESC)` index.
@@ -268,14 +283,16 @@ export async function listTransactions(
     transactionsOf(db, pageKeys, order).execute(),
     db
       .selectNoFrom((eb) => [
-        eb
-          .selectFrom(
-            postingsOf(db, accountId, filters)
-              .select((e) => e.fn.countAll<string>().as('n'))
-              .as('pc'),
-          )
-          .select('pc.n')
-          .as('posted'),
+        keepsEveryPosting(filters)
+          ? eb.selectFrom('ledger_accounts as a').select('a.posting_count').where('a.id', '=', accountId).as('posted')
+          : eb
+              .selectFrom(
+                postingsOf(db, accountId, filters)
+                  .select((e) => e.fn.countAll<string>().as('n'))
+                  .as('pc'),
+              )
+              .select('pc.n')
+              .as('posted'),
         eb
           .selectFrom(
             unpostedPaymentsOf(db, accountId, filters)
