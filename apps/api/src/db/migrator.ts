@@ -32,7 +32,6 @@ import * as m0028 from './migrations/0028-rollup-estimates.js';
 import * as m0029 from './migrations/0029-redemption-rollups.js';
 import * as m0030 from './migrations/0030-ledger-movements.js';
 import * as m0031 from './migrations/0031-rollup-hot-rows.js';
-import * as m0032 from './migrations/0032-posting-counts.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -66,7 +65,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-redemption-rollups': m0029,
   '0030-ledger-movements': m0030,
   '0031-rollup-hot-rows': m0031,
-  '0032-posting-counts': m0032,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

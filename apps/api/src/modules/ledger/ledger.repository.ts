@@ -43,7 +43,7 @@ export interface Movement {
   accountId: string;
   balance: bigint;
   held: bigint;
-  /** Postings this movement adds to the account (its `posting_count`, 0032); none when absent. */
+  /** Postings this movement adds to the account (its `posting_count`, 0030); none when absent. */
   postings?: number;
 }
 

@@ -73,7 +73,7 @@ function searchPattern(filters: TransactionFilters): string | undefined {
 
 /**
  * Whether the filters keep every posting of the wallet: its total is then the count the ledger
- * keeps on the account (0032) rather than a count of its whole history on every first screen.
+ * keeps on the account (0030) rather than a count of its whole history on every first screen.
  */
 function keepsEveryPosting(filters: TransactionFilters): boolean {
   return (

@@ -231,7 +231,7 @@ export interface LedgerAccountsTable {
   fuel_station_id: string | null;
   balance_kobo: Generated<string>;
   held_kobo: Generated<string>;
-  /** How many postings the account has (0032), kept with the balance. */
+  /** How many postings the account has (0030), kept with the balance. */
   posting_count: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
