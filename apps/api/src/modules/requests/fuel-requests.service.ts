@@ -203,28 +203,39 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
   }
 
   /**
-   * Expires an approved request: the hold and the reserve go back. Inside the caller's transaction,
-   * on a locked row. `actor` is the station rep whose redemption found the coupon expired; the
-   * expiry job has none.
+   * Expires approved requests: their reserves and holds go back. Inside the caller's transaction, on
+   * locked rows. `actor` is the station rep whose redemption found a coupon expired; the expiry job
+   * (a batch) has none. As in every transaction (docs/decisions/006), the requests' own rows and
+   * rollups change first and the wallets last, here in the wallets' id order, so that a batch of many
+   * organizations' coupons never holds a wallet while it waits for a row a redemption holds.
    */
   async function expire(
     trx: Database,
-    request: { id: string; organization_id: string; station_id: string },
+    requests: ReadonlyArray<{ id: string; organization_id: string; station_id: string }>,
     actor: AuditActor | null,
   ): Promise<void> {
-    await reserveDraws.release(trx, request.id);
-    await repository.markExpired(trx, request.id);
-    const releasedKobo = await ledger.releaseHold(trx, holdReference(request.id));
-    await auditTrail.record(trx, {
-      actor,
-      action: 'fuel_request.expired',
-      entityId: request.id,
-      organizationId: request.organization_id,
-      stationId: request.station_id,
-      before: { status: 'APPROVED', heldAmount: koboToNaira(releasedKobo) },
-      after: { status: 'EXPIRED', heldAmount: 0 },
-      note: 'The coupon expired; its held money went back to the wallet',
-    });
+    for (const request of requests) {
+      await reserveDraws.release(trx, request.id);
+      await repository.markExpired(trx, request.id);
+    }
+    const walletOf = new Map<string, string>();
+    for (const request of requests) walletOf.set(request.id, await ledger.walletId(trx, { organizationId: request.organization_id }));
+    const walletKey = (request: { id: string }) => walletOf.get(request.id) ?? '';
+    const inWalletOrder = [...requests].sort((a, b) => (walletKey(a) < walletKey(b) ? -1 : walletKey(a) > walletKey(b) ? 1 : 0));
+    const releasedKobo = new Map<string, bigint>();
+    for (const request of inWalletOrder) releasedKobo.set(request.id, await ledger.releaseHold(trx, holdReference(request.id)));
+    for (const request of requests) {
+      await auditTrail.record(trx, {
+        actor,
+        action: 'fuel_request.expired',
+        entityId: request.id,
+        organizationId: request.organization_id,
+        stationId: request.station_id,
+        before: { status: 'APPROVED', heldAmount: koboToNaira(releasedKobo.get(request.id) ?? 0n) },
+        after: { status: 'EXPIRED', heldAmount: 0 },
+        note: 'The coupon expired; its held money went back to the wallet',
+      });
+    }
   }
 
   /**
@@ -554,7 +565,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         assertCouponMatches(request, body, scanned);
         const why = whyNotRedeemable(request, now);
         if (why) {
-          if (request.status === 'APPROVED') await expire(trx, request, actor);
+          if (request.status === 'APPROVED') await expire(trx, [request], actor);
           return why;
         }
         // A wrong PIN or code is counted even though the redemption is refused, like an expiry above.
@@ -763,7 +774,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     async expireDue(limit = 100): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const due = await repository.lockExpiredCoupons(trx, clock.now(), limit);
-        for (const request of due) await expire(trx, request, null);
+        await expire(trx, due, null);
         return due.length;
       });
     },
