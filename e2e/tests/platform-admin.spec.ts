@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './support.js';
+import { DEMO_USERS, searchAndManage, signIn } from './support.js';
 
 /** A 1×1 PNG: a real image by content, as the API checks. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -82,8 +82,7 @@ test('the platform admin registers a client with a logo, finds it by search and 
 test('deleting a client with history shows the server telling to suspend it instead', async ({ page }) => {
   await signIn(page, DEMO_USERS.ADMIN);
   await page.goto('/clients');
-  await page.getByRole('textbox', { name: 'Search clients' }).fill('Acme Logistics');
-  await page.getByRole('link', { name: 'Manage Acme Logistics' }).click();
+  await searchAndManage(page, 'Search clients', 'Acme Logistics');
   await expect(page.getByRole('table', { name: 'Users of Acme Logistics' }).getByText('orgadmin@acme.test')).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete' }).click();

@@ -93,3 +93,15 @@ export async function overlaps(a: Locator, b: Locator): Promise<boolean> {
   if (!boxA || !boxB) throw new Error('Both elements must be on screen');
   return boxA.x < boxB.x + boxB.width && boxB.x < boxA.x + boxA.width && boxA.y < boxB.y + boxB.height && boxB.y < boxA.y + boxA.height;
 }
+
+/**
+ * Searches a list and opens the one record it finds through its Manage link. The search applies
+ * after a pause and its rows replace the list's, so the link is clicked only once the list shows
+ * the one result (a click on a row being replaced is lost), and the details page must open.
+ */
+export async function searchAndManage(page: Page, searchBox: string, name: string): Promise<void> {
+  await page.getByRole('textbox', { name: searchBox }).fill(name);
+  await expect(page.getByText(/^1–1 of 1$/)).toBeVisible();
+  await page.getByRole('link', { name: `Manage ${name}` }).click();
+  await expect(page).toHaveURL(/\/details\?id=/);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './support.js';
+import { DEMO_USERS, searchAndManage, signIn } from './support.js';
 
 function toast(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
@@ -26,8 +26,7 @@ function formatNaira(amount: number): string {
 test('the platform admin opens a client wallet from the client and credits and debits it', async ({ page }) => {
   await signIn(page, DEMO_USERS.ADMIN);
   await page.goto('/clients');
-  await page.getByRole('textbox', { name: 'Search clients' }).fill('Beta Haulage');
-  await page.getByRole('link', { name: 'Manage Beta Haulage' }).click();
+  await searchAndManage(page, 'Search clients', 'Beta Haulage');
   await page.getByRole('link', { name: 'Go to Wallet' }).click();
   await expect(page).toHaveURL(/\/wallet\?organizationId=/);
   await expect(page.getByText('Organization wallet')).toBeVisible();
@@ -105,8 +104,7 @@ test('a station representative verifies and saves its bank details on its wallet
 test('the platform admin settles a payout to Unity Fuels Ikeja after crediting its wallet', async ({ page }) => {
   await signIn(page, DEMO_USERS.ADMIN);
   await page.goto('/fuel-stations');
-  await page.getByRole('textbox', { name: 'Search name or address' }).fill('Unity Fuels Ikeja');
-  await page.getByRole('link', { name: 'Manage Unity Fuels Ikeja' }).click();
+  await searchAndManage(page, 'Search name or address', 'Unity Fuels Ikeja');
   await expect(page.getByRole('heading', { name: 'Current Prices' })).toBeVisible();
 
   const banking = page.getByRole('form', { name: 'Banking information' });
