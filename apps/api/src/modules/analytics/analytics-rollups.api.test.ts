@@ -349,13 +349,25 @@ describe('the analytics rollups', () => {
           ).rows[0]?.n,
         );
       let secondWriter: Promise<unknown> = Promise.resolve();
+      let secondSettled = false;
+      let blocked = false;
       await first.transaction().execute(async (trx) => {
         await insert(trx, rows[0]?.id as string);
-        secondWriter = second.transaction().execute((other) => insert(other, rows[1]?.id as string));
-        // Commit only once the second writer is blocked on the rows this one holds.
-        while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+        secondWriter = second
+          .transaction()
+          .execute((other) => insert(other, rows[1]?.id as string))
+          .finally(() => {
+            secondSettled = true;
+          });
+        // Commit only once the second writer is blocked on the rows this one holds (or, if it
+        // ended without waiting, at once: awaiting it below then says why, rather than a timeout).
+        while (!secondSettled && !blocked) {
+          blocked = (await waiting()) > 0;
+          if (!blocked) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
       });
       await secondWriter;
+      expect(blocked, 'the second writer waited for the rollup rows the first held').toBe(true);
       const { kept, rebuilt } = await keptAndRebuilt(t.db);
       expect(kept).toEqual(rebuilt);
     });
