@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, SESSION_KEY, fillSignIn } from './support.js';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, SESSION_KEY, fillSignIn, mainMenu, signIn } from './support.js';
 
 test('a wrong password keeps the person on the sign-in screen', async ({ page }) => {
   await page.goto('/login');
@@ -67,4 +67,71 @@ test('a signed-out visit to a signed-in page shows the sign-in screen without do
   await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
   expect(scripts.some((path) => path.includes('/assets/dashboard-'))).toBe(true);
   expect(scripts.some((path) => path.includes('/assets/wallet-'))).toBe(true);
+});
+
+/**
+ * index.html carries the sign-in screen as HTML (apps/web/src/prerender), drawn before the app's
+ * code has run. These journeys hold that code (the React chunk every page imports) to look at the
+ * page as a slow phone shows it meanwhile. The service worker is kept out: it would answer the
+ * held request from its cache.
+ */
+test.describe('before the app has started', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  async function holdAppCode(page: Page): Promise<() => void> {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  /** The page is parsed (its inline script has run) but its module scripts have not. */
+  async function parsedWithoutApp(page: Page): Promise<void> {
+    await page.waitForFunction(() => document.readyState === 'interactive');
+  }
+
+  test('the sign-in form is there at once, and what is typed into it carries into the app', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await parsedWithoutApp(page);
+    const username = page.getByRole('textbox', { name: 'Email or Phone Number' });
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await username.fill(DEMO_USERS.ADMINISTRATOR);
+    await password.fill(DEMO_PASSWORD);
+    // The HTML form alone: nothing runs it, so its Continue stays disabled and cannot send it.
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await expect(continueButton).toBeDisabled();
+    await page.screenshot({ path: '/tmp/sign-in-before-app.png' });
+
+    release();
+    // The app's form took over with both values (it enables Continue only for valid values) and the focus.
+    await expect(continueButton).toBeEnabled();
+    await expect(username).toHaveValue(DEMO_USERS.ADMINISTRATOR);
+    await expect(password).toHaveValue(DEMO_PASSWORD);
+    await expect(password).toBeFocused();
+    await continueButton.click();
+    await expect(mainMenu(page)).toBeVisible();
+  });
+
+  test('a signed-in visitor, or one on another public screen, never sees that form', async ({ page }) => {
+    await signIn(page, DEMO_USERS.ADMINISTRATOR);
+    let release = await holdAppCode(page);
+    await page.reload({ waitUntil: 'commit' });
+    await parsedWithoutApp(page);
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    release();
+    await expect(mainMenu(page)).toBeVisible();
+
+    await page.evaluate((key) => window.localStorage.removeItem(key), SESSION_KEY);
+    await page.unrouteAll();
+    release = await holdAppCode(page);
+    await page.goto('/reset-password?token=abc', { waitUntil: 'commit' });
+    await parsedWithoutApp(page);
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign in');
+  });
 });

@@ -17,7 +17,7 @@ import { installErrorHandling, replyToClientError } from './platform/http/error-
 import { installRateLimit } from './platform/http/rate-limit.js';
 import { createRouteBinder } from './platform/http/routing.js';
 import { installApiCompression } from './platform/http/compression.js';
-import { serveIndexForClientRoutes, serveWebApp } from './platform/http/web-app.js';
+import { inlineScriptSources, serveIndexForClientRoutes, serveWebApp } from './platform/http/web-app.js';
 import { installBodyParsers } from './platform/http/body-parsers.js';
 import { documentRoute } from './platform/http/openapi.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         // Mantine sets inline style attributes; scripts stay same-origin only, but may compile
         // WebAssembly (the QR reader at the stations is zxing compiled to WebAssembly).
         'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'", ...(config.webDistDir ? inlineScriptSources(config.webDistDir) : [])],
         'img-src': ["'self'", 'data:', 'blob:'],
       },
     },

@@ -1,15 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles';
-import { App } from './app/App';
+import { startApp } from './app/start';
 import { registerServiceWorker } from './lib/service-worker';
+import { holdPrerenderedSignIn } from './prerender/prerendered-sign-in';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void startApp(container, holdPrerenderedSignIn());
 registerServiceWorker();

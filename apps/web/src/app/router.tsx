@@ -141,3 +141,17 @@ export const routeTree: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routeTree);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has loaded the lazy routes of the address it started on. */
+export function whenRouterReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}

@@ -3,6 +3,8 @@
  * each large text file, see apps/web/build-plugins/precompress.ts): the server picks the smallest
  * one the browser accepts and compresses nothing per request.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@fleetfuel/contract';
@@ -37,4 +39,23 @@ export function serveIndexForClientRoutes(request: FastifyRequest, reply: Fastif
   const url = request.url.split('?')[0] ?? '';
   if (request.method !== 'GET' || url.startsWith(`${API_BASE}/`) || path.extname(url)) return null;
   return reply.type('text/html').sendFile('index.html');
+}
+
+/**
+ * Content-Security-Policy sources for the inline scripts of the built index.html (the one that
+ * hides the prerendered sign-in screen from a signed-in visitor before the first paint, see
+ * apps/web/src/prerender): each by the SHA-256 of its text, so that no other inline script runs.
+ * Read once at start: a new build means a restarted server.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) return [];
+  const html = readFileSync(indexFile, 'utf8');
+  // Vite writes the app's own scripts with a src attribute; only those without one are inline.
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, text]) =>
+      `'sha256-${createHash('sha256')
+        .update(text ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
 }

@@ -5,13 +5,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 const SCRIPT = `export const fleet = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `vehicle ${i}`))};\n`;
-const INDEX = `<!doctype html><title>FleetFuel</title><script type="module" src="/assets/index-Ab12Cd.js"></script><!--${'x'.repeat(2000)}-->`;
+/** The inline script stands for the one that hides the prerendered sign-in screen (apps/web/src/prerender). */
+const INLINE_SCRIPT = "document.getElementById('prerendered-sign-in').remove()";
+const INDEX = `<!doctype html><title>FleetFuel</title><script type="module" src="/assets/index-Ab12Cd.js"></script><div id="root"></div><script>${INLINE_SCRIPT}</script><!--${'x'.repeat(2000)}-->`;
 /** A text file that keeps its name across builds and was not precompressed (as a build might leave one). */
 const ROBOTS = `User-agent: *\n${'Disallow: /api/\n'.repeat(200)}`;
 
@@ -89,6 +92,13 @@ describe('the web app files', () => {
     const plain = await get('/clients/details');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX);
+  });
+
+  it("allows index.html's own inline script by its hash, and no other inline script", async () => {
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    const policy = String((await get('/')).headers['content-security-policy']);
+    const scriptSources = /(?:^|;)script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+    expect(scriptSources).toEqual(["'self'", "'wasm-unsafe-eval'", `'sha256-${hash}'`]);
   });
 
   it('a file without precompressed copies is sent as it is, not compressed per request, and revalidated', async () => {

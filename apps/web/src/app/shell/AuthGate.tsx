@@ -1,10 +1,21 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/ui/FullPageLoader';
 import { useAuth } from '@/lib/auth';
 import { areaModules } from '../route-modules';
 
-const SignInPage = lazy(() => areaModules.signIn().then((module) => ({ default: module.SignInPage })));
+const LazySignInPage = lazy(() => areaModules.signIn().then((module) => ({ default: module.SignInPage })));
+/** Set once the sign-in page's module is loaded: rendered directly, it does not suspend. */
+let LoadedSignInPage: ComponentType | null = null;
+
+/**
+ * Loads the sign-in page ahead of the first render (main.tsx, when index.html already shows the
+ * prerendered form): a lazy component suspends on its first render even when its module is there,
+ * and the Suspense fallback (a spinner) would flash between the prerendered form and React's.
+ */
+export async function preloadSignInPage(): Promise<void> {
+  LoadedSignInPage = (await areaModules.signIn()).SignInPage;
+}
 
 /**
  * Spec section 2: signed out, every path the router does not give to another public screen shows
@@ -22,6 +33,7 @@ export function AuthGate() {
   // A stored token without its user yet means the session is being restored; sign-in keeps its form.
   if (loading && token !== null && user === null) return <FullPageLoader label="Loading your session" />;
   if (!isAuthenticated) {
+    const SignInPage = LoadedSignInPage ?? LazySignInPage;
     return (
       <Suspense fallback={<FullPageLoader />}>
         <SignInPage />

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { takeTypedSignIn } from '@/prerender/prerendered-sign-in';
 import { checkSignIn, type SignInValues } from '../sign-in-checks';
 
 export const SIGN_IN_REFUSED = 'Incorrect e-mail/phone or password';
@@ -28,6 +29,16 @@ export function SignInForm() {
   const [failure, setFailure] = useState<{ message: string; for: string } | null>(null);
   const refused = failure !== null && failure.for === attemptKey(values) ? failure.message : null;
   const { errors, body } = checkSignIn(values);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // This form replaces the prerendered one of index.html (src/prerender) in the same task: what was
+  // typed there, and the field being typed in, carry over before the browser paints.
+  useLayoutEffect(() => {
+    const typed = takeTypedSignIn();
+    if (!typed) return;
+    if (typed.username !== '' || typed.password !== '') setValues({ username: typed.username, password: typed.password });
+    if (typed.focused) formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
+  }, []);
   const shownError = (field: keyof SignInValues) => (left[field] || tried ? errors[field] : undefined);
 
   const bind = (field: keyof SignInValues) => ({
@@ -61,6 +72,7 @@ export function SignInForm() {
   const passwordError = shownError('password') ?? refused ?? undefined;
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => {
         event.preventDefault();
         void onSubmit();

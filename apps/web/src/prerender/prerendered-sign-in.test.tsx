@@ -1,0 +1,107 @@
+/**
+ * The build-time sign-in screen (issue 16): its markup is the app's form, it is removed before the
+ * first paint wherever the app shows something else, and what a visitor types into it before React
+ * starts carries over into React's form.
+ */
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cssVariablesResolver, theme } from '@/app/theme';
+import { SignInForm } from '@/features/auth/components/SignInForm';
+import { AuthProvider } from '@/lib/auth';
+import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
+import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, removalScript, takeTypedSignIn } from './prerendered-sign-in';
+import { renderSignInScreen } from './sign-in-screen';
+
+// Rendered once, as the build does: rendering reads (and tidies) the stored session, which the
+// tests below set on purpose.
+const SCREEN = renderSignInScreen();
+
+/** index.html's #root as the build leaves it, with its inline script run as the parser would. */
+function loadIndexHtml(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = SCREEN;
+  document.body.append(root);
+  // happy-dom does not run inline scripts; the script is text by nature, and this runs it as the parser would.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  new Function(removalScript()).call(window);
+  return root;
+}
+
+afterEach(() => {
+  document.getElementById('root')?.remove();
+  window.history.pushState({}, '', '/');
+  takeTypedSignIn();
+});
+
+describe('the prerendered sign-in screen', () => {
+  it('is the sign-in form, with nothing a browser could submit before the app runs', () => {
+    const root = loadIndexHtml();
+    const form = root.querySelector('form');
+    expect(form?.getAttribute('aria-label')).toBe('Sign in');
+    expect(root.querySelector('h1')?.textContent).toBe('Sign in');
+    // The carry-over finds the fields by these names.
+    expect(root.querySelector('input[name="username"]')).not.toBeNull();
+    expect(root.querySelector('input[name="password"]')?.getAttribute('type')).toBe('password');
+    // The only submit button is disabled: pressing Enter in a field does not send the form (with the
+    // password) as a GET to the page's address.
+    const submit = root.querySelector<HTMLButtonElement>('button[type="submit"]');
+    expect(submit?.textContent).toContain('Continue');
+    expect(submit?.disabled).toBe(true);
+  });
+
+  it('stays for a signed-out visitor, and is removed for a stored session or another public screen', () => {
+    expect(loadIndexHtml().querySelector(`#${PRERENDERED_SIGN_IN_ID}`)).not.toBeNull();
+    document.getElementById('root')?.remove();
+
+    window.localStorage.setItem(SESSION_STORAGE_KEY, '{"token":"t"}');
+    expect(loadIndexHtml().children).toHaveLength(0);
+    document.getElementById('root')?.remove();
+    window.localStorage.clear();
+
+    for (const path of ['/reset-password', '/reset-password/', '/reset-password?token=abc']) {
+      window.history.pushState({}, '', path);
+      expect(loadIndexHtml().children, path).toHaveLength(0);
+      document.getElementById('root')?.remove();
+    }
+    // A path that merely starts with the same letters is still a sign-in path.
+    window.history.pushState({}, '', '/reset-passwords');
+    expect(loadIndexHtml().querySelector(`#${PRERENDERED_SIGN_IN_ID}`)).not.toBeNull();
+  });
+
+  it('hands what was typed, and the field typed in, to the form that replaces it', () => {
+    const root = loadIndexHtml();
+    root.querySelector<HTMLInputElement>('input[name="username"]')!.value = 'orgadmin@acme.test';
+    const password = root.querySelector<HTMLInputElement>('input[name="password"]')!;
+    // The visitor is in the password field by the time the app's code has downloaded and runs.
+    password.focus();
+    expect(holdPrerenderedSignIn()).toBe(true);
+    password.value = 'Demo-Pass';
+    // React's first render replaces the markup.
+    root.replaceChildren();
+
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <AuthProvider>
+          <MemoryRouter>
+            <SignInForm />
+          </MemoryRouter>
+        </AuthProvider>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Email or Phone Number' })).toHaveProperty('value', 'orgadmin@acme.test');
+    const passwordField = screen.getByLabelText(/^Password/, { selector: 'input' });
+    expect(passwordField).toHaveProperty('value', 'Demo-Pass');
+    expect(document.activeElement).toBe(passwordField);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', false);
+    // Once only: a later sign-in screen (after a sign-out) starts empty.
+    expect(takeTypedSignIn()).toBeNull();
+  });
+
+  it('hands nothing over when the page had no prerendered screen', () => {
+    expect(holdPrerenderedSignIn()).toBe(false);
+    expect(takeTypedSignIn()).toBeNull();
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The sign-in screen as HTML, rendered at build time (build-plugins/prerender.ts) into index.html,
+ * so that a phone on a slow network draws the form as soon as the page and its stylesheet arrive,
+ * not after React and the page's chunks have downloaded and run (issue 16: Lighthouse performance).
+ * React does not hydrate this markup: its first render replaces it (main.tsx), and the form carries
+ * over whatever was typed meanwhile (`prerendered-sign-in.ts`).
+ *
+ * The tree is the one the app renders for a signed-out visitor (the same providers, theme and page
+ * component), under a memory router instead of the browser's.
+ */
+import { MantineProvider } from '@mantine/core';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { cssVariablesResolver, theme } from '@/app/theme';
+import { SignInPage } from '@/app/pages/sign-in';
+import { AuthProvider } from '@/lib/auth';
+import { PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
+
+export function renderSignInScreen(): string {
+  const screen = renderToString(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <AuthProvider>
+        <MemoryRouter initialEntries={['/']}>
+          <SignInPage />
+        </MemoryRouter>
+      </AuthProvider>
+    </MantineProvider>,
+  );
+  return `<div id="${PRERENDERED_SIGN_IN_ID}">${screen}</div>`;
+}
+
+export { removalScript } from './prerendered-sign-in';
