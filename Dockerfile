@@ -48,6 +48,10 @@ COPY --from=build /app/apps/web/dist ./apps/web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]
 USER node
+# glibc's malloc maps each password hash (argon2, 19 MiB) and returns it when freed; with its default
+# threshold, which rises past that size after the first hash, they pile up in the threads' arenas
+# (~75 MB at rest). The same setting as `npm start` (package.json) and bench/server-process.ts.
+ENV MALLOC_MMAP_THRESHOLD_=131072
 EXPOSE 3000
 # The health route answers once the database answers; migrations run before the server listens.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \

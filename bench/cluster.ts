@@ -21,7 +21,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { assertLocal, checkInvariants, dropDatabase, recreateDatabase } from './data.js';
-import { ROOT, freePort, mb, processTree, signInWhenUp, startProcess, type ServerProcess } from './server-process.js';
+import { PRODUCTION_PROCESS_ENV, ROOT, freePort, mb, processTree, signInWhenUp, startProcess, type ServerProcess } from './server-process.js';
 
 const DATABASE_URL = process.env.BENCH_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fleetfuel_cluster';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -163,6 +163,7 @@ async function main(): Promise<void> {
       processes.push(
         startProcess(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
           ...process.env,
+          ...PRODUCTION_PROCESS_ENV,
           NODE_ENV: 'production',
           APP_SECRET: secret,
           PAYMENT_PROVIDER: 'sandbox',

@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, mb, processTree, signInWhenUp, startProcess } from './server-process.js';
+import { PRODUCTION_PROCESS_ENV, freePort, mb, processTree, signInWhenUp, startProcess } from './server-process.js';
 
 const REST_SECONDS = Number(process.env.BENCH_REST_SECONDS ?? '10');
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT ?? '300') * 1000;
@@ -76,7 +76,12 @@ async function main(): Promise<void> {
       FLEETFUEL_BUILD: 'always',
     }),
     await measure('npm start with the build current (migrate, seed, serve)', 'npm', ['start']),
-    await measure('built server alone (migrate, seed, serve)', process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js']),
+    await measure(
+      'built server alone (migrate, seed, serve)',
+      process.execPath,
+      ['--enable-source-maps', 'apps/api/dist/server.js'],
+      PRODUCTION_PROCESS_ENV,
+    ),
   ];
   console.log(`\nEmpty data folder → first successful sign-in; memory after ${REST_SECONDS} s at rest (sum of the process tree)\n`);
   for (const r of results) {
