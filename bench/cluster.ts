@@ -21,7 +21,16 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { assertLocal, checkInvariants, dropDatabase, recreateDatabase } from './data.js';
-import { PRODUCTION_PROCESS_ENV, ROOT, freePort, mb, processTree, signInWhenUp, startProcess, type ServerProcess } from './server-process.js';
+import {
+  PRODUCTION_PROCESS_ENV,
+  ROOT,
+  freePort,
+  mb,
+  processTree,
+  signInWhenUp,
+  startProcess,
+  type ServerProcess,
+} from './server-process.js';
 
 const DATABASE_URL = process.env.BENCH_CLUSTER_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fleetfuel_cluster';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
