@@ -180,11 +180,13 @@ describe('the analytics rollups', () => {
     expect(Math.min(done.created, done.approved, done.rejected, done.redeemed)).toBeGreaterThan(2);
     await steps.create(fleets()[1] as { token: string; vehicles: string[] }, ids.betaTruck as string, ids.unity as string, 12);
     // What other writers do with plain SQL counts too: the coupon-expiry job's update, and a
-    // correction that moves requests (and their redemptions) into an earlier month.
+    // correction that moves requests (and their redemptions) into an earlier month: two of each
+    // status, so that redeemed fills are among them whatever ids the requests were given.
     const stillApproved = approved.map((open) => open.id);
     await sql`UPDATE fuel_requests SET status = 'EXPIRED', expired_at = now() WHERE id = ${stillApproved[0] ?? null}`.execute(t.db);
     await sql`UPDATE fuel_requests SET created_at = created_at - interval '40 days', redeemed_at = redeemed_at - interval '40 days'
-      WHERE id IN (SELECT id FROM fuel_requests ORDER BY id LIMIT 10)`.execute(t.db);
+      WHERE id IN (SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY status ORDER BY id) AS nth FROM fuel_requests) AS each_status
+                   WHERE nth <= 2)`.execute(t.db);
 
     // Redemptions at the busiest station corrected out of COMPLETED, one and then the rest, and
     // back: the reach keeps what other redemptions still support, then empties, then fills again,
@@ -322,9 +324,12 @@ describe('the analytics rollups', () => {
       const [first, second] = apps.map((app) => app.db) as [Database, Database];
       // Two requests of one organization, month and shard: both write the same rollup rows.
       const { rows } = await sql<{ id: string }>`
-        SELECT id FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, 64)) g WHERE analytics_shard(id::text) = 0 LIMIT 2`.execute(
+        SELECT id FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, 1024)) g WHERE analytics_shard(id::text) = 0 LIMIT 2`.execute(
         first,
       );
+      // One in sixteen ids falls into a shard: of 64 candidates, fewer than two did so about one run in
+      // twelve, and the second request then took a random id (and shard) and never waited.
+      expect(rows).toHaveLength(2);
       const requester = (await first.selectFrom('users').select('id').where('email', '=', 'orgadmin@acme.test').executeTakeFirstOrThrow())
         .id;
       const insert = (db: Database, id: string) =>
