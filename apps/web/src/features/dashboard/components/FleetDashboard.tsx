@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCar, IconGasStation, IconTool, IconUsers } from '@tabler/icons-react';
@@ -36,6 +36,10 @@ export interface FleetDashboardProps {
 
 export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
   const overview = useQuery(dashboardOverviewQuery(user.id));
+  // The figures at the top are drawn as soon as the overview arrives; the chart, alerts and recent
+  // activity below them follow in a second, interruptible render (React renders it in slices and
+  // the phone stays responsive), instead of one long task that holds the figures back (issue 16).
+  const below = useDeferredValue(overview.data);
   const isDriver = user.role === 'DRIVER';
   const greetingName = user.firstName || user.name;
 
@@ -105,14 +109,18 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
             {statCards}
           </SimpleGrid>
         )}
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <FuelChartCard months={data.graph.monthlyFuelVolume} />
-          <MaintenanceAlerts alerts={data.maintenanceAlerts} canOpenAsset={canOpenAsset} />
-        </SimpleGrid>
-        <RecentFuelActivity
-          requests={data.recent.fuelRequests}
-          viewAllPath={hasPermission(user.role, 'requests.track') ? '/fuel' : isDriver ? '/fuel/generate-coupon' : null}
-        />
+        {below && (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <FuelChartCard months={below.graph.monthlyFuelVolume} />
+              <MaintenanceAlerts alerts={below.maintenanceAlerts} canOpenAsset={canOpenAsset} />
+            </SimpleGrid>
+            <RecentFuelActivity
+              requests={below.recent.fuelRequests}
+              viewAllPath={hasPermission(user.role, 'requests.track') ? '/fuel' : isDriver ? '/fuel/generate-coupon' : null}
+            />
+          </>
+        )}
       </Stack>
     </>
   );
