@@ -11,7 +11,8 @@ import { cssVariablesResolver, theme } from '@/app/theme';
 import { SignInForm } from '@/features/auth/components/SignInForm';
 import { AuthProvider } from '@/lib/auth';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
-import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, removalScript, takeTypedSignIn } from './prerendered-sign-in';
+import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
+import { removalScript } from './removal-script';
 import { renderSignInScreen } from './sign-in-screen';
 
 // Rendered once, as the build does: rendering reads (and tidies) the stored session, which the

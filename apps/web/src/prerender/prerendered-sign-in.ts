@@ -2,35 +2,15 @@
  * The browser's side of the build-time sign-in screen (sign-in-screen.tsx, build-plugins/prerender.ts).
  * index.html carries the screen's markup inside #root; React's first render replaces it. Two things
  * make that invisible to the visitor:
- *   - an inline script right after the markup removes it before the first paint where the app will
- *     not show the sign-in screen (a stored session, or the path of another public screen);
+ *   - an inline script right after the markup (removal-script.ts) removes it before the first paint
+ *     where the app will not show the sign-in screen (a stored session, the path of another public screen);
  *   - what was typed into the markup's fields before React took over, and which field had the focus,
  *     move into the real form as it mounts (`takeTypedSignIn`, from a layout effect: the same task
  *     as React's commit, so no keystroke falls between the two).
  */
-import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 
 /** The element that wraps the prerendered screen inside #root. */
 export const PRERENDERED_SIGN_IN_ID = 'prerendered-sign-in';
-
-/** Paths where a signed-out visitor sees another screen than sign-in (app/router.tsx). */
-export const PATHS_WITHOUT_SIGN_IN: readonly string[] = ['/reset-password'];
-
-/**
- * The inline script. It must stay free of build-specific values: the server allows it in its
- * Content-Security-Policy by the hash of what index.html holds (platform/http/web-app.ts).
- */
-export function removalScript(): string {
-  const id = JSON.stringify(PRERENDERED_SIGN_IN_ID);
-  const key = JSON.stringify(SESSION_STORAGE_KEY);
-  const paths = JSON.stringify(PATHS_WITHOUT_SIGN_IN);
-  // Where local storage cannot be read the app treats the visitor as signed out: the form stays.
-  return (
-    `(function(){var p=location.pathname,s=null;try{s=localStorage.getItem(${key})}catch(e){}` +
-    `if(s!==null||${paths}.some(function(x){return p===x||p.indexOf(x+'/')===0})){` +
-    `var e=document.getElementById(${id});if(e)e.remove()}})()`
-  );
-}
 
 export type SignInField = 'username' | 'password';
 

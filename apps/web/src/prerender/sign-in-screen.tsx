@@ -29,4 +29,4 @@ export function renderSignInScreen(): string {
   return `<div id="${PRERENDERED_SIGN_IN_ID}">${screen}</div>`;
 }
 
-export { removalScript } from './prerendered-sign-in';
+export { removalScript } from './removal-script';
