@@ -32,6 +32,8 @@ import * as m0028 from './migrations/0028-rollup-estimates.js';
 import * as m0029 from './migrations/0029-redemption-rollups.js';
 import * as m0030 from './migrations/0030-ledger-movements.js';
 import * as m0031 from './migrations/0031-rollup-hot-rows.js';
+import * as m0032 from './migrations/0032-vehicle-due-day.js';
+import * as m0033 from './migrations/0033-registry-count-indexes.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -65,6 +67,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029-redemption-rollups': m0029,
   '0030-ledger-movements': m0030,
   '0031-rollup-hot-rows': m0031,
+  '0032-vehicle-due-day': m0032,
+  '0033-registry-count-indexes': m0033,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -81,7 +81,7 @@ describe('due vehicles in batches', () => {
     const batched = await inPagesOfTwo(scope);
     const whole = await dueVehicles(t.db, scope, today, 10_000);
 
-    expect(batched.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+    expect(batched.map((row) => row.id)).toEqual(whole.rows.map((row) => row.id));
     expect(new Set(batched.map((row) => row.id)).size).toBe(batched.length);
     expect(batched.length).toBe((await countVehicles(t.db, beta, today)).due);
 
@@ -114,7 +114,7 @@ describe('due vehicles in batches', () => {
   it('reads every due vehicle of every organization once, in the same order as one read', async () => {
     const batched = await inPagesOfTwo({ organizationId: null });
     const whole = await dueVehicles(t.db, { organizationId: null }, today, 10_000);
-    expect(batched.map((row) => row.id)).toEqual(whole.map((row) => row.id));
+    expect(batched.map((row) => row.id)).toEqual(whole.rows.map((row) => row.id));
     expect(new Set(batched.map((row) => row.id)).size).toBe(batched.length);
     expect(batched.length).toBe((await countVehicles(t.db, null, today)).due);
     expect(batched.length).toBeGreaterThan(12);

@@ -29,39 +29,30 @@ export function insuranceStatusOf(eb: ExpressionBuilder<DB & { v: DB['vehicles']
   );
 }
 
-/** How soon an expiring insurance or registration makes an asset due. */
+/** How soon an expiring insurance or registration makes an asset due (migration 0032's trigger counts the same 30 days). */
 export const EXPIRY_WARNING_DAYS = 30;
 
-/** A vehicle (v) with its organization (owner) and its facts of the due rule (f, kept by triggers: 0011). */
-type DueRuleTables = DB & { v: DB['vehicles']; owner: DB['organizations']; f: DB['vehicle_service_facts'] };
-
-/** Vehicles joined to what the due rule reads: one join each, no lookups per vehicle. */
-function vehiclesWithDueFacts(db: Database) {
-  return db
-    .selectFrom('vehicles as v')
-    .innerJoin('organizations as owner', 'owner.id', 'v.organization_id')
-    .leftJoin('vehicle_service_facts as f', 'f.vehicle_id', 'v.id');
+/**
+ * "Due for maintenance" (the parts and their words: vehicles.service `dueFindings`): an approved
+ * maintenance job not yet completed; or the last completed service (or, before any, the asset's
+ * registration in FleetFuel) older than the organization's service interval (default 90 days), or
+ * more kilometres driven since that service's odometer than its interval (default 5,000 km); or
+ * insurance (latest policy) or registration expiring within 30 days or expired. Used by the
+ * Dashboard's Maintenance Due, the clients' vehiclesNeedServicing, the alerts and the Service-term
+ * report. The vehicle's trigger keeps the first day it is due (`due_on`, migration 0032), so a
+ * vehicle is due on `today` exactly when `due_on <= today`: counting them reads an index, not the
+ * rule over every vehicle.
+ */
+function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, today: string) {
+  return eb('v.due_on', '<=', sql<string>`${today}::date`);
 }
 
-/**
- * The one rule for "due for maintenance": an approved maintenance job not yet completed; or the
- * last completed service (or, before any, the asset's registration in FleetFuel) older than the
- * organization's service interval (default 90 days), or more kilometres driven since that
- * service's odometer than its interval (default 5,000 km); or insurance
- * (latest policy) or registration expiring within 30 days or expired. Used by the Dashboard's
- * Maintenance Due, the clients' vehiclesNeedServicing, the alerts and the Service-term report.
- * Reads the vehicle's facts row (f), which triggers keep in step with its jobs and policies.
- */
-export function isDue(eb: ExpressionBuilder<DueRuleTables, 'v' | 'owner' | 'f'>, today: string) {
-  const warnUntil = sql<string>`${today}::date + ${EXPIRY_WARNING_DAYS}::int`;
-  // The organization's own service interval (Settings), 90 days and 5,000 km unless it chose others.
-  return eb.or([
-    eb(sql`coalesce(f.open_jobs, 0)`, '>', 0),
-    eb(sql`coalesce(f.last_service_at::date, v.created_at::date)`, '<=', sql`${today}::date - owner.service_interval_days`),
-    eb(sql`v.last_odometer - f.last_service_odometer`, '>=', sql`owner.service_interval_km`),
-    eb('v.registration_expiry', '<=', warnUntil),
-    eb('f.insurance_end', '<=', warnUntil),
-  ]);
+/** Vehicles in service (inactive assets are never due) of one organization (null: all); the predicate the due indexes (0032) carry. */
+function vehiclesInService(db: Database, organizationId: string | null) {
+  return db
+    .selectFrom('vehicles as v')
+    .where('v.status', '<>', 'INACTIVE')
+    .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string));
 }
 
 /** Which due vehicles: one organization's, one vehicle (when due), or every organization's. */
@@ -71,15 +62,14 @@ export interface DueScope {
 }
 
 /**
- * Soonest problems first: the earlier of the registration's and the insurance's end (an asset with
- * neither last, as NULLS LAST would put it), then the oldest asset, then its id, which makes the
- * order total. Never NULL, so that a batch's last row compares with the next as a row.
+ * Due vehicles with the facts that make them due (joined for their words), soonest problems first:
+ * the earlier of the registration's and the insurance's end (`due_order`: 'infinity' for an asset
+ * with neither, last), then the oldest asset, then its id, which makes the order total.
  */
-const DUE_ORDER_KEY = sql<string>`coalesce(least(v.registration_expiry, f.insurance_end), 'infinity'::date)`;
-
-/** Due vehicles with the facts that make them due, in the order of DUE_ORDER_KEY. */
 function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
-  return vehiclesWithDueFacts(db)
+  return vehiclesInService(db, scope.organizationId)
+    .innerJoin('organizations as owner', 'owner.id', 'v.organization_id')
+    .leftJoin('vehicle_service_facts as f', 'f.vehicle_id', 'v.id')
     .select((eb) => [
       'v.id',
       'v.organization_id',
@@ -96,25 +86,27 @@ function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
       'f.last_service_at',
       'f.last_service_odometer',
     ])
-    .where('v.status', '!=', 'INACTIVE')
     .where((eb) => isDue(eb, today))
-    .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
     .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
-    .orderBy(DUE_ORDER_KEY)
+    .orderBy('v.due_order')
     .orderBy('v.created_at')
     .orderBy('v.id');
 }
 
 /**
  * Vehicles due for maintenance, with the facts that make them due, for the alerts list (one
- * organization, one vehicle, or all): the first `limit`, soonest problems first.
+ * organization, one vehicle, or all): the first `limit`, soonest problems first, and how many
+ * are due in all (a range of `vehicles_due`).
  */
-export function dueVehicles(db: Database, scope: DueScope, today: string, limit: number) {
-  // How many are due in all, on every row: counted in the same pass over the fleet as the first ones.
-  return dueVehiclesInOrder(db, scope, today)
-    .select(sql<string>`count(*) OVER ()`.as('due_count'))
-    .limit(limit)
-    .execute();
+export async function dueVehicles(db: Database, scope: DueScope, today: string, limit: number) {
+  const rows = await dueVehiclesInOrder(db, scope, today).limit(limit).execute();
+  if (rows.length < limit) return { rows, due: rows.length };
+  const counted = await vehiclesInService(db, scope.organizationId)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => isDue(eb, today))
+    .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
+    .executeTakeFirstOrThrow();
+  return { rows, due: Number(counted.n) };
 }
 
 /** Where a batch of due vehicles ended: its last row's order key (as text) and instant to the microsecond. */
@@ -127,11 +119,11 @@ export interface DueCursor {
 /** The next `size` due vehicles after `after`, in the order of `dueVehicles` (the Service Term report). */
 export function dueVehicleBatch(db: Database, scope: DueScope, today: string, after: DueCursor | null, size: number) {
   return dueVehiclesInOrder(db, scope, today)
-    .select([sql<string>`${DUE_ORDER_KEY}::text`.as('due_key'), cursorInstant('v.created_at').as('cursor_at')])
+    .select([sql<string>`v.due_order::text`.as('due_key'), cursorInstant('v.created_at').as('cursor_at')])
     .$if(after !== null, (q) => {
       const cursor = after as DueCursor;
       return q.where(
-        sql<boolean>`(${DUE_ORDER_KEY}, v.created_at, v.id) > (${cursor.due_key}::date, ${cursor.cursor_at}::timestamptz, ${cursor.id}::uuid)`,
+        sql<boolean>`(v.due_order, v.created_at, v.id) > (${cursor.due_key}::date, ${cursor.cursor_at}::timestamptz, ${cursor.id}::uuid)`,
       );
     })
     .limit(size)
@@ -140,10 +132,8 @@ export function dueVehicleBatch(db: Database, scope: DueScope, today: string, af
 
 /** Vehicles of one organization (or all) and how many of them are due; inactive assets are not counted. */
 export async function countVehicles(db: Database, organizationId: string | null, today: string) {
-  const row = await vehiclesWithDueFacts(db)
+  const row = await vehiclesInService(db, organizationId)
     .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere(isDue(eb, today)).as('due')])
-    .where('v.status', '!=', 'INACTIVE')
-    .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), due: Number(row.due) };
 }

@@ -294,12 +294,13 @@ export function createVehiclesService(deps: VehiclesDeps) {
 
     /**
      * The first `limit` due vehicles, soonest problems first, with the reasons, in words, that make
-     * each one due; and how many are due in all (one pass over the fleet for both).
+     * each one due; and how many are due in all (read from each vehicle's due day, not the rule
+     * over the fleet).
      */
     async dueAlerts(scope: DueScope, limit = 10) {
       const day = today();
-      const rows = await repository.dueVehicles(db, scope, day, limit);
-      return { alerts: rows.map((row) => dueAlert(row, day)), due: Number(rows[0]?.due_count ?? 0) };
+      const { rows, due } = await repository.dueVehicles(db, scope, day, limit);
+      return { alerts: rows.map((row) => dueAlert(row, day)), due };
     },
 
     /**
@@ -321,7 +322,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
     /** Due vehicles with each part of the due rule they meet, told apart, for the alerts centre. */
     async dueFindings(scope: DueScope, limit: number) {
       const day = today();
-      const rows = await repository.dueVehicles(db, scope, day, limit);
+      const { rows } = await repository.dueVehicles(db, scope, day, limit);
       return rows.map((row) => ({
         vehicleId: row.id,
         organizationId: row.organization_id,
@@ -394,12 +395,12 @@ function dueAlert(row: DueFacts & { id: string; plate_number: string | null; mak
   return { vehicleId: row.id, plateNumber: row.plate_number, name: `${row.make} ${row.model}`, reasons: dueReasons(row, day) };
 }
 
-/** The words for each part of the due rule (repository.isDue) that a vehicle meets. */
+/** The words for each part of the due rule (repository.isDue, kept as a day by migration 0032) that a vehicle meets. */
 export function dueReasons(row: DueFacts, day: string): string[] {
   return dueFindings(row, day).map((finding) => finding.text);
 }
 
-/** Each part of the due rule (repository.isDue) that a vehicle meets, with its words and day. */
+/** Each part of the due rule (repository.isDue, kept as a day by migration 0032) that a vehicle meets, with its words and day. */
 export function dueFindings(row: DueFacts, day: string): DueFinding[] {
   const intervalDays = row.service_interval_days ?? 90;
   const intervalKm = row.service_interval_km ?? 5000;

@@ -196,6 +196,10 @@ export interface VehiclesTable {
   last_odometer: NullableNumeric;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The Lagos day the vehicle falls due for maintenance ('-infinity': due whatever the day); its trigger writes it (0032). */
+  due_on: ColumnType<string, never, never>;
+  /** The earlier of its registration's and latest policy's end ('infinity' without either): the due alerts' order (0032). */
+  due_order: ColumnType<string, never, never>;
 }
 
 export interface VehicleAssignmentsTable {
