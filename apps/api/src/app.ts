@@ -280,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
   });
-  const analytics = createAnalyticsService({ db: readDb, clock, vehicles, fuel: fuelRequests, maintenance });
+  const analytics = createAnalyticsService({ db: readDb, primary: db, clock, vehicles, fuel: fuelRequests, maintenance });
   const reports = createReportsService({
     db: readDb,
     clock,

@@ -34,6 +34,7 @@ import * as m0030 from './migrations/0030-ledger-movements.js';
 import * as m0031 from './migrations/0031-rollup-hot-rows.js';
 import * as m0032 from './migrations/0032-vehicle-due-day.js';
 import * as m0033 from './migrations/0033-registry-count-indexes.js';
+import * as m0034 from './migrations/0034-top-drivers.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-rollup-hot-rows': m0031,
   '0032-vehicle-due-day': m0032,
   '0033-registry-count-indexes': m0033,
+  '0034-top-drivers': m0034,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -6,7 +6,7 @@
  * rollups (migration 0011), so their cost follows the months shown, not the requests made. A
  * driver's figures cover one vehicle and one requester, read through their indexes.
  */
-import { expressionBuilder, sql, type ExpressionBuilder } from 'kysely';
+import { expressionBuilder, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { NO_DRIVER_IDS_BELOW, PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import type { DB } from '../../platform/db/schema.js';
@@ -280,44 +280,63 @@ export async function monthlyMoney(db: Database, scope: AnalyticsScope, period: 
 
 /**
  * Litres redeemed in the period by the vehicle's driver at the time of each request (kept on the
- * request: 0015), whoever raised it; fills of vehicles without a driver come back with a null
- * driver (the chart's "No driver"). The platform, an organization and a station sum their drivers'
- * months (`analytics_driver_months`, 0029: the platform reads every organization's rows, a driver
- * belonging to one), so the cost follows the drivers and months shown, not the redemptions; a
- * driver's own view sums its few redemptions. Names are joined once a driver, for the top ones.
+ * request: 0015), whoever raised it, the first `limit` by volume; fills of vehicles without a
+ * driver come back as one row with a null driver (the chart's "No driver"). A driver's own view
+ * sums its few redemptions. The platform, an organization and a station read their list of
+ * leading drivers since the period's first month (0034: kept exact by the driver-months' trigger),
+ * a few dozen rows whatever the fleet; where it has none that answers for `limit` drivers yet,
+ * it is built on the primary (`primary`) from the driver-months, once per scope and first month.
  */
-export function fuelByDriver(db: Database, scope: AnalyticsScope, period: Period, limit: number) {
-  const perDriver =
-    scope.kind === 'DRIVER'
-      ? db
-          .selectFrom('fuel_requests as r')
-          .select(['r.driver_id', sql<string>`sum(r.dispensed_volume)`.as('volume')])
-          .where(requestsInScope(scope))
-          .where('r.status', '=', 'COMPLETED')
-          .where('r.redeemed_at', '>=', period.since)
-          .groupBy('r.driver_id')
-      : db
-          .selectFrom(
-            db
-              .selectFrom('analytics_driver_months')
-              .selectAll()
-              .select(sql<string | null>`CASE WHEN driver_id < ${NO_DRIVER_IDS_BELOW}::uuid THEN NULL ELSE driver_id END`.as('driver'))
-              .as('m'),
-          )
-          .select(['m.driver as driver_id', sql<string>`sum(m.dispensed_volume)`.as('volume')])
-          .where('m.scope', '=', scope.kind === 'STATION' ? 'STATION' : 'ORGANIZATION')
-          .$if(scope.kind !== 'PLATFORM', (q) =>
-            q.where(
-              'm.scope_id',
-              '=',
-              scope.kind === 'STATION' ? scope.stationId : scope.kind === 'ORGANIZATION' ? scope.organizationId : NONE,
-            ),
-          )
-          .where('m.month', '>=', period.firstMonth)
-          .groupBy('m.driver')
-          // A month taken back to nothing (a redemption corrected away) is no redemption at all.
-          .having(sql`sum(m.redemptions)`, '>', 0);
-  // The top ones first, then their names: not a name lookup for each of a large fleet's drivers.
+export async function fuelByDriver(db: Database, primary: Database, scope: AnalyticsScope, period: Period, limit: number) {
+  if (scope.kind === 'DRIVER') {
+    const perDriver = db
+      .selectFrom('fuel_requests as r')
+      .select(['r.driver_id', sql<string>`sum(r.dispensed_volume)`.as('volume')])
+      .where(requestsInScope(scope))
+      .where('r.status', '=', 'COMPLETED')
+      .where('r.redeemed_at', '>=', period.since)
+      .groupBy('r.driver_id');
+    return namedTopDrivers(db, perDriver, limit);
+  }
+  const list = {
+    scope: scope.kind,
+    scopeId: scope.kind === 'STATION' ? scope.stationId : scope.kind === 'ORGANIZATION' ? scope.organizationId : PLATFORM_SCOPE_ID,
+    since: period.firstMonth,
+  };
+  const usable = async (executor: Database) => {
+    const row = await sql<{ usable: boolean }>`
+      SELECT analytics_top_drivers_usable(${list.scope}, ${list.scopeId}::uuid, ${list.since}, ${limit}) AS usable`.execute(executor);
+    return row.rows[0]?.usable === true;
+  };
+  let source = db;
+  if (!(await usable(db))) {
+    await primary.transaction().execute(async (trx) => {
+      // Three times what is shown, so that drivers leaving (corrections) seldom leave it short.
+      await sql`SELECT analytics_top_drivers_build(${list.scope}, ${list.scopeId}::uuid, ${list.since}, ${limit}, ${limit * 3})`.execute(trx);
+    });
+    source = primary;
+  }
+  const perDriver = source
+    .selectFrom('analytics_top_driver_totals as t')
+    .select([
+      sql<string | null>`CASE WHEN t.driver_id < ${NO_DRIVER_IDS_BELOW}::uuid THEN NULL ELSE t.driver_id END`.as('driver_id'),
+      sql<string>`sum(t.dispensed_volume)`.as('volume'),
+    ])
+    .where('t.scope', '=', list.scope)
+    .where('t.scope_id', '=', list.scopeId)
+    .where('t.since_month', '=', list.since)
+    .groupBy(sql`1`)
+    // A total taken back to nothing (a redemption corrected away) is no redemption at all.
+    .having(sql`sum(t.redemptions)`, '>', 0);
+  return namedTopDrivers(source, perDriver, limit);
+}
+
+/** The first `limit` of drivers' volumes, largest first (then by id, "No driver" last), with their names. */
+function namedTopDrivers(
+  db: Database,
+  perDriver: SelectQueryBuilder<DB, never, { driver_id: string | null; volume: string }>,
+  limit: number,
+) {
   const top = db.selectFrom(perDriver.as('d')).selectAll().orderBy('d.volume', 'desc').orderBy('d.driver_id').limit(limit);
   return db
     .with('top', () => top)

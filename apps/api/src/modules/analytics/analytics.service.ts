@@ -83,6 +83,8 @@ const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word
 export function createAnalyticsService(deps: {
   /** Only read: the read replica when DATABASE_READ_URL is set (app.ts), else the primary. */
   db: Database;
+  /** The primary, for what the reads keep: a scope's list of leading drivers, built at its first read (0034). */
+  primary: Database;
   clock: Clock;
   vehicles: VehiclesService;
   fuel: FuelRequestsService;
@@ -137,7 +139,7 @@ export function createAnalyticsService(deps: {
       const fuel = await repository.fuelTotals(db, scope, period);
       const volumes = await repository.monthlyFuel(db, scope, period);
       const money = await repository.monthlyMoney(db, scope, period);
-      const byDriver = await repository.fuelByDriver(db, scope, period, 10);
+      const byDriver = await repository.fuelByDriver(db, deps.primary, scope, period, 10);
       const recentFuel = await deps.fuel.list(actor, listQuery);
       const recentMaintenance = await deps.maintenance.list(actor, listQuery);
       const { alerts, due } = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : { alerts: [], due: 0 };

@@ -546,6 +546,28 @@ export interface AnalyticsDriverMonthsTable {
   dispensed_volume: ColumnType<string, number | string, number | string>;
 }
 
+/** A scope's leading drivers since a month, kept by the driver-months' trigger (0034). */
+export interface AnalyticsTopDriverListsTable {
+  scope: 'PLATFORM' | 'ORGANIZATION' | 'STATION';
+  scope_id: string;
+  since_month: string;
+  /** Every driver seen since the month is tracked. */
+  complete: boolean;
+  /** How many real drivers it tracks at most. */
+  capacity: number;
+  built_at: Generated<Date>;
+}
+
+/** A tracked driver's totals in a list (0034); the sixteen "no driver" keys are always tracked. */
+export interface AnalyticsTopDriverTotalsTable {
+  scope: 'PLATFORM' | 'ORGANIZATION' | 'STATION';
+  scope_id: string;
+  since_month: string;
+  driver_id: string;
+  redemptions: Int8;
+  dispensed_volume: ColumnType<string, number | string, number | string>;
+}
+
 /** Who a station has served, one completed redemption being enough (0029; kept by triggers). */
 export interface AnalyticsStationReachTable {
   station_id: string;
@@ -656,6 +678,8 @@ export interface DB {
   throttles: ThrottlesTable;
   analytics_monthly_totals: AnalyticsMonthlyTotalsTable;
   analytics_driver_months: AnalyticsDriverMonthsTable;
+  analytics_top_driver_lists: AnalyticsTopDriverListsTable;
+  analytics_top_driver_totals: AnalyticsTopDriverTotalsTable;
   analytics_station_reach: AnalyticsStationReachTable;
   vehicle_service_facts: VehicleServiceFactsTable;
   audit_log: AuditLogTable;
