@@ -47,7 +47,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       END;
       RETURN NEW;
     END $$`.execute(db);
-  await sql`CREATE TRIGGER vehicles_due_days BEFORE INSERT OR UPDATE ON vehicles FOR EACH ROW EXECUTE FUNCTION vehicle_due_days()`.execute(db);
+  await sql`CREATE TRIGGER vehicles_due_days BEFORE INSERT OR UPDATE ON vehicles FOR EACH ROW EXECUTE FUNCTION vehicle_due_days()`.execute(
+    db,
+  );
 
   await sql`
     CREATE OR REPLACE FUNCTION vehicle_service_facts_refresh(vehicle uuid) RETURNS void LANGUAGE plpgsql AS $$
@@ -93,6 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // How many are due (a range of the first), and the first ones in order (the second and third).
   await sql`CREATE INDEX vehicles_due ON vehicles (organization_id, due_on) WHERE status <> 'INACTIVE'`.execute(db);
-  await sql`CREATE INDEX vehicles_due_order ON vehicles (organization_id, due_order, created_at, id) WHERE status <> 'INACTIVE'`.execute(db);
+  await sql`CREATE INDEX vehicles_due_order ON vehicles (organization_id, due_order, created_at, id) WHERE status <> 'INACTIVE'`.execute(
+    db,
+  );
   await sql`CREATE INDEX vehicles_due_order_all ON vehicles (due_order, created_at, id) WHERE status <> 'INACTIVE'`.execute(db);
 }

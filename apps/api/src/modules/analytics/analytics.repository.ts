@@ -312,7 +312,9 @@ export async function fuelByDriver(db: Database, primary: Database, scope: Analy
   if (!(await usable(db))) {
     await primary.transaction().execute(async (trx) => {
       // Three times what is shown, so that drivers leaving (corrections) seldom leave it short.
-      await sql`SELECT analytics_top_drivers_build(${list.scope}, ${list.scopeId}::uuid, ${list.since}, ${limit}, ${limit * 3})`.execute(trx);
+      await sql`SELECT analytics_top_drivers_build(${list.scope}, ${list.scopeId}::uuid, ${list.since}, ${limit}, ${limit * 3})`.execute(
+        trx,
+      );
     });
     source = primary;
   }

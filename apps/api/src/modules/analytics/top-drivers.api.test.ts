@@ -82,7 +82,11 @@ function scopeOf(list: { scope: ListScope; scopeId: string }): AnalyticsScope {
   if (list.scope === 'STATION') return { kind: 'STATION', stationId: list.scopeId, seesEarnings: true };
   return { kind: 'ORGANIZATION', organizationId: list.scopeId };
 }
-const periodSince = (since: string): Period => ({ since: new Date(`${since}-01T00:00:00+01:00`), firstMonth: since, currentMonth: '2026-11' });
+const periodSince = (since: string): Period => ({
+  since: new Date(`${since}-01T00:00:00+01:00`),
+  firstMonth: since,
+  currentMonth: '2026-11',
+});
 
 /** Builds every list that does not answer for ten drivers, tracking `capacity` of them. */
 async function buildAll(db: Database, capacity: number) {
@@ -125,7 +129,12 @@ describe('the kept lists of leading drivers', () => {
       } else {
         // A few drivers fill up far more than the rest, as in a real fleet.
         const driver = random.below(4) === 0 ? random.pick(drivers.slice(0, 8)) : random.pick(drivers);
-        const redemption = { scope: random.pick(['ORGANIZATION', 'STATION'] as const), month: random.pick(MONTHS), driver, litres: 1 + random.below(9_000) / 100 };
+        const redemption = {
+          scope: random.pick(['ORGANIZATION', 'STATION'] as const),
+          month: random.pick(MONTHS),
+          driver,
+          litres: 1 + random.below(9_000) / 100,
+        };
         await change(t.db, redemption.scope, redemption.month, redemption.driver, 1, redemption.litres);
         written.push(redemption);
       }

@@ -67,7 +67,11 @@ beforeAll(async () => {
   const ids = (await t.db.insertInto('vehicles').values(vehicles).returning('id').execute()).map((row) => row.id);
   for (const id of ids) {
     const kind = pick(5);
-    if (kind === 0) await t.db.insertInto('maintenance_requests').values(job(id, 'APPROVED', 0, null)).execute();
+    if (kind === 0)
+      await t.db
+        .insertInto('maintenance_requests')
+        .values(job(id, 'APPROVED', 0, null))
+        .execute();
     if (kind === 1 || kind === 2) {
       await t.db
         .insertInto('maintenance_requests')
@@ -147,7 +151,10 @@ describe('the day a vehicle falls due', () => {
 
   it('follows jobs approved and completed, policies recorded and removed', async () => {
     const approved = await plate(1);
-    await t.db.insertInto('maintenance_requests').values(job(approved, 'APPROVED', 0, null)).execute();
+    await t.db
+      .insertInto('maintenance_requests')
+      .values(job(approved, 'APPROVED', 0, null))
+      .execute();
     await expectKeptDayToFollowTheRule();
     await t.db
       .updateTable('maintenance_requests')
@@ -198,7 +205,11 @@ describe('the day a vehicle falls due', () => {
   it("follows the organization's service intervals", async () => {
     await t.db.updateTable('organizations').set({ service_interval_days: 30, service_interval_km: 1_000 }).where('id', '=', beta).execute();
     await expectKeptDayToFollowTheRule();
-    await t.db.updateTable('organizations').set({ service_interval_days: 365, service_interval_km: 50_000 }).where('id', '=', beta).execute();
+    await t.db
+      .updateTable('organizations')
+      .set({ service_interval_days: 365, service_interval_km: 50_000 })
+      .where('id', '=', beta)
+      .execute();
     await expectKeptDayToFollowTheRule();
   });
 });
