@@ -20,7 +20,10 @@ export const DEMO_PASSWORD = 'Demo-Pass-2026';
 export function productionServerArgs(): string[] {
   const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-changed.mjs')], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`The build failed (exit code ${built.status ?? 'none'})`);
-  return ['--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.js')];
+  // BENCH_SERVER_NODE_ARGS: extra options for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a load spends the server's time (NODE_OPTIONS may not carry --cpu-prof).
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return [...extra, '--enable-source-maps', path.join(ROOT, 'apps/api/dist/server.js')];
 }
 
 /**

@@ -204,7 +204,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       LOOP
         PERFORM pg_advisory_xact_lock_shared(analytics_top_drivers_lock(target.scope, target.scope_id));
         FOR list IN SELECT * FROM analytics_top_driver_lists l
-            WHERE l.scope = target.scope AND l.scope_id = target.scope_id AND l.since_month <= changed.month LOOP
+            WHERE l.scope = target.scope AND l.scope_id = target.scope_id AND l.since_month <= changed.month
+              AND analytics_month(l.built_at) = analytics_month(clock_timestamp()) LOOP
           PERFORM analytics_top_drivers_follow(list, changed.scope, changed.scope_id, changed.driver_id, changed.month,
             delta_redemptions, delta_volume);
         END LOOP;
@@ -214,21 +215,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TRIGGER analytics_driver_months_top_drivers AFTER INSERT OR UPDATE OR DELETE ON analytics_driver_months
     FOR EACH ROW EXECUTE FUNCTION analytics_driver_months_top_drivers()`.execute(db);
 
-  // Whether a list answers for the first `needed` drivers: it tracks that many with redemptions, or all.
+  /*
+   * Whether a list answers for the first `needed` drivers: it tracks that many with redemptions, or
+   * all; and it was built this (Lagos) month. The trigger follows only this month's lists, so that
+   * a scope's changes follow as many lists as windows were read this month, not every window read
+   * since it began: the first read of a window each month builds its list again (the overview's
+   * first month moves with the month anyway). The clock is the statement's own, not the
+   * transaction's start: a change that runs after a build (it waited for the build's lock) sees
+   * the build's month, so no change of the new month misses a list built in it.
+   */
   await sql`
     CREATE FUNCTION analytics_top_drivers_usable(list_scope text, list_scope_id uuid, since text, needed integer)
-      RETURNS boolean LANGUAGE sql STABLE AS $$
-      SELECT coalesce(bool_or(l.complete), false) OR (SELECT count(*) FROM analytics_top_driver_totals t
-          WHERE t.scope = list_scope AND t.scope_id = list_scope_id AND t.since_month = since
-            AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid AND t.redemptions > 0) >= needed
+      RETURNS boolean LANGUAGE sql VOLATILE AS $$
+      SELECT coalesce(bool_or(l.complete OR (SELECT count(*) FROM analytics_top_driver_totals t
+          WHERE t.scope = l.scope AND t.scope_id = l.scope_id AND t.since_month = l.since_month
+            AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid AND t.redemptions > 0) >= needed), false)
       FROM analytics_top_driver_lists l WHERE l.scope = list_scope AND l.scope_id = list_scope_id AND l.since_month = since
+        AND analytics_month(l.built_at) = analytics_month(clock_timestamp())
     $$`.execute(db);
 
   /*
    * A scope's list since a month, from its driver-months (what the overview summed before), under
    * the scope's exclusive lock: the `capacity` best real drivers and the sixteen "no driver" keys;
-   * nothing if a build that this one waited for already made it usable. Lists of first months
-   * more than two years back (past what the overview shows) go with it.
+   * nothing if a build that this one waited for already made it usable. The scope's lists of
+   * earlier months (no longer followed) go with it.
    */
   await sql`
     CREATE FUNCTION analytics_top_drivers_build(list_scope text, list_scope_id uuid, since text, needed integer, capacity integer)
@@ -239,7 +249,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         RETURN;
       END IF;
       DELETE FROM analytics_top_driver_lists l WHERE l.scope = list_scope AND l.scope_id = list_scope_id
-        AND (l.since_month = since OR l.since_month < to_char(to_date(analytics_month(now()), 'YYYY-MM') - interval '24 months', 'YYYY-MM'));
+        AND (l.since_month = since OR analytics_month(l.built_at) <> analytics_month(clock_timestamp()));
       WITH sums AS (
         SELECT m.driver_id, sum(m.redemptions) AS redemptions, sum(m.dispensed_volume) AS dispensed_volume,
           m.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid AS real_driver
@@ -248,8 +258,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           AND (list_scope = 'PLATFORM' OR m.scope_id = list_scope_id) AND m.month >= since
         GROUP BY m.driver_id
       ), list AS (
-        INSERT INTO analytics_top_driver_lists (scope, scope_id, since_month, complete, capacity)
-        SELECT list_scope, list_scope_id, since, count(*) FILTER (WHERE real_driver) <= capacity, capacity FROM sums
+        INSERT INTO analytics_top_driver_lists (scope, scope_id, since_month, complete, capacity, built_at)
+        SELECT list_scope, list_scope_id, since, count(*) FILTER (WHERE real_driver) <= capacity, capacity, clock_timestamp() FROM sums
         RETURNING scope
       )
       INSERT INTO analytics_top_driver_totals (scope, scope_id, since_month, driver_id, redemptions, dispensed_volume)

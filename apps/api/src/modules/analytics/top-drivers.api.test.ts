@@ -161,6 +161,26 @@ describe('the kept lists of leading drivers', () => {
     expect(rows.some((row) => !row.complete)).toBe(true);
   });
 
+  it("uses and follows only the lists built this month, and a build drops the scope's older ones", async () => {
+    await buildAll(t.db, 10);
+    // As if every list of the organization had been built last month.
+    await sql`UPDATE analytics_top_driver_lists SET built_at = built_at - interval '40 days'
+      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
+    const before = await sql<{ total: string }>`SELECT sum(dispensed_volume) AS total FROM analytics_top_driver_totals
+      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
+    await change(t.db, 'ORGANIZATION', '2026-11', randomUUID(), 1, 5_000);
+    const after = await sql<{ total: string }>`SELECT sum(dispensed_volume) AS total FROM analytics_top_driver_totals
+      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
+    expect(after.rows[0]?.total).toBe(before.rows[0]?.total);
+    expect((await kept(t.db, LISTS[0] as (typeof LISTS)[number], '2026-11')).usable).toBe(false);
+
+    await readAndCompare(t.db);
+    const { rows } = await sql<{ since_month: string; this_month: boolean }>`
+      SELECT since_month, analytics_month(built_at) = analytics_month(clock_timestamp()) AS this_month
+      FROM analytics_top_driver_lists WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid ORDER BY since_month`.execute(t.db);
+    expect(rows).toEqual(SINCE.map((since) => ({ since_month: since, this_month: true })));
+  });
+
   describe.runIf(inject('dbEngine') === 'postgres')('on PostgreSQL, under concurrency', () => {
     it('concurrent redemptions and corrections of the same drivers keep every list exact, without a deadlock', async () => {
       await buildAll(t.db, 12);
