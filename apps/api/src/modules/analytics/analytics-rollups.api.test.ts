@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database.js';
 import { NO_DRIVER_IDS_BELOW } from '../../platform/db/rollups.js';
 import { monthsEnding } from './analytics.service.js';
 import { createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
+import { randomSource } from '../../../test/random.js';
 import { signInAll } from '../../../test/demo-world.js';
 
 /**
@@ -41,19 +42,6 @@ async function keptAndRebuilt(db: Database) {
   const kept = { totals: await rollupFigures(db), ...(await redemptionFigures(db)) };
   await sql`SELECT analytics_rebuild(), analytics_redemptions_rebuild()`.execute(db);
   return { kept, rebuilt: { totals: await rollupFigures(db), ...(await redemptionFigures(db)) } };
-}
-
-/** A small repeatable generator (mulberry32), so that a failing sequence can be replayed. */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return { below: (n: number) => Math.floor(next() * n), pick: <T>(items: T[]) => items[Math.floor(next() * items.length)] as T };
 }
 
 const clock = movableClock(new Date());

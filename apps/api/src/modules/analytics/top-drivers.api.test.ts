@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
 import { NO_DRIVER_IDS_BELOW, PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { randomSource } from '../../../test/random.js';
 import { fuelByDriver, type AnalyticsScope, type Period } from './analytics.repository.js';
 
 let t: TestApp;
@@ -25,19 +26,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => t.close());
-
-/** A small repeatable generator (mulberry32). */
-function randomSource(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return { below: (n: number) => Math.floor(next() * n), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)] as T };
-}
 
 type ListScope = 'ORGANIZATION' | 'STATION' | 'PLATFORM';
 const LISTS: Array<{ scope: ListScope; scopeId: string }> = [

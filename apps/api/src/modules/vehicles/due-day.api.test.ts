@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { randomSource } from '../../../test/random.js';
 import { demoIds } from '../../../test/demo-world.js';
 import { countVehicles, dueVehicles } from './vehicles.repository.js';
 import { dueFindings } from './vehicles.service.js';
@@ -19,15 +20,6 @@ let requester: string;
 const today = lagosDate(new Date());
 const DAY_MS = 86_400_000;
 const days = Array.from({ length: 25 }, (_, i) => addDays(today, -400 + i * 33));
-
-/** A small deterministic generator, so that a failure names a fleet that can be built again. */
-function generator(seed: number) {
-  let state = seed;
-  return (n: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state % n;
-  };
-}
 
 let couponSerial = 0;
 function job(vehicleId: string, status: 'APPROVED' | 'COMPLETED', completedDaysAgo: number, odometer: number | null) {
@@ -51,7 +43,7 @@ beforeAll(async () => {
   t = await createTestApp();
   beta = await demoIds(t).organization('Beta Haulage');
   requester = (await t.db.selectFrom('users').select('id').where('organization_id', '=', beta).executeTakeFirstOrThrow()).id;
-  const pick = generator(16);
+  const { below: pick } = randomSource(16);
   const vehicles = Array.from({ length: 48 }, (_, i) => ({
     organization_id: beta,
     plate_number: `DUE-DAY-${i}`,
