@@ -55,8 +55,13 @@ test('a signed-out visit to a signed-in page shows the sign-in screen without do
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   await page.goto('/wallet');
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
-  // The sign-in form's own chunk did load: the listener saw the page's scripts.
-  expect(scripts.some((path) => path.includes('/assets/SignInForm-'))).toBe(true);
+  // index.html's form: no app code runs until the visitor uses the page (src/prerender/start-on-intent.ts).
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((path) => /\/assets\/(start|react|SignInForm)-/.test(path))).toEqual([]);
+  // The first click into a field starts the app, which loads the sign-in form's chunk and no page's.
+  await page.getByRole('textbox', { name: 'Email or Phone Number' }).click();
+  await expect.poll(() => scripts.some((path) => path.includes('/assets/SignInForm-'))).toBe(true);
+  await page.waitForLoadState('networkidle');
   expect(scripts.filter((path) => /\/assets\/(dashboard|wallet)-/.test(path))).toEqual([]);
 
   // Signed in (which lands on the role's home), the same pages load.
@@ -88,9 +93,9 @@ test.describe('before the app has started', () => {
     return release;
   }
 
-  /** The page is parsed (its inline script has run) but its module scripts have not. */
+  /** The page is parsed (its inline script has run); the app's code is held (or not yet asked for). */
   async function parsedWithoutApp(page: Page): Promise<void> {
-    await page.waitForFunction(() => document.readyState === 'interactive');
+    await page.waitForFunction(() => document.readyState !== 'loading');
   }
 
   test('the sign-in form is there at once, and what is typed into it carries into the app', async ({ page }) => {
