@@ -51,6 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 
+  // 0011's refresh, restated whole (a function is replaced, not patched) with the vehicle's lock first.
   await sql`
     CREATE OR REPLACE FUNCTION vehicle_service_facts_refresh(vehicle uuid) RETURNS void LANGUAGE plpgsql AS $$
     BEGIN

@@ -5,8 +5,8 @@
  * with the fleet while the rest of the overview reads a few rollup rows.
  *
  * A list is one scope's drivers since one month (`since_month`: the overview's first month), and
- * tracks up to its capacity of them with their totals, the best first by (volume, then driver id) as the
- * overview orders them, plus the sixteen "no driver" keys (0031), which are always tracked because
+ * tracks up to its capacity of them with their totals, the best first by (volume, then driver id)
+ * as the overview orders them, plus the sixteen "no driver" keys (0031), which are always tracked because
  * the overview shows their sum as one row. What keeps it exact is one invariant: every driver
  * not tracked ranks below every tracked one (a `complete` list tracks every driver it has seen).
  * The driver-months' trigger keeps it as each redemption changes a total:
@@ -24,8 +24,9 @@
  * under the list's row lock; the lowest driver is locked and checked again before it leaves, as
  * a concurrent change can only have raised it. A list answers for the first N drivers while it
  * tracks at least N drivers with redemptions, or is complete; otherwise, or where no list exists
- * yet, the reader builds it (`analytics_top_drivers_build`, the same sum the overview ran), once
- * per scope and first month. Building takes the scope's advisory lock exclusively and every change
+ * yet, the reader builds it (`analytics_top_drivers_build`, the same sum the overview ran): once
+ * per scope and first month in a Lagos month, as changes follow, and readers use, only the lists
+ * built in the current one. Building takes the scope's advisory lock exclusively and every change
  * of a driver-month takes it shared, so no change that began before a build can commit unseen by it.
  */
 import { sql, type Kysely } from 'kysely';
