@@ -285,7 +285,8 @@ export async function monthlyMoney(db: Database, scope: AnalyticsScope, period: 
  * sums its few redemptions. The platform, an organization and a station read their list of
  * leading drivers since the period's first month (0034: kept exact by the driver-months' trigger),
  * a few dozen rows whatever the fleet; where it has none that answers for `limit` drivers yet,
- * it is built on the primary (`primary`) from the driver-months, once per scope and first month.
+ * it is built on the primary (`primary`) from the driver-months, once per scope and first month
+ * in a calendar month.
  */
 export async function fuelByDriver(db: Database, primary: Database, scope: AnalyticsScope, period: Period, limit: number) {
   if (scope.kind === 'DRIVER') {
