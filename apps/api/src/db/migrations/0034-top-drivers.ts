@@ -75,6 +75,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             to_date(greatest(latest, analytics_month(now())), 'YYYY-MM') + interval '12 months', interval '1 month') g))
     $$`.execute(db);
 
+  // Whether a tracked driver of the list, other than `driver`, ranks below (volume, driver): the
+  // order the overview shows (more litres first, then the smaller id). The invariant's one test.
+  await sql`
+    CREATE FUNCTION analytics_top_drivers_any_below(list analytics_top_driver_lists, volume numeric, driver uuid)
+      RETURNS boolean LANGUAGE sql STABLE AS $$
+      SELECT EXISTS (SELECT 1 FROM analytics_top_driver_totals t
+        WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month
+          AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid AND t.driver_id <> driver
+          AND (t.dispensed_volume < volume OR (t.dispensed_volume = volume AND t.driver_id > driver)))
+    $$`.execute(db);
+
   /*
    * One list follows one change of one driver's total. `row_driver` is a driver-months key: a
    * "no driver" key is always tracked, so it only ever takes the first branch.
@@ -106,11 +117,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           RETURN;
         END IF;
         -- Went down: if it now ranks below every other tracked driver of an incomplete list, it leaves.
-        IF NOT EXISTS (SELECT 1 FROM analytics_top_driver_totals t
-            WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month
-              AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid AND t.driver_id <> row_driver
-              AND (t.dispensed_volume < tracked.dispensed_volume
-                OR (t.dispensed_volume = tracked.dispensed_volume AND t.driver_id > row_driver))) THEN
+        IF NOT analytics_top_drivers_any_below(list, tracked.dispensed_volume, row_driver) THEN
           DELETE FROM analytics_top_driver_totals t
             WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month AND t.driver_id = row_driver;
         END IF;
@@ -123,11 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       total := analytics_driver_total(source_scope, source_id, row_driver, list.since_month, row_month);
       SELECT l.complete INTO is_complete FROM analytics_top_driver_lists l
         WHERE l.scope = list.scope AND l.scope_id = list.scope_id AND l.since_month = list.since_month;
-      IF NOT is_complete AND NOT EXISTS (SELECT 1 FROM analytics_top_driver_totals t
-          WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month
-            AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid
-            AND (t.dispensed_volume < total.dispensed_volume
-              OR (t.dispensed_volume = total.dispensed_volume AND t.driver_id > row_driver))) THEN
+      IF NOT is_complete AND NOT analytics_top_drivers_any_below(list, total.dispensed_volume, row_driver) THEN
         RETURN; -- ranks below the lowest tracked driver (read without a lock: the lowest only rises)
       END IF;
 
@@ -136,11 +139,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       SELECT l.complete INTO is_complete FROM analytics_top_driver_lists l
         WHERE l.scope = list.scope AND l.scope_id = list.scope_id AND l.since_month = list.since_month FOR UPDATE;
       total := analytics_driver_total(source_scope, source_id, row_driver, list.since_month, row_month);
-      IF NOT is_complete AND NOT EXISTS (SELECT 1 FROM analytics_top_driver_totals t
-          WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month
-            AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid
-            AND (t.dispensed_volume < total.dispensed_volume
-              OR (t.dispensed_volume = total.dispensed_volume AND t.driver_id > row_driver))) THEN
+      IF NOT is_complete AND NOT analytics_top_drivers_any_below(list, total.dispensed_volume, row_driver) THEN
         RETURN;
       END IF;
       INSERT INTO analytics_top_driver_totals (scope, scope_id, since_month, driver_id, redemptions, dispensed_volume)
@@ -157,11 +156,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month
             AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid
           ORDER BY t.dispensed_volume, t.driver_id DESC LIMIT 1 FOR UPDATE;
-        EXIT WHEN NOT EXISTS (SELECT 1 FROM analytics_top_driver_totals t
-          WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month
-            AND t.driver_id >= '${sql.raw(NO_DRIVER_IDS_BELOW)}'::uuid
-            AND (t.dispensed_volume < lowest.dispensed_volume
-              OR (t.dispensed_volume = lowest.dispensed_volume AND t.driver_id > lowest.driver_id)));
+        EXIT WHEN NOT analytics_top_drivers_any_below(list, lowest.dispensed_volume, lowest.driver_id);
       END LOOP;
       DELETE FROM analytics_top_driver_totals t
         WHERE t.scope = list.scope AND t.scope_id = list.scope_id AND t.since_month = list.since_month AND t.driver_id = lowest.driver_id;
