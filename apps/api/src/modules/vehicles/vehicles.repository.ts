@@ -47,18 +47,19 @@ function isDue(eb: ExpressionBuilder<DB & { v: DB['vehicles'] }, 'v'>, today: st
   return eb('v.due_on', '<=', sql<string>`${today}::date`);
 }
 
-/** Vehicles in service (inactive assets are never due) of one organization (null: all); the predicate the due indexes (0032) carry. */
-function vehiclesInService(db: Database, organizationId: string | null) {
-  return db
-    .selectFrom('vehicles as v')
-    .where('v.status', '<>', 'INACTIVE')
-    .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string));
-}
-
 /** Which due vehicles: one organization's, one vehicle (when due), or every organization's. */
 export interface DueScope {
   organizationId: string | null;
   vehicleId?: string | null;
+}
+
+/** Vehicles in service (inactive assets are never due) of a scope; the predicate the due indexes (0032) carry. */
+function vehiclesInService(db: Database, scope: DueScope) {
+  return db
+    .selectFrom('vehicles as v')
+    .where('v.status', '<>', 'INACTIVE')
+    .$if(scope.organizationId !== null, (q) => q.where('v.organization_id', '=', scope.organizationId as string))
+    .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'));
 }
 
 /**
@@ -67,7 +68,7 @@ export interface DueScope {
  * with neither, last), then the oldest asset, then its id, which makes the order total.
  */
 function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
-  return vehiclesInService(db, scope.organizationId)
+  return vehiclesInService(db, scope)
     .innerJoin('organizations as owner', 'owner.id', 'v.organization_id')
     .leftJoin('vehicle_service_facts as f', 'f.vehicle_id', 'v.id')
     .select((eb) => [
@@ -87,7 +88,6 @@ function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
       'f.last_service_odometer',
     ])
     .where((eb) => isDue(eb, today))
-    .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
     .orderBy('v.due_order')
     .orderBy('v.created_at')
     .orderBy('v.id');
@@ -101,10 +101,9 @@ function dueVehiclesInOrder(db: Database, scope: DueScope, today: string) {
 export async function dueVehicles(db: Database, scope: DueScope, today: string, limit: number) {
   const rows = await dueVehiclesInOrder(db, scope, today).limit(limit).execute();
   if (rows.length < limit) return { rows, due: rows.length };
-  const counted = await vehiclesInService(db, scope.organizationId)
+  const counted = await vehiclesInService(db, scope)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where((eb) => isDue(eb, today))
-    .$if(scope.vehicleId !== undefined, (q) => q.where('v.id', '=', scope.vehicleId ?? '00000000-0000-0000-0000-000000000000'))
     .executeTakeFirstOrThrow();
   return { rows, due: Number(counted.n) };
 }
@@ -132,7 +131,7 @@ export function dueVehicleBatch(db: Database, scope: DueScope, today: string, af
 
 /** Vehicles of one organization (or all) and how many of them are due; inactive assets are not counted. */
 export async function countVehicles(db: Database, organizationId: string | null, today: string) {
-  const row = await vehiclesInService(db, organizationId)
+  const row = await vehiclesInService(db, { organizationId })
     .select((eb) => [eb.fn.countAll<string>().as('total'), eb.fn.countAll<string>().filterWhere(isDue(eb, today)).as('due')])
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), due: Number(row.due) };
