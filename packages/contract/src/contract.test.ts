@@ -127,6 +127,37 @@ describe('dates', () => {
     expect(lagosDay(new Date('2026-09-15T12:00:00Z'))).toBe('15 Sep 2026');
   });
 
+  it('reads the Lagos clock as the tz database does, before and after 1919 and at the change', () => {
+    const tzDatabase = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Lagos',
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    // "31 Aug 1919, 23:59" from the database's parts.
+    const expected = (instant: Date) => {
+      const parts = Object.fromEntries(tzDatabase.formatToParts(instant).map((part) => [part.type, part.value]));
+      return `${Number(parts.day)} ${MONTHS[Number(parts.month) - 1]} ${parts.year}, ${parts.hour}:${parts.minute}`;
+    };
+    const instants = [
+      '1905-01-01T00:00:00Z', // local mean time, +00:13:35
+      '1914-06-01T12:00:00Z', // +00:30
+      '1919-08-31T23:29:00Z', // the last minute of +00:30
+      '1919-08-31T23:30:00Z', // West Africa Time from here on
+      '1970-01-01T00:00:00Z',
+      '2026-12-31T23:00:00Z', // a new year in Lagos an hour before UTC's
+      '2028-02-28T23:30:00Z', // a leap day
+      '2099-06-30T23:59:00Z',
+    ].map((text) => new Date(text));
+    // And a spread of minutes over a century and a half, the same every run.
+    for (let step = 0; step < 500; step += 1) instants.push(new Date(Date.UTC(1919, 8, 1) + step * 9_876_543_211));
+    for (const instant of instants) expect(lagosDateTime(instant), instant.toISOString()).toBe(expected(instant));
+  });
+
   it('writes calendar days as they are, and every bare day in a sentence', () => {
     expect(calendarDay('2026-11-23')).toBe('23 Nov 2026');
     expect(calendarDay('2026-13-01')).toBe('2026-13-01');

@@ -7,18 +7,40 @@ export const BUSINESS_TIME_ZONE = 'Africa/Lagos';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: 'numeric',
-  month: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Since 1919-08-31 23:30 UTC Nigeria keeps West Africa Time, UTC+1 with no daylight saving (the tz
+ * database's Africa/Lagos), so a Lagos clock is the UTC clock an hour on. Written as arithmetic:
+ * a time-zone-aware Intl formatter costs ~50 ms to build in a browser (its zone data loads), on the
+ * first screen of every visit (issue 16). Instants before 1919 ask the tz database, built on demand.
+ */
+const WEST_AFRICA_TIME_SINCE = Date.UTC(1919, 7, 31, 23, 30);
+const WEST_AFRICA_TIME_OFFSET_MS = 60 * 60 * 1000;
+let earlierLagosParts: Intl.DateTimeFormat | null = null;
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 function lagosParts(instant: Date) {
-  const parts = LAGOS_PARTS.formatToParts(instant);
+  const time = instant.getTime();
+  if (time >= WEST_AFRICA_TIME_SINCE) {
+    const clock = new Date(time + WEST_AFRICA_TIME_OFFSET_MS);
+    return {
+      day: clock.getUTCDate(),
+      month: clock.getUTCMonth() + 1,
+      year: String(clock.getUTCFullYear()),
+      hour: twoDigits(clock.getUTCHours()),
+      minute: twoDigits(clock.getUTCMinutes()),
+    };
+  }
+  earlierLagosParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: BUSINESS_TIME_ZONE,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const parts = earlierLagosParts.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { day: Number(part('day')), month: Number(part('month')), year: part('year'), hour: part('hour'), minute: part('minute') };
 }
