@@ -1,7 +1,8 @@
 /**
  * Puts the sign-in screen, rendered to HTML at build time (src/prerender/sign-in-screen.tsx), into
  * the built index.html, with the inline script that removes it where the app will show something
- * else (src/prerender/prerendered-sign-in.ts). A phone on a slow network then draws the form when the
+ * else (src/prerender/prerendered-sign-in.ts) and starts a stored session's first calls
+ * (src/prerender/early-calls-script.ts). A phone on a slow network then draws the form when the
  * page and its stylesheet arrive instead of after React has run (issue 16: Lighthouse performance).
  *
  * The screen is rendered by loading its module through Vite's own server-side transform (the same
@@ -16,7 +17,7 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 interface ScreenModule {
   renderSignInScreen(): string;
-  removalScript(): string;
+  inlineScript(): string;
 }
 
 /** index.html with the screen in #root; refuses a template whose #root is not the empty one expected. */
@@ -57,7 +58,7 @@ export function prerenderSignIn(): Plugin {
           const screen = (await server.ssrLoadModule(SCREEN_MODULE)) as ScreenModule;
           const indexFile = path.join(outDir, 'index.html');
           const indexHtml = await readFile(indexFile, 'utf8');
-          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderSignInScreen(), screen.removalScript()));
+          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderSignInScreen(), screen.inlineScript()));
         } finally {
           await server.close();
         }

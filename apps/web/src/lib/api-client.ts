@@ -2,6 +2,7 @@ import { MESSAGES, type RouteDefinition, type RouteInput, type RouteReply } from
 // Not from the index: the module that declares routes imports zod, which the sign-in page does without.
 import { API_BASE, buildPath } from '@fleetfuel/contract/routes/paths';
 import { clearSession, readToken } from './auth/session-storage';
+import { takeEarlyReply } from './early-replies';
 
 /** A failed call, carrying the text spec section 8 says to show and the server's machine code. */
 export class ApiError extends Error {
@@ -30,7 +31,7 @@ type InputArgs<R extends RouteDefinition> = Record<string, never> extends CallIn
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
-function toQueryString(query: Record<string, QueryValue> | undefined): string {
+export function toQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -102,7 +103,9 @@ export async function callApi<R extends RouteDefinition>(route: R, ...[input]: I
 
   let response: Response;
   try {
-    response = await fetch(url, { method: route.method, headers, ...(requestBody === undefined ? {} : { body: requestBody }) });
+    // A call index.html already made for this session (a GET, so nothing is sent twice or skipped).
+    const early = route.method === 'GET' ? takeEarlyReply(url, token) : undefined;
+    response = await (early ?? fetch(url, { method: route.method, headers, ...(requestBody === undefined ? {} : { body: requestBody }) }));
   } catch {
     throw new ApiError(MESSAGES.apiFailed, 0, 'NETWORK');
   }

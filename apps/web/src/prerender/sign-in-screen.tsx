@@ -14,7 +14,9 @@ import { MemoryRouter } from 'react-router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { SignInPage } from '@/app/pages/sign-in';
 import { AuthProvider } from '@/lib/auth';
+import { earlyCallsScript } from './early-calls-script';
 import { PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
+import { removalScript } from './removal-script';
 
 export function renderSignInScreen(): string {
   const screen = renderToString(
@@ -29,4 +31,10 @@ export function renderSignInScreen(): string {
   return `<div id="${PRERENDERED_SIGN_IN_ID}">${screen}</div>`;
 }
 
-export { removalScript } from './removal-script';
+/**
+ * index.html's inline script, run right after the markup: it removes the markup where the app will
+ * show something else, and starts a stored session's first calls. Two statements, hence the `;`.
+ */
+export function inlineScript(): string {
+  return `${removalScript()};${earlyCallsScript()}`;
+}
