@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppRouter, whenRouterReady } from './router';
+import { readToken } from '@/lib/auth/session-storage';
+import { areaModules } from './route-modules';
 import { preloadSignInPage } from './shell/AuthGate';
 
 /**
@@ -10,6 +12,9 @@ import { preloadSignInPage } from './shell/AuthGate';
  * that same form, not a spinner.
  */
 export async function startApp(container: HTMLElement, replacingSignIn: boolean): Promise<void> {
+  // A stored session: the signed-in frame downloads beside the app's start instead of once the
+  // session is refreshed (AuthGate asks again then, which a failed download here leaves to report).
+  if (readToken() !== null) areaModules.shell().catch(() => undefined);
   const router = createAppRouter();
   const root = createRoot(container);
   if (replacingSignIn) await Promise.all([whenRouterReady(router), preloadSignInPage().catch(() => undefined)]);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MESSAGES, type RouteInput, type SessionUser } from '@fleetfuel/contract';
 import type { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
 import { ApiError, callApi, errorMessage } from '../api-client';
@@ -67,7 +67,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((fresh) => {
         if (cancelled) return;
         writeSession({ token: initial.token, user: fresh });
-        setUser(fresh);
+        // The signed-in frame and the first page appear with this update: as a transition React
+        // renders them in slices, so a phone is not held by one long task (issue 16). The loading
+        // flag below joins the same transition: apart, a render would show the sign-in screen between.
+        startTransition(() => setUser(fresh));
       })
       .catch((cause: unknown) => {
         if (cancelled) return;
@@ -81,7 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
       })
       .finally(() => {
-        if (!cancelled) setLoading(false);
+        if (!cancelled) startTransition(() => setLoading(false));
       });
     return () => {
       cancelled = true;
