@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@fleetfuel/contract';
+// The alerts' routes alone: the bell is in the signed-in frame, on every first screen, and the
+// contract's whole route table (every schema of the app) would come with it (issue 16).
+import { alertRoutes } from '@fleetfuel/contract/routes/alerts.routes';
 import { callApi } from '@/lib/api-client';
 import { alertKeys } from './query-keys';
 
@@ -9,7 +11,7 @@ export const ALERTS_REFRESH_MS = 5 * 60_000;
 export function useAlerts() {
   return useQuery({
     queryKey: alertKeys.list(),
-    queryFn: () => callApi(routes.alerts.list, {}),
+    queryFn: () => callApi(alertRoutes.list, {}),
     refetchInterval: ALERTS_REFRESH_MS,
   });
 }
