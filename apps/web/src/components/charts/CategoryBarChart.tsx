@@ -1,7 +1,9 @@
-/** Horizontal bars, one per category (drivers, vehicles): only ever loaded through ./index.tsx. */
+/**
+ * Horizontal bars, one per category (drivers, vehicles): only ever loaded through ./index.tsx.
+ * No entry animation, as MonthlyChart: recharts animates by re-rendering every frame.
+ */
 import { useMemo } from 'react';
 import { Paper, Text, useMantineTheme } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { categoryChartHeight } from './chart-format';
 import type { CategoryBarChartProps, CategoryDatum } from './types';
@@ -42,7 +44,6 @@ function DatumTooltip({
 
 export function CategoryBarChart({ data, valueName, color, formatValue, formatAxis }: CategoryBarChartProps) {
   const theme = useMantineTheme();
-  const reduceMotion = useReducedMotion();
   const rows = useMemo(() => data.map((datum) => ({ id: datum.id, name: datum.name, value: datum.value })), [data]);
 
   const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
@@ -63,7 +64,7 @@ export function CategoryBarChart({ data, valueName, color, formatValue, formatAx
           fill={theme.colors[color]?.[6] ?? theme.colors.teal[6]}
           radius={[0, 4, 4, 0]}
           maxBarSize={28}
-          isAnimationActive={!reduceMotion}
+          isAnimationActive={false}
         />
       </BarChart>
     </ResponsiveContainer>

@@ -1,7 +1,10 @@
-/** A monthly series as a line or bar chart (recharts): only ever loaded through ./index.tsx. */
+/**
+ * A monthly series as a line or bar chart (recharts): only ever loaded through ./index.tsx.
+ * Drawn without recharts' entry animation: it re-renders the chart on every frame for a second and
+ * a half, which on a phone was the busiest stretch of the Dashboard's first load (issue 16).
+ */
 import { useMemo } from 'react';
 import { useMantineTheme } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { shortMonthLabel } from './chart-format';
 import type { MonthlyChartProps } from './types';
@@ -10,7 +13,6 @@ const TICK = { fontSize: 12 };
 
 export function MonthlyChart({ data, series, kind, formatValue, formatAxis, height = 280 }: MonthlyChartProps) {
   const theme = useMantineTheme();
-  const reduceMotion = useReducedMotion();
   const rows = useMemo(() => data.map((datum) => ({ label: datum.label, ...datum.values })), [data]);
   const colorOf = (name: string) => theme.colors[name]?.[6] ?? theme.colors.teal[6];
 
@@ -39,7 +41,7 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
               stroke={colorOf(s.color)}
               strokeWidth={2}
               dot={{ r: 3 }}
-              isAnimationActive={!reduceMotion}
+              isAnimationActive={false}
             />
           ))}
         </LineChart>
@@ -54,7 +56,7 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
               fill={colorOf(s.color)}
               radius={[4, 4, 0, 0]}
               maxBarSize={40}
-              isAnimationActive={!reduceMotion}
+              isAnimationActive={false}
             />
           ))}
         </BarChart>
