@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AppShell, NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { IconCircle } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
@@ -27,28 +28,48 @@ export function SideNav({ role, collapsed, onNavigate }: SideNavProps) {
   const main = entries.filter((entry) => entry.section === 'main');
   const lower = entries.filter((entry) => entry.section === 'lower');
 
+  // A collapsed menu names its icons in tooltips, which open on hover (not on focus: the entries
+  // carry their names as labels). Each floating tooltip costs a phone's first screen a good part of
+  // the frame's render (issue 16), so they are mounted when a pointer first comes into the menu,
+  // through its padding before it reaches an entry, so the first hover already shows the name.
+  const [approached, setApproached] = useState(false);
+  const approach = approached ? undefined : () => setApproached(true);
+  const withTooltips = collapsed && approached;
+
   const renderEntry = (entry: MenuEntry) => {
     const Icon = NAV_ICONS[entry.path] ?? IconCircle;
-    return (
-      <Tooltip key={entry.path} label={entry.label} position="right" disabled={!collapsed} withArrow>
-        <NavLink
-          component={PrefetchLink}
-          to={entry.path}
-          aria-label={entry.label}
-          label={collapsed ? null : entry.label}
-          leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
-          active={isActive(entry, pathname, landing)}
-          onClick={onNavigate}
-          variant="light"
-          styles={{ root: { borderRadius: 'var(--mantine-radius-md)', minHeight: 40 } }}
-          style={collapsed ? { justifyContent: 'center' } : undefined}
-        />
+    const link = (
+      <NavLink
+        key={entry.path}
+        component={PrefetchLink}
+        to={entry.path}
+        aria-label={entry.label}
+        label={collapsed ? null : entry.label}
+        leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
+        active={isActive(entry, pathname, landing)}
+        onClick={onNavigate}
+        variant="light"
+        styles={{ root: { borderRadius: 'var(--mantine-radius-md)', minHeight: 40 } }}
+        style={collapsed ? { justifyContent: 'center' } : undefined}
+      />
+    );
+    return withTooltips ? (
+      <Tooltip key={entry.path} label={entry.label} position="right" withArrow>
+        {link}
       </Tooltip>
+    ) : (
+      link
     );
   };
 
   return (
-    <AppShell.Navbar id={SIDE_NAV_ID} aria-label="Main menu" data-collapsed={collapsed} p={collapsed ? 'xs' : 'sm'}>
+    <AppShell.Navbar
+      id={SIDE_NAV_ID}
+      aria-label="Main menu"
+      data-collapsed={collapsed}
+      p={collapsed ? 'xs' : 'sm'}
+      onPointerEnter={approach}
+    >
       <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
         {main.map(renderEntry)}
       </AppShell.Section>
