@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { clientRouteTables } from './build-plugins/client-routes.ts';
 import { precompress } from './build-plugins/precompress.ts';
 import { prerenderSignIn } from './build-plugins/prerender.ts';
 
 export default defineConfig({
-  plugins: [react(), prerenderSignIn(), precompress()],
+  plugins: [react(), clientRouteTables(), prerenderSignIn(), precompress()],
   // `@/lib/format` instead of `../../../lib/format`; tsconfig.json `paths` and vitest.config.ts say the same.
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

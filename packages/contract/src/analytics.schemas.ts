@@ -1,7 +1,7 @@
 /** The analytics overview (spec section 3) and the report downloads (spec section 7, Reports). */
 import { z } from 'zod';
 import { dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
-import { vehicleFuelTypeSchema } from './enums.js';
+import { vehicleFuelTypeSchema } from './enum-schemas.js';
 import { fuelRequestSchema, maintenanceRequestSchema } from './requests.schemas.js';
 
 const monthSchema = z.object({

@@ -9,7 +9,7 @@ import {
   timestampSchema,
   withDateRangeCheck,
 } from './common.js';
-import { roleSchema } from './enums.js';
+import { roleSchema } from './enum-schemas.js';
 
 /** Every action the API records, as `<entity type>.<verb>`. */
 export const AUDIT_ACTIONS = [

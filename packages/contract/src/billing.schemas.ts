@@ -10,7 +10,7 @@ import {
   pageMetaSchema,
   timestampSchema,
 } from './common.js';
-import { reserveStatusSchema, soldFuelTypeSchema } from './enums.js';
+import { reserveStatusSchema, soldFuelTypeSchema } from './enum-schemas.js';
 import { planSchema } from './plans.schemas.js';
 
 export const reserveSchema = z.object({

@@ -2,12 +2,10 @@
  * Enumerations of spec sections 3, 4 and 9. Every value the product stores or shows comes from here,
  * so the API's CHECK constraints, the zod schemas and the web app's selects cannot drift apart.
  */
-import { z } from 'zod';
 import { ROLES } from './roles.js';
 
 export { ROLES };
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Platform Admin',
@@ -45,39 +43,31 @@ export const MANAGEABLE_ROLES: Record<Role, readonly Role[]> = {
 
 /** Stations, organizations and groups. */
 export const TENANT_STATUSES = ['ACTIVE', 'INACTIVE', 'SUSPENDED'] as const;
-export const tenantStatusSchema = z.enum(TENANT_STATUSES);
-export type TenantStatus = z.infer<typeof tenantStatusSchema>;
+export type TenantStatus = (typeof TENANT_STATUSES)[number];
 
 /** Users and drivers: ACTIVE or disabled. */
 export const USER_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
-export const userStatusSchema = z.enum(USER_STATUSES);
-export type UserStatus = z.infer<typeof userStatusSchema>;
+export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
-export const planStatusSchema = z.enum(PLAN_STATUSES);
-export type PlanStatus = z.infer<typeof planStatusSchema>;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const ASSET_STATUSES = ['ACTIVE', 'UNDER_MAINTENANCE', 'INACTIVE'] as const;
 export const INSURANCE_STATUSES = ['NOT_INSURED', 'EXPIRED', 'ACTIVE'] as const;
 export const REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'COMPLETED', 'EXPIRED'] as const;
 export const TRANSACTION_TYPES = ['FUNDING', 'PAYMENT', 'PAYOUT', 'CREDIT', 'DEBIT', 'FEE', 'REFUND', 'SUBSCRIPTION'] as const;
-export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
-export type TransactionType = z.infer<typeof transactionTypeSchema>;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /** EXPIRED: a card checkout the payer never completed within the 48 hours it is reconciled for. */
 export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED', 'EXPIRED'] as const;
-export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export const RESERVE_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
-export const reserveStatusSchema = z.enum(RESERVE_STATUSES);
 
 /** Fuel types a vehicle may have. A HYBRID vehicle draws PETROL. */
 export const VEHICLE_FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'HYBRID'] as const;
 /** Fuel types that have a price, a unit and a reserve, and that a station may sell. */
 export const SOLD_FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'CNG'] as const;
 export const FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'HYBRID', 'CNG'] as const;
-export const vehicleFuelTypeSchema = z.enum(VEHICLE_FUEL_TYPES);
-export const soldFuelTypeSchema = z.enum(SOLD_FUEL_TYPES);
-export type VehicleFuelType = z.infer<typeof vehicleFuelTypeSchema>;
-export type SoldFuelType = z.infer<typeof soldFuelTypeSchema>;
+export type VehicleFuelType = (typeof VEHICLE_FUEL_TYPES)[number];
+export type SoldFuelType = (typeof SOLD_FUEL_TYPES)[number];
 
 export const FUEL_UNITS: Record<SoldFuelType, string> = {
   PETROL: 'L',
@@ -92,8 +82,7 @@ export function dispensedFuelType(fuelType: VehicleFuelType): SoldFuelType {
 }
 
 export const ASSET_TYPES = ['VEHICLE', 'GENERATOR', 'MOTORCYCLE'] as const;
-export const assetTypeSchema = z.enum(ASSET_TYPES);
-export type AssetType = z.infer<typeof assetTypeSchema>;
+export type AssetType = (typeof ASSET_TYPES)[number];
 
 export const ORGANIZATION_TYPES = [
   'government_institution',
@@ -103,8 +92,7 @@ export const ORGANIZATION_TYPES = [
   'real_estate_construction',
   'other',
 ] as const;
-export const organizationTypeSchema = z.enum(ORGANIZATION_TYPES);
-export type OrganizationType = z.infer<typeof organizationTypeSchema>;
+export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 export const ORGANIZATION_TYPE_LABELS: Record<OrganizationType, string> = {
   government_institution: 'Government Institution',
@@ -163,7 +151,6 @@ export const NIGERIAN_LOCATIONS = [
   'Yobe',
   'Zamfara',
 ] as const;
-export const nigerianLocationSchema = z.enum(NIGERIAN_LOCATIONS);
 
 export const CURRENCY = 'NGN';
 export const BANK_ACCOUNT_NUMBER_LENGTH = 10;

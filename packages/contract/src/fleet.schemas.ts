@@ -16,16 +16,8 @@ import {
   requiredDate,
   timestampSchema,
 } from './common.js';
-import {
-  ASSET_STATUSES,
-  INSURANCE_STATUSES,
-  TRANSMISSION_TYPES,
-  assetTypeSchema,
-  nigerianLocationSchema,
-  tenantStatusSchema,
-  userStatusSchema,
-  vehicleFuelTypeSchema,
-} from './enums.js';
+import { ASSET_STATUSES, INSURANCE_STATUSES, TRANSMISSION_TYPES } from './enums.js';
+import { assetTypeSchema, nigerianLocationSchema, tenantStatusSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
 import { passwordSchema, requiredText } from './identity.js';
 import { optionalEmail, optionalPhone, userSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';

@@ -12,7 +12,7 @@ import {
   pageMetaSchema,
   timestampSchema,
 } from './common.js';
-import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enums.js';
+import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
 import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, requiredText } from './identity.js';
 import { MESSAGES } from './messages.js';
 

@@ -1,4 +1,5 @@
 export * from './enums.js';
+export * from './enum-schemas.js';
 export * from './messages.js';
 export * from './identity.js';
 export * from './money.js';

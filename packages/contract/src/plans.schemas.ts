@@ -1,7 +1,8 @@
 /** Subscription plans (spec sections 3 and 9) and station fuel prices. */
 import { z } from 'zod';
 import { formInteger, idSchema, requiredFormNumber, listQuerySchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
-import { DEFAULT_PLAN_CYCLE_DAYS, planStatusSchema, soldFuelTypeSchema } from './enums.js';
+import { DEFAULT_PLAN_CYCLE_DAYS } from './enums.js';
+import { planStatusSchema, soldFuelTypeSchema } from './enum-schemas.js';
 import { requiredText } from './identity.js';
 import { isNairaAmount } from './money.js';
 import { MESSAGES } from './messages.js';

@@ -15,7 +15,8 @@ import {
   requiredDate,
   timestampSchema,
 } from './common.js';
-import { REQUEST_STATUSES, TANK_LEVELS, assetTypeSchema, soldFuelTypeSchema } from './enums.js';
+import { REQUEST_STATUSES, TANK_LEVELS } from './enums.js';
+import { assetTypeSchema, soldFuelTypeSchema } from './enum-schemas.js';
 import { CONFIRMATION_CODE_LENGTH, pumpPinSchema, requiredText } from './identity.js';
 import { formNaira } from './plans.schemas.js';
 

@@ -13,7 +13,7 @@ import {
   pageMetaSchema,
   timestampSchema,
 } from './common.js';
-import { organizationTypeSchema, soldFuelTypeSchema, tenantStatusSchema } from './enums.js';
+import { organizationTypeSchema, soldFuelTypeSchema, tenantStatusSchema } from './enum-schemas.js';
 import { requiredText } from './identity.js';
 
 export const organizationSchema = z.object({

@@ -9,7 +9,8 @@ import {
   timestampSchema,
   withDateRangeCheck,
 } from './common.js';
-import { BANK_ACCOUNT_NUMBER_LENGTH, transactionStatusSchema, transactionTypeSchema } from './enums.js';
+import { BANK_ACCOUNT_NUMBER_LENGTH } from './enums.js';
+import { transactionStatusSchema, transactionTypeSchema } from './enum-schemas.js';
 import { requiredText } from './identity.js';
 import { MESSAGES } from './messages.js';
 import { formNaira } from './plans.schemas.js';
