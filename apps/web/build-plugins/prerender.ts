@@ -16,7 +16,7 @@ const SCREEN_MODULE = '/src/prerender/sign-in-screen.tsx';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 interface ScreenModule {
-  renderSignInScreen(): string;
+  renderPrerenderedScreens(): string;
   inlineScript(): string;
 }
 
@@ -58,7 +58,7 @@ export function prerenderSignIn(): Plugin {
           const screen = (await server.ssrLoadModule(SCREEN_MODULE)) as ScreenModule;
           const indexFile = path.join(outDir, 'index.html');
           const indexHtml = await readFile(indexFile, 'utf8');
-          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderSignInScreen(), screen.inlineScript()));
+          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript()));
         } finally {
           await server.close();
         }

@@ -4,7 +4,7 @@
  * starts carries over into React's form.
  */
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from '@/app/theme';
@@ -13,11 +13,11 @@ import { AuthProvider } from '@/lib/auth';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
 import { removalScript } from './removal-script';
-import { renderSignInScreen } from './sign-in-screen';
+import { renderPrerenderedScreens } from './sign-in-screen';
 
 // Rendered once, as the build does: rendering reads (and tidies) the stored session, which the
 // tests below set on purpose.
-const SCREEN = renderSignInScreen();
+const SCREEN = renderPrerenderedScreens();
 
 /** index.html's #root as the build leaves it, with its inline script run as the parser would. */
 function loadIndexHtml(): HTMLElement {
@@ -53,18 +53,26 @@ describe('the prerendered sign-in screen', () => {
     expect(submit?.disabled).toBe(true);
   });
 
-  it('stays for a signed-out visitor, and is removed for a stored session or another public screen', () => {
-    expect(loadIndexHtml().querySelector(`#${PRERENDERED_SIGN_IN_ID}`)).not.toBeNull();
+  it('stays for a signed-out visitor, gives way to the session loader for a stored session, and to nothing on another public screen', () => {
+    /** What the page shows in #root: the template of the session loader is inert, not shown. */
+    const shown = (root: HTMLElement) => [...root.children].filter((child) => child.tagName !== 'TEMPLATE');
+    const signedOut = loadIndexHtml();
+    expect(signedOut.querySelector(`#${PRERENDERED_SIGN_IN_ID}`)).not.toBeNull();
+    expect(shown(signedOut)).toHaveLength(1);
     document.getElementById('root')?.remove();
 
     window.localStorage.setItem(SESSION_STORAGE_KEY, '{"token":"t"}');
-    expect(loadIndexHtml().children).toHaveLength(0);
+    const restoring = loadIndexHtml();
+    expect(restoring.querySelector(`#${PRERENDERED_SIGN_IN_ID}`)).toBeNull();
+    // The app's own session loader, as AuthGate draws it: the product's name over a spinner.
+    expect(within(restoring).getByRole('status', { name: 'Loading your session' })).toBeDefined();
+    expect(within(restoring).getByRole('img', { name: 'FleetFuel' })).toBeDefined();
     document.getElementById('root')?.remove();
     window.localStorage.clear();
 
     for (const path of ['/reset-password', '/reset-password/', '/reset-password?token=abc']) {
       window.history.pushState({}, '', path);
-      expect(loadIndexHtml().children, path).toHaveLength(0);
+      expect(shown(loadIndexHtml()), path).toHaveLength(0);
       document.getElementById('root')?.remove();
     }
     // A path that merely starts with the same letters is still a sign-in path.

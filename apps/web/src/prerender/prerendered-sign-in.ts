@@ -3,7 +3,8 @@
  * index.html carries the screen's markup inside #root; React's first render replaces it. Two things
  * make that invisible to the visitor:
  *   - an inline script right after the markup (removal-script.ts) removes it before the first paint
- *     where the app will not show the sign-in screen (a stored session, the path of another public screen);
+ *     where the app will not show the sign-in screen (the path of another public screen), or puts
+ *     the session loader in its place (a stored session);
  *   - what was typed into the markup's fields before React took over, and which field had the focus,
  *     move into the real form as it mounts (`takeTypedSignIn`, from a layout effect: the same task
  *     as React's commit, so no keystroke falls between the two).
@@ -11,6 +12,9 @@
 
 /** The element that wraps the prerendered screen inside #root. */
 export const PRERENDERED_SIGN_IN_ID = 'prerendered-sign-in';
+
+/** The template of the session loader, drawn in the sign-in screen's place for a stored session. */
+export const PRERENDERED_SESSION_LOADER_ID = 'prerendered-session-loader';
 
 export type SignInField = 'username' | 'password';
 

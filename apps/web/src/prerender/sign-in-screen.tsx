@@ -13,9 +13,10 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { SignInPage } from '@/app/pages/sign-in';
+import { SessionLoader } from '@/components/ui/SessionLoader';
 import { AuthProvider } from '@/lib/auth';
 import { earlyCallsScript } from './early-calls-script';
-import { PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
+import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
 import { removalScript } from './removal-script';
 
 export function renderSignInScreen(): string {
@@ -29,6 +30,24 @@ export function renderSignInScreen(): string {
     </MantineProvider>,
   );
   return `<div id="${PRERENDERED_SIGN_IN_ID}">${screen}</div>`;
+}
+
+/**
+ * The screen of a stored session being restored, as a template: inert until the inline script puts
+ * it in the sign-in screen's place (removal-script.ts), so a signed-in visit shows FleetFuel at once.
+ */
+export function renderSessionLoaderTemplate(): string {
+  const loader = renderToString(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <SessionLoader />
+    </MantineProvider>,
+  );
+  return `<template id="${PRERENDERED_SESSION_LOADER_ID}">${loader}</template>`;
+}
+
+/** What the build puts into index.html's #root: the sign-in screen and the session loader's template. */
+export function renderPrerenderedScreens(): string {
+  return renderSignInScreen() + renderSessionLoaderTemplate();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '@/components/ui/FullPageLoader';
+import { SessionLoader } from '@/components/ui/SessionLoader';
 import { useAuth } from '@/lib/auth';
 import { areaModules } from '../route-modules';
 
@@ -19,7 +20,8 @@ export async function preloadSignInPage(): Promise<void> {
 
 /**
  * Spec section 2: signed out, every path the router does not give to another public screen shows
- * the sign-in screen. While a stored session is being refreshed, a spinner holds the page.
+ * the sign-in screen. While a stored session is being refreshed, a spinner holds the page (under the
+ * product's name, as index.html draws it before the app has run).
  */
 export function AuthGate() {
   const { isAuthenticated, loading, token, user } = useAuth();
@@ -31,7 +33,7 @@ export function AuthGate() {
     if (hasToken) areaModules.shell().catch(() => undefined);
   }, [hasToken]);
   // A stored token without its user yet means the session is being restored; sign-in keeps its form.
-  if (loading && token !== null && user === null) return <FullPageLoader label="Loading your session" />;
+  if (loading && token !== null && user === null) return <SessionLoader />;
   if (!isAuthenticated) {
     const SignInPage = LoadedSignInPage ?? LazySignInPage;
     return (
