@@ -12,6 +12,9 @@
  *   BENCH_WEB_REBUILD=1    build even when the build looks current
  *   BENCH_LIGHTHOUSE=0     sizes only, no Lighthouse (a quicker look while trimming the bundle)
  *   BENCH_LIGHTHOUSE_FORM  mobile (Lighthouse's default: a mid-range phone, slow 4G, 4× slower CPU) or desktop
+ *   BENCH_LIGHTHOUSE_RUNS  runs per page (default 3); the run of median performance is reported, as
+ *                          Lighthouse's own guidance says (one run on a shared two-core machine
+ *                          varies by ±1 s of blocking time)
  *   BENCH_CHROMIUM         the browser (default /usr/bin/chromium); nothing is ever downloaded
  *   BENCH_JSON             optional path: also write the figures as JSON
  *   BENCH_LIGHTHOUSE_DIR   optional folder: also keep each full Lighthouse report (HTML), to see what costs points
@@ -45,6 +48,7 @@ const CHROME_FLAGS = [
 ];
 const RUN_LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== '0';
 const FORM_FACTOR = process.env.BENCH_LIGHTHOUSE_FORM === 'desktop' ? 'desktop' : 'mobile';
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
 const SIGNED_IN_AS = 'orgadmin@acme.test';
 const DEMO_PASSWORD = 'Demo-Pass-2026';
 /** Spec section 3: the web app keeps its session (token and user) in local storage under this key. */
@@ -135,6 +139,11 @@ async function startProductionServer(): Promise<ProductionServer> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server runs at the lowest priority. On this two-core machine it shares the CPU with the
+  // browser being measured, and Lighthouse counts the page's main-thread time four times over (its
+  // phone is four times slower): the server's work for the page's calls, done while the page runs
+  // its code, would be counted as the phone's. A phone does not run the server.
+  if (child.pid !== undefined) os.setPriority(child.pid, 19);
   let log = '';
   const keepTail = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-10_000));
   child.stdout.on('data', keepTail);
@@ -277,9 +286,15 @@ interface LighthouseFigures {
   findings: string[];
   /** The URLs the page requested, to prove what was loaded (the signed-in run must call /api/auth/me). */
   requested: string[];
+  /** The performance score of every run, in run order; the figures above are the median run's. */
+  performanceRuns: number[];
 }
 
-async function runLighthouse(page: string, url: string, chromePort: number): Promise<LighthouseFigures> {
+async function runLighthouse(
+  page: string,
+  url: string,
+  chromePort: number,
+): Promise<Omit<LighthouseFigures, 'performanceRuns'> & { report: string }> {
   const result = await lighthouse(
     url,
     { port: chromePort, output: 'html', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] },
@@ -287,10 +302,6 @@ async function runLighthouse(page: string, url: string, chromePort: number): Pro
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (process.env.BENCH_LIGHTHOUSE_DIR) {
-    mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
-    writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${page.split(' ')[0]}.html`), String(result.report));
-  }
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
     LIGHTHOUSE_CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
@@ -304,16 +315,30 @@ async function runLighthouse(page: string, url: string, chromePort: number): Pro
     .map((audit) => `${audit.id} (${audit.score}${audit.displayValue ? `, ${audit.displayValue}` : ''})`);
   const networkItems = (lhr.audits['network-requests']?.details as { items?: Array<{ url?: string }> } | undefined)?.items ?? [];
   const requested = networkItems.map((item) => item.url ?? '');
-  return { page, url, scores, findings, requested };
+  return { page, url, scores, findings, requested, report: String(result.report) };
+}
+
+/** `LIGHTHOUSE_RUNS` runs of one page; the run of median performance, with every run's score. */
+async function medianLighthouse(page: string, url: string, chromePort: number): Promise<LighthouseFigures> {
+  const runs = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouse(page, url, chromePort));
+  const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs.length - 1) / 2)];
+  if (!median) throw new Error(`No Lighthouse run of ${url}`);
+  const { report, ...figures } = median;
+  if (process.env.BENCH_LIGHTHOUSE_DIR) {
+    mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+    writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${page.split(' ')[0]}.html`), report);
+  }
+  return { ...figures, performanceRuns: runs.map((run) => run.scores.performance) };
 }
 
 /** Lighthouse on the sign-in page, then on the dashboard signed in, in one launched Chromium. */
 async function auditPages(origin: string): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const signInPage = await runLighthouse('sign-in', `${origin}/sign-in`, chrome.port);
+    const signInPage = await medianLighthouse('sign-in', `${origin}/sign-in`, chrome.port);
     await storeSession(chrome.port, origin, await signIn(origin));
-    const dashboard = await runLighthouse(`dashboard (${SIGNED_IN_AS})`, `${origin}/`, chrome.port);
+    const dashboard = await medianLighthouse(`dashboard (${SIGNED_IN_AS})`, `${origin}/`, chrome.port);
     if (!dashboard.requested.some((url) => new URL(url).pathname === '/api/auth/me')) {
       throw new Error('The dashboard run did not restore the session (no /api/auth/me): it would have measured the sign-in page.');
     }
@@ -361,13 +386,13 @@ async function main(): Promise<void> {
       '',
       ...(RUN_LIGHTHOUSE
         ? [
-            `Lighthouse ${FORM_FACTOR === 'desktop' ? 'desktop preset' : 'default (mobile: slow 4G, 4× CPU slowdown, simulated)'}:`,
+            `Lighthouse ${FORM_FACTOR === 'desktop' ? 'desktop preset' : 'default (mobile: slow 4G, 4× CPU slowdown, simulated)'}, the median of ${LIGHTHOUSE_RUNS} run(s) a page:`,
             '',
-            '| page | performance | accessibility | best practices | points lost on |',
+            '| page | performance (every run) | accessibility | best practices | points lost on |',
             '|---|---:|---:|---:|---|',
             ...audits.map(
               (a) =>
-                `| ${a.page} | ${a.scores.performance} | ${a.scores.accessibility} | ${a.scores['best-practices']} | ${a.findings.join(', ') || '–'} |`,
+                `| ${a.page} | ${a.scores.performance} (${a.performanceRuns.join(', ')}) | ${a.scores.accessibility} | ${a.scores['best-practices']} | ${a.findings.join(', ') || '–'} |`,
             ),
           ]
         : ['Lighthouse: not run (BENCH_LIGHTHOUSE=0).']),
