@@ -14,7 +14,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { withSsrModules } from './ssr-load.ts';
 
 const CONTRACT_ROUTES_DIR = fileURLToPath(new URL('../../../packages/contract/src/routes', import.meta.url));
 
@@ -72,24 +73,14 @@ export function clientRouteTables(): Plugin {
       configFile = config.configFile;
     },
     async buildStart() {
-      // The modules are loaded as the prerender loads the sign-in screen: through Vite's own
-      // server-side transform, with the app's config (this plugin applies to builds only).
-      const server = await createServer({
-        root,
-        configFile: configFile ?? false,
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-      });
-      try {
+      // Loaded as the prerender loads the sign-in screen: through Vite's server-side transform.
+      await withSsrModules({ root, configFile }, async (load) => {
         const files = (await readdir(CONTRACT_ROUTES_DIR)).filter((file) => file.endsWith('.routes.ts'));
         for (const file of files) {
           const modulePath = path.join(CONTRACT_ROUTES_DIR, file);
-          replacements.set(modulePath, clientRouteModule(await server.ssrLoadModule(`/@fs${modulePath}`)));
+          replacements.set(modulePath, clientRouteModule(await load(`/@fs${modulePath}`)));
         }
-      } finally {
-        await server.close();
-      }
+      });
     },
     load(id) {
       return replacements.get(id.split('?')[0] ?? id);

@@ -10,7 +10,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { withSsrModules } from './ssr-load.ts';
 
 const SCREEN_MODULE = '/src/prerender/sign-in-screen.tsx';
 const EMPTY_ROOT = '<div id="root"></div>';
@@ -47,21 +48,12 @@ export function prerenderSignIn(): Plugin {
       order: 'pre',
       sequential: true,
       async handler() {
-        const server = await createServer({
-          root,
-          configFile: configFile ?? false,
-          logLevel: 'error',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false },
-        });
-        try {
-          const screen = (await server.ssrLoadModule(SCREEN_MODULE)) as ScreenModule;
+        await withSsrModules({ root, configFile }, async (load) => {
+          const screen = (await load(SCREEN_MODULE)) as unknown as ScreenModule;
           const indexFile = path.join(outDir, 'index.html');
           const indexHtml = await readFile(indexFile, 'utf8');
           await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript()));
-        } finally {
-          await server.close();
-        }
+        });
         this.info('prerendered the sign-in screen into index.html');
       },
     },
