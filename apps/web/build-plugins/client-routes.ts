@@ -8,8 +8,8 @@
  *
  * In the web build each routes module is replaced by its tables without the schemas, computed at
  * build time from the real module, so the paths and methods are the contract's own. TypeScript and
- * the tests still see the real modules; a page importing one of the modules' schemas fails the
- * build (the export is not there), which is the place to import it from the schema module instead.
+ * the tests still see the real modules. A page that imports a schema from a routes module fails
+ * the build (the export is not there): it imports it from its schema module instead.
  */
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,8 +1,9 @@
 /**
  * Puts the sign-in screen, rendered to HTML at build time (src/prerender/sign-in-screen.tsx), into
  * the built index.html, with the inline script that removes it where the app will show something
- * else (src/prerender/prerendered-sign-in.ts) and starts a stored session's first calls
- * (src/prerender/early-calls-script.ts). A phone on a slow network then draws the form when the
+ * else (src/prerender/prerendered-sign-in.ts), or with the session loader for a stored session,
+ * and starts that session's first calls (src/prerender/early-calls-script.ts). The session loader
+ * comes as a template beside the form. A phone on a slow network then draws the form when the
  * page and its stylesheet arrive instead of after React has run (issue 16: Lighthouse performance).
  *
  * The screen is rendered by loading its module through Vite's own server-side transform (the same
