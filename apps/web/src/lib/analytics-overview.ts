@@ -44,8 +44,11 @@ export function overviewQuery(userId: string, filters: OverviewFilters) {
 /** The roles whose home is the Dashboard of figures (ADMIN and station roles land elsewhere). */
 export const DASHBOARD_ROLES: readonly Role[] = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR', 'DRIVER'];
 
+/** The Dashboard's overview: the default period, the caller's whole scope. */
+export const DASHBOARD_OVERVIEW_FILTERS: OverviewFilters = { months: DEFAULT_OVERVIEW_MONTHS, organizationId: null };
+
 export function dashboardOverviewQuery(userId: string) {
-  return overviewQuery(userId, { months: DEFAULT_OVERVIEW_MONTHS, organizationId: null });
+  return overviewQuery(userId, DASHBOARD_OVERVIEW_FILTERS);
 }
 
 /** Starts the Dashboard's overview for a role that has one; a failure is reported by the Dashboard's own query. */

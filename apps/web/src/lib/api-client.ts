@@ -31,7 +31,7 @@ type InputArgs<R extends RouteDefinition> = Record<string, never> extends CallIn
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number | boolean)[];
 
-export function toQueryString(query: Record<string, QueryValue> | undefined): string {
+function toQueryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -44,6 +44,15 @@ export function toQueryString(query: Record<string, QueryValue> | undefined): st
   }
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** The URL `callApi` calls for a route: the API's base, the path with its parameters, the query. */
+export function routeUrl(
+  route: Pick<RouteDefinition, 'path'>,
+  params?: Record<string, string>,
+  query?: Record<string, QueryValue>,
+): string {
+  return `${API_BASE}${buildPath(route.path, params)}${toQueryString(query)}`;
 }
 
 export function errorText(body: unknown): { text: string; code?: string; field?: string } {
@@ -86,7 +95,7 @@ export async function callApi<R extends RouteDefinition>(route: R, ...[input]: I
     body?: unknown;
     headers?: Readonly<Record<string, string>>;
   };
-  const url = `${API_BASE}${buildPath(route.path, params)}${toQueryString(query)}`;
+  const url = routeUrl(route, params, query);
 
   const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   const token = readToken();

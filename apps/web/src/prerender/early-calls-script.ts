@@ -5,20 +5,17 @@
  */
 import { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
 import { analyticsRoutes } from '@fleetfuel/contract/routes/analytics.routes';
-import { API_BASE } from '@fleetfuel/contract/routes/paths';
-import { DASHBOARD_ROLES, DEFAULT_OVERVIEW_MONTHS, overviewRequestQuery } from '@/lib/analytics-overview';
-import { toQueryString } from '@/lib/api-client';
+import { DASHBOARD_OVERVIEW_FILTERS, DASHBOARD_ROLES, overviewRequestQuery } from '@/lib/analytics-overview';
+import { routeUrl } from '@/lib/api-client';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { EARLY_CALLS_GLOBAL } from '@/lib/early-replies';
 
 /** The URLs as `callApi` writes them for the calls the app makes first with a stored session. */
 export const EARLY_CALL_URLS = {
   /** AuthProvider: a stored session is refreshed from the server on every load (spec section 3). */
-  me: `${API_BASE}${authRoutes.me.path}`,
+  me: routeUrl(authRoutes.me),
   /** The signed-in frame's first call for a Dashboard role (useStartupOverview). */
-  overview: `${API_BASE}${analyticsRoutes.overview.path}${toQueryString(
-    overviewRequestQuery({ months: DEFAULT_OVERVIEW_MONTHS, organizationId: null }),
-  )}`,
+  overview: routeUrl(analyticsRoutes.overview, undefined, overviewRequestQuery(DASHBOARD_OVERVIEW_FILTERS)),
 } as const;
 
 /**
