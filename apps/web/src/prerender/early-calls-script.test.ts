@@ -8,10 +8,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@fleetfuel/contract';
 import { analyticsRoutes } from '@fleetfuel/contract/routes/analytics.routes';
 import { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
-import { DEFAULT_OVERVIEW_MONTHS, overviewRequestQuery } from '@/lib/analytics-overview';
+import { DASHBOARD_OVERVIEW_FILTERS, overviewRequestQuery } from '@/lib/analytics-overview';
 import { callApi } from '@/lib/api-client';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { EARLY_CALLS_GLOBAL } from '@/lib/early-replies';
+import { runInlineScript } from '@/test/inline-script';
 import { EARLY_CALL_URLS, earlyCallsScript } from './early-calls-script';
 
 interface SentCall {
@@ -39,13 +40,7 @@ function storeSession(token: string, role: Role) {
   window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token, user: { id: 'u1', role, name: 'Tunde' } }));
 }
 
-/** Runs the inline script as the parser would (happy-dom does not run inline scripts). */
-function runInlineScript() {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function(earlyCallsScript()).call(window);
-}
-
-const overviewQuery = overviewRequestQuery({ months: DEFAULT_OVERVIEW_MONTHS, organizationId: null });
+const overviewQuery = overviewRequestQuery(DASHBOARD_OVERVIEW_FILTERS);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -56,9 +51,9 @@ afterEach(() => {
 describe('the early calls of index.html', () => {
   it('makes no call without a stored session', () => {
     const { fetchMock } = recordingFetch();
-    runInlineScript();
+    runInlineScript(earlyCallsScript());
     window.localStorage.setItem(SESSION_STORAGE_KEY, 'not json');
-    runInlineScript();
+    runInlineScript(earlyCallsScript());
     expect(fetchMock).not.toHaveBeenCalled();
     expect((window as unknown as Record<string, unknown>)[EARLY_CALLS_GLOBAL]).toBeUndefined();
   });
@@ -72,20 +67,20 @@ describe('the early calls of index.html', () => {
     expect(own.sent.map((call) => call.url)).toEqual([EARLY_CALL_URLS.me, EARLY_CALL_URLS.overview]);
 
     const early = recordingFetch();
-    runInlineScript();
+    runInlineScript(earlyCallsScript());
     expect(early.sent).toEqual(own.sent);
 
     for (const role of ['ASST_ADMINISTRATOR', 'DRIVER'] as const) {
       storeSession('token-a', role);
       const calls = recordingFetch();
-      runInlineScript();
+      runInlineScript(earlyCallsScript());
       expect(calls.sent.map((call) => call.url)).toEqual([EARLY_CALL_URLS.me, EARLY_CALL_URLS.overview]);
     }
     // The platform admin and the station roles land elsewhere: only the session's refresh.
     for (const role of ['ADMIN', 'STATION_REP', 'ATTENDANT'] as const) {
       storeSession('token-a', role);
       const calls = recordingFetch();
-      runInlineScript();
+      runInlineScript(earlyCallsScript());
       expect(calls.sent.map((call) => call.url)).toEqual([EARLY_CALL_URLS.me]);
     }
   });
@@ -93,7 +88,7 @@ describe('the early calls of index.html', () => {
   it('hands each reply to the first call of the same URL with the same token, once', async () => {
     storeSession('token-a', 'ADMINISTRATOR');
     const { sent } = recordingFetch();
-    runInlineScript();
+    runInlineScript(earlyCallsScript());
     expect(sent).toHaveLength(2);
 
     // The overview's reply was the second call the page made; callApi sends nothing for it.
@@ -109,7 +104,7 @@ describe('the early calls of index.html', () => {
   it('is not taken for another token: a session that changed since the page asked sends its own call', async () => {
     storeSession('token-a', 'ADMINISTRATOR');
     const { sent } = recordingFetch();
-    runInlineScript();
+    runInlineScript(earlyCallsScript());
     storeSession('token-b', 'ADMINISTRATOR');
     await expect(callApi(authRoutes.me)).resolves.toEqual({ n: 3 });
     expect(sent[2]?.headers.authorization).toBe('Bearer token-b');
@@ -121,7 +116,7 @@ describe('the early calls of index.html', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    runInlineScript();
+    runInlineScript(earlyCallsScript());
     await expect(callApi(authRoutes.me)).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 });

@@ -12,6 +12,7 @@ import { SignInForm } from '@/features/auth/components/SignInForm';
 import { AuthProvider } from '@/lib/auth';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
+import { runInlineScript } from '@/test/inline-script';
 import { removalScript } from './removal-script';
 import { renderPrerenderedScreens } from './sign-in-screen';
 
@@ -25,9 +26,7 @@ function loadIndexHtml(): HTMLElement {
   root.id = 'root';
   root.innerHTML = SCREEN;
   document.body.append(root);
-  // happy-dom does not run inline scripts; the script is text by nature, and this runs it as the parser would.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  new Function(removalScript()).call(window);
+  runInlineScript(removalScript());
   return root;
 }
 
