@@ -2,10 +2,8 @@
  * Outgoing e-mail behind one interface: SMTP when configured, otherwise an outbox folder the
  * operator can read (one JSON file a message), which is also what the tests read.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { writeOutboxMessage } from '../files/outbox-folder.js';
 
 export interface MailMessage {
   to: string;
@@ -25,15 +23,7 @@ export function escapeHtml(text: string): string {
 
 export function createOutboxMailer(outboxDir: string): Mailer {
   return {
-    async send(message) {
-      await mkdir(outboxDir, { recursive: true });
-      const createdAt = new Date().toISOString();
-      const file = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
-      // Written aside and renamed, so that a reader never sees half a message.
-      const partial = path.join(outboxDir, `.${file}.partial`);
-      await writeFile(partial, JSON.stringify({ ...message, createdAt }, null, 2));
-      await rename(partial, path.join(outboxDir, file));
-    },
+    send: (message) => writeOutboxMessage(outboxDir, message),
   };
 }
 

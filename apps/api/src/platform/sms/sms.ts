@@ -3,9 +3,7 @@
  * otherwise an outbox folder (`data/outbox/sms/`, one JSON file a message) that the operator and
  * the tests read. Numbers travel in +234 form and a message is one SMS: at most 160 characters.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeOutboxMessage } from '../files/outbox-folder.js';
 
 export const SMS_MAX_LENGTH = 160;
 
@@ -42,14 +40,7 @@ function checked(message: SmsMessage): SmsMessage {
 export function createOutboxSms(outboxDir: string): SmsProvider {
   return {
     async send(message) {
-      const sms = checked(message);
-      await mkdir(outboxDir, { recursive: true });
-      const createdAt = new Date().toISOString();
-      const file = `${createdAt.replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`;
-      // Written aside and renamed, so that a reader never sees half a message.
-      const partial = path.join(outboxDir, `.${file}.partial`);
-      await writeFile(partial, JSON.stringify({ ...sms, createdAt }, null, 2));
-      await rename(partial, path.join(outboxDir, file));
+      await writeOutboxMessage(outboxDir, checked(message));
     },
   };
 }
