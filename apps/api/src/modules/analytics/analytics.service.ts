@@ -26,6 +26,7 @@ import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './analytics.repository.js';
 import type { AnalyticsScope, EfficiencyFillRow } from './analytics.repository.js';
 import { efficiencyRuns, type EfficiencySummary } from './efficiency-runs.js';
+import { formatNumber } from '../../platform/number-format.js';
 
 const MONTH_LABEL = new Intl.DateTimeFormat('en-NG', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -78,7 +79,7 @@ function worstFirst(a: { vehicleId: string; summary: EfficiencySummary }, b: { v
   return a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : 0;
 }
 
-const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
 export function createAnalyticsService(deps: {
   /** Only read: the read replica when DATABASE_READ_URL is set (app.ts), else the primary. */
@@ -181,7 +182,7 @@ export function createAnalyticsService(deps: {
         notes: {
           vehicles: scope.kind === 'STATION' ? 'Served at this station' : `${plural(registry.driversWithVehicle, 'vehicle')} with a driver`,
           drivers: scope.kind === 'STATION' ? 'Requesters served here' : 'Active driver accounts',
-          fuelConsumption: `${fuel.thisMonth.toLocaleString('en-NG', { maximumFractionDigits: 2 })} L this month`,
+          fuelConsumption: `${formatNumber(fuel.thisMonth, 2)} L this month`,
           maintenanceDue: due === 0 ? 'Nothing due' : `${plural(maintenance.APPROVED ?? 0, 'approved job')} open`,
         },
         fuelSummary: {

@@ -17,6 +17,7 @@ import type { ReportContent, ReportRenderer } from '../../platform/pdf/report-re
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './reports.repository.js';
+import { formatNumber } from '../../platform/number-format.js';
 
 /** Rows read from the database, and handed to the PDF worker, at a time: memory stays one batch deep. */
 export const REPORT_BATCH_ROWS = 500;
@@ -26,7 +27,7 @@ const slug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-const litres = (value: number | string) => Number(value).toLocaleString('en-NG', { maximumFractionDigits: 2 });
+const litres = (value: number | string) => formatNumber(Number(value), 2);
 const label = (row: { plate_number: string | null; make: string; model: string }) => row.plate_number ?? `${row.make} ${row.model}`;
 /** UNDER_MAINTENANCE reads, and wraps, as "UNDER MAINTENANCE". */
 const words = (status: string) => status.replaceAll('_', ' ');
@@ -259,7 +260,7 @@ export function createReportsService(deps: ReportsDeps) {
                   label(row),
                   row.description,
                   row.station_name ?? 'Own workshop',
-                  row.odometer === null ? '—' : `${Number(row.odometer).toLocaleString('en-NG')} km`,
+                  row.odometer === null ? '—' : `${formatNumber(Number(row.odometer))} km`,
                   money(BigInt(row.amount_kobo ?? 0)),
                 ];
               });

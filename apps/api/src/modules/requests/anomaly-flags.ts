@@ -5,6 +5,7 @@
  */
 import { formatNaira, FUEL_UNITS, type RequestFlag, type SoldFuelType } from '@fleetfuel/contract';
 import { litres } from './format.js';
+import { formatNumber } from '../../platform/number-format.js';
 
 /** Beyond this a distance is no drive a vehicle makes in a day. */
 export const MAX_KM_PER_DAY = 1_500;
@@ -58,8 +59,8 @@ export function median(values: number[]): number | null {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-const km = (value: number) => `${value.toLocaleString('en-NG', { maximumFractionDigits: 1 })} km`;
-const oneDecimal = (value: number) => value.toLocaleString('en-NG', { maximumFractionDigits: 1 });
+const km = (value: number) => `${formatNumber(value, 1)} km`;
+const oneDecimal = (value: number) => formatNumber(value, 1);
 
 function tankFlags(input: FlagInputs): RequestFlag[] {
   const { tankSize } = input.vehicle;

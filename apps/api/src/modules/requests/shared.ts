@@ -8,6 +8,7 @@ import { webhookOutbox } from '../webhooks/index.js';
 import { plateOf } from './format.js';
 import { findDrivenVehicleId } from './request-lists.repository.js';
 import { requestScope } from './scope.js';
+import { formatNumber } from '../../platform/number-format.js';
 
 /** The caller's request scope; a driver's includes the vehicle it drives. */
 export async function scopeFor(db: Database, actor: Actor, requested: { organizationId?: string | undefined }) {
@@ -24,7 +25,7 @@ export function assertOdometerNotBack(
   if (reading !== null && vehicle.last_odometer !== null && reading < Number(vehicle.last_odometer)) {
     throw invalidField(
       field,
-      `The last reading of ${plateOf(vehicle)} is ${Number(vehicle.last_odometer).toLocaleString('en-NG')} km; the odometer cannot go back`,
+      `The last reading of ${plateOf(vehicle)} is ${formatNumber(Number(vehicle.last_odometer))} km; the odometer cannot go back`,
     );
   }
 }

@@ -11,8 +11,9 @@ import { auditTrail } from '../audit/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import * as repository from './reserves.repository.js';
 import type { ReserveRow } from './reserves.repository.js';
+import { formatNumber } from '../../platform/number-format.js';
 
-const quantity = (value: number, fuelType: SoldFuelType) => `${value.toLocaleString('en-NG')} ${FUEL_UNITS[fuelType]} of ${fuelType}`;
+const quantity = (value: number, fuelType: SoldFuelType) => `${formatNumber(value)} ${FUEL_UNITS[fuelType]} of ${fuelType}`;
 
 function toReserve(row: ReserveRow): Reserve {
   const fuelType = row.fuel_type as SoldFuelType;
@@ -155,5 +156,5 @@ export const reserveDraws = {
 };
 
 function quantityOf(value: number, fuelType: SoldFuelType): string {
-  return `${value.toLocaleString('en-NG')} ${FUEL_UNITS[fuelType]}`;
+  return `${formatNumber(value)} ${FUEL_UNITS[fuelType]}`;
 }

@@ -31,6 +31,7 @@ import type { UsageService } from '../subscriptions/index.js';
 import { createVehicleImport } from './vehicle-import.service.js';
 import * as repository from './vehicles.repository.js';
 import type { DueCursor, DueScope, VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
+import { formatNumber } from '../../platform/number-format.js';
 
 type CreateBody = RouteBody<typeof vehicleRoutes.create>;
 type UpdateBody = RouteBody<typeof vehicleRoutes.update>;
@@ -433,7 +434,7 @@ export function dueFindings(row: DueFacts, day: string): DueFinding[] {
   ) {
     findings.push({
       kind: 'SERVICE_BY_ODOMETER',
-      text: `${(Number(row.last_odometer) - Number(row.last_service_odometer)).toLocaleString('en-NG')} km since the last service`,
+      text: `${formatNumber(Number(row.last_odometer) - Number(row.last_service_odometer))} km since the last service`,
       dueDate: null,
     });
   }
