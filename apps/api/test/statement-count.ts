@@ -20,6 +20,11 @@ export interface StatementCounter {
   ): Promise<{ statements: number; reply: LightMyRequestResponse }>;
   /** The same for a reply that is not JSON (a CSV export): the statements and the reply's text. */
   getText(url: string, token: string): Promise<{ statements: number; text: string }>;
+  /**
+   * Waits for the work the last request left to run after its reply (e-mails, texts) and returns
+   * the statements of the request and that work together.
+   */
+  settled(): Promise<number>;
   /** The same for a binary reply (a PDF report): the statements and the reply's bytes. */
   getBytes(url: string, token: string): Promise<{ statements: number; bytes: Buffer }>;
   close(): Promise<void>;
@@ -60,6 +65,10 @@ export async function countStatements(
       statements = 0;
       const reply = await app.inject({ ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } });
       return { statements, reply };
+    },
+    async settled() {
+      await app.background.idle();
+      return statements;
     },
     close: () => app.close(),
   };

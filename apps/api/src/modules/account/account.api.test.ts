@@ -106,6 +106,40 @@ describe('notifications', () => {
     expect(t.outbox().some((m) => m.to === 'driver@acme.test' && m.subject.startsWith('Fuel request rejected'))).toBe(false);
   });
 
+  it("e-mails a redemption to the organization's admins who want it and to the requester, each once", async () => {
+    const orgAdmin = await t.login('orgadmin@acme.test');
+    const assistant = await t.login('asst@acme.test');
+    const driver = await t.login('driver@acme.test');
+    const attendant = await t.login('attendant@unityfuels.test');
+    await t.call('PUT', '/api/account/notifications', { token: assistant, body: { couponRedeemed: false } });
+    const vehicle = (await t.call('GET', '/api/auth/me', { token: driver })).json().vehicle.id;
+    const station = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow())
+      .id;
+    const redeemedFor = async (requester: string) => {
+      const id = (
+        await t.call('POST', '/api/fuel-requests', {
+          token: requester,
+          body: { vehicleId: vehicle, stationId: station, supplyDate: lagosDate(new Date()), volume: 5 },
+        })
+      ).json().request.id as string;
+      const code = (await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: orgAdmin })).json().request.couponCode as string;
+      const before = t.outbox().length;
+      const done = await t.call('PATCH', `/api/fuel-requests/${id}/complete`, { token: attendant, body: { code, dispensedVolume: 5 } });
+      expect(done.statusCode, done.body).toBe(200);
+      await t.app.background.idle();
+      return t
+        .outbox()
+        .slice(before)
+        .filter((m) => m.subject.startsWith('Coupon redeemed:'))
+        .map((m) => m.to)
+        .sort();
+    };
+    // The assistant admin opted out; Beta's admin is another organization's.
+    expect(await redeemedFor(driver)).toEqual(['driver@acme.test', 'orgadmin@acme.test']);
+    // The requester who is also an admin gets it once.
+    expect(await redeemedFor(orgAdmin)).toEqual(['orgadmin@acme.test']);
+  });
+
   it('sends the daily reminders once a day, to the organization admins', async () => {
     expect(await t.app.jobs.dailyReminders()).toBe(true);
     expect(await t.app.jobs.dailyReminders()).toBe(false);

@@ -35,14 +35,27 @@ export async function savePreferences(db: Database, userId: string, changes: Par
     .execute();
 }
 
-/** Active users with an e-mail who want this kind of e-mail, among the given ids. */
-export function willingRecipients(db: Database, userIds: readonly string[], kind: NotificationKind) {
-  if (userIds.length === 0) return Promise.resolve([]);
+/**
+ * Who wants this kind of e-mail among `userIds` and, when given, the active admins (of `roles`) of
+ * an organization: active, with an e-mail, each once; one query for both.
+ */
+export function willingRecipients(
+  db: Database,
+  recipients: { userIds: readonly string[]; adminsOf?: { organizationId: string; roles: readonly string[] } },
+  kind: NotificationKind,
+) {
+  const { userIds, adminsOf } = recipients;
+  if (userIds.length === 0 && !adminsOf) return Promise.resolve([]);
   return db
     .selectFrom('users as u')
     .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
     .select(['u.id', 'u.name', 'u.email'])
-    .where('u.id', 'in', userIds)
+    .where((eb) =>
+      eb.or([
+        ...(userIds.length > 0 ? [eb('u.id', 'in', userIds)] : []),
+        ...(adminsOf ? [eb.and([eb('u.organization_id', '=', adminsOf.organizationId), eb('u.role', 'in', adminsOf.roles)])] : []),
+      ]),
+    )
     .where('u.status', '=', 'ACTIVE')
     .where('u.email', 'is not', null)
     .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true)
@@ -71,16 +84,6 @@ export function willingOrganizationAdmins(
     .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true)
     .orderBy('u.organization_id')
     .orderBy('u.email')
-    .execute();
-}
-
-export function organizationAdmins(db: Database, organizationId: string, roles: readonly string[]) {
-  return db
-    .selectFrom('users')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('role', 'in', roles)
-    .where('status', '=', 'ACTIVE')
     .execute();
 }
 

@@ -67,25 +67,23 @@ export function createNotificationsService(deps: {
     });
   }
 
-  /** Sends a notice to those of `userIds` who want `kind`, after the current reply. */
-  function notify(kind: NotificationKind, userIds: readonly string[], notice: Notice): void {
-    const unique = [...new Set(userIds)];
+  /** Mails those of `recipients` who want `kind`, after the current reply (the lookup too). */
+  function mailWilling(kind: NotificationKind, recipients: Parameters<typeof repository.willingRecipients>[1], notice: Notice): void {
     background.run(`notify ${kind}`, async () => {
-      for (const recipient of await repository.willingRecipients(db, unique, kind)) {
+      for (const recipient of await repository.willingRecipients(db, recipients, kind)) {
         await send({ ...recipient, email: recipient.email as string }, notice);
       }
     });
   }
 
-  /** Notifies an organization's admins (and optionally others) of something about the organization. */
-  async function notifyOrganization(
-    kind: NotificationKind,
-    organizationId: string,
-    notice: Notice,
-    also: readonly string[] = [],
-  ): Promise<void> {
-    const admins = await repository.organizationAdmins(db, organizationId, ORGANIZATION_ADMINS);
-    notify(kind, [...admins.map((a) => a.id), ...also], notice);
+  /** Sends a notice to those of `userIds` who want `kind`, after the current reply. */
+  function notify(kind: NotificationKind, userIds: readonly string[], notice: Notice): void {
+    mailWilling(kind, { userIds: [...new Set(userIds)] }, notice);
+  }
+
+  /** Notifies an organization's admins (and optionally others) of something about the organization, after the current reply. */
+  function notifyOrganization(kind: NotificationKind, organizationId: string, notice: Notice, also: readonly string[] = []): void {
+    mailWilling(kind, { userIds: [...new Set(also)], adminsOf: { organizationId, roles: ORGANIZATION_ADMINS } }, notice);
   }
 
   return {
@@ -154,17 +152,16 @@ export function createNotificationsService(deps: {
       }
       for (const [organizationId, lines] of byOrganization) {
         if (lines.length === 0) continue;
-        await notifyOrganization('expiryWarnings', organizationId, {
+        notifyOrganization('expiryWarnings', organizationId, {
           subject: 'Insurance or registration expiring',
           text: `These assets need attention:\n${lines.join('\n')}\n\nRenew them and record the new dates on each asset's page.`,
         });
       }
       for (const organization of await repository.subscriptionsDue(db, new Date(now.getTime() + SUBSCRIPTION_WARNING_DAYS * 86_400_000))) {
         const due = organization.next_billing ? lagosDate(organization.next_billing) : today;
-        const admins = await repository.organizationAdmins(db, organization.id, ['ADMINISTRATOR']);
-        notify(
+        mailWilling(
           'subscriptionDue',
-          admins.map((a) => a.id),
+          { userIds: [], adminsOf: { organizationId: organization.id, roles: ['ADMINISTRATOR'] } },
           {
             subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
             text:

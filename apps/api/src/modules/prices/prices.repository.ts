@@ -78,15 +78,15 @@ export function currentPrice(db: Database, stationId: string, fuelType: string) 
  * The median price of a fuel at a station over a period: the prices set in it and the one in effect
  * when it began, on the (station, fuel, created_at) index; null when the station never priced it.
  */
-export async function medianPriceSince(db: Database, stationId: string, fuelType: string, since: Date): Promise<string | null> {
-  const { rows } = await sql<{ median: string | null }>`
-    SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY p.price_kobo))::int8 AS median FROM (
+export function medianPriceSince(stationId: string, fuelType: string, since: Date) {
+  return sql<string | null>`(
+    SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY p.price_kobo))::int8 FROM (
       (SELECT price_kobo FROM fuel_prices WHERE fuel_station_id = ${stationId} AND fuel_type = ${fuelType} AND created_at <= ${since}
         ORDER BY created_at DESC LIMIT 1)
       UNION ALL
       SELECT price_kobo FROM fuel_prices WHERE fuel_station_id = ${stationId} AND fuel_type = ${fuelType} AND created_at > ${since}
-    ) p`.execute(db);
-  return rows[0]?.median ?? null;
+    ) p
+  )`;
 }
 
 /** ACTIVE stations, for organizations to choose from. */

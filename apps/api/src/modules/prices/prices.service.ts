@@ -93,11 +93,12 @@ export function createPricesService(deps: { db: Database }) {
       return row ? BigInt(row.price_kobo) : null;
     },
 
-    /** The station's median price per unit in kobo for a fuel since a moment (anomaly flags), or null. */
-    async medianPriceKobo(executor: Database, stationId: string, fuelType: SoldFuelType, since: Date): Promise<bigint | null> {
-      const median = await repository.medianPriceSince(executor, stationId, fuelType, since);
-      return median === null ? null : BigInt(median);
-    },
+    /**
+     * The station's median price per unit in kobo (as text, null when never priced) for a fuel since
+     * a moment, as an expression for the caller's statement: the anomaly flags read it beside the
+     * vehicle's history in one statement.
+     */
+    medianPriceSince: (stationId: string, fuelType: SoldFuelType, since: Date) => repository.medianPriceSince(stationId, fuelType, since),
 
     /** A station as requests see it. */
     station: (executor: Database, stationId: string) => repository.findStation(executor, stationId),

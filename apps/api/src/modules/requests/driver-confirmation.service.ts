@@ -11,13 +11,14 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
 import * as repository from './driver-confirmation.repository.js';
-import type { LockedFuelRequest } from './fuel-requests.repository.js';
+import type { RedeemableFuelRequest } from './fuel-requests.repository.js';
 
 const { tries: CONFIRMATION_TRIES, lockMinutes: CONFIRMATION_LOCK_MINUTES, codeMinutes: CONFIRMATION_CODE_MINUTES } = DRIVER_CONFIRMATION;
 const MINUTE_MS = 60_000;
 
 type ConfirmingRequest = Pick<
-  LockedFuelRequest,
+  RedeemableFuelRequest,
+  | 'organization_requires_confirmation'
   | 'id'
   | 'organization_id'
   | 'station_id'
@@ -44,7 +45,7 @@ export const driverConfirmation = {
    * counting). Inside the caller's transaction, on the locked row.
    */
   async issueCode(trx: Database, request: ConfirmingRequest, now: Date): Promise<string> {
-    if (!(await repository.requiresDriverConfirmation(trx, request.organization_id))) {
+    if (!request.organization_requires_confirmation) {
       throw new AppError('RULE_VIOLATION', 'This coupon needs no driver confirmation; redeem it directly');
     }
     const locked = confirmationLockMessage(request, now);
@@ -71,7 +72,7 @@ export const driverConfirmation = {
     actor: AuditActor,
     now: Date,
   ): Promise<string | null> {
-    if (!(await repository.requiresDriverConfirmation(trx, request.organization_id))) return null;
+    if (!request.organization_requires_confirmation) return null;
     const locked = confirmationLockMessage(request, now);
     if (locked) return locked;
     const secret = given.driverPin ?? given.confirmationCode;

@@ -1,6 +1,8 @@
 import type { FUEL_REQUEST_SORTS, RequestFlag } from '@fleetfuel/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
 import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
@@ -132,8 +134,8 @@ export async function insertFuelRequest(
     note: string | null;
     flags: RequestFlag[];
   },
-): Promise<string> {
-  const row = await db
+): Promise<FuelRequestRecord> {
+  return db
     .insertInto('fuel_requests')
     .values({
       organization_id: values.organizationId,
@@ -150,48 +152,63 @@ export async function insertFuelRequest(
       note: values.note,
       flags: JSON.stringify(values.flags),
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** How many of a vehicle's previous fills its anomaly flags look at: enough for a median, never its whole history. */
 const FLAG_HISTORY_FILLS = 12;
 
-/**
- * The vehicle's latest completed fills, newest first, on fuel_requests_vehicle_redeemed (0013). A
- * request being redeemed is not among them: it completes after its flags are judged.
- */
-export function previousFills(db: Database, vehicleId: string) {
-  return db
-    .selectFrom('fuel_requests')
-    .select(['odometer', 'volume', 'dispensed_volume', 'redeemed_at'])
-    .where('vehicle_id', '=', vehicleId)
-    .where('status', '=', 'COMPLETED')
-    .orderBy('redeemed_at', 'desc')
-    .limit(FLAG_HISTORY_FILLS)
-    .execute();
+/** A completed fill as the flags read it (through JSON: numbers, and the instant as text). */
+export interface FlagHistoryFill {
+  odometer: number | null;
+  volume: number;
+  dispensed_volume: number | null;
+  redeemed_at: string;
 }
 
 /**
- * When the vehicle's latest other request, not rejected, was made (fuel_requests_vehicle, 0006):
- * before a given request's creation, or before now (null) for a request being made.
+ * What a request's anomaly flags judge it against, in one statement (it runs inside the creation's
+ * and the redemption's transactions, where each round trip counts), each part on an index with a
+ * bound:
+ * - the vehicle's latest completed fills, newest first, on fuel_requests_vehicle_redeemed (0013); a
+ *   request being redeemed is not among them: it completes after its flags are judged;
+ * - when the vehicle's latest other request, not rejected, was made (fuel_requests_vehicle, 0006):
+ *   before a given request's creation, or before now (null) for a request being made;
+ * - `stationMedianPrice`, the prices module's expression for the station's median price.
  */
-export async function previousRequestAt(
+export async function flagHistory(
   db: Database,
   vehicleId: string,
   before: { id: string; createdAt: Date } | null,
-): Promise<Date | null> {
+  stationMedianPrice: RawBuilder<string | null>,
+) {
   const row = await db
-    .selectFrom('fuel_requests')
-    .select('created_at')
-    .where('vehicle_id', '=', vehicleId)
-    .where('status', '!=', 'REJECTED')
-    .$if(before !== null, (q) => q.where('created_at', '<=', before?.createdAt as Date).where('id', '!=', before?.id as string))
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.created_at ?? null;
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('fuel_requests')
+          .select(['odometer', 'volume', 'dispensed_volume', 'redeemed_at'])
+          .where('vehicle_id', '=', vehicleId)
+          .where('status', '=', 'COMPLETED')
+          .orderBy('redeemed_at', 'desc')
+          .limit(FLAG_HISTORY_FILLS),
+      )
+        .$castTo<FlagHistoryFill[]>()
+        .as('fills'),
+      eb
+        .selectFrom('fuel_requests')
+        .select('created_at')
+        .where('vehicle_id', '=', vehicleId)
+        .where('status', '!=', 'REJECTED')
+        .$if(before !== null, (q) => q.where('created_at', '<=', before?.createdAt as Date).where('id', '!=', before?.id as string))
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .as('previous_request_at'),
+      stationMedianPrice.as('station_median_price_kobo'),
+    ])
+    .executeTakeFirstOrThrow();
+  return row;
 }
 
 /** The request row, locked until the transaction ends, so that one decision or redemption wins. */
@@ -200,6 +217,30 @@ export function lockFuelRequest(db: Database, id: string) {
 }
 
 export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRequest>>>;
+
+/**
+ * The request row locked for its redemption (or a confirmation code), with whether its organization
+ * requires the driver's confirmation, read in the same statement: the pump's path is the busiest
+ * write, and each statement is a round trip.
+ */
+export function lockRedeemableFuelRequest(db: Database, id: string) {
+  return db
+    .selectFrom('fuel_requests as r')
+    .selectAll('r')
+    .select(
+      sql<boolean>`(SELECT o.require_driver_confirmation FROM organizations o WHERE o.id = r.organization_id)`.as(
+        'organization_requires_confirmation',
+      ),
+    )
+    .where('r.id', '=', id)
+    .forNoKeyUpdate('r')
+    .executeTakeFirst();
+}
+
+export type RedeemableFuelRequest = NonNullable<Awaited<ReturnType<typeof lockRedeemableFuelRequest>>>;
+
+/** A request's row as a write left it (the writes return it, so that its webhook needs no second read). */
+export type FuelRequestRecord = Selectable<DB['fuel_requests']>;
 
 /**
  * Litres a group has already committed on a day: approved requests' volumes and completed ones'
@@ -222,8 +263,8 @@ export async function markApproved(
   db: Database,
   id: string,
   values: { approvedBy: string; priceKobo: bigint; holdKobo: bigint; couponCode: string; couponExpiresAt: Date; note: string | null },
-): Promise<void> {
-  await db
+): Promise<FuelRequestRecord> {
+  return db
     .updateTable('fuel_requests')
     .set({
       status: 'APPROVED',
@@ -237,15 +278,17 @@ export async function markApproved(
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export async function markRejected(db: Database, id: string, rejectedBy: string, note: string | null): Promise<void> {
-  await db
+export function markRejected(db: Database, id: string, rejectedBy: string, note: string | null): Promise<FuelRequestRecord> {
+  return db
     .updateTable('fuel_requests')
     .set({ status: 'REJECTED', rejected_by: rejectedBy, rejected_at: sql<Date>`now()`, rejection_note: note, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function markCompleted(
@@ -260,8 +303,8 @@ export async function markCompleted(
     odometer: number | null;
     flags: RequestFlag[];
   },
-): Promise<void> {
-  await db
+): Promise<FuelRequestRecord> {
+  return db
     .updateTable('fuel_requests')
     .set({
       status: 'COMPLETED',
@@ -276,7 +319,8 @@ export async function markCompleted(
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function markExpired(db: Database, id: string): Promise<void> {
@@ -299,10 +343,4 @@ export function lockExpiredCoupons(db: Database, now: Date, limit: number) {
     .forUpdate()
     .skipLocked()
     .execute();
-}
-
-/** The driver of the request's vehicle when it was made (migration 0015), who gets its text messages. */
-export async function driverOf(db: Database, id: string): Promise<string | null> {
-  const row = await db.selectFrom('fuel_requests').select('driver_id').where('id', '=', id).executeTakeFirst();
-  return row?.driver_id ?? null;
 }

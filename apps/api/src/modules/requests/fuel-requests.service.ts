@@ -43,7 +43,7 @@ import type { VehiclesService } from '../vehicles/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import { anomalyFlags } from './anomaly-flags.js';
 import * as repository from './fuel-requests.repository.js';
-import type { FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
+import type { FuelRequestRecord, FuelRequestRow, LockedFuelRequest } from './fuel-requests.repository.js';
 import { costOf, litres, plateOf } from './format.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
 import { enqueueFuelRequestWebhook } from './request-webhooks.js';
@@ -129,16 +129,17 @@ export interface FlaggedRequest {
  */
 export async function fuelRequestFlags(
   trx: Database,
-  prices: Pick<PricesService, 'medianPriceKobo'>,
+  prices: Pick<PricesService, 'medianPriceSince'>,
   request: FlaggedRequest,
   now: Date,
 ): Promise<RequestFlag[]> {
   const since = new Date(now.getTime() - PRICE_MEDIAN_DAYS * 86_400_000);
-  const [fills, previousRequestAt, stationMedianPriceKobo] = await Promise.all([
-    repository.previousFills(trx, request.vehicle.id),
-    repository.previousRequestAt(trx, request.vehicle.id, request.id === null ? null : { id: request.id, createdAt: request.requestedAt }),
-    prices.medianPriceKobo(trx, request.stationId, request.fuelType, since),
-  ]);
+  const history = await repository.flagHistory(
+    trx,
+    request.vehicle.id,
+    request.id === null ? null : { id: request.id, createdAt: request.requestedAt },
+    prices.medianPriceSince(request.stationId, request.fuelType, since),
+  );
   return anomalyFlags({
     fuelType: request.fuelType,
     volume: request.volume,
@@ -152,14 +153,14 @@ export async function fuelRequestFlags(
       tankSize: request.vehicle.tank_size === null ? null : Number(request.vehicle.tank_size),
       lastOdometer: request.vehicle.last_odometer === null ? null : Number(request.vehicle.last_odometer),
     },
-    previousFills: fills.map((fill) => ({
+    previousFills: history.fills.map((fill) => ({
       odometer: fill.odometer === null ? null : Number(fill.odometer),
       approvedVolume: Number(fill.volume),
       dispensedVolume: Number(fill.dispensed_volume ?? 0),
-      redeemedAt: fill.redeemed_at as Date,
+      redeemedAt: new Date(fill.redeemed_at),
     })),
-    stationMedianPriceKobo,
-    previousRequestAt,
+    stationMedianPriceKobo: history.station_median_price_kobo === null ? null : BigInt(history.station_median_price_kobo),
+    previousRequestAt: history.previous_request_at,
   });
 }
 
@@ -373,7 +374,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           },
           clock.now(),
         );
-        const requestId = await repository.insertFuelRequest(trx, {
+        const created = await repository.insertFuelRequest(trx, {
           organizationId: vehicle.organization_id,
           vehicleId: vehicle.id,
           requestedBy: actor.userId,
@@ -392,14 +393,14 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           await auditTrail.record(trx, {
             actor,
             action: 'fuel_request.created',
-            entityId: requestId,
+            entityId: created.id,
             organizationId: vehicle.organization_id,
             stationId: station.id,
             after: { status: 'PENDING', fuelType, volume, supplyDate: body.supplyDate },
           });
         }
-        await enqueueFuelRequestWebhook(trx, 'fuel_request.created', requestId);
-        return requestId;
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.created', created);
+        return created.id;
       });
       return { message: 'Request Successfull!', request: await reload(id, actor) };
     },
@@ -407,7 +408,8 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     /** `note` is the approver's, trimmed (null when blank); the organization may require one for a flagged request. */
     async approve(actor: Actor, id: string, note: string | null) {
       const visible = await view(actor, id);
-      await db.transaction().execute(async (trx) => {
+      // Whose phone gets the coupon: the request's driver, fixed when it was raised.
+      const driverId = await db.transaction().execute(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         if (request.status !== 'PENDING')
@@ -466,9 +468,10 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         const holdKobo = costOf(request.volume, priceKobo);
         const expiresAt = new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`);
         // A code collision is astronomically rare; a second draw settles it.
+        let approvedRow: FuelRequestRecord;
         for (let attempt = 0; ; attempt += 1) {
           try {
-            await repository.markApproved(trx, id, {
+            approvedRow = await repository.markApproved(trx, id, {
               approvedBy: actor.userId,
               priceKobo,
               holdKobo,
@@ -496,7 +499,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
             approvalNote: note,
           },
         });
-        await enqueueFuelRequestWebhook(trx, 'fuel_request.approved', id);
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.approved', approvedRow);
         // The wallet last: its row stays locked until commit and every approval and redemption of the
         // organization shares it (docs/decisions/006: the request's rows, then rollups, then money).
         // A refusal (insufficient funds) rolls back all of the above.
@@ -507,6 +510,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           reference: holdReference(id),
           what: 'request',
         });
+        return request.driver_id;
       });
       const approved = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
@@ -514,7 +518,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         text: `Your request for ${litres(approved.volume, approved.fuelType)} of ${approved.fuelType} at ${approved.station.name} on ${calendarDay(approved.supplyDate)} was approved. Coupon code: ${approved.couponCode ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${approved.couponExpiresAt ? lagosDateTime(new Date(approved.couponExpiresAt)) : 'its expiry'}.`,
       });
       deps.notifications.text(
-        await repository.driverOf(db, visible.id),
+        driverId,
         couponText({
           code: approved.couponCode ?? '',
           volume: `${litres(approved.volume, approved.fuelType)} of ${approved.fuelType}`,
@@ -533,7 +537,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         if (!request) throw notFound('Fuel request');
         if (request.status !== 'PENDING')
           throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
-        await repository.markRejected(trx, id, actor.userId, note);
+        const rejectedRow = await repository.markRejected(trx, id, actor.userId, note);
         await auditTrail.record(trx, {
           actor,
           action: 'fuel_request.rejected',
@@ -543,7 +547,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           before: { status: request.status },
           after: { status: 'REJECTED', rejectionNote: note },
         });
-        await enqueueFuelRequestWebhook(trx, 'fuel_request.rejected', id);
+        await enqueueFuelRequestWebhook(trx, 'fuel_request.rejected', rejectedRow);
       });
       const rejected = await reload(visible.id, actor);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
@@ -559,18 +563,18 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const now = clock.now();
       const scanned = body.qr === undefined ? null : await coupons.verify(body.qr);
       // An expired coupon is expired for good (its money goes back) even though the redemption is refused.
-      const refusal = await db.transaction().execute(async (trx): Promise<string | null> => {
-        const request = await repository.lockFuelRequest(trx, id);
+      const outcome = await db.transaction().execute(async (trx): Promise<{ refusal: string } | { driverId: string | null }> => {
+        const request = await repository.lockRedeemableFuelRequest(trx, id);
         if (!request || request.station_id !== stationId) throw notFound('Fuel request');
         assertCouponMatches(request, body, scanned);
         const why = whyNotRedeemable(request, now);
         if (why) {
           if (request.status === 'APPROVED') await expire(trx, [request], actor);
-          return why;
+          return { refusal: why };
         }
         // A wrong PIN or code is counted even though the redemption is refused, like an expiry above.
         const unconfirmed = await driverConfirmation.confirm(trx, request, body, actor, now);
-        if (unconfirmed) return unconfirmed;
+        if (unconfirmed) return { refusal: unconfirmed };
         const fuelType = request.fuel_type as SoldFuelType;
         const dispensed = body.dispensedVolume;
         if (dispensed > Number(request.volume)) {
@@ -637,7 +641,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           },
           async (entryId) => {
             await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
-            await repository.markCompleted(trx, id, {
+            const completed = await repository.markCompleted(trx, id, {
               redeemedBy: actor.userId,
               dispensedVolume: dispensed,
               amountKobo: amount,
@@ -646,15 +650,16 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
               odometer,
               flags,
             });
-            await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', id);
+            await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', completed);
           },
         );
         if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
-        return null;
+        // Whose phone gets the receipt: the request's driver, fixed when it was raised.
+        return { driverId: request.driver_id };
       });
-      if (refusal) throw new AppError('RULE_VIOLATION', refusal);
+      if ('refusal' in outcome) throw new AppError('RULE_VIOLATION', outcome.refusal);
       const request = await reload(id, actor);
-      await deps.notifications.notifyOrganization(
+      deps.notifications.notifyOrganization(
         'couponRedeemed',
         request.organization.id,
         {
@@ -664,7 +669,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         [request.requestedBy.id],
       );
       deps.notifications.text(
-        await repository.driverOf(db, id),
+        outcome.driverId,
         receiptText({
           code: request.couponCode ?? '',
           volume: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType}`,
@@ -695,7 +700,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       }
       const now = clock.now();
       const code = await db.transaction().execute(async (trx) => {
-        const request = await repository.lockFuelRequest(trx, id);
+        const request = await repository.lockRedeemableFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         const why = whyNotRedeemable(request, now);
         if (why) throw new AppError('RULE_VIOLATION', why);

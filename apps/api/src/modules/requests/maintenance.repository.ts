@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { MAINTENANCE_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
 import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
@@ -135,8 +136,8 @@ export async function insertMaintenance(
     tankLevel: number | null;
     note: string | null;
   },
-): Promise<string> {
-  const row = await db
+): Promise<MaintenanceRecord> {
+  return db
     .insertInto('maintenance_requests')
     .values({
       organization_id: values.organizationId,
@@ -150,9 +151,8 @@ export async function insertMaintenance(
       tank_level: values.tankLevel,
       note: values.note,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 export function lockMaintenance(db: Database, id: string) {
@@ -160,6 +160,9 @@ export function lockMaintenance(db: Database, id: string) {
 }
 
 export type LockedMaintenance = NonNullable<Awaited<ReturnType<typeof lockMaintenance>>>;
+
+/** A request's row as a write left it (the writes return it, so that its webhook needs no second read). */
+export type MaintenanceRecord = Selectable<DB['maintenance_requests']>;
 
 export async function updateMaintenance(
   db: Database,
@@ -180,10 +183,11 @@ export async function updateMaintenance(
     fee_kobo: string;
     payment_entry_id: string | null;
   }>,
-): Promise<void> {
-  await db
+): Promise<MaintenanceRecord> {
+  return db
     .updateTable('maintenance_requests')
     .set({ ...patch, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -191,7 +191,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
       if (body.date < lagosDate(clock.now())) throw invalidField('date', 'The maintenance date must be today or later');
       const id = await db.transaction().execute(async (trx) => {
         await usage.assertCanRequest(trx, vehicle.organization_id, 'maintenanceRequests', clock.now());
-        const requestId = await repository.insertMaintenance(trx, {
+        const created = await repository.insertMaintenance(trx, {
           organizationId: vehicle.organization_id,
           vehicleId: vehicle.id,
           requestedBy: actor.userId,
@@ -209,14 +209,14 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           await auditTrail.record(trx, {
             actor,
             action: 'maintenance_request.created',
-            entityId: requestId,
+            entityId: created.id,
             organizationId: vehicle.organization_id,
             stationId: body.stationId ?? null,
             after: { status: 'PENDING', cost: body.cost, serviceDate: body.date },
           });
         }
-        await enqueueMaintenanceWebhook(trx, 'maintenance.created', requestId);
-        return requestId;
+        await enqueueMaintenanceWebhook(trx, 'maintenance.created', created);
+        return created.id;
       });
       return { message: 'Request Successfull!', request: await reload(id) };
     },
@@ -238,7 +238,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         }
         const holdKobo = request.station_id ? BigInt(request.cost_kobo) : null;
         await vehicles.setStatus(trx, vehicle.id, 'UNDER_MAINTENANCE', { actor, note: 'Maintenance approved' });
-        await repository.updateMaintenance(trx, id, {
+        const approvedRow = await repository.updateMaintenance(trx, id, {
           status: 'APPROVED',
           approved_by: actor.userId,
           approved_at: clock.now(),
@@ -254,7 +254,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           before: { status: request.status },
           after: { status: 'APPROVED', heldAmount: holdKobo === null ? null : koboToNaira(holdKobo) },
         });
-        await enqueueMaintenanceWebhook(trx, 'maintenance.approved', id);
+        await enqueueMaintenanceWebhook(trx, 'maintenance.approved', approvedRow);
         // The wallet last (docs/decisions/006): a refusal rolls back all of the above.
         if (holdKobo !== null) {
           await holdForApproval(ledger, trx, {
@@ -280,7 +280,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         const request = await locked(trx, id);
         if (request.status !== 'PENDING')
           throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
-        await repository.updateMaintenance(trx, id, {
+        const rejectedRow = await repository.updateMaintenance(trx, id, {
           status: 'REJECTED',
           rejected_by: actor.userId,
           rejected_at: clock.now(),
@@ -295,7 +295,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           before: { status: request.status },
           after: { status: 'REJECTED', rejectionNote: note },
         });
-        await enqueueMaintenanceWebhook(trx, 'maintenance.rejected', id);
+        await enqueueMaintenanceWebhook(trx, 'maintenance.rejected', rejectedRow);
       });
       const rejected = await reload(id);
       deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
@@ -375,7 +375,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
         /** The job's own writes; with a station they name the payment's entry and run before the wallets move (last). */
         const complete = async (entryId: string | null) => {
           await vehicles.setStatus(trx, vehicle.id, 'ACTIVE', { actor, note: 'Maintenance completed' });
-          await repository.updateMaintenance(trx, id, {
+          const completed = await repository.updateMaintenance(trx, id, {
             status: 'COMPLETED',
             completed_by: actor.userId,
             completed_at: clock.now(),
@@ -393,7 +393,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
             before: { status: request.status },
             after: { status: 'COMPLETED', amount: koboToNaira(finalKobo), fee: koboToNaira(fee) },
           });
-          await enqueueMaintenanceWebhook(trx, 'maintenance.completed', id);
+          await enqueueMaintenanceWebhook(trx, 'maintenance.completed', completed);
         };
         if (request.station_id) {
           const what = `Maintenance of ${plateOf(vehicle)}: ${request.description.slice(0, 80)}`;

@@ -5,15 +5,19 @@
 import { koboToNaira, type WebhookEvent } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { webhookOutbox } from '../webhooks/index.js';
-import { lockFuelRequest } from './fuel-requests.repository.js';
-import { lockMaintenance } from './maintenance.repository.js';
+import type { FuelRequestRecord } from './fuel-requests.repository.js';
+import type { MaintenanceRecord } from './maintenance.repository.js';
 
 const naira = (kobo: string | null) => (kobo === null ? null : koboToNaira(kobo));
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
-export async function enqueueFuelRequestWebhook(trx: Database, event: Extract<WebhookEvent, `fuel_request.${string}`>, id: string) {
-  const row = await lockFuelRequest(trx, id);
-  if (!row) throw new Error(`Fuel request ${id} vanished during its own change`);
+/** The request's event, from its row as the change's write returned it (see FuelRequestRecord). */
+export async function enqueueFuelRequestWebhook(
+  trx: Database,
+  event: Extract<WebhookEvent, `fuel_request.${string}`>,
+  row: FuelRequestRecord,
+) {
+  const { id } = row;
   await webhookOutbox.enqueue(trx, {
     organizationId: row.organization_id,
     event,
@@ -38,9 +42,13 @@ export async function enqueueFuelRequestWebhook(trx: Database, event: Extract<We
   });
 }
 
-export async function enqueueMaintenanceWebhook(trx: Database, event: Extract<WebhookEvent, `maintenance.${string}`>, id: string) {
-  const row = await lockMaintenance(trx, id);
-  if (!row) throw new Error(`Maintenance request ${id} vanished during its own change`);
+/** The request's event, from its row as the change's write returned it (see MaintenanceRecord). */
+export async function enqueueMaintenanceWebhook(
+  trx: Database,
+  event: Extract<WebhookEvent, `maintenance.${string}`>,
+  row: MaintenanceRecord,
+) {
+  const { id } = row;
   await webhookOutbox.enqueue(trx, {
     organizationId: row.organization_id,
     event,

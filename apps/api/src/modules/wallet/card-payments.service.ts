@@ -177,7 +177,7 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
     });
     if (!credited) return 'unchanged';
     if (credited.purpose === 'WALLET_FUNDING') {
-      await deps.notifications.notifyOrganization(
+      deps.notifications.notifyOrganization(
         'walletFunded',
         credited.organization_id,
         {

@@ -24,23 +24,15 @@ function walletData(wallet: { id: string; balance_kobo: string; held_kobo: strin
   return { id: wallet.id, balance: koboToNaira(balance), held: koboToNaira(held), available: koboToNaira(balance - held) };
 }
 
-async function enqueue(trx: Database, record: WebhookEventRecord): Promise<number> {
-  const endpoints = await repository.subscribedEndpoints(trx, record.organizationId, record.event);
-  // One event id for every endpoint: a receiver listening twice can tell it is the same event.
-  const eventId = randomUUID();
-  const payload = JSON.stringify(record.data);
-  await repository.insertDeliveries(
-    trx,
-    endpoints.map((endpoint) => ({
-      endpointId: endpoint.id,
-      organizationId: record.organizationId,
-      eventId,
-      event: record.event,
-      recordKey: record.recordKey,
-      payload,
-    })),
-  );
-  return endpoints.length;
+function enqueue(trx: Database, record: WebhookEventRecord): Promise<number> {
+  return repository.insertDeliveriesForSubscribers(trx, {
+    organizationId: record.organizationId,
+    // One event id for every endpoint: a receiver listening twice can tell it is the same event.
+    eventId: randomUUID(),
+    event: record.event,
+    recordKey: record.recordKey,
+    payload: JSON.stringify(record.data),
+  });
 }
 
 export const webhookOutbox = {

@@ -93,35 +93,37 @@ export async function deleteEndpoint(trx: Database, id: string, at: Date): Promi
 }
 
 /** The live endpoints of the organization subscribed to `event`. */
-export function subscribedEndpoints(trx: Database, organizationId: string, event: string) {
-  return trx
-    .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null)
-    .where(sql<boolean>`${event} = ANY(events)`)
-    .orderBy('created_at')
-    .execute();
-}
-
-export async function insertDeliveries(
+/**
+ * One delivery of an event for each live endpoint of the organization subscribed to it, in one
+ * statement (it runs inside busy transactions such as a redemption's, where every round trip
+ * counts); the oldest endpoint's first. Returns how many deliveries were written.
+ */
+export async function insertDeliveriesForSubscribers(
   trx: Database,
-  deliveries: Array<{ endpointId: string; organizationId: string; eventId: string; event: string; recordKey: string; payload: string }>,
-): Promise<void> {
-  if (deliveries.length === 0) return;
-  await trx
+  record: { organizationId: string; eventId: string; event: string; recordKey: string; payload: string },
+): Promise<number> {
+  const rows = await trx
     .insertInto('webhook_deliveries')
-    .values(
-      deliveries.map((d) => ({
-        endpoint_id: d.endpointId,
-        organization_id: d.organizationId,
-        event_id: d.eventId,
-        event: d.event,
-        record_key: d.recordKey,
-        payload: d.payload,
-      })),
+    .columns(['endpoint_id', 'organization_id', 'event_id', 'event', 'record_key', 'payload'])
+    .expression(
+      trx
+        .selectFrom('webhook_endpoints')
+        .select([
+          'id',
+          'organization_id',
+          sql<string>`${record.eventId}::uuid`.as('event_id'),
+          sql<string>`${record.event}::text`.as('event'),
+          sql<string>`${record.recordKey}::text`.as('record_key'),
+          sql<string>`${record.payload}::jsonb`.as('payload'),
+        ])
+        .where('organization_id', '=', record.organizationId)
+        .where('deleted_at', 'is', null)
+        .where(sql<boolean>`${record.event} = ANY(events)`)
+        .orderBy('created_at'),
     )
+    .returning('id')
     .execute();
+  return rows.length;
 }
 
 /** An organization wallet's balance, holds and low-balance threshold, read inside the movement's transaction. */

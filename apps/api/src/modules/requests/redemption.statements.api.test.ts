@@ -1,0 +1,55 @@
+/**
+ * A redemption is the pump's path and the busiest write: each statement is a round trip to the
+ * database while the wallets' rows wait (bench/RESULTS.md, "Redemption, profiled"). This keeps its
+ * statements at their count, so that a re-read or a lookup added to it is a decision, not a drift.
+ */
+import { describe, expect, it } from 'vitest';
+import { lagosDate } from '../../platform/clock.js';
+import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { countedDemoApp } from '../../../test/statement-count.js';
+
+/**
+ * Statements of one redemption once the process knows the wallets' account ids: the session, the
+ * locked request with its organization's rule, the vehicle, the flags' history, the audit entry,
+ * the hold, the journal entry, the reserve draws, the request's update, the webhook deliveries
+ * (counted twice: the insert and the endpoints it selects), the postings and the reply's read; then,
+ * after the reply, the e-mails' recipients (the organization's admins and the requester, in one).
+ */
+const REDEMPTION_STATEMENTS = 14;
+
+describe('redemption: statements per request', () => {
+  const demo = countedDemoApp();
+
+  it(`runs ${REDEMPTION_STATEMENTS} statements, its e-mails included`, async () => {
+    const { t, counter } = demo;
+    const find = demoIds(t);
+    const admin = await t.login('orgadmin@acme.test');
+    const attendant = await t.login('attendant@unityfuels.test');
+    await creditOrganization(t, 'Acme Logistics', 100_000);
+    const vehicleId = await find.vehicle('APP-220-XA');
+    const stationId = await find.station('Unity Fuels Ikeja');
+    const redeem = async () => {
+      const created = await t.call('POST', '/api/fuel-requests', {
+        token: admin,
+        body: { vehicleId, stationId, supplyDate: lagosDate(new Date()), volume: 10 },
+      });
+      const id = created.json().request.id as string;
+      const code = (await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: admin })).json().request.couponCode as string;
+      const { reply } = await counter.send(
+        {
+          method: 'PATCH',
+          url: `/api/fuel-requests/${id}/complete`,
+          payload: JSON.stringify({ code, dispensedVolume: 9 }),
+          headers: { 'content-type': 'application/json' },
+        },
+        attendant,
+      );
+      expect(reply.statusCode, reply.body).toBe(200);
+      return counter.settled();
+    };
+    // The first also looks up the wallets' account ids, which the process then keeps.
+    expect(await redeem()).toBeGreaterThan(REDEMPTION_STATEMENTS);
+    expect(await redeem()).toBe(REDEMPTION_STATEMENTS);
+    expect(await redeem()).toBe(REDEMPTION_STATEMENTS);
+  });
+});
