@@ -103,16 +103,28 @@ test('the monthly fuel chart switches between line and bar', async ({ page }) =>
   await signIn(page, DEMO_USERS.ADMINISTRATOR);
   const chart = page.getByRole('region', { name: 'Monthly Fuel' });
   const figure = chart.getByRole('figure', { name: 'Monthly Fuel' });
-  await expect(figure.locator('.recharts-line')).toHaveCount(1);
-  await expect(figure.locator('.recharts-bar-rectangle')).toHaveCount(0);
+  const lines = figure.locator('[data-chart-mark="line"]');
+  const bars = figure.locator('[data-chart-mark="bar"]');
+  await expect(lines).toHaveCount(1);
+  await expect(bars).toHaveCount(0);
 
   await chart.getByText('Bar', { exact: true }).click();
-  await expect(figure.locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await expect(figure.locator('.recharts-line')).toHaveCount(0);
+  // A bar for each of the six months, drawn for those with fuel.
+  await expect(bars).toHaveCount(6);
+  await expect(figure.locator('[data-chart-mark="bar"]:not([d=""])').first()).toBeVisible();
+  await expect(lines).toHaveCount(0);
+
+  // The keyboard reads the chart: the latest month first, then the month before it.
+  await figure.getByRole('img').focus();
+  const tooltip = figure.locator('[data-chart-tooltip]');
+  await expect(tooltip).toContainText(/Fuel dispensed: [\d,.]+ L/);
+  const latest = await tooltip.textContent();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tooltip).not.toHaveText(latest ?? '');
 
   await chart.getByText('Line', { exact: true }).click();
-  await expect(figure.locator('.recharts-line')).toHaveCount(1);
-  await expect(figure.locator('.recharts-bar-rectangle')).toHaveCount(0);
+  await expect(lines).toHaveCount(1);
+  await expect(bars).toHaveCount(0);
 });
 
 test('an empty organization’s dashboard and analytics say No Record', async ({ page, request }) => {

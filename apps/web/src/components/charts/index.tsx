@@ -1,29 +1,21 @@
 /**
- * Charts for the chart routes (Dashboard, Analytics). The chart library is only reached through
- * React.lazy here, so it downloads when a chart first renders and never with other pages.
+ * Charts for the chart routes (Dashboard, Analytics). The monthly chart is plain SVG, drawn with
+ * the page; the chart library (the category bars of Analytics) is only reached through React.lazy
+ * here, so it downloads when such a chart first renders and never with other pages.
  */
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { categoryChartHeight } from './chart-format';
-import type { CategoryBarChartProps, MonthlyChartProps } from './types';
+import type { CategoryBarChartProps } from './types';
 
 export type { CategoryBarChartProps, CategoryDatum, ChartKind, ChartSeries, MonthlyChartProps, MonthlyDatum } from './types';
 export { formatCompact, formatCompactNaira, hasFigures, shortMonthLabel } from './chart-format';
+export { MonthlyChart } from './MonthlyChart';
 
-const MonthlyChartImpl = lazy(() => import('./MonthlyChart').then((module) => ({ default: module.MonthlyChart })));
 const CategoryBarChartImpl = lazy(() => import('./CategoryBarChart').then((module) => ({ default: module.CategoryBarChart })));
 
 function ChartLoading({ height }: { height: number }) {
   return <Skeleton height={height} radius="sm" aria-label="Loading chart" />;
-}
-
-export function MonthlyChart(props: MonthlyChartProps) {
-  const height = props.height ?? 280;
-  return (
-    <Suspense fallback={<ChartLoading height={height} />}>
-      <MonthlyChartImpl {...props} height={height} />
-    </Suspense>
-  );
 }
 
 export function CategoryBarChart(props: CategoryBarChartProps) {
