@@ -613,8 +613,12 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
       await q(`SELECT analytics_rebuild(), analytics_redemptions_rebuild(), vehicle_service_facts_rebuild()`);
     });
     await phase('cached balances and holds from the ledger', () => refreshBalances(client));
-    await phase('ANALYZE', async () => {
-      await q(`ANALYZE`);
+    // VACUUM too, not only ANALYZE: the tables were just written in bulk, and until a vacuum marks
+    // their pages all-visible every index-only scan (the overview's, the lists') reads the heap as
+    // well. A live database reaches that state by autovacuum; measured here without it, the
+    // overview ran at half its rate (bench/RESULTS.md, run of 2026-11-26 18:10).
+    await phase('VACUUM ANALYZE', async () => {
+      await q(`VACUUM ANALYZE`);
     });
     await phase('ledger invariants', () => checkInvariants(client));
 
