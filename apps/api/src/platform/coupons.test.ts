@@ -74,6 +74,20 @@ describe('the coupon signer', () => {
     expect(await signer.verify(payload)).toBeNull();
   });
 
+  it('gives the same coupon the same payload every time, and each coupon its own, past the signatures it keeps', async () => {
+    const signer = createCouponSigner({ secret, keys: memoryKeyRing() });
+    const first = await signer.sign(fullClaims);
+    expect(await signer.sign({ ...fullClaims })).toBe(first);
+    // More coupons than the signer keeps signatures for: each still gets its own, valid payload.
+    const payloads = new Set<string>();
+    for (let i = 0; i < 5_100; i += 1) payloads.add(await signer.sign({ ...claims, max: `${i}.00` }));
+    expect(payloads.size).toBe(5_100);
+    const oldest = await signer.sign({ ...claims, max: '0.00' });
+    expect(payloads.has(oldest)).toBe(true);
+    expect(await signer.verify(oldest)).toEqual({ ...claims, max: '0.00' });
+    expect(await signer.sign(fullClaims)).toBe(first);
+  });
+
   it('still verifies payloads of the first version (HMAC with APP_SECRET), and only with that secret', async () => {
     const signer = createCouponSigner({ secret, keys: memoryKeyRing() });
     const legacy = signer.signLegacy(claims);

@@ -62,7 +62,27 @@ function parseJson<T>(part: string): T | null {
   }
 }
 
+/**
+ * How many signatures a signer keeps. Every page of requests carries the QR payload of each approved
+ * coupon on it, and signing was a tenth of a list's server time; an Ed25519 signature is the same
+ * for the same key and bytes, so a kept one is exactly what signing again would give.
+ */
+const KEPT_SIGNATURES = 5_000;
+
 export function createCouponSigner(options: { secret: string; keys: CouponKeyRing }) {
+  /** Signatures by `kid.header.body`, oldest first (a Map keeps insertion order). */
+  const signatures = new Map<string, string>();
+  function signOnce(kid: string, signingInput: string, privateKey: Parameters<typeof signBytes>[2]): string {
+    const key = `${kid}.${signingInput}`;
+    let signature = signatures.get(key);
+    if (signature === undefined) {
+      signature = signBytes(null, Buffer.from(signingInput), privateKey).toString('base64url');
+      if (signatures.size >= KEPT_SIGNATURES) signatures.delete(signatures.keys().next().value as string);
+      signatures.set(key, signature);
+    }
+    return signature;
+  }
+
   const hmac = (body: string) => createHmac('sha256', options.secret).update(`coupon:${body}`).digest('base64url');
 
   /** The first version's payloads: HMAC over the claims with APP_SECRET. */
@@ -106,7 +126,7 @@ export function createCouponSigner(options: { secret: string; keys: CouponKeyRin
       if (claims.plate !== undefined) jws.plate = claims.plate;
       if (claims.expiresAt > 0) jws.exp = claims.expiresAt;
       const body = base64url(jws);
-      return `${header}.${body}.${signBytes(null, Buffer.from(`${header}.${body}`), key.privateKey).toString('base64url')}`;
+      return `${header}.${body}.${signOnce(key.kid, `${header}.${body}`, key.privateKey)}`;
     },
 
     /** The claims of a payload whose signature holds, or null. Expiry is the caller's to judge. */
