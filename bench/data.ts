@@ -616,7 +616,7 @@ export async function generateBenchData(options: GenerateOptions): Promise<Gener
     // VACUUM too, not only ANALYZE: the tables were just written in bulk, and until a vacuum marks
     // their pages all-visible every index-only scan (the overview's, the lists') reads the heap as
     // well. A live database reaches that state by autovacuum; measured here without it, the
-    // overview ran at half its rate (bench/RESULTS.md, run of 2026-11-26 18:10).
+    // overview ran at half its rate (bench/RESULTS.md, "The data set's vacuum").
     await phase('VACUUM ANALYZE', async () => {
       await q(`VACUUM ANALYZE`);
     });
