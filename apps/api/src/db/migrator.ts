@@ -35,6 +35,7 @@ import * as m0031 from './migrations/0031-rollup-hot-rows.js';
 import * as m0032 from './migrations/0032-vehicle-due-day.js';
 import * as m0033 from './migrations/0033-registry-count-indexes.js';
 import * as m0034 from './migrations/0034-top-drivers.js';
+import * as m0035 from './migrations/0035-wallet-search-trgm.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-vehicle-due-day': m0032,
   '0033-registry-count-indexes': m0033,
   '0034-top-drivers': m0034,
+  '0035-wallet-search-trgm': m0035,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };
