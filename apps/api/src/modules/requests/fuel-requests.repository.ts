@@ -177,13 +177,13 @@ export interface FlagHistoryFill {
  *   before a given request's creation, or before now (null) for a request being made;
  * - `stationMedianPrice`, the prices module's expression for the station's median price.
  */
-export async function flagHistory(
+export function flagHistory(
   db: Database,
   vehicleId: string,
   before: { id: string; createdAt: Date } | null,
   stationMedianPrice: RawBuilder<string | null>,
 ) {
-  const row = await db
+  return db
     .selectNoFrom((eb) => [
       jsonArrayFrom(
         eb
@@ -208,7 +208,6 @@ export async function flagHistory(
       stationMedianPrice.as('station_median_price_kobo'),
     ])
     .executeTakeFirstOrThrow();
-  return row;
 }
 
 /** The request row, locked until the transaction ends, so that one decision or redemption wins. */

@@ -91,7 +91,20 @@ describe('MonthlyChart', () => {
     // 360 px less the margins (60 + 12) over 6 months: 48 px a month from x = 0 of the plot.
     fireEvent.pointerMove(plot, { clientX: 48 * 2 + 10 });
     expect(tooltip()?.textContent).toBe('Mar 2026Fuel dispensed: 300 L');
-    fireEvent.pointerLeave(plot);
+    fireEvent.pointerLeave(plot, { pointerType: 'mouse' });
+    expect(tooltip()).toBeNull();
+  });
+
+  it('keeps a tapped month shown after the finger lifts, until the focus moves on', async () => {
+    const user = userEvent.setup();
+    const { container } = draw('bar');
+    const plot = container.querySelector('svg > rect[fill="transparent"]') as Element;
+    fireEvent.pointerDown(plot, { clientX: 48 + 10, pointerType: 'touch' });
+    fireEvent.pointerUp(plot, { pointerType: 'touch' });
+    fireEvent.pointerLeave(plot, { pointerType: 'touch' });
+    expect(tooltip()?.textContent).toBe('Feb 2026Fuel dispensed: 200 L');
+    screen.getByRole('img').focus();
+    await user.tab();
     expect(tooltip()).toBeNull();
   });
 

@@ -204,7 +204,11 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
               fill="transparent"
               onPointerMove={pointAt}
               onPointerDown={pointAt}
-              onPointerLeave={() => setActive(null)}
+              // A finger lifted also "leaves": on a touch screen the tapped month stays shown until
+              // the focus moves elsewhere (the chart took it with the tap).
+              onPointerLeave={(event) => {
+                if (event.pointerType === 'mouse') setActive(null);
+              }}
             />
           </svg>
         )}
