@@ -10,7 +10,7 @@
 import { useLayoutEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Group, Paper, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
 import { shortMonthLabel } from './chart-format';
-import { labelledBands, valueAxis } from './chart-scale';
+import { labelledBands, tooltipLeft, valueAxis } from './chart-scale';
 import type { MonthlyChartProps } from './types';
 
 const MARGIN = { top: 12, right: 12, bottom: 26, left: 60 };
@@ -51,6 +51,8 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
   const [active, setActive] = useState<number | null>(null);
   // The outline the chart draws when a keyboard brought the focus (a click shows the tooltip alone).
   const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const [tooltipBox, setTooltipBox] = useState<HTMLDivElement | null>(null);
+  const tooltipWidth = useElementWidth(tooltipBox);
   const colorOf = (name: string) => theme.colors[name]?.[6] ?? theme.colors.teal[6];
 
   const plotWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
@@ -218,14 +220,17 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
             shadow="sm"
             p="xs"
             radius="sm"
+            ref={setTooltipBox}
             data-chart-tooltip=""
             style={{
               position: 'absolute',
-              top: MARGIN.top,
+              // Away from the month's figures: below them when they stand in the chart's upper half.
+              ...(y(Math.max(...series.map((s) => activeDatum.values[s.key] ?? 0))) < MARGIN.top + plotHeight / 2
+                ? { bottom: MARGIN.bottom + 8 }
+                : { top: MARGIN.top }),
+              left: tooltipLeft(bandCentre(active), tooltipWidth, width),
               pointerEvents: 'none',
               whiteSpace: 'nowrap',
-              // Beside the month, on whichever side has the room.
-              ...(bandCentre(active) < width / 2 ? { left: bandCentre(active) + 12 } : { right: width - bandCentre(active) + 12 }),
             }}
           >
             <Text size="sm" fw={600}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelledBands, valueAxis } from './chart-scale';
+import { labelledBands, tooltipLeft, valueAxis } from './chart-scale';
 
 describe('the value axis', () => {
   it('runs from zero to a round value at or above the highest, in round steps', () => {
@@ -49,5 +49,20 @@ describe('the month labels', () => {
   it('has nothing to label without bands', () => {
     expect(labelledBands(0, 50, 44)).toEqual([]);
     expect(labelledBands(1, 5, 44)).toEqual([0]);
+  });
+});
+
+describe('the tooltip', () => {
+  it('sits right of the month when it fits there, else left of it', () => {
+    expect(tooltipLeft(100, 150, 600)).toBe(112);
+    expect(tooltipLeft(500, 150, 600)).toBe(338);
+  });
+
+  it('stays within a chart too narrow for it on either side, overlapping the month', () => {
+    // A phone: 300 px, a 160 px tooltip for the second month (x = 124) fits neither side.
+    expect(tooltipLeft(124, 160, 300)).toBe(136);
+    expect(tooltipLeft(150, 160, 300)).toBe(140);
+    expect(tooltipLeft(280, 160, 300)).toBe(108);
+    expect(tooltipLeft(10, 400, 300)).toBe(0);
   });
 });

@@ -57,3 +57,18 @@ export function labelledBands(count: number, bandWidth: number, labelWidth: numb
   }
   return shown;
 }
+
+/**
+ * Where the tooltip's left edge goes: beside the month (`x`), on whichever side has the room for
+ * its `tooltipWidth`, and never past the chart's edges (a phone's chart is narrower than two
+ * tooltips).
+ */
+export function tooltipLeft(x: number, tooltipWidth: number, chartWidth: number): number {
+  const gap = 12;
+  const onTheRight = x + gap;
+  const onTheLeft = x - gap - tooltipWidth;
+  const fitsRight = onTheRight + tooltipWidth <= chartWidth;
+  // Fitting neither side, it goes toward the wider one and is pushed back within the chart.
+  const left = fitsRight || (onTheLeft < 0 && x <= chartWidth / 2) ? onTheRight : onTheLeft;
+  return Math.max(0, Math.min(left, chartWidth - tooltipWidth));
+}
