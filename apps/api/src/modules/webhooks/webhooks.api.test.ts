@@ -334,3 +334,65 @@ describe('in production', () => {
     }
   });
 });
+
+// Last: its requests' created and approved events reach the endpoints the tests above count.
+describe('the payloads', () => {
+  it('tells of a rejection, a redemption and a completed job with the request as the change left it', async () => {
+    const endpoint = await register(tokens.acme as string, `${base}/outcomes`, [
+      'fuel_request.rejected',
+      'fuel_request.redeemed',
+      'maintenance.completed',
+    ]);
+    const attendant = await t.login('attendant@unityfuels.test');
+    const stationRep = await t.login('rep@unityfuels.test');
+    const rejected = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 5 });
+    const reject = await t.call('PATCH', `/api/fuel-requests/${rejected}/reject`, { token: tokens.acme, body: { note: 'Not today' } });
+    expect(reject.statusCode, reject.body).toBe(200);
+    const redeemed = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 12 });
+    const approved = await t.call('PATCH', `/api/fuel-requests/${redeemed}/approve`, { token: tokens.acme });
+    const code = approved.json<{ request: { couponCode: string } }>().request.couponCode;
+    const redeem = await t.call('PATCH', `/api/fuel-requests/${redeemed}/complete`, {
+      token: attendant,
+      body: { code, dispensedVolume: 10 },
+    });
+    expect(redeem.statusCode, redeem.body).toBe(200);
+    const job = await t.call('POST', '/api/maintenance', {
+      token: tokens.acme,
+      body: {
+        vehicleId: ids.hilux,
+        description: 'Brake pads',
+        date: lagosDate(clock.now()),
+        cost: 30_000,
+        stationId: ids.unity,
+        currentOdometerReading: 0,
+        currentTankLevel: 30,
+      },
+    });
+    expect(job.statusCode, job.body).toBe(200);
+    const jobId = job.json<{ request: { id: string } }>().request.id;
+    const jobCode = (await t.call('PATCH', `/api/maintenance/${jobId}/approve`, { token: tokens.acme })).json<{
+      request: { couponCode: string };
+    }>().request.couponCode;
+    const done = await t.call('PATCH', `/api/maintenance/${jobId}/complete`, { token: stationRep, body: { code: jobCode } });
+    expect(done.statusCode, done.body).toBe(200);
+
+    const rows = await t.db
+      .selectFrom('webhook_deliveries')
+      .select(['event', 'payload'])
+      .where('endpoint_id', '=', endpoint)
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((row) => row.event)).toEqual(['fuel_request.rejected', 'fuel_request.redeemed', 'maintenance.completed']);
+    const [rejection, redemption, completion] = rows.map((row) => row.payload as { request: Record<string, unknown> });
+    expect(rejection?.request).toMatchObject({ id: rejected, status: 'REJECTED', volume: 5, amount: null });
+    expect(redemption?.request).toMatchObject({
+      id: redeemed,
+      status: 'COMPLETED',
+      volume: 12,
+      dispensedVolume: 10,
+      couponCode: code,
+      amount: redeem.json<{ request: { amount: number } }>().request.amount,
+    });
+    expect(completion?.request).toMatchObject({ id: jobId, status: 'COMPLETED', cost: 30_000, finalCost: 30_000, amount: 30_000 });
+  });
+});
