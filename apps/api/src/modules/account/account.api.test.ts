@@ -141,11 +141,19 @@ describe('notifications', () => {
   });
 
   it('sends the daily reminders once a day, to the organization admins', async () => {
+    // Acme's subscription falls due in three days: its administrator is told, not its assistant.
+    await t.db
+      .updateTable('organizations')
+      .set({ next_billing: new Date(Date.now() + 3 * 86_400_000) })
+      .where('name', '=', 'Acme Logistics')
+      .execute();
     expect(await t.app.jobs.dailyReminders()).toBe(true);
     expect(await t.app.jobs.dailyReminders()).toBe(false);
     await t.app.background.idle();
     const expiry = t.outbox().filter((m) => m.subject === 'Insurance or registration expiring');
     expect(expiry.map((m) => m.to).sort()).toEqual(expect.arrayContaining(['orgadmin@acme.test', 'orgadmin@beta.test']));
     expect(expiry.find((m) => m.to === 'orgadmin@acme.test')?.text).toContain('APP-220-XA: insurance expired on');
+    const due = t.outbox().filter((m) => /^Your .+ subscription is due$/.test(m.subject) && m.text.includes('of Acme Logistics'));
+    expect(due.map((m) => m.to)).toEqual(['orgadmin@acme.test']);
   });
 });
