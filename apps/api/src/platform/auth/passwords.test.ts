@@ -2,10 +2,20 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, NO_PASSWORD_YET, verifyPassword } from './passwords.js';
 
+/**
+ * The quickest of three runs of `check`, and whether any matched. The quickest, because a busy
+ * machine only ever makes a run slower: one slow run of the wrong password (a test run beside
+ * others) made the comparison below fail once.
+ */
 async function timed(check: () => Promise<boolean>): Promise<{ matched: boolean; ms: number }> {
-  const start = performance.now();
-  const matched = await check();
-  return { matched, ms: performance.now() - start };
+  let matched = false;
+  let ms = Infinity;
+  for (let run = 0; run < 3; run += 1) {
+    const start = performance.now();
+    matched = (await check()) || matched;
+    ms = Math.min(ms, performance.now() - start);
+  }
+  return { matched, ms };
 }
 
 describe('an account without a password yet', () => {
