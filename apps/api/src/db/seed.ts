@@ -10,6 +10,13 @@ import { hashPassword } from '../platform/auth/passwords.js';
 import { createLedgerService } from '../modules/ledger/index.js';
 import { seedDemoActivity } from './seed-activity.js';
 
+/**
+ * The Lagos calendar day `days` from today. Not `current_date`: that is the database's day (UTC on
+ * most servers), a day behind Lagos from 23:00 UTC, when the demo's "expires in 20 days" would
+ * read 19 on every screen (which count in Lagos days).
+ */
+const lagosDaysFromToday = (days: number) => sql<string>`(now() AT TIME ZONE 'Africa/Lagos')::date + ${days}::int`;
+
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
 
 interface DemoUser {
@@ -481,7 +488,7 @@ async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, us
               chasis_number: asset.registration.chasis,
               transmission_type: asset.registration.transmission,
               registration_state: asset.state,
-              registration_expiry: sql<string>`current_date + ${asset.registration.expiresInDays}::int`,
+              registration_expiry: lagosDaysFromToday(asset.registration.expiresInDays),
             }
           : {}),
       })
@@ -507,8 +514,8 @@ async function seedFleet(trx: Database, orgs: { acme: string; beta: string }, us
           insurer_name: asset.type === 'MOTORCYCLE' ? 'AIICO Insurance' : 'Leadway Assurance',
           insurance_type: asset.type === 'MOTORCYCLE' ? 'Third Party' : 'Comprehensive',
           insurance_number: `POL-${asset.plate ?? asset.model}-${asset.year}`,
-          coverage_start: sql<string>`current_date + ${asset.insuredUntil - 365}::int`,
-          coverage_end: sql<string>`current_date + ${asset.insuredUntil}::int`,
+          coverage_start: lagosDaysFromToday(asset.insuredUntil - 365),
+          coverage_end: lagosDaysFromToday(asset.insuredUntil),
           amount_kobo: nairaToKobo(asset.type === 'MOTORCYCLE' ? 45_000 : 385_000).toString(),
         })
         .execute();
