@@ -591,6 +591,22 @@ const SQL_CHECKS = [
     sql: `SELECT e.idempotency_key, e.reference FROM journal_entries e
           WHERE e.kind = 'FUNDING' AND NOT EXISTS (SELECT 1 FROM card_payments c WHERE c.entry_id = e.id AND c.status = 'SUCCESS')`,
   },
+  {
+    // Every request here is raised by Acme's admin, who wants these e-mails: one per decision.
+    name: 'every approval and rejection that committed wrote its e-mail with it (none lost to a kill, none for a rolled-back one)',
+    sql: `WITH decided AS (
+            SELECT a.action, count(*)::int AS decisions FROM audit_log a
+            WHERE a.action IN ('fuel_request.approved', 'fuel_request.rejected') GROUP BY a.action),
+          mailed AS (
+            SELECT CASE WHEN m.subject LIKE 'Fuel approved for %' THEN 'fuel_request.approved' ELSE 'fuel_request.rejected' END AS action,
+                   count(*)::int AS emails
+            FROM outgoing_messages m
+            WHERE m.channel = 'EMAIL' AND (m.subject LIKE 'Fuel approved for %' OR m.subject LIKE 'Fuel request rejected for %')
+            GROUP BY 1)
+          SELECT coalesce(d.action, m.action) AS action, coalesce(d.decisions, 0) AS decisions, coalesce(m.emails, 0) AS emails
+          FROM decided d FULL JOIN mailed m ON m.action = d.action
+          WHERE coalesce(d.decisions, 0) <> coalesce(m.emails, 0)`,
+  },
 ];
 
 /** Checks of what the client was told against what the database holds. */
@@ -694,6 +710,9 @@ async function notes(db) {
       `${serverErrors} replies were server errors (5xx); the server logged ${[...causes].map(([cause, n]) => `${cause} ×${n}`).join(', ') || 'nothing'} (details in ${path.relative(root, serverLog)})`,
     );
   }
+  const messages = (await db.query(`SELECT status, count(*)::int AS n FROM outgoing_messages GROUP BY status ORDER BY status`)).rows;
+  // A killed instance's claimed messages wait out their two-minute lease, then any instance sends them.
+  out.push(`e-mails and texts in the outbox: ${messages.map((m) => `${m.n} ${m.status}`).join(', ') || 'none'}`);
   if (Object.keys(known.retryOutcomes).length) out.push(`operations retried after restarts: ${JSON.stringify(known.retryOutcomes)}`);
   return out;
 }
@@ -761,6 +780,7 @@ async function selfTest(db) {
       11,
       `UPDATE card_payments SET status = 'FAILED', entry_id = NULL WHERE id = (SELECT id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1)`,
     ],
+    [12, `DELETE FROM outgoing_messages WHERE id = (SELECT min(id) FROM outgoing_messages WHERE subject LIKE 'Fuel approved for %')`],
   ];
   const caught = [];
   for (const [index, statement] of sabotage) {

@@ -42,7 +42,7 @@ import {
   createStationRedemptions,
 } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
-import { createNotificationsService } from './modules/notifications/index.js';
+import { createNotificationsService, type MessageOutcome } from './modules/notifications/index.js';
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
 import { bindAccountRoutes, createAccountService } from './modules/account/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
@@ -100,6 +100,10 @@ declare module 'fastify' {
       }): Promise<{ checked: number; credited: number; failed: number; expired: number; errors: number }>;
       /** Sends the webhook outbox's due deliveries (several instances may run it at once). */
       deliverWebhooks(): Promise<DispatchOutcome>;
+      /** Sends the outbox's due e-mails and texts: retries, and what a stopped instance left (several may run it at once). */
+      deliverMessages(): Promise<MessageOutcome>;
+      /** Deletes e-mails and texts sent more than 30 days ago; returns how many. */
+      purgeSentMessages(): Promise<number>;
     };
   }
 }
@@ -208,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });
   const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations, clock });
-  const notifications = createNotificationsService({ db, mailer, sms, background, clock, appUrl: config.appUrl });
+  const notifications = createNotificationsService({ db, mailer, sms, background, clock, log: app.log, appUrl: config.appUrl });
   const renewal = createRenewalService({ db, ledger, clock });
   const billing = createBillingService({ db, usage, renewal, clock });
   const reserves = createReservesService({ db, usage });
@@ -305,6 +309,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dailyDigest: () => dailyDigest.run(),
     reconcileCardPayments: (options) => wallet.reconcileCardPayments(options),
     deliverWebhooks: () => webhookDispatcher.run(),
+    deliverMessages: () => notifications.deliverDue(),
+    purgeSentMessages: () => notifications.purgeSent(),
   });
 
   const apiKeys = createApiKeysService({ db });

@@ -56,10 +56,24 @@ const webhooks = setInterval(() => {
   app.jobs.deliverWebhooks().catch((error: unknown) => app.log.error({ err: error }, 'webhook delivery failed'));
 }, WEBHOOKS_MS);
 webhooks.unref();
+// E-mails and texts go out right after the commit that wrote them; this sends their retries and
+// what an instance that stopped meanwhile left, and purges those sent a month ago.
+const MESSAGES_MS = 15_000;
+const messages = setInterval(() => {
+  app.jobs.deliverMessages().catch((error: unknown) => app.log.error({ err: error }, 'message delivery failed'));
+}, MESSAGES_MS);
+messages.unref();
+const PURGE_MESSAGES_MS = 60 * 60_000;
+const purgeMessages = setInterval(() => {
+  app.jobs.purgeSentMessages().catch((error: unknown) => app.log.error({ err: error }, 'purging sent messages failed'));
+}, PURGE_MESSAGES_MS);
+purgeMessages.unref();
 const shutdown = async () => {
   clearInterval(sweep);
   clearInterval(reconcile);
   clearInterval(webhooks);
+  clearInterval(messages);
+  clearInterval(purgeMessages);
   await app.close();
   await handle.close();
   process.exit(0);

@@ -9,10 +9,9 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import type { Clock } from '../src/platform/clock.js';
-import type { PaymentProvider } from '../src/platform/payments/provider.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { databaseUrl } from './database-url.js';
@@ -81,6 +80,9 @@ async function copyDatabase(instances = 1): Promise<{ dbs: Database[]; drop: () 
   };
 }
 
+/** What a test may put in place of an instance's clock, payment provider, mailer or SMS provider. */
+type InstanceDeps = Pick<AppDeps, 'clock' | 'paymentProvider' | 'mailer' | 'sms'>;
+
 /** A clock the test can move: `clock.set(date)` makes the app think it is that instant. */
 export function movableClock(start = new Date()): Clock & { set(instant: Date | string): void } {
   let current = new Date(start);
@@ -92,10 +94,7 @@ export function movableClock(start = new Date()): Clock & { set(instant: Date | 
   };
 }
 
-export async function createTestApp(
-  overrides: ConfigOverrides = {},
-  deps: { clock?: Clock; paymentProvider?: PaymentProvider } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: ConfigOverrides = {}, deps: InstanceDeps = {}): Promise<TestApp> {
   const [app] = await createTestApps(1, overrides, deps);
   return app as TestApp;
 }
@@ -104,11 +103,7 @@ export async function createTestApp(
  * `count` app instances over one database, like several servers behind a load balancer: for the
  * work that must happen once however many instances run. Close each; the last close drops it.
  */
-export async function createTestApps(
-  count: number,
-  overrides: ConfigOverrides = {},
-  deps: { clock?: Clock; paymentProvider?: PaymentProvider } = {},
-): Promise<TestApp[]> {
+export async function createTestApps(count: number, overrides: ConfigOverrides = {}, deps: InstanceDeps = {}): Promise<TestApp[]> {
   const { dbs, drop } = await copyDatabase(count);
   let open = count;
   const apps: TestApp[] = [];
@@ -123,12 +118,7 @@ export async function createTestApps(
   return apps;
 }
 
-async function instanceOver(
-  db: Database,
-  overrides: ConfigOverrides,
-  deps: { clock?: Clock; paymentProvider?: PaymentProvider },
-  release: () => Promise<void>,
-): Promise<TestApp> {
+async function instanceOver(db: Database, overrides: ConfigOverrides, deps: InstanceDeps, release: () => Promise<void>): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-test-'));
   const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://app.test' });
   const config: Config = {

@@ -37,6 +37,7 @@ import * as m0033 from './migrations/0033-registry-count-indexes.js';
 import * as m0034 from './migrations/0034-top-drivers.js';
 import * as m0035 from './migrations/0035-wallet-search-trgm.js';
 import * as m0036 from './migrations/0036-completed-maintenance-order.js';
+import * as m0037 from './migrations/0037-outgoing-messages.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034-top-drivers': m0034,
   '0035-wallet-search-trgm': m0035,
   '0036-completed-maintenance-order': m0036,
+  '0037-outgoing-messages': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -70,12 +70,8 @@ export function createDailyDigest(deps: {
 }) {
   const { db, clock, alerts, notifications, log } = deps;
 
-  /** Mails one organization's digest to its willing admins; a failure is logged and the run goes on. */
-  async function digestOf(
-    organization: { id: string; name: string },
-    recipients: readonly { id: string; name: string; email: string }[],
-    day: string,
-  ) {
+  /** Writes one organization's digest for its willing admins into the outbox; a failure to read its alerts is logged and the run goes on. */
+  async function digestOf(organization: { id: string; name: string }, recipients: readonly { id: string }[], day: string) {
     let found: Alert[];
     try {
       found = await alerts.forOrganization(organization.id);
@@ -84,13 +80,15 @@ export function createDailyDigest(deps: {
       return;
     }
     if (found.length === 0) return;
+    // Into the outbox: each admin's e-mail is sent, and retried when refused, on its own.
     const notice = composeDigest(organization.name, found, day, deps.appUrl);
-    for (const recipient of recipients) {
-      // One refused address must not cost the organization's other admins their digest.
-      await notifications.send(recipient, notice).catch((error: unknown) => {
-        log.error({ err: error, organizationId: organization.id, userId: recipient.id }, 'daily digest: e-mail failed');
-      });
-    }
+    await notifications.notify(
+      db,
+      'dailyDigest',
+      recipients.map((recipient) => recipient.id),
+      notice,
+      organization.id,
+    );
   }
 
   return {
@@ -115,6 +113,8 @@ export function createDailyDigest(deps: {
           const recipients = wanting.get(organization.id);
           if (recipients) await digestOf(organization, recipients, today);
         }
+        // Each page's e-mails go while the next page is read.
+        notifications.deliverSoon();
         if (page.length < DIGEST_ORGANIZATIONS_PER_PAGE) break;
         afterId = (page[page.length - 1] as { id: string }).id;
       }

@@ -1,1 +1,2 @@
+export { type MessageOutcome } from './notifications.dispatcher.js';
 export { createNotificationsService, type NotificationsService, type Notice, type Recipient } from './notifications.service.js';

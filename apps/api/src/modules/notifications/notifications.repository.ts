@@ -35,21 +35,47 @@ export async function savePreferences(db: Database, userId: string, changes: Par
     .execute();
 }
 
+/** Whom a message is for: people by id and, when given, the active admins (of `roles`) of an organization. */
+export interface MessageAudience {
+  userIds: readonly string[];
+  adminsOf?: { organizationId: string; roles: readonly string[] };
+}
+
+/** A message as the caller words it; the outbox adds who it goes to. */
+export interface OutgoingMessage {
+  organizationId: string | null;
+  /** E-mails only. */
+  subject?: string;
+  body: string;
+  /** When it may first be sent: the clock's now. */
+  at: Date;
+}
+
 /**
- * Who wants this kind of e-mail among `userIds` and, when given, the active admins (of `roles`) of
- * an organization: active, with an e-mail, each once; one query for both.
+ * Writes an e-mail to each of the audience who wants this kind of e-mail (active, with an e-mail,
+ * each once) into the outbox, in one statement; inside the caller's transaction.
  */
-export function willingRecipients(
+export async function enqueueMail(
   db: Database,
-  recipients: { userIds: readonly string[]; adminsOf?: { organizationId: string; roles: readonly string[] } },
+  audience: MessageAudience,
   kind: NotificationKind,
-) {
-  const { userIds, adminsOf } = recipients;
-  if (userIds.length === 0 && !adminsOf) return Promise.resolve([]);
-  return db
+  message: OutgoingMessage,
+): Promise<void> {
+  const { userIds, adminsOf } = audience;
+  if (userIds.length === 0 && !adminsOf) return;
+  const recipients = db
     .selectFrom('users as u')
     .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
-    .select(['u.id', 'u.name', 'u.email'])
+    .select([
+      sql<string | null>`${message.organizationId}::uuid`.as('organization_id'),
+      sql<'EMAIL'>`'EMAIL'`.as('channel'),
+      'u.id as user_id',
+      sql<string>`u.email`.as('recipient'),
+      'u.name as recipient_name',
+      sql<string>`${message.subject ?? ''}::text`.as('subject'),
+      sql<string>`${message.body}::text`.as('body'),
+      sql<Date>`${message.at}::timestamptz`.as('next_attempt_at'),
+    ])
     .where((eb) =>
       eb.or([
         ...(userIds.length > 0 ? [eb('u.id', 'in', userIds)] : []),
@@ -58,8 +84,116 @@ export function willingRecipients(
     )
     .where('u.status', '=', 'ACTIVE')
     .where('u.email', 'is not', null)
-    .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true)
+    .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true);
+  await db
+    .insertInto('outgoing_messages')
+    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'subject', 'body', 'next_attempt_at'])
+    .expression(recipients)
     .execute();
+}
+
+/**
+ * Writes a text to a user into the outbox when the user is active and has a phone number, in one
+ * statement; inside the caller's transaction. Whether the number is a Nigerian mobile is judged
+ * when it is sent (nigerianMobile), where the rule lives.
+ */
+export async function enqueueText(db: Database, userId: string, message: OutgoingMessage): Promise<void> {
+  await db
+    .insertInto('outgoing_messages')
+    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'body', 'next_attempt_at'])
+    .expression(
+      db
+        .selectFrom('users as u')
+        .select([
+          sql<string | null>`${message.organizationId}::uuid`.as('organization_id'),
+          sql<'SMS'>`'SMS'`.as('channel'),
+          'u.id as user_id',
+          sql<string>`u.phone`.as('recipient'),
+          'u.name as recipient_name',
+          sql<string>`${message.body}::text`.as('body'),
+          sql<Date>`${message.at}::timestamptz`.as('next_attempt_at'),
+        ])
+        .where('u.id', '=', userId)
+        .where('u.status', '=', 'ACTIVE')
+        .where('u.phone', 'is not', null)
+        .where('u.phone', '!=', ''),
+    )
+    .execute();
+}
+
+export interface ClaimedMessage {
+  id: string;
+  channel: 'EMAIL' | 'SMS';
+  recipient: string;
+  recipient_name: string | null;
+  subject: string | null;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due messages for one sender: leases them by moving their next attempt to
+ * `leaseUntil` in the same statement, so another instance's claim skips them (locked now, not due
+ * after) and a sender that dies mid-send only delays them to the lease's end.
+ */
+export async function claimDueMessages(db: Database, now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMessage[]> {
+  const { rows } = await sql<ClaimedMessage>`
+    UPDATE outgoing_messages m SET next_attempt_at = ${leaseUntil}
+    FROM (
+      SELECT c.id FROM outgoing_messages c
+      WHERE c.status = 'PENDING' AND c.next_attempt_at <= ${now}
+      ORDER BY c.next_attempt_at, c.id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    ) due
+    WHERE m.id = due.id
+    RETURNING m.id::text AS id, m.channel, m.recipient, m.recipient_name, m.subject, m.body, m.attempts`.execute(db);
+  return rows;
+}
+
+/** Marks messages sent, in one statement. */
+export async function markSent(db: Database, ids: readonly string[], sentAt: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('outgoing_messages')
+    .set((eb) => ({ status: 'SENT', attempts: eb('attempts', '+', 1), sent_at: sentAt, last_error: null }))
+    .where('id', 'in', ids)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
+/** Records a failed send: tried again at `retryAt`, or FAILED for good when `retryAt` is null. */
+export async function markNotSent(db: Database, id: string, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .updateTable('outgoing_messages')
+    .set((eb) => ({
+      status: retryAt ? 'PENDING' : 'FAILED',
+      attempts: eb('attempts', '+', 1),
+      last_error: error.slice(0, 500),
+      ...(retryAt ? { next_attempt_at: retryAt } : {}),
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .execute();
+}
+
+/** Deletes up to `limit` messages sent before `before`, oldest first; returns how many. */
+export async function purgeSent(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('outgoing_messages')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('outgoing_messages')
+        .select('id')
+        .where('status', '=', 'SENT')
+        .where('sent_at', '<', before)
+        .orderBy('sent_at')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -1,18 +1,23 @@
 /**
  * E-mails people asked for: request decisions, redemptions, wallet funding, support answers, and
- * the daily reminders of expiring insurance or registration and of subscriptions falling due. Each
- * user chooses which kinds it wants; mail goes out after the reply, so a slow mail server never
- * slows a request.
+ * the daily reminders of expiring insurance or registration and of subscriptions falling due; and
+ * the texts drivers get (coupons, receipts, codes). Each user chooses which kinds of e-mail it
+ * wants. Messages are rows of an outbox written in the caller's transaction (a rolled-back change
+ * sends nothing; a committed one is sent even if the process stops right after), sent by the
+ * dispatcher with retries; the caller asks for them to go at once with `deliverSoon()` after its
+ * commit, so a slow mail server never slows a request.
  */
 import { calendarDay } from '@fleetfuel/contract';
 import type { NotificationPreferences } from '@fleetfuel/contract';
 import type { BackgroundTasks } from '../../platform/background.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import type { Logger } from '../../platform/logging.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
+import { createMessageDispatcher } from './notifications.dispatcher.js';
 import * as repository from './notifications.repository.js';
-import type { NotificationKind } from './notifications.repository.js';
+import type { MessageAudience, NotificationKind } from './notifications.repository.js';
 
 export interface Notice {
   subject: string;
@@ -37,20 +42,15 @@ export function createNotificationsService(deps: {
   sms: SmsProvider;
   background: BackgroundTasks;
   clock: Clock;
+  log: Logger;
   appUrl: string;
 }) {
-  const { db, mailer, background } = deps;
+  const { db, clock } = deps;
+  const dispatcher = createMessageDispatcher(deps);
 
-  /**
-   * Texts a person after the current reply, when the person is active and has a Nigerian mobile
-   * number; otherwise nothing is sent (a driver without a phone still has the coupon in the app).
-   */
-  function text(userId: string | null, message: string): void {
-    if (!userId) return;
-    background.run('sms', async () => {
-      const mobile = await mobileOf(userId);
-      if (mobile) await deps.sms.send({ to: mobile, text: message });
-    });
+  /** Writes e-mails to those of the audience who want `kind` into the outbox of `trx`. */
+  function mailWilling(trx: Database, kind: NotificationKind, audience: MessageAudience, notice: Notice, organizationId: string | null) {
+    return repository.enqueueMail(trx, audience, kind, { organizationId, subject: notice.subject, body: notice.text, at: clock.now() });
   }
 
   /** The Nigerian mobile number an active user's texts go to, or null when `text` would send nothing. */
@@ -58,38 +58,55 @@ export function createNotificationsService(deps: {
     return nigerianMobile(await repository.activeUserPhone(db, userId));
   }
 
-  /** Mails one notice with the greeting and the sign-off every FleetFuel e-mail carries. */
-  function send(recipient: Recipient, notice: Notice): Promise<void> {
-    return mailer.send({
-      to: recipient.email,
-      subject: notice.subject,
-      text: `Hello ${recipient.name},\n\n${notice.text}\n\nFleetFuel — ${deps.appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`,
-    });
-  }
-
-  /** Mails those of `recipients` who want `kind`, after the current reply (the lookup too). */
-  function mailWilling(kind: NotificationKind, recipients: Parameters<typeof repository.willingRecipients>[1], notice: Notice): void {
-    background.run(`notify ${kind}`, async () => {
-      for (const recipient of await repository.willingRecipients(db, recipients, kind)) {
-        await send({ ...recipient, email: recipient.email as string }, notice);
-      }
-    });
-  }
-
-  /** Sends a notice to those of `userIds` who want `kind`, after the current reply. */
-  function notify(kind: NotificationKind, userIds: readonly string[], notice: Notice): void {
-    mailWilling(kind, { userIds: [...new Set(userIds)] }, notice);
-  }
-
-  /** Notifies an organization's admins (and optionally others) of something about the organization, after the current reply. */
-  function notifyOrganization(kind: NotificationKind, organizationId: string, notice: Notice, also: readonly string[] = []): void {
-    mailWilling(kind, { userIds: [...new Set(also)], adminsOf: { organizationId, roles: ORGANIZATION_ADMINS } }, notice);
-  }
-
   return {
-    notify,
-    notifyOrganization,
-    text,
+    /**
+     * In the caller's transaction: e-mails those of `userIds` who want `kind`, about something of
+     * `organizationId` (null for the platform's own business).
+     */
+    notify(
+      trx: Database,
+      kind: NotificationKind,
+      userIds: readonly string[],
+      notice: Notice,
+      organizationId: string | null,
+    ): Promise<void> {
+      return mailWilling(trx, kind, { userIds: [...new Set(userIds)] }, notice, organizationId);
+    },
+
+    /** In the caller's transaction: e-mails an organization's admins (and optionally others) who want `kind`. */
+    notifyOrganization(
+      trx: Database,
+      kind: NotificationKind,
+      organizationId: string,
+      notice: Notice,
+      also: readonly string[] = [],
+    ): Promise<void> {
+      return mailWilling(
+        trx,
+        kind,
+        { userIds: [...new Set(also)], adminsOf: { organizationId, roles: ORGANIZATION_ADMINS } },
+        notice,
+        organizationId,
+      );
+    },
+
+    /**
+     * In the caller's transaction: texts a person when the person is active and has a Nigerian
+     * mobile number; otherwise nothing is sent (a driver without a phone still has the coupon in the app).
+     */
+    async text(trx: Database, userId: string | null, message: string, organizationId: string | null): Promise<void> {
+      if (userId) await repository.enqueueText(trx, userId, { organizationId, body: message, at: clock.now() });
+    },
+
+    /** After the transaction that wrote messages committed: sends them now instead of at the next scheduled run. */
+    deliverSoon: (): void => dispatcher.deliverSoon(),
+
+    /** Scheduled: sends what is due (messages of a crashed instance, retries); any instance may run it. */
+    deliverDue: () => dispatcher.run(),
+
+    /** Scheduled: deletes messages sent more than 30 days ago. */
+    purgeSent: (): Promise<number> => dispatcher.purgeSent(),
+
     mobileOf,
 
     /**
@@ -109,12 +126,6 @@ export function createNotificationsService(deps: {
     },
 
     /**
-     * Mails a notice now and waits for it, for scheduled work with no reply to wait behind: the job
-     * sends one organization's mail at a time instead of queueing every organization's at once.
-     */
-    send,
-
-    /**
      * Claims a daily job's run for `day` in job_runs: true for exactly one caller across all
      * instances, so each job (by its own name) runs once per day however many instances run it.
      */
@@ -128,50 +139,69 @@ export function createNotificationsService(deps: {
     },
 
     /**
-     * The daily reminders: once per Lagos day across all instances. Returns whether this call ran
-     * them (false when another run already had today's).
+     * The daily reminders: once per Lagos day across all instances. The day's claim and its e-mails
+     * are one transaction, so a run that fails half-way leaves the day unclaimed for the next try
+     * rather than half mailed. Returns whether this call ran them (false when another run already
+     * had today's).
      */
     async runDailyReminders(): Promise<boolean> {
       const now = deps.clock.now();
       const today = lagosDate(now);
-      if (!(await repository.claimDailyRun(db, 'daily-reminders', today))) return false;
-      const warnUntil = addDays(today, EXPIRY_WARNING_DAYS);
-      const byOrganization = new Map<string, string[]>();
-      for (const asset of await repository.expiringAssets(db, today, warnUntil)) {
-        const label = asset.plate_number ?? `${asset.make} ${asset.model}`;
-        const lines = byOrganization.get(asset.organization_id) ?? [];
-        if (asset.insurance_end && asset.insurance_end <= warnUntil) {
-          lines.push(`- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${calendarDay(asset.insurance_end)}`);
+      const ran = await db.transaction().execute(async (trx) => {
+        if (!(await repository.claimDailyRun(trx, 'daily-reminders', today))) return false;
+        const warnUntil = addDays(today, EXPIRY_WARNING_DAYS);
+        const byOrganization = new Map<string, string[]>();
+        for (const asset of await repository.expiringAssets(trx, today, warnUntil)) {
+          const label = asset.plate_number ?? `${asset.make} ${asset.model}`;
+          const lines = byOrganization.get(asset.organization_id) ?? [];
+          if (asset.insurance_end && asset.insurance_end <= warnUntil) {
+            lines.push(
+              `- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${calendarDay(asset.insurance_end)}`,
+            );
+          }
+          if (asset.registration_expiry && asset.registration_expiry <= warnUntil) {
+            lines.push(
+              `- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${calendarDay(asset.registration_expiry)}`,
+            );
+          }
+          byOrganization.set(asset.organization_id, lines);
         }
-        if (asset.registration_expiry && asset.registration_expiry <= warnUntil) {
-          lines.push(
-            `- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${calendarDay(asset.registration_expiry)}`,
+        for (const [organizationId, lines] of byOrganization) {
+          if (lines.length === 0) continue;
+          await mailWilling(
+            trx,
+            'expiryWarnings',
+            { userIds: [], adminsOf: { organizationId, roles: ORGANIZATION_ADMINS } },
+            {
+              subject: 'Insurance or registration expiring',
+              text: `These assets need attention:\n${lines.join('\n')}\n\nRenew them and record the new dates on each asset's page.`,
+            },
+            organizationId,
           );
         }
-        byOrganization.set(asset.organization_id, lines);
-      }
-      for (const [organizationId, lines] of byOrganization) {
-        if (lines.length === 0) continue;
-        notifyOrganization('expiryWarnings', organizationId, {
-          subject: 'Insurance or registration expiring',
-          text: `These assets need attention:\n${lines.join('\n')}\n\nRenew them and record the new dates on each asset's page.`,
-        });
-      }
-      for (const organization of await repository.subscriptionsDue(db, new Date(now.getTime() + SUBSCRIPTION_WARNING_DAYS * 86_400_000))) {
-        const due = organization.next_billing ? lagosDate(organization.next_billing) : today;
-        mailWilling(
-          'subscriptionDue',
-          { userIds: [], adminsOf: { organizationId: organization.id, roles: ['ADMINISTRATOR'] } },
-          {
-            subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
-            text:
-              due < today
-                ? `The ${organization.plan_name} subscription of ${organization.name} expired on ${due}. New requests are refused until it is renewed on the Billing page.`
-                : `The ${organization.plan_name} subscription of ${organization.name} is due on ${due}. Renew it on the Billing page once that date has passed.`,
-          },
-        );
-      }
-      return true;
+        for (const organization of await repository.subscriptionsDue(
+          trx,
+          new Date(now.getTime() + SUBSCRIPTION_WARNING_DAYS * 86_400_000),
+        )) {
+          const due = organization.next_billing ? lagosDate(organization.next_billing) : today;
+          await mailWilling(
+            trx,
+            'subscriptionDue',
+            { userIds: [], adminsOf: { organizationId: organization.id, roles: ['ADMINISTRATOR'] } },
+            {
+              subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
+              text:
+                due < today
+                  ? `The ${organization.plan_name} subscription of ${organization.name} expired on ${due}. New requests are refused until it is renewed on the Billing page.`
+                  : `The ${organization.plan_name} subscription of ${organization.name} is due on ${due}. Renew it on the Billing page once that date has passed.`,
+            },
+            organization.id,
+          );
+        }
+        return true;
+      });
+      if (ran) dispatcher.deliverSoon();
+      return ran;
     },
   };
 }

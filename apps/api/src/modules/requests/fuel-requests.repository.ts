@@ -219,18 +219,19 @@ export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRe
 
 /**
  * The request row locked for its redemption (or a confirmation code), with whether its organization
- * requires the driver's confirmation, read in the same statement: the pump's path is the busiest
- * write, and each statement is a round trip.
+ * requires the driver's confirmation and the station's name (the receipt names it), read in the
+ * same statement: the pump's path is the busiest write, and each statement is a round trip.
  */
 export function lockRedeemableFuelRequest(db: Database, id: string) {
   return db
     .selectFrom('fuel_requests as r')
     .selectAll('r')
-    .select(
+    .select([
       sql<boolean>`(SELECT o.require_driver_confirmation FROM organizations o WHERE o.id = r.organization_id)`.as(
         'organization_requires_confirmation',
       ),
-    )
+      sql<string>`(SELECT s.name FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_name'),
+    ])
     .where('r.id', '=', id)
     .forNoKeyUpdate('r')
     .executeTakeFirst();

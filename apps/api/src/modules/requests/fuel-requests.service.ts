@@ -408,8 +408,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     /** `note` is the approver's, trimmed (null when blank); the organization may require one for a flagged request. */
     async approve(actor: Actor, id: string, note: string | null) {
       const visible = await view(actor, id);
-      // Whose phone gets the coupon: the request's driver, fixed when it was raised.
-      const driverId = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         if (request.status !== 'PENDING')
@@ -500,6 +499,31 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           },
         });
         await enqueueFuelRequestWebhook(trx, 'fuel_request.approved', approvedRow);
+        const plate = vehicle.plate_number ?? vehicle.model;
+        const expires = lagosDateTime(expiresAt);
+        await deps.notifications.notify(
+          trx,
+          'requestDecisions',
+          [request.requested_by],
+          {
+            subject: `Fuel approved for ${plate}`,
+            text: `Your request for ${litres(request.volume, fuelType)} of ${fuelType} at ${station.name} on ${calendarDay(request.supply_date)} was approved. Coupon code: ${approvedRow.coupon_code ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${expires}.`,
+          },
+          request.organization_id,
+        );
+        // To the request's driver, fixed when it was raised.
+        await deps.notifications.text(
+          trx,
+          request.driver_id,
+          couponText({
+            code: approvedRow.coupon_code ?? '',
+            volume: `${litres(request.volume, fuelType)} of ${fuelType}`,
+            plate,
+            station: station.name,
+            expires,
+          }),
+          request.organization_id,
+        );
         // The wallet last: its row stays locked until commit and every approval and redemption of the
         // organization shares it (docs/decisions/006: the request's rows, then rollups, then money).
         // A refusal (insufficient funds) rolls back all of the above.
@@ -510,24 +534,9 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           reference: holdReference(id),
           what: 'request',
         });
-        return request.driver_id;
       });
-      const approved = await reload(visible.id, actor);
-      deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
-        subject: `Fuel approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
-        text: `Your request for ${litres(approved.volume, approved.fuelType)} of ${approved.fuelType} at ${approved.station.name} on ${calendarDay(approved.supplyDate)} was approved. Coupon code: ${approved.couponCode ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${approved.couponExpiresAt ? lagosDateTime(new Date(approved.couponExpiresAt)) : 'its expiry'}.`,
-      });
-      deps.notifications.text(
-        driverId,
-        couponText({
-          code: approved.couponCode ?? '',
-          volume: `${litres(approved.volume, approved.fuelType)} of ${approved.fuelType}`,
-          plate: approved.vehicle.plateNumber ?? approved.vehicle.model,
-          station: approved.station.name,
-          expires: approved.couponExpiresAt ? lagosDateTime(new Date(approved.couponExpiresAt)) : 'its expiry',
-        }),
-      );
-      return { message: 'Fuel request approved.', request: approved };
+      deps.notifications.deliverSoon();
+      return { message: 'Fuel request approved.', request: await reload(visible.id, actor) };
     },
 
     async reject(actor: Actor, id: string, note: string | null) {
@@ -548,13 +557,20 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           after: { status: 'REJECTED', rejectionNote: note },
         });
         await enqueueFuelRequestWebhook(trx, 'fuel_request.rejected', rejectedRow);
+        const fuelType = request.fuel_type as SoldFuelType;
+        await deps.notifications.notify(
+          trx,
+          'requestDecisions',
+          [request.requested_by],
+          {
+            subject: `Fuel request rejected for ${visible.plate_number ?? visible.model}`,
+            text: `Your request for ${litres(request.volume, fuelType)} of ${fuelType} on ${calendarDay(request.supply_date)} was rejected.${note ? ` Note: ${note}` : ''}`,
+          },
+          request.organization_id,
+        );
       });
-      const rejected = await reload(visible.id, actor);
-      deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
-        subject: `Fuel request rejected for ${rejected.vehicle.plateNumber ?? rejected.vehicle.model}`,
-        text: `Your request for ${litres(rejected.volume, rejected.fuelType)} of ${rejected.fuelType} on ${calendarDay(rejected.supplyDate)} was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
-      });
-      return { message: 'Fuel request rejected.', request: rejected };
+      deps.notifications.deliverSoon();
+      return { message: 'Fuel request rejected.', request: await reload(visible.id, actor) };
     },
 
     async complete(actor: Actor, id: string, body: RouteBody<typeof fuelRequestRoutes.complete>) {
@@ -563,7 +579,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const now = clock.now();
       const scanned = body.qr === undefined ? null : await coupons.verify(body.qr);
       // An expired coupon is expired for good (its money goes back) even though the redemption is refused.
-      const outcome = await db.transaction().execute(async (trx): Promise<{ refusal: string } | { driverId: string | null }> => {
+      const outcome = await db.transaction().execute(async (trx): Promise<{ refusal: string } | { redeemed: true }> => {
         const request = await repository.lockRedeemableFuelRequest(trx, id);
         if (!request || request.station_id !== stationId) throw notFound('Fuel request');
         assertCouponMatches(request, body, scanned);
@@ -651,34 +667,39 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
               flags,
             });
             await enqueueFuelRequestWebhook(trx, 'fuel_request.redeemed', completed);
+            const plate = vehicle.plate_number ?? vehicle.model;
+            await deps.notifications.notifyOrganization(
+              trx,
+              'couponRedeemed',
+              request.organization_id,
+              {
+                subject: `Coupon redeemed: ${plate}`,
+                text: `${litres(dispensed, fuelType)} of ${fuelType} was dispensed for ${plate} at ${request.station_name}; ${formatNaira(amount)} was paid from the wallet.`,
+              },
+              [request.requested_by],
+            );
+            // The receipt, to the request's driver, fixed when it was raised.
+            await deps.notifications.text(
+              trx,
+              request.driver_id,
+              receiptText({
+                code: request.coupon_code ?? '',
+                volume: `${litres(dispensed, fuelType)} of ${fuelType}`,
+                plate,
+                station: request.station_name,
+                amount: formatNaira(amount),
+                at: lagosDateTime(completed.redeemed_at ?? now),
+              }),
+              request.organization_id,
+            );
           },
         );
         if (!captured) throw new AppError('CONFLICT', 'This coupon was just redeemed');
-        // Whose phone gets the receipt: the request's driver, fixed when it was raised.
-        return { driverId: request.driver_id };
+        return { redeemed: true };
       });
       if ('refusal' in outcome) throw new AppError('RULE_VIOLATION', outcome.refusal);
+      deps.notifications.deliverSoon();
       const request = await reload(id, actor);
-      deps.notifications.notifyOrganization(
-        'couponRedeemed',
-        request.organization.id,
-        {
-          subject: `Coupon redeemed: ${request.vehicle.plateNumber ?? request.vehicle.model}`,
-          text: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} was dispensed for ${request.vehicle.plateNumber ?? request.vehicle.model} at ${request.station.name}; ${formatNaira(nairaToKobo(request.amount ?? 0))} was paid from the wallet.`,
-        },
-        [request.requestedBy.id],
-      );
-      deps.notifications.text(
-        outcome.driverId,
-        receiptText({
-          code: request.couponCode ?? '',
-          volume: `${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType}`,
-          plate: request.vehicle.plateNumber ?? request.vehicle.model,
-          station: request.station.name,
-          amount: formatNaira(nairaToKobo(request.amount ?? 0)),
-          at: request.redeemedAt ? lagosDateTime(new Date(request.redeemedAt)) : lagosDateTime(clock.now()),
-        }),
-      );
       return {
         message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))} paid`,
         request,
@@ -699,24 +720,27 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         throw new AppError('RULE_VIOLATION', "The driver has no phone number; use the driver's PIN");
       }
       const now = clock.now();
-      const code = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const request = await repository.lockRedeemableFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         const why = whyNotRedeemable(request, now);
         if (why) throw new AppError('RULE_VIOLATION', why);
-        return driverConfirmation.issueCode(trx, request, now);
+        const code = await driverConfirmation.issueCode(trx, request, now);
+        const fuelType = visible.fuel_type as SoldFuelType;
+        await deps.notifications.text(
+          trx,
+          visible.driver_id,
+          confirmationCodeText({
+            code,
+            volume: `${litres(visible.volume, fuelType)} of ${fuelType}`,
+            plate: visible.plate_number ?? visible.model,
+            station: visible.station_name,
+            minutes: DRIVER_CONFIRMATION.codeMinutes,
+          }),
+          visible.organization_id,
+        );
       });
-      const fuelType = visible.fuel_type as SoldFuelType;
-      deps.notifications.text(
-        visible.driver_id,
-        confirmationCodeText({
-          code,
-          volume: `${litres(visible.volume, fuelType)} of ${fuelType}`,
-          plate: visible.plate_number ?? visible.model,
-          station: visible.station_name,
-          minutes: DRIVER_CONFIRMATION.codeMinutes,
-        }),
-      );
+      deps.notifications.deliverSoon();
       return { message: "A one-time code was sent to the driver's phone" };
     },
 

@@ -222,7 +222,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
     },
 
     async approve(actor: Actor, id: string) {
-      await view(actor, id);
+      const visible = await view(actor, id);
       await db.transaction().execute(async (trx) => {
         const request = await locked(trx, id);
         if (request.status !== 'PENDING')
@@ -255,6 +255,16 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           after: { status: 'APPROVED', heldAmount: holdKobo === null ? null : koboToNaira(holdKobo) },
         });
         await enqueueMaintenanceWebhook(trx, 'maintenance.approved', approvedRow);
+        await deps.notifications.notify(
+          trx,
+          'requestDecisions',
+          [request.requested_by],
+          {
+            subject: `Maintenance approved for ${vehicle.plate_number ?? vehicle.model}`,
+            text: `"${request.description}" on ${calendarDay(request.service_date)} was approved${visible.station_id && visible.station_name ? ` at ${visible.station_name}; the work order code is ${approvedRow.coupon_code ?? ''}` : ''}. The vehicle is now UNDER MAINTENANCE.`,
+          },
+          request.organization_id,
+        );
         // The wallet last (docs/decisions/006): a refusal rolls back all of the above.
         if (holdKobo !== null) {
           await holdForApproval(ledger, trx, {
@@ -266,16 +276,12 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           });
         }
       });
-      const approved = await reload(id);
-      deps.notifications.notify('requestDecisions', [approved.requestedBy.id], {
-        subject: `Maintenance approved for ${approved.vehicle.plateNumber ?? approved.vehicle.model}`,
-        text: `"${approved.description}" on ${calendarDay(approved.date)} was approved${approved.fuelStation ? ` at ${approved.fuelStation.name}; the work order code is ${approved.couponCode ?? ''}` : ''}. The vehicle is now UNDER MAINTENANCE.`,
-      });
-      return { message: 'Maintenance request approved.', request: approved };
+      deps.notifications.deliverSoon();
+      return { message: 'Maintenance request approved.', request: await reload(id) };
     },
 
     async reject(actor: Actor, id: string, note: string | null) {
-      await view(actor, id);
+      const visible = await view(actor, id);
       await db.transaction().execute(async (trx) => {
         const request = await locked(trx, id);
         if (request.status !== 'PENDING')
@@ -296,13 +302,19 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           after: { status: 'REJECTED', rejectionNote: note },
         });
         await enqueueMaintenanceWebhook(trx, 'maintenance.rejected', rejectedRow);
+        await deps.notifications.notify(
+          trx,
+          'requestDecisions',
+          [request.requested_by],
+          {
+            subject: `Maintenance rejected for ${visible.plate_number ?? visible.model}`,
+            text: `"${request.description}" was rejected.${note ? ` Note: ${note}` : ''}`,
+          },
+          request.organization_id,
+        );
       });
-      const rejected = await reload(id);
-      deps.notifications.notify('requestDecisions', [rejected.requestedBy.id], {
-        subject: `Maintenance rejected for ${rejected.vehicle.plateNumber ?? rejected.vehicle.model}`,
-        text: `"${rejected.description}" was rejected.${rejected.rejectionNote ? ` Note: ${rejected.rejectionNote}` : ''}`,
-      });
-      return { message: 'Maintenance request rejected.', request: rejected };
+      deps.notifications.deliverSoon();
+      return { message: 'Maintenance request rejected.', request: await reload(id) };
     },
 
     /** The servicing station sets the final cost of an approved job, never above the approved cost. */

@@ -98,13 +98,20 @@ export function createSupportService(deps: {
       await db.transaction().execute(async (trx) => {
         await repository.insertReply(trx, id, actor.userId, message);
         await repository.setStatus(trx, id, byAdmin ? 'ANSWERED' : 'OPEN');
+        if (byAdmin) {
+          await notifications.notify(
+            trx,
+            'supportReplies',
+            [ticket.opened_by],
+            {
+              subject: `Re: ${ticket.subject}`,
+              text: `FleetFuel support answered your ticket "${ticket.subject}":\n\n${message}\n\nReply from the Support page.`,
+            },
+            ticket.organization_id,
+          );
+        }
       });
-      if (byAdmin) {
-        notifications.notify('supportReplies', [ticket.opened_by], {
-          subject: `Re: ${ticket.subject}`,
-          text: `FleetFuel support answered your ticket "${ticket.subject}":\n\n${message}\n\nReply from the Support page.`,
-        });
-      }
+      if (byAdmin) notifications.deliverSoon();
       return { message: byAdmin ? 'Answer sent' : 'Reply added', ticket: await view(id) };
     },
 

@@ -172,21 +172,22 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
           note: `Subscription renewal paid by card ${reference}`,
         });
         await renewal.applyPaidRenewal(trx, settled.organization_id, settled.subscription_plan_id);
+      } else if (settled.purpose === 'WALLET_FUNDING') {
+        await deps.notifications.notifyOrganization(
+          trx,
+          'walletFunded',
+          settled.organization_id,
+          {
+            subject: `Wallet funded: ${formatNaira(expected)}`,
+            text: `${formatNaira(expected)} paid by card (reference ${reference}) is now on the wallet.`,
+          },
+          settled.initiated_by ? [settled.initiated_by] : [],
+        );
       }
       return settled;
     });
     if (!credited) return 'unchanged';
-    if (credited.purpose === 'WALLET_FUNDING') {
-      deps.notifications.notifyOrganization(
-        'walletFunded',
-        credited.organization_id,
-        {
-          subject: `Wallet funded: ${formatNaira(expected)}`,
-          text: `${formatNaira(expected)} paid by card (reference ${reference}) is now on the wallet.`,
-        },
-        credited.initiated_by ? [credited.initiated_by] : [],
-      );
-    }
+    deps.notifications.deliverSoon();
     return 'credited';
   }
 

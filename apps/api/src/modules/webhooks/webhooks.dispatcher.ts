@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { retryDelayMs } from '../../platform/jobs/backoff.js';
 import { sealingKey, unseal } from '../../platform/sealing.js';
 import { webhookSignature } from './webhook-signature.js';
 import { postWebhook } from './webhook-transport.js';
@@ -15,6 +16,7 @@ import * as repository from './webhooks.repository.js';
 import type { ClaimedDelivery } from './webhooks.repository.js';
 
 export const WEBHOOK_MAX_ATTEMPTS = 10;
+/** 30 s, 1 min, 2 min… at most 6 h between tries. */
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 6 * 60 * 60_000;
 const TIMEOUT_MS = 10_000;
@@ -23,11 +25,6 @@ const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 /** Claims per run: a delivery settled in one round lets the next of its record go in the next. */
 const MAX_ROUNDS = 10;
-
-/** The wait before the next try after `attempts` failed ones: 30 s, 1 min, 2 min… at most 6 h. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
-}
 
 export interface WebhookDispatcherDeps {
   db: Database;
@@ -85,7 +82,8 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
         {
           status: outcome === 'delivered' ? 'DELIVERED' : outcome === 'failed' ? 'FAILED' : 'PENDING',
           attempts,
-          nextAttemptAt: outcome === 'retrying' ? new Date(attemptedAt.getTime() + retryDelayMs(attempts)) : null,
+          nextAttemptAt:
+            outcome === 'retrying' ? new Date(attemptedAt.getTime() + retryDelayMs(attempts, FIRST_RETRY_MS, LONGEST_RETRY_MS)) : null,
           deliveredAt: ok ? attemptedAt : null,
         },
       ),

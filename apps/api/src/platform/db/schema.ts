@@ -512,6 +512,24 @@ export interface JobRunsTable {
   started_at: Timestamp;
 }
 
+/** The outbox of e-mails and texts (0037): written in the transaction of the change they tell about, sent by any instance. */
+export interface OutgoingMessagesTable {
+  id: ColumnType<string, never, never>;
+  organization_id: string | null;
+  channel: 'EMAIL' | 'SMS';
+  user_id: string | null;
+  recipient: string;
+  recipient_name: string | null;
+  subject: string | null;
+  body: string;
+  status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  sent_at: NullableTimestamp;
+}
+
 export interface NotificationsSentTable {
   key: string;
   user_id: string;
@@ -647,6 +665,7 @@ export interface DB {
   job_runs: JobRunsTable;
   coupon_signing_keys: CouponSigningKeysTable;
   notifications_sent: NotificationsSentTable;
+  outgoing_messages: OutgoingMessagesTable;
   fuel_requests: FuelRequestsTable;
   reserve_draws: ReserveDrawsTable;
   maintenance_requests: MaintenanceRequestsTable;

@@ -1,0 +1,142 @@
+/**
+ * Sends the outbox's due e-mails and texts (outgoing_messages). Any number of instances may run it
+ * at once: a claim leases different rows to each (`FOR UPDATE SKIP LOCKED`, the lease moves their
+ * next attempt forward), the sends happen with no transaction open, and the outcome is recorded
+ * after. A refused send is tried again with backoff up to `MESSAGE_MAX_ATTEMPTS`; a crash between a
+ * send and its record only means the lease runs out and the message goes again (at least once).
+ */
+import type { BackgroundTasks } from '../../platform/background.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { retryDelayMs } from '../../platform/jobs/backoff.js';
+import type { Logger } from '../../platform/logging.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
+import * as repository from './notifications.repository.js';
+import type { ClaimedMessage } from './notifications.repository.js';
+
+/** Tries over about an hour (30 s, 1 min, 2 min … 32 min apart), then the message is FAILED. */
+export const MESSAGE_MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 30_000;
+const LONGEST_RETRY_MS = 60 * 60_000;
+/** Longer than a send may take (the SMS provider's timeout is 10 s), so no message goes twice at once. */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+/** Claims per run, so one run cannot hold an instance forever; what is left waits for the next. */
+const MAX_ROUNDS = 50;
+/** Sent messages are kept this long for the operator, then purged. */
+const KEEP_SENT_MS = 30 * 86_400_000;
+const PURGE_BATCH = 1_000;
+
+export interface MessageOutcome {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/** An e-mail as every FleetFuel e-mail reads: the greeting, the notice, the sign-off. */
+export function mailText(recipientName: string, text: string, appUrl: string): string {
+  return `Hello ${recipientName},\n\n${text}\n\nFleetFuel — ${appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`;
+}
+
+class PermanentFailure extends Error {}
+
+export function createMessageDispatcher(deps: {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  sms: SmsProvider;
+  background: BackgroundTasks;
+  log: Logger;
+  appUrl: string;
+}) {
+  const { db, clock } = deps;
+
+  function send(message: ClaimedMessage): Promise<void> {
+    if (message.channel === 'EMAIL') {
+      return deps.mailer.send({
+        to: message.recipient,
+        subject: message.subject ?? '',
+        text: mailText(message.recipient_name ?? message.recipient, message.body, deps.appUrl),
+      });
+    }
+    const to = nigerianMobile(message.recipient);
+    // A landline or a mistyped number will not become a mobile by waiting.
+    if (!to) return Promise.reject(new PermanentFailure('The phone number is not a Nigerian mobile number'));
+    return deps.sms.send({ to, text: message.body });
+  }
+
+  async function run(): Promise<MessageOutcome> {
+    const outcome: MessageOutcome = { sent: 0, retrying: 0, failed: 0 };
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const now = clock.now();
+      const claimed = await repository.claimDueMessages(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
+      const results = await Promise.allSettled(claimed.map(send));
+      const sent: string[] = [];
+      for (const [index, result] of results.entries()) {
+        const message = claimed[index] as ClaimedMessage;
+        if (result.status === 'fulfilled') {
+          sent.push(message.id);
+          continue;
+        }
+        const attempts = message.attempts + 1;
+        const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
+        const final = result.reason instanceof PermanentFailure || attempts >= MESSAGE_MAX_ATTEMPTS;
+        const retryAt = final ? null : new Date(clock.now().getTime() + retryDelayMs(attempts, FIRST_RETRY_MS, LONGEST_RETRY_MS));
+        await repository.markNotSent(db, message.id, error, retryAt);
+        outcome[final ? 'failed' : 'retrying'] += 1;
+        deps.log[final ? 'warn' : 'info'](
+          { messageId: message.id, channel: message.channel, attempts, err: result.reason },
+          final ? 'message not sent, for good' : 'message not sent; will try again',
+        );
+      }
+      await repository.markSent(db, sent, clock.now());
+      outcome.sent += sent.length;
+      // A short claim took all that was due.
+      if (claimed.length < BATCH) break;
+    }
+    return outcome;
+  }
+
+  let running = false;
+  let again = false;
+
+  return {
+    /** Sends what is due now; returns what became of each message tried. */
+    run,
+
+    /**
+     * After a transaction that wrote messages has committed: sends them now rather than at the next
+     * scheduled run. Calls while a run is going ask for one more run after it, so a burst of
+     * commits is sent in a few batched runs rather than one run each.
+     */
+    deliverSoon(): void {
+      again = true;
+      if (running) return;
+      running = true;
+      deps.background.run('send messages', async () => {
+        try {
+          while (again) {
+            again = false;
+            await run();
+          }
+        } finally {
+          running = false;
+        }
+      });
+    },
+
+    /** Deletes messages sent more than 30 days ago, a batch at a time; returns how many. */
+    async purgeSent(): Promise<number> {
+      const before = new Date(clock.now().getTime() - KEEP_SENT_MS);
+      let purged = 0;
+      for (;;) {
+        const deleted = await repository.purgeSent(db, before, PURGE_BATCH);
+        purged += deleted;
+        if (deleted < PURGE_BATCH) return purged;
+      }
+    },
+  };
+}
+
+export type MessageDispatcher = ReturnType<typeof createMessageDispatcher>;

@@ -1,0 +1,206 @@
+/**
+ * The outbox of e-mails and texts (issue 16): a message is a row written in the transaction of the
+ * change it tells about, sent after the commit, tried again with backoff when the mail server
+ * refuses it, sent by whichever instance claims it (once), and never sent for a change that rolled
+ * back.
+ */
+import { lagosDate } from '../../platform/clock.js';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { createTestApp, createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
+import { MESSAGE_MAX_ATTEMPTS } from './notifications.dispatcher.js';
+
+/** A mail server that refuses the next `refusals` messages, then takes them. */
+function scriptedMailer() {
+  const state = { refusals: 0, sent: [] as MailMessage[] };
+  const mailer: Mailer = {
+    send(message) {
+      if (state.refusals > 0) {
+        state.refusals -= 1;
+        return Promise.reject(new Error('421 4.7.0 Try again later'));
+      }
+      state.sent.push(message);
+      return Promise.resolve();
+    },
+  };
+  return { mailer, state };
+}
+
+const clock = movableClock();
+const server = scriptedMailer();
+let t: TestApp;
+let acmeAdmin: string;
+let betaAdmin: string;
+const ids: Record<string, string> = {};
+
+const messagesTo = (recipient: string) =>
+  t.db.selectFrom('outgoing_messages').selectAll().where('recipient', '=', recipient).orderBy('id').execute();
+
+/** A pending fuel request for the vehicle at Unity Fuels Ikeja, raised by the token's holder. */
+async function pendingRequest(token: string, vehicleId: string, volume = 10): Promise<string> {
+  const created = await t.call('POST', '/api/fuel-requests', {
+    token,
+    body: { vehicleId, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  return created.json().request.id as string;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock, mailer: server.mailer });
+  const find = demoIds(t);
+  acmeAdmin = await t.login('orgadmin@acme.test');
+  betaAdmin = await t.login('orgadmin@beta.test');
+  ids.hilux = await find.vehicle('LND-451-KJ');
+  ids.betaTruck = await find.vehicle('KAN-903-BT');
+  ids.unity = await find.station('Unity Fuels Ikeja');
+  await creditOrganization(t, 'Acme Logistics', 400_000);
+});
+afterAll(async () => t.close());
+beforeEach(() => {
+  clock.set(new Date());
+  server.state.refusals = 0;
+});
+
+describe('the outbox of e-mails and texts', () => {
+  it('writes no message for a change that rolled back, and one for a change that committed', async () => {
+    const id = await pendingRequest(betaAdmin, ids.betaTruck as string, 50);
+    const before = await messagesTo('orgadmin@beta.test');
+    // Beta's wallet cannot cover the hold: the approval's e-mail was written before the hold
+    // failed, and rolled back with it.
+    const refused = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: betaAdmin });
+    expect(refused.json().code).toBe('INSUFFICIENT_FUNDS');
+    await t.app.background.idle();
+    expect(await messagesTo('orgadmin@beta.test')).toHaveLength(before.length);
+
+    const rejected = await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: betaAdmin, body: { note: 'No funds' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await t.app.background.idle();
+    const after = await messagesTo('orgadmin@beta.test');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.at(-1)).toMatchObject({ channel: 'EMAIL', status: 'SENT', attempts: 1, subject: 'Fuel request rejected for KAN-903-BT' });
+    expect(server.state.sent.at(-1)).toMatchObject({ to: 'orgadmin@beta.test', subject: 'Fuel request rejected for KAN-903-BT' });
+    expect(server.state.sent.at(-1)?.text).toMatch(
+      /^Hello .+,\n\nYour request for 50 L of .+ was rejected\. Note: No funds\n\nFleetFuel — /,
+    );
+  });
+
+  it('tries a refused e-mail again after a backoff and sends it once', async () => {
+    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    server.state.refusals = 1;
+    const sentBefore = server.state.sent.length;
+    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin })).statusCode).toBe(200);
+    await t.app.background.idle();
+    const [refused] = (await messagesTo('orgadmin@acme.test')).slice(-1);
+    expect(refused).toMatchObject({ status: 'PENDING', attempts: 1, last_error: '421 4.7.0 Try again later' });
+    expect(refused?.next_attempt_at.getTime()).toBe(clock.now().getTime() + 30_000);
+
+    // Not due yet: the scheduled run leaves it.
+    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    clock.set(new Date(clock.now().getTime() + 30_000));
+    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(server.state.sent.slice(sentBefore).map((mail) => mail.subject)).toEqual(['Fuel request rejected for LND-451-KJ']);
+    expect((await messagesTo('orgadmin@acme.test')).at(-1)).toMatchObject({ status: 'SENT', attempts: 2, last_error: null });
+  });
+
+  it(`gives up after ${MESSAGE_MAX_ATTEMPTS} refusals, waiting longer each time`, async () => {
+    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    server.state.refusals = 1_000;
+    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin })).statusCode).toBe(200);
+    await t.app.background.idle();
+    const waits: number[] = [];
+    for (let attempt = 1; attempt < MESSAGE_MAX_ATTEMPTS; attempt += 1) {
+      const [row] = (await messagesTo('orgadmin@acme.test')).slice(-1);
+      expect(row).toMatchObject({ status: 'PENDING', attempts: attempt });
+      waits.push((row?.next_attempt_at.getTime() ?? 0) - clock.now().getTime());
+      clock.set(row?.next_attempt_at as Date);
+      await t.app.jobs.deliverMessages();
+    }
+    expect(waits).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000]);
+    const [last] = (await messagesTo('orgadmin@acme.test')).slice(-1);
+    expect(last).toMatchObject({ status: 'FAILED', attempts: MESSAGE_MAX_ATTEMPTS, last_error: '421 4.7.0 Try again later' });
+    clock.set(new Date(clock.now().getTime() + 86_400_000));
+    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+  });
+
+  it('marks a text to a number that is not a Nigerian mobile failed at once, without retrying it', async () => {
+    const driver = await t.db.selectFrom('users').select('phone').where('email', '=', 'driver@acme.test').executeTakeFirstOrThrow();
+    // A landline, in the +234 form every stored number has.
+    await t.db.updateTable('users').set({ phone: '+2342012345678' }).where('email', '=', 'driver@acme.test').execute();
+    try {
+      const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+      const smsBefore = t.smsOutbox().length;
+      expect((await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: acmeAdmin })).statusCode).toBe(200);
+      await t.app.background.idle();
+      expect(t.smsOutbox()).toHaveLength(smsBefore);
+      const [text] = await messagesTo('+2342012345678');
+      expect(text).toMatchObject({
+        channel: 'SMS',
+        status: 'FAILED',
+        attempts: 1,
+        last_error: 'The phone number is not a Nigerian mobile number',
+      });
+      expect(text?.body).toMatch(/^FleetFuel coupon /);
+    } finally {
+      await t.db.updateTable('users').set({ phone: driver.phone }).where('email', '=', 'driver@acme.test').execute();
+    }
+  });
+
+  it('purges messages sent more than 30 days ago and keeps the rest', async () => {
+    const sent = await t.db.selectFrom('outgoing_messages').select(['id', 'sent_at']).where('status', '=', 'SENT').execute();
+    expect(sent.length).toBeGreaterThan(1);
+    const [old] = sent;
+    await t.db
+      .updateTable('outgoing_messages')
+      .set({ sent_at: new Date(clock.now().getTime() - 31 * 86_400_000) })
+      .where('id', '=', old?.id as string)
+      .execute();
+    expect(await t.app.jobs.purgeSentMessages()).toBe(1);
+    const left = await t.db.selectFrom('outgoing_messages').select('id').where('status', '=', 'SENT').execute();
+    expect(left.map((row) => row.id).sort()).toEqual(
+      sent
+        .slice(1)
+        .map((row) => row.id)
+        .sort(),
+    );
+  });
+});
+
+describe('messages left by an instance that stopped', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    [a, b] = (await createTestApps(2)) as [TestApp, TestApp];
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('are sent once by whichever instances run the schedule, however many run it at once', async () => {
+    // Committed as a change would write them, but never sent: the instance stopped after its commit.
+    const users = await a.db.selectFrom('users').select(['id', 'name', 'email']).where('email', 'is not', null).limit(25).execute();
+    await a.db
+      .insertInto('outgoing_messages')
+      .values(
+        users.map((user, index) => ({
+          organization_id: null,
+          channel: 'EMAIL' as const,
+          user_id: user.id,
+          recipient: user.email as string,
+          recipient_name: user.name,
+          subject: `Left behind ${index}`,
+          body: 'Sent after a restart.',
+          next_attempt_at: new Date(),
+        })),
+      )
+      .execute();
+    const outcomes = await Promise.all([a.app.jobs.deliverMessages(), b.app.jobs.deliverMessages(), a.app.jobs.deliverMessages()]);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.sent, 0)).toBe(users.length);
+    const delivered = [...a.outbox(), ...b.outbox()].filter((mail) => mail.subject.startsWith('Left behind'));
+    expect(delivered.map((mail) => mail.subject).sort()).toEqual(users.map((_, index) => `Left behind ${index}`).sort());
+    expect(delivered.every((mail) => mail.text.includes('Sent after a restart.'))).toBe(true);
+  });
+});
