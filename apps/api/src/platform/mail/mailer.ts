@@ -27,8 +27,15 @@ export function createOutboxMailer(outboxDir: string): Mailer {
   };
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/**
+ * The SMTP client's limits. nodemailer waits up to 2 min for a connection and 10 min on a silent
+ * socket by default; the outbox leases a message for 2 min while it is sent
+ * (notifications.dispatcher.ts), so a send must end, sent or failed, well inside that.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+export function createSmtpMailer(smtpUrl: string, from: string, timeouts: typeof SMTP_TIMEOUTS = SMTP_TIMEOUTS): Mailer {
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...timeouts });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });

@@ -1,0 +1,86 @@
+/**
+ * The SMTP mailer against a local server that speaks just enough SMTP, and against one that accepts
+ * the connection and never greets: a send must end (here within the test's short limits) rather
+ * than hold the outbox's lease (notifications.dispatcher.ts).
+ */
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSmtpMailer } from './mailer.js';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function listen(onConnection: (socket: Socket) => void): Promise<number> {
+  const server = createServer(onConnection);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** An SMTP server of the few replies a plain send needs; records each message's envelope and data. */
+async function smtpServer() {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const port = await listen((socket) => {
+    let envelope = { from: '', to: [] as string[], data: '' };
+    let inData = false;
+    let buffered = '';
+    socket.write('220 test.local ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('utf8');
+      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(envelope);
+            envelope = { from: '', to: [], data: '' };
+            socket.write('250 2.0.0 queued\r\n');
+          } else envelope.data += `${line}\n`;
+        } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 test.local\r\n');
+        else if (/^MAIL FROM:/i.test(line)) {
+          envelope.from = line.slice(10);
+          socket.write('250 2.1.0 ok\r\n');
+        } else if (/^RCPT TO:/i.test(line)) {
+          envelope.to.push(line.slice(8));
+          socket.write('250 2.1.5 ok\r\n');
+        } else if (/^DATA/i.test(line)) {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return { port, received };
+}
+
+describe('the SMTP mailer', () => {
+  it('sends a message with its sender, recipient, subject and text', async () => {
+    const server = await smtpServer();
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${server.port}`, 'FleetFuel <no-reply@fleetfuel.test>');
+    await mailer.send({ to: 'orgadmin@acme.test', subject: 'Fuel approved for LND-451-KJ', text: 'Your request was approved.' });
+    expect(server.received).toHaveLength(1);
+    const [message] = server.received;
+    expect(message?.from).toContain('no-reply@fleetfuel.test');
+    expect(message?.to).toEqual([expect.stringContaining('orgadmin@acme.test')]);
+    expect(message?.data).toContain('Subject: Fuel approved for LND-451-KJ');
+    expect(message?.data).toContain('Your request was approved.');
+  });
+
+  it('gives up on a server that never greets instead of waiting for it', async () => {
+    const port = await listen(() => {
+      // Accepts the connection and says nothing.
+    });
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@fleetfuel.test', {
+      connectionTimeout: 300,
+      greetingTimeout: 300,
+      socketTimeout: 300,
+    });
+    // With nodemailer's own limits (30 s for the greeting) this would outlast the test's 5 s.
+    await expect(mailer.send({ to: 'orgadmin@acme.test', subject: 'Hello', text: 'Hello' })).rejects.toThrow(/greeting/i);
+  });
+});
