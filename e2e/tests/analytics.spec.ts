@@ -38,12 +38,12 @@ test('an organization admin sees the four charts drawn from its data', async ({ 
   // One bar per month, per driver and per vehicle of the overview (the monthly charts are FleetFuel's own SVG).
   await expect(chart(page, 'Monthly Fuel Consumed').locator('[data-chart-mark="bar"]')).toHaveCount(data.graph.monthlyFuelVolume.length);
   await expect(chart(page, 'Monthly Fuel Expenses').locator('[data-chart-mark="line"]')).toHaveCount(1);
-  await expect(chart(page, 'Fuel by Driver').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.completedByDriver.length);
+  await expect(chart(page, 'Fuel by Driver').locator('[data-chart-mark="bar"]')).toHaveCount(data.consumption.completedByDriver.length);
   // The worst ten of the period by true efficiency (GET /analytics/efficiency), one bar per measured vehicle.
   const efficiency = await efficiencyCall;
   const measured = efficiency.vehicles.filter((row) => row.kmPerUnit !== null);
   expect(efficiency.vehicles.length).toBeLessThanOrEqual(10);
-  await expect(chart(page, 'Fuel Efficiency').locator('.recharts-bar-rectangle')).toHaveCount(measured.length);
+  await expect(chart(page, 'Fuel Efficiency').locator('[data-chart-mark="bar"]')).toHaveCount(measured.length);
   for (const row of measured) await expect(chart(page, 'Fuel Efficiency')).toContainText(row.plateNumber ?? row.name);
   await expect(page.getByRole('region', { name: 'Fuel Efficiency' })).toContainText('Distance between consecutive odometer readings');
   // The silent assets, each a link to the asset.
@@ -85,5 +85,5 @@ test('the platform admin sees every organization or one it chooses', async ({ pa
   expect(data.scope).toBe('ORGANIZATION');
   await expect(page).toHaveURL(/organizationId=[0-9a-f-]{36}/);
   await expect(chart(page, 'Monthly Fuel Expenses').locator('[data-chart-mark="line"]')).toHaveCount(1);
-  await expect(chart(page, 'Fuel by Driver').locator('.recharts-bar-rectangle')).toHaveCount(data.consumption.completedByDriver.length);
+  await expect(chart(page, 'Fuel by Driver').locator('[data-chart-mark="bar"]')).toHaveCount(data.consumption.completedByDriver.length);
 });

@@ -1,72 +1,240 @@
 /**
- * Horizontal bars, one per category (drivers, vehicles): only ever loaded through ./index.tsx.
- * No entry animation, as MonthlyChart: recharts animates by re-rendering every frame.
+ * Horizontal bars, one per category (a driver, a vehicle), drawn as plain SVG like MonthlyChart:
+ * Analytics' last two charts were the only use of a chart library that cost an 88 kB download of
+ * its own (issue 16). The first category is the top bar.
+ *
+ * The values can be read without a pointer: the chart takes the focus and the arrow keys move its
+ * tooltip from bar to bar; a screen reader gets the same figures as a table.
  */
-import { useMemo } from 'react';
-import { Paper, Text, useMantineTheme } from '@mantine/core';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Paper, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
 import { categoryChartHeight } from './chart-format';
-import type { CategoryBarChartProps, CategoryDatum } from './types';
+import { valueAxis } from './chart-scale';
+import type { CategoryBarChartProps } from './types';
+import { useElementWidth } from './use-element-width';
 
-const TICK = { fontSize: 12 };
-const NAME_WIDTH = 124;
-const NAME_MAX_CHARS = 16;
+/** The names' column: 124 px, or 40% of a phone's narrow chart (at least 80 px). */
+const NAME_WIDTH = { max: 124, min: 80, share: 0.4 };
+/** Average width of a 12 px name's character, for shortening names to their column. */
+const NAME_CHAR_WIDTH = 7;
+const MARGIN = { top: 4, right: 16, bottom: 26 };
+const MAX_BAR_THICKNESS = 28;
+const TICK_FONT_SIZE = 12;
+/** Room an axis label needs ("308.1K" at 12 px), so that labels never touch. */
+const TICK_LABEL_WIDTH = 56;
 
-function shortName(name: string): string {
-  return name.length > NAME_MAX_CHARS ? `${name.slice(0, NAME_MAX_CHARS - 1)}…` : name;
+function shortName(name: string, maxChars: number): string {
+  return name.length > maxChars ? `${name.slice(0, maxChars - 1)}…` : name;
 }
 
-function DatumTooltip({
-  datum,
-  valueName,
-  formatValue,
-}: {
-  datum: CategoryDatum;
-  valueName: string;
-  formatValue: (value: number) => string;
-}) {
-  return (
-    <Paper withBorder shadow="sm" p="xs" radius="sm">
-      <Text size="sm" fw={600}>
-        {datum.name}
-      </Text>
-      <Text size="sm">
-        {valueName}: {formatValue(datum.value)}
-      </Text>
-      {datum.detail && (
-        <Text size="xs" c="dimmed">
-          {datum.detail}
-        </Text>
-      )}
-    </Paper>
-  );
+/** A bar from `x0` to `x1` (x1 > x0) with its right end rounded (radius `r`), as a path. */
+function barPath(x0: number, x1: number, y: number, thickness: number, r: number): string {
+  const length = x1 - x0;
+  if (length <= 0) return '';
+  const radius = Math.min(r, thickness / 2, length);
+  return `M${x0},${y}H${x1 - radius}Q${x1},${y} ${x1},${y + radius}V${y + thickness - radius}Q${x1},${y + thickness} ${x1 - radius},${y + thickness}H${x0}Z`;
 }
 
 export function CategoryBarChart({ data, valueName, color, formatValue, formatAxis }: CategoryBarChartProps) {
   const theme = useMantineTheme();
-  const rows = useMemo(() => data.map((datum) => ({ id: datum.id, name: datum.name, value: datum.value })), [data]);
+  const height = categoryChartHeight(data.length);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const width = useElementWidth(box);
+  const [active, setActive] = useState<number | null>(null);
+  // The outline the chart draws when a keyboard brought the focus (a click shows the tooltip alone).
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const [tooltipBox, setTooltipBox] = useState<HTMLDivElement | null>(null);
+  const tooltipWidth = useElementWidth(tooltipBox);
+  const fill = theme.colors[color]?.[6] ?? theme.colors.teal[6];
 
-  const renderTooltip = ({ active, activeIndex }: TooltipContentProps) => {
-    const datum = active && activeIndex !== undefined && activeIndex !== null ? data[Number(activeIndex)] : undefined;
-    return datum ? <DatumTooltip datum={datum} valueName={valueName} formatValue={formatValue} /> : null;
+  const nameWidth = Math.round(Math.min(NAME_WIDTH.max, Math.max(NAME_WIDTH.min, width * NAME_WIDTH.share)));
+  const nameChars = Math.floor((nameWidth - 8) / NAME_CHAR_WIDTH);
+  const plotLeft = nameWidth;
+  const plotWidth = Math.max(0, width - plotLeft - MARGIN.right);
+  const plotHeight = Math.max(0, height - MARGIN.top - MARGIN.bottom);
+  const band = data.length > 0 ? plotHeight / data.length : 0;
+  const thickness = Math.min(band * 0.7, MAX_BAR_THICKNESS);
+  // As many ticks as fit a phone's narrow plot without their labels touching.
+  const axis = valueAxis(
+    data.map((datum) => datum.value),
+    Math.max(2, Math.min(5, Math.floor(plotWidth / TICK_LABEL_WIDTH) + 1)),
+  );
+  const x = (value: number) => plotLeft + ((value - axis.min) / (axis.max - axis.min)) * plotWidth;
+  const bandCentre = (index: number) => MARGIN.top + index * band + band / 2;
+  const activeDatum = active === null ? undefined : data[active];
+
+  const pointAt = (event: PointerEvent<SVGRectElement>) => {
+    const top = event.currentTarget.getBoundingClientRect().top;
+    const index = Math.floor((event.clientY - top) / Math.max(band, 1));
+    setActive(Math.min(data.length - 1, Math.max(0, index)));
+  };
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const last = data.length - 1;
+    const moves: Record<string, number> = {
+      ArrowUp: Math.max(0, (active ?? 1) - 1),
+      ArrowDown: Math.min(last, (active ?? -1) + 1),
+      Home: 0,
+      End: last,
+    };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    setActive(next);
   };
 
   return (
-    <ResponsiveContainer width="100%" height={categoryChartHeight(data.length)}>
-      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" tickFormatter={formatAxis} tick={TICK} />
-        <YAxis type="category" dataKey="name" width={NAME_WIDTH} tickFormatter={shortName} tick={TICK} interval={0} />
-        <Tooltip content={renderTooltip} cursor={{ fillOpacity: 0.3 }} />
-        <Bar
-          dataKey="value"
-          name={valueName}
-          fill={theme.colors[color]?.[6] ?? theme.colors.teal[6]}
-          radius={[0, 4, 4, 0]}
-          maxBarSize={28}
-          isAnimationActive={false}
-        />
-      </BarChart>
-    </ResponsiveContainer>
+    <div>
+      <div ref={setBox} style={{ position: 'relative', height }}>
+        {width > 0 && (
+          <svg
+            width={width}
+            height={height}
+            tabIndex={0}
+            role="img"
+            aria-label={`${valueName}, a bar each; the arrow keys read each bar`}
+            style={{ display: 'block', outline: 'none' }}
+            onKeyDown={onKeyDown}
+            onFocus={(event) => {
+              setKeyboardFocus(event.currentTarget.matches(':focus-visible'));
+              setActive((current) => current ?? 0);
+            }}
+            onBlur={() => {
+              setKeyboardFocus(false);
+              setActive(null);
+            }}
+          >
+            {keyboardFocus && (
+              <rect
+                x={1}
+                y={1}
+                width={width - 2}
+                height={height - 2}
+                rx={6}
+                fill="none"
+                stroke={theme.colors[theme.primaryColor]?.[6]}
+                strokeWidth={2}
+              />
+            )}
+            {axis.ticks.map((tick) => (
+              <g key={tick}>
+                <line
+                  x1={x(tick)}
+                  x2={x(tick)}
+                  y1={MARGIN.top}
+                  y2={MARGIN.top + plotHeight}
+                  stroke={theme.colors.gray[3]}
+                  strokeDasharray={tick === 0 ? undefined : '3 3'}
+                />
+                <text
+                  x={x(tick)}
+                  y={MARGIN.top + plotHeight + 18}
+                  textAnchor={tick === axis.max ? 'end' : 'middle'}
+                  fontSize={TICK_FONT_SIZE}
+                  fill={theme.colors.gray[7]}
+                >
+                  {formatAxis(tick)}
+                </text>
+              </g>
+            ))}
+            {activeDatum && (
+              <rect
+                x={plotLeft}
+                y={MARGIN.top + (active ?? 0) * band}
+                width={plotWidth}
+                height={band}
+                fill={theme.colors.gray[2]}
+                opacity={0.6}
+              />
+            )}
+            {data.map((datum, index) => (
+              <text
+                key={datum.id}
+                x={plotLeft - 8}
+                y={bandCentre(index)}
+                dy="0.32em"
+                textAnchor="end"
+                fontSize={TICK_FONT_SIZE}
+                fill={theme.colors.gray[7]}
+              >
+                {shortName(datum.name, nameChars)}
+              </text>
+            ))}
+            <g fill={fill}>
+              {data.map((datum, index) => {
+                const top = bandCentre(index) - thickness / 2;
+                const zero = x(0);
+                const end = x(datum.value);
+                // A negative value hangs left of zero, square.
+                const d = datum.value >= 0 ? barPath(zero, end, top, thickness, 4) : `M${end},${top}H${zero}v${thickness}H${end}Z`;
+                return <path key={datum.id} data-chart-mark="bar" d={d} />;
+              })}
+            </g>
+            <rect
+              x={plotLeft}
+              y={MARGIN.top}
+              width={plotWidth}
+              height={plotHeight}
+              fill="transparent"
+              onPointerMove={pointAt}
+              onPointerDown={pointAt}
+              // On a touch screen the tapped bar stays shown until the focus moves elsewhere.
+              onPointerLeave={(event) => {
+                if (event.pointerType === 'mouse') setActive(null);
+              }}
+            />
+          </svg>
+        )}
+        {activeDatum && active !== null && (
+          <Paper
+            withBorder
+            shadow="sm"
+            p="xs"
+            radius="sm"
+            ref={setTooltipBox}
+            data-chart-tooltip=""
+            style={{
+              position: 'absolute',
+              // Beside the bar, not over it: below a bar in the upper half, above one in the lower.
+              ...(bandCentre(active) < MARGIN.top + plotHeight / 2
+                ? { top: bandCentre(active) + thickness / 2 + 6 }
+                : { bottom: height - (bandCentre(active) - thickness / 2) + 6 }),
+              left: Math.max(0, Math.min(plotLeft, width - tooltipWidth)),
+              pointerEvents: 'none',
+              whiteSpace: 'nowrap',
+            }}
+          >
+            <Text size="sm" fw={600}>
+              {activeDatum.name}
+            </Text>
+            <Text size="sm">
+              {valueName}: {formatValue(activeDatum.value)}
+            </Text>
+            {activeDatum.detail && (
+              <Text size="xs" c="dimmed">
+                {activeDatum.detail}
+              </Text>
+            )}
+          </Paper>
+        )}
+      </div>
+      <VisuallyHidden>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">{valueName}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((datum) => (
+              <tr key={datum.id}>
+                <th scope="row">{datum.name}</th>
+                <td>{formatValue(datum.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </div>
   );
 }

@@ -7,35 +7,18 @@
  * The values can be read without a pointer: the chart takes the focus, and the arrow keys move its
  * tooltip from month to month; a screen reader gets the same figures as a table.
  */
-import { useLayoutEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Group, Paper, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
 import { shortMonthLabel } from './chart-format';
 import { labelledBands, tooltipLeft, valueAxis } from './chart-scale';
 import type { MonthlyChartProps } from './types';
+import { useElementWidth } from './use-element-width';
 
 const MARGIN = { top: 12, right: 12, bottom: 26, left: 60 };
 /** Room a tick's month label needs ("Sept ’26" at 12 px), so that labels never touch. */
 const LABEL_WIDTH = 52;
 const MAX_BAR_WIDTH = 40;
 const TICK_FONT_SIZE = 12;
-
-/** The width the element is laid out at, kept current as it resizes; 0 until it is measured. */
-function useElementWidth(element: HTMLElement | null): number {
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    if (!element) return undefined;
-    // Measured before the first paint, so that the chart is drawn in the same frame as the card.
-    setWidth(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver((entries) => {
-      const measured = entries[0]?.contentRect.width;
-      if (measured !== undefined) setWidth(measured);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [element]);
-  return width;
-}
 
 /** A bar with rounded top corners (radius `r`), as a path: SVG's rect rounds all four. */
 function barPath(x: number, y: number, width: number, height: number, r: number): string {

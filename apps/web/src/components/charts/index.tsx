@@ -1,30 +1,14 @@
 /**
- * Charts for the chart routes (Dashboard, Analytics). The monthly chart is plain SVG, drawn with
- * the page; the chart library (the category bars of Analytics) is only reached through React.lazy
- * here, so it downloads when such a chart first renders and never with other pages.
+ * Charts for the chart routes (Dashboard, Analytics), drawn as plain SVG with the page: a monthly
+ * series (line or bars) and horizontal bars per category. No chart library (issue 16).
  */
-import { Suspense, lazy, type ReactNode } from 'react';
-import { Box, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { categoryChartHeight } from './chart-format';
-import type { CategoryBarChartProps } from './types';
+import type { ReactNode } from 'react';
+import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
 export type { CategoryBarChartProps, CategoryDatum, ChartKind, ChartSeries, MonthlyChartProps, MonthlyDatum } from './types';
 export { formatCompact, formatCompactNaira, hasFigures, shortMonthLabel } from './chart-format';
+export { CategoryBarChart } from './CategoryBarChart';
 export { MonthlyChart } from './MonthlyChart';
-
-const CategoryBarChartImpl = lazy(() => import('./CategoryBarChart').then((module) => ({ default: module.CategoryBarChart })));
-
-function ChartLoading({ height }: { height: number }) {
-  return <Skeleton height={height} radius="sm" aria-label="Loading chart" />;
-}
-
-export function CategoryBarChart(props: CategoryBarChartProps) {
-  return (
-    <Suspense fallback={<ChartLoading height={categoryChartHeight(props.data.length)} />}>
-      <CategoryBarChartImpl {...props} />
-    </Suspense>
-  );
-}
 
 export interface ChartCardProps {
   title: string;

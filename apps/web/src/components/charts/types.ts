@@ -1,4 +1,4 @@
-/** The shapes the lazily loaded charts draw; kept apart so that pages import them without the chart library. */
+/** The shapes the charts draw. */
 
 export type ChartKind = 'line' | 'bar';
 
