@@ -6,8 +6,9 @@
  * The values can be read without a pointer: the chart takes the focus and the arrow keys move its
  * tooltip from bar to bar; a screen reader gets the same figures as a table.
  */
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Paper, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { useState, type PointerEvent } from 'react';
+import { Text, useMantineTheme } from '@mantine/core';
+import { ChartTooltip, FiguresTable, FocusOutline, PointerArea, useChartCursor } from './chart-interaction';
 import { categoryChartHeight } from './chart-format';
 import { valueAxis } from './chart-scale';
 import type { CategoryBarChartProps } from './types';
@@ -40,9 +41,12 @@ export function CategoryBarChart({ data, valueName, color, formatValue, formatAx
   const height = categoryChartHeight(data.length);
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const width = useElementWidth(box);
-  const [active, setActive] = useState<number | null>(null);
-  // The outline the chart draws when a keyboard brought the focus (a click shows the tooltip alone).
-  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const { active, setActive, keyboardFocus, svgProps } = useChartCursor(data.length, {
+    label: `${valueName}, a bar each; the arrow keys read each bar`,
+    previous: 'ArrowUp',
+    next: 'ArrowDown',
+    startAt: 'first',
+  });
   const [tooltipBox, setTooltipBox] = useState<HTMLDivElement | null>(null);
   const tooltipWidth = useElementWidth(tooltipBox);
   const fill = theme.colors[color]?.[6] ?? theme.colors.teal[6];
@@ -63,58 +67,17 @@ export function CategoryBarChart({ data, valueName, color, formatValue, formatAx
   const bandCentre = (index: number) => MARGIN.top + index * band + band / 2;
   const activeDatum = active === null ? undefined : data[active];
 
-  const pointAt = (event: PointerEvent<SVGRectElement>) => {
+  const barAt = (event: PointerEvent<SVGRectElement>) => {
     const top = event.currentTarget.getBoundingClientRect().top;
-    const index = Math.floor((event.clientY - top) / Math.max(band, 1));
-    setActive(Math.min(data.length - 1, Math.max(0, index)));
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const last = data.length - 1;
-    const moves: Record<string, number> = {
-      ArrowUp: Math.max(0, (active ?? 1) - 1),
-      ArrowDown: Math.min(last, (active ?? -1) + 1),
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
+    return Math.min(data.length - 1, Math.max(0, Math.floor((event.clientY - top) / Math.max(band, 1))));
   };
 
   return (
     <div>
       <div ref={setBox} style={{ position: 'relative', height }}>
         {width > 0 && (
-          <svg
-            width={width}
-            height={height}
-            tabIndex={0}
-            role="img"
-            aria-label={`${valueName}, a bar each; the arrow keys read each bar`}
-            style={{ display: 'block', outline: 'none' }}
-            onKeyDown={onKeyDown}
-            onFocus={(event) => {
-              setKeyboardFocus(event.currentTarget.matches(':focus-visible'));
-              setActive((current) => current ?? 0);
-            }}
-            onBlur={() => {
-              setKeyboardFocus(false);
-              setActive(null);
-            }}
-          >
-            {keyboardFocus && (
-              <rect
-                x={1}
-                y={1}
-                width={width - 2}
-                height={height - 2}
-                rx={6}
-                fill="none"
-                stroke={theme.colors[theme.primaryColor]?.[6]}
-                strokeWidth={2}
-              />
-            )}
+          <svg width={width} height={height} {...svgProps}>
+            {keyboardFocus && <FocusOutline width={width} height={height} />}
             {axis.ticks.map((tick) => (
               <g key={tick}>
                 <line
@@ -169,38 +132,18 @@ export function CategoryBarChart({ data, valueName, color, formatValue, formatAx
                 return <path key={datum.id} data-chart-mark="bar" d={d} />;
               })}
             </g>
-            <rect
-              x={plotLeft}
-              y={MARGIN.top}
-              width={plotWidth}
-              height={plotHeight}
-              fill="transparent"
-              onPointerMove={pointAt}
-              onPointerDown={pointAt}
-              // On a touch screen the tapped bar stays shown until the focus moves elsewhere.
-              onPointerLeave={(event) => {
-                if (event.pointerType === 'mouse') setActive(null);
-              }}
-            />
+            <PointerArea x={plotLeft} y={MARGIN.top} width={plotWidth} height={plotHeight} markAt={barAt} onMark={setActive} />
           </svg>
         )}
         {activeDatum && active !== null && (
-          <Paper
-            withBorder
-            shadow="sm"
-            p="xs"
-            radius="sm"
-            ref={setTooltipBox}
-            data-chart-tooltip=""
-            style={{
-              position: 'absolute',
+          <ChartTooltip
+            boxRef={setTooltipBox}
+            placement={{
               // Beside the bar, not over it: below a bar in the upper half, above one in the lower.
               ...(bandCentre(active) < MARGIN.top + plotHeight / 2
                 ? { top: bandCentre(active) + thickness / 2 + 6 }
                 : { bottom: height - (bandCentre(active) - thickness / 2) + 6 }),
               left: Math.max(0, Math.min(plotLeft, width - tooltipWidth)),
-              pointerEvents: 'none',
-              whiteSpace: 'nowrap',
             }}
           >
             <Text size="sm" fw={600}>
@@ -214,27 +157,13 @@ export function CategoryBarChart({ data, valueName, color, formatValue, formatAx
                 {activeDatum.detail}
               </Text>
             )}
-          </Paper>
+          </ChartTooltip>
         )}
       </div>
-      <VisuallyHidden>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">{valueName}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((datum) => (
-              <tr key={datum.id}>
-                <th scope="row">{datum.name}</th>
-                <td>{formatValue(datum.value)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <FiguresTable
+        columns={['Name', valueName]}
+        rows={data.map((datum) => ({ key: datum.id, heading: datum.name, cells: [formatValue(datum.value)] }))}
+      />
     </div>
   );
 }

@@ -7,8 +7,9 @@
  * The values can be read without a pointer: the chart takes the focus, and the arrow keys move its
  * tooltip from month to month; a screen reader gets the same figures as a table.
  */
-import { useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Group, Paper, Text, VisuallyHidden, useMantineTheme } from '@mantine/core';
+import { useState, type PointerEvent } from 'react';
+import { Group, Text, useMantineTheme } from '@mantine/core';
+import { ChartTooltip, FiguresTable, FocusOutline, PointerArea, useChartCursor } from './chart-interaction';
 import { shortMonthLabel } from './chart-format';
 import { labelledBands, tooltipLeft, valueAxis } from './chart-scale';
 import type { MonthlyChartProps } from './types';
@@ -31,9 +32,12 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
   const theme = useMantineTheme();
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const width = useElementWidth(box);
-  const [active, setActive] = useState<number | null>(null);
-  // The outline the chart draws when a keyboard brought the focus (a click shows the tooltip alone).
-  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const { active, setActive, keyboardFocus, svgProps } = useChartCursor(data.length, {
+    label: `${series.map((s) => s.name).join(', ')} by month; the arrow keys read each month`,
+    previous: 'ArrowLeft',
+    next: 'ArrowRight',
+    startAt: 'last',
+  });
   const [tooltipBox, setTooltipBox] = useState<HTMLDivElement | null>(null);
   const tooltipWidth = useElementWidth(tooltipBox);
   const colorOf = (name: string) => theme.colors[name]?.[6] ?? theme.colors.teal[6];
@@ -49,59 +53,17 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
   const barWidth = series.length > 0 ? groupWidth / series.length : 0;
   const activeDatum = active === null ? undefined : data[active];
 
-  const pointAt = (event: PointerEvent<SVGRectElement>) => {
+  const monthAt = (event: PointerEvent<SVGRectElement>) => {
     const left = event.currentTarget.getBoundingClientRect().left;
-    const index = Math.floor((event.clientX - left) / Math.max(band, 1));
-    setActive(Math.min(data.length - 1, Math.max(0, index)));
-  };
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const last = data.length - 1;
-    const moves: Record<string, number> = {
-      ArrowLeft: Math.max(0, (active ?? last) - 1),
-      ArrowRight: Math.min(last, (active ?? -1) + 1),
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    setActive(next);
+    return Math.min(data.length - 1, Math.max(0, Math.floor((event.clientX - left) / Math.max(band, 1))));
   };
 
   return (
     <div>
       <div ref={setBox} style={{ position: 'relative', height }}>
         {width > 0 && (
-          <svg
-            width={width}
-            height={height}
-            tabIndex={0}
-            role="img"
-            aria-label={`${series.map((s) => s.name).join(', ')} by month; the arrow keys read each month`}
-            data-chart-kind={kind}
-            style={{ display: 'block', outline: 'none' }}
-            onKeyDown={onKeyDown}
-            onFocus={(event) => {
-              setKeyboardFocus(event.currentTarget.matches(':focus-visible'));
-              setActive((current) => current ?? data.length - 1);
-            }}
-            onBlur={() => {
-              setKeyboardFocus(false);
-              setActive(null);
-            }}
-          >
-            {keyboardFocus && (
-              <rect
-                x={1}
-                y={1}
-                width={width - 2}
-                height={height - 2}
-                rx={6}
-                fill="none"
-                stroke={theme.colors[theme.primaryColor]?.[6]}
-                strokeWidth={2}
-              />
-            )}
+          <svg width={width} height={height} data-chart-kind={kind} {...svgProps}>
+            {keyboardFocus && <FocusOutline width={width} height={height} />}
             {axis.ticks.map((tick) => (
               <g key={tick}>
                 <line
@@ -181,39 +143,18 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
                     ))}
                   </g>
                 ))}
-            <rect
-              x={MARGIN.left}
-              y={MARGIN.top}
-              width={plotWidth}
-              height={plotHeight}
-              fill="transparent"
-              onPointerMove={pointAt}
-              onPointerDown={pointAt}
-              // A finger lifted also "leaves": on a touch screen the tapped month stays shown until
-              // the focus moves elsewhere (the chart took it with the tap).
-              onPointerLeave={(event) => {
-                if (event.pointerType === 'mouse') setActive(null);
-              }}
-            />
+            <PointerArea x={MARGIN.left} y={MARGIN.top} width={plotWidth} height={plotHeight} markAt={monthAt} onMark={setActive} />
           </svg>
         )}
         {activeDatum && active !== null && (
-          <Paper
-            withBorder
-            shadow="sm"
-            p="xs"
-            radius="sm"
-            ref={setTooltipBox}
-            data-chart-tooltip=""
-            style={{
-              position: 'absolute',
+          <ChartTooltip
+            boxRef={setTooltipBox}
+            placement={{
               // Away from the month's figures: below them when they stand in the chart's upper half.
               ...(y(Math.max(...series.map((s) => activeDatum.values[s.key] ?? 0))) < MARGIN.top + plotHeight / 2
                 ? { bottom: MARGIN.bottom + 8 }
                 : { top: MARGIN.top }),
               left: tooltipLeft(bandCentre(active), tooltipWidth, width),
-              pointerEvents: 'none',
-              whiteSpace: 'nowrap',
             }}
           >
             <Text size="sm" fw={600}>
@@ -224,7 +165,7 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
                 {s.name}: {formatValue(activeDatum.values[s.key] ?? 0)}
               </Text>
             ))}
-          </Paper>
+          </ChartTooltip>
         )}
       </div>
       {series.length > 1 && (
@@ -238,30 +179,14 @@ export function MonthlyChart({ data, series, kind, formatValue, formatAxis, heig
           ))}
         </Group>
       )}
-      <VisuallyHidden>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Month</th>
-              {series.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((datum) => (
-              <tr key={datum.label}>
-                <th scope="row">{datum.label}</th>
-                {series.map((s) => (
-                  <td key={s.key}>{formatValue(datum.values[s.key] ?? 0)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <FiguresTable
+        columns={['Month', ...series.map((s) => s.name)]}
+        rows={data.map((datum) => ({
+          key: datum.label,
+          heading: datum.label,
+          cells: series.map((s) => formatValue(datum.values[s.key] ?? 0)),
+        }))}
+      />
     </div>
   );
 }
