@@ -15,7 +15,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -290,6 +290,21 @@ async function main(): Promise<void> {
     const completed = (
       await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM fuel_requests WHERE id = ANY($1) AND status = 'COMPLETED'`, [redeemed])
     ).rows[0]!.n;
+    // The e-mails and texts of the approvals and redemptions: either instance may send each, from
+    // the outbox both write into; every one must be sent, and once (both share the data folder, a
+    // file a message).
+    let messages = { sent: 0, pending: 0, failed: 0 };
+    for (let i = 0; i < 150; i += 1) {
+      const { rows } = await db.query<{ sent: number; pending: number; failed: number }>(
+        `SELECT count(*) FILTER (WHERE status = 'SENT')::int AS sent, count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
+                count(*) FILTER (WHERE status = 'FAILED')::int AS failed FROM outgoing_messages`,
+      );
+      messages = rows[0]!;
+      if (messages.pending === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const outboxFiles = (folder: string) => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.json')).length : 0);
+    const written = outboxFiles(path.join(dir, 'data', 'outbox')) + outboxFiles(path.join(dir, 'data', 'outbox', 'sms'));
     const counted = Number(await redis.get(`${keyPrefix}address:127.0.0.1`));
     const perInstance = new Map<string, number>();
     for (const line of readFileSync(path.join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean)) {
@@ -320,11 +335,17 @@ async function main(): Promise<void> {
     console.log(
       `Fundings paid: ${references.length}, credited once each: ${settled}; coupons redeemed: ${redeemed.length}, COMPLETED: ${completed}`,
     );
+    console.log(
+      `E-mails and texts: ${messages.sent} sent (${written} written to the outbox folder by both instances), ${messages.pending} pending, ${messages.failed} failed`,
+    );
     await checkInvariants(db);
     await db.end();
     const runConsistent = settled === references.length && completed === redeemed.length;
     console.log(`Ledger invariants: OK${runConsistent ? '; every acknowledged funding and redemption is in the ledger' : ''}`);
     if (!runConsistent) throw new Error('acknowledged fundings or redemptions are missing from the database');
+    if (messages.pending > 0 || messages.sent === 0 || written !== messages.sent) {
+      throw new Error(`messages not sent exactly once: ${messages.sent} sent, ${written} written, ${messages.pending} still pending`);
+    }
   } finally {
     for (const p of processes.reverse()) await p.stop();
     const keys = await redis.keys(`${keyPrefix}*`);
