@@ -4,6 +4,7 @@
  * refuses it, sent by whichever instance claims it (once), and never sent for a change that rolled
  * back.
  */
+import { calendarDay, formatNaira, nairaToKobo } from '@fleetfuel/contract';
 import { lagosDate } from '../../platform/clock.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -165,6 +166,82 @@ describe('the outbox of e-mails and texts', () => {
         .map((row) => row.id)
         .sort(),
     );
+  });
+});
+
+describe('what the e-mails say, written from the rows the change holds', () => {
+  const mailsSince = (before: number) => server.state.sent.slice(before);
+
+  it('a maintenance job approved at a station, and one rejected with a note', async () => {
+    const truck = await demoIds(t).vehicle('APP-220-XA');
+    const date = lagosDate(clock.now());
+    const raise = async (description: string, atStation: boolean) => {
+      const created = await t.call('POST', '/api/maintenance', {
+        token: acmeAdmin,
+        body: { vehicleId: truck, description, date, cost: 25000, ...(atStation ? { stationId: ids.unity } : {}) },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      return created.json().request.id as string;
+    };
+    const [toApprove, toReject] = [await raise('Brake pads', true), await raise('New tyres', false)];
+    const before = server.state.sent.length;
+    const rejected = await t.call('PATCH', `/api/maintenance/${toReject}/reject`, { token: acmeAdmin, body: { note: 'Next month' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const approved = await t.call('PATCH', `/api/maintenance/${toApprove}/approve`, { token: acmeAdmin });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await t.app.background.idle();
+    const code = approved.json().request.couponCode as string;
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(mailsSince(before).map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: 'orgadmin@acme.test', subject: 'Maintenance rejected for APP-220-XA' },
+      { to: 'orgadmin@acme.test', subject: 'Maintenance approved for APP-220-XA' },
+    ]);
+    expect(mailsSince(before)[0]?.text).toContain('\n\n"New tyres" was rejected. Note: Next month\n\n');
+    expect(mailsSince(before)[1]?.text).toContain(
+      `\n\n"Brake pads" on ${calendarDay(date)} was approved at Unity Fuels Ikeja; the work order code is ${code}. The vehicle is now UNDER MAINTENANCE.\n\n`,
+    );
+  });
+
+  it('a redemption: the litres, the vehicle, the station and the amount, to the admins and the requester', async () => {
+    const id = await pendingRequest(acmeAdmin, ids.hilux as string, 12);
+    const code = (await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: acmeAdmin })).json().request.couponCode as string;
+    // The approval's own e-mail goes first.
+    await t.app.background.idle();
+    const before = server.state.sent.length;
+    const done = await t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
+      token: await t.login('attendant@unityfuels.test'),
+      body: { code, dispensedVolume: 9.5 },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await t.app.background.idle();
+    const { fuelType, amount } = done.json().request as { fuelType: string; amount: number };
+    const mails = mailsSince(before);
+    expect(mails.map((mail) => mail.to).sort()).toEqual(['asst@acme.test', 'orgadmin@acme.test']);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('Coupon redeemed: LND-451-KJ');
+      expect(mail.text).toContain(
+        `\n\n9.5 L of ${fuelType} was dispensed for LND-451-KJ at Unity Fuels Ikeja; ${formatNaira(nairaToKobo(amount))} was paid from the wallet.\n\n`,
+      );
+    }
+  });
+
+  it('a card payment into the wallet, to the admins and whoever paid, once each', async () => {
+    const fund = await t.call('POST', '/api/wallet/fund', { token: acmeAdmin, body: { amount: 40000 } });
+    expect(fund.statusCode, fund.body).toBe(200);
+    const reference = fund.json().reference as string;
+    const before = server.state.sent.length;
+    const paid = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+      body: 'outcome=success',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(paid.statusCode).toBe(303);
+    await t.app.background.idle();
+    const mails = mailsSince(before);
+    expect(mails.map((mail) => mail.to).sort()).toEqual(['asst@acme.test', 'orgadmin@acme.test']);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('Wallet funded: ₦40,000.00');
+      expect(mail.text).toContain(`\n\n₦40,000.00 paid by card (reference ${reference}) is now on the wallet.\n\n`);
+    }
   });
 });
 
