@@ -70,7 +70,7 @@ export function createDailyDigest(deps: {
 }) {
   const { db, clock, alerts, notifications, log } = deps;
 
-  /** Writes one organization's digest for its willing admins into the outbox; a failure to read its alerts is logged and the run goes on. */
+  /** Writes one organization's digest for its willing admins into the outbox; a failure is logged and the run goes on. */
   async function digestOf(organization: { id: string; name: string }, recipients: readonly { id: string }[], day: string) {
     let found: Alert[];
     try {
@@ -82,13 +82,17 @@ export function createDailyDigest(deps: {
     if (found.length === 0) return;
     // Into the outbox: each admin's e-mail is sent, and retried when refused, on its own.
     const notice = composeDigest(organization.name, found, day, deps.appUrl);
-    await notifications.notify(
-      db,
-      'dailyDigest',
-      recipients.map((recipient) => recipient.id),
-      notice,
-      organization.id,
-    );
+    try {
+      await notifications.notify(
+        db,
+        'dailyDigest',
+        recipients.map((recipient) => recipient.id),
+        notice,
+        organization.id,
+      );
+    } catch (error) {
+      log.error({ err: error, organizationId: organization.id }, 'daily digest: its e-mails could not be written');
+    }
   }
 
   return {

@@ -91,8 +91,9 @@ export function createNotificationsService(deps: {
     },
 
     /**
-     * In the caller's transaction: texts a person when the person is active and has a Nigerian
-     * mobile number; otherwise nothing is sent (a driver without a phone still has the coupon in the app).
+     * In the caller's transaction: texts a person who is active and has a phone number (a driver
+     * without one still has the coupon in the app). A number that is not a Nigerian mobile is
+     * marked FAILED by the sender, with the reason, rather than sent.
      */
     async text(trx: Database, userId: string | null, message: string, organizationId: string | null): Promise<void> {
       if (userId) await repository.enqueueText(trx, userId, { organizationId, body: message, at: clock.now() });
