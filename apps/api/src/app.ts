@@ -42,7 +42,7 @@ import {
   createStationRedemptions,
 } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
-import { createNotificationsService, type MessageOutcome } from './modules/notifications/index.js';
+import { bindOutboxRoutes, createNotificationsService, type MessageOutcome } from './modules/notifications/index.js';
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
 import { bindAccountRoutes, createAccountService } from './modules/account/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
@@ -337,6 +337,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
   bindAuditRoutes(binder, createAuditService({ db }));
+  bindOutboxRoutes(binder, notifications);
   bindAlertRoutes(binder, alerts);
   bindRequestRoutes(binder, fuelRequests, maintenance);
   bindStationRedemptionRoutes(binder, createStationRedemptions({ db, clock }));

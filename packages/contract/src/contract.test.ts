@@ -76,6 +76,7 @@ describe('permission table and menu (spec section 6)', () => {
       'Reports',
       'Analytics',
       'Audit Log',
+      'Messages',
       'Support',
       'Settings',
     ]);

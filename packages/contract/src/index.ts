@@ -22,4 +22,5 @@ export * from './alerts.schemas.js';
 export * from './redemptions.schemas.js';
 export * from './api-keys.schemas.js';
 export * from './webhooks.schemas.js';
+export * from './outbox.schemas.js';
 export * from './routes.js';

@@ -61,6 +61,8 @@ export const PERMISSIONS = {
   'apiKeys.manage': ['ADMINISTRATOR'],
   /** Issue 14's webhook endpoints and their deliveries: the organization's admin only. */
   'webhooks.manage': ['ADMINISTRATOR'],
+  /** The platform's outbox of e-mails and texts (issue 16): read, and send a failed one again. */
+  'messages.manage': ['ADMIN'],
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -126,6 +128,8 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'Billing', path: '/billing', permission: 'billing.view', section: 'lower' },
   /** Issue 12's audit trail, beyond the spec's menu: the roles that approve, move money or set prices. */
   { label: 'Audit Log', path: '/audit-log', permission: 'audit.read', section: 'lower' },
+  /** The outbox of e-mails and texts (issue 16), beyond the spec's menu: the platform admin's. */
+  { label: 'Messages', path: '/messages', permission: 'messages.manage', section: 'lower' },
   { label: 'Support', path: '/support', permission: 'signedIn', section: 'lower' },
   { label: 'Settings', path: '/settings', permission: 'signedIn', section: 'lower' },
 ];

@@ -33,6 +33,7 @@ import { redemptionRoutes } from './routes/redemptions.routes.js';
 import { exportRoutes } from './routes/exports.routes.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
+import { outboxRoutes } from './routes/outbox.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -67,6 +68,7 @@ export {
   exportRoutes,
   apiKeyRoutes,
   webhookRoutes,
+  outboxRoutes,
 };
 
 export const routes = {
@@ -101,6 +103,7 @@ export const routes = {
   exports: exportRoutes,
   apiKeys: apiKeyRoutes,
   webhooks: webhookRoutes,
+  outbox: outboxRoutes,
 };
 
 /**

@@ -118,6 +118,8 @@ export interface World {
   /** An API key of each organization, made by its admin. */
   apiKey: Record<'acme' | 'beta', string>;
   paymentReference: string;
+  /** An e-mail of the outbox that failed for good (the platform admin may send it again). */
+  failedMessage: string;
   /** Counter for unique names of throw-away records. */
   seq: number;
 }
@@ -199,6 +201,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     file: { acme: '', beta: '', unity: '', greenline: '' },
     apiKey: { acme: '', beta: '' },
     paymentReference: '',
+    failedMessage: '',
     seq: 0,
   };
 
@@ -309,6 +312,24 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } }),
     'fund',
   ).json<{ reference: string }>().reference;
+  world.failedMessage = (
+    await t.db
+      .insertInto('outgoing_messages')
+      .values({
+        organization_id: world.tenantId.acme,
+        channel: 'EMAIL',
+        recipient: 'orgadmin@acme.test',
+        recipient_name: 'Security',
+        subject: 'Refused for good',
+        body: 'A message the mail server refused eight times.',
+        status: 'FAILED',
+        attempts: 8,
+        last_error: '550 5.1.1 Mailbox unavailable',
+        next_attempt_at: new Date(),
+      })
+      .returning(sql<string>`id::text`.as('id'))
+      .executeTakeFirstOrThrow()
+  ).id;
   return world;
 }
 
@@ -549,6 +570,11 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   },
   'DELETE /webhooks/:id': { caller: ORG_ADMIN, params: id((w) => w.webhook.acme) },
   'GET /webhooks/:id/deliveries': { caller: ORG_ADMIN, params: id((w) => w.webhook.acme), query: () => ({ page: '1', pageSize: '10' }) },
+  'GET /admin/messages': {
+    caller: ADMIN,
+    query: () => ({ status: 'FAILED', channel: 'EMAIL', search: 'acme', page: '1', pageSize: '10' }),
+  },
+  'PATCH /admin/messages/:id/resend': { caller: ADMIN, params: id((w) => w.failedMessage) },
   'GET /coupons/keys': { caller: null },
   'GET /wallet/statement': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-01-31', format: 'csv' }) },
   'GET /station/redemptions': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-12-31', page: '1', pageSize: '10' }) },

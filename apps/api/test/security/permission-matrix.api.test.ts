@@ -231,6 +231,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
     },
   },
   '/webhooks/:id/deliveries': { id: { scope: 'tenant', of: (w, tenant) => w.webhook[orgOf(tenant)] } },
+  '/admin/messages/:id/resend': { id: { scope: 'global', of: (w) => w.failedMessage } },
 };
 
 /**

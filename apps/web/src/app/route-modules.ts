@@ -29,6 +29,7 @@ export const areaModules = {
   fuel: () => import('./pages/fuel'),
   details: () => import('./pages/details'),
   auditLog: () => import('./pages/audit-log'),
+  messages: () => import('./pages/messages'),
 } as const;
 
 type Area = keyof typeof areaModules;
@@ -56,6 +57,7 @@ const AREA_BY_SEGMENT: Record<string, Area> = {
   fuel: 'fuel',
   details: 'details',
   'audit-log': 'auditLog',
+  messages: 'messages',
 };
 
 export function prefetchArea(path: string): void {

@@ -113,6 +113,7 @@ const signedInRoutes: RouteObject[] = [
   area('report', { permission: 'reports.view' }, m.report, 'ReportsPage'),
   area('analytics', { permission: 'analytics.view' }, m.analytics, 'AnalyticsPage'),
   area('audit-log', { permission: 'audit.read' }, m.auditLog, 'AuditLogPage'),
+  area('messages', { permission: 'messages.manage' }, m.messages, 'MessagesPage'),
   area('fuel', { permission: 'requests.track' }, m.fuel, 'FuelPage', [
     // Drivers request fuel too, though Fuel Tracking is not in their menu.
     { path: 'generate-coupon', ...guarded({ permission: 'requests.create' }), ...signedInPage(m.fuel, 'GenerateCouponPage') },

@@ -24,6 +24,8 @@ export const resourceKeys = {
   fuelStations: ['fuel-stations'],
   insurance: ['insurance'],
   maintenance: ['maintenance'],
+  /** The platform's outbox of e-mails and texts. */
+  messages: ['messages'],
   organizationSettings: ['settings', 'organization'],
   organizations: ['organizations'],
   plans: ['plans'],

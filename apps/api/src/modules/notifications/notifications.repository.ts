@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 const COLUMNS = {
   requestDecisions: 'request_decisions',
@@ -286,4 +287,76 @@ export function subscriptionsDue(db: Database, until: Date) {
 export async function activeUserPhone(db: Database, userId: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('phone').where('id', '=', userId).where('status', '=', 'ACTIVE').executeTakeFirst();
   return row?.phone ?? null;
+}
+
+/** The outbox as the platform admin reads it: a message with its organization's name. */
+function messageViews(db: Database) {
+  return db
+    .selectFrom('outgoing_messages as m')
+    .leftJoin('organizations as o', 'o.id', 'm.organization_id')
+    .select([
+      sql<string>`m.id::text`.as('id'),
+      'm.channel',
+      'm.status',
+      'm.recipient',
+      'm.recipient_name',
+      'm.organization_id',
+      'o.name as organization_name',
+      'm.subject',
+      'm.body',
+      'm.attempts',
+      'm.last_error',
+      'm.created_at',
+      'm.next_attempt_at',
+      'm.sent_at',
+    ]);
+}
+
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof messageViews>['executeTakeFirstOrThrow']>>;
+
+/**
+ * A page of the outbox, newest first (by id: the rows are numbered as they are written), and how
+ * many match. Sent rows are purged after 30 days, so the table stays a month of messages.
+ */
+export async function listMessages(
+  db: Database,
+  filters: { status?: 'PENDING' | 'SENT' | 'FAILED'; channel?: 'EMAIL' | 'SMS'; search?: string; page: number; pageSize: number },
+) {
+  let query = messageViews(db);
+  if (filters.status) query = query.where('m.status', '=', filters.status);
+  if (filters.channel) query = query.where('m.channel', '=', filters.channel);
+  if (filters.search) {
+    const pattern = containsPattern(filters.search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('m.recipient', 'ilike', pattern),
+        eb('m.recipient_name', 'ilike', pattern),
+        eb('m.subject', 'ilike', pattern),
+        eb('o.name', 'ilike', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.orderBy('m.id', 'desc').limit(filters.pageSize).offset(pageOffset(filters.page, filters.pageSize)).execute(),
+    query
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+export function findMessage(db: Database, id: string) {
+  return messageViews(db).where('m.id', '=', id).executeTakeFirst();
+}
+
+/** Makes a FAILED message due now, with a fresh count of tries; false when it is not FAILED. */
+export async function retryFailedMessage(db: Database, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('outgoing_messages')
+    .set({ status: 'PENDING', attempts: 0, next_attempt_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -8,7 +8,8 @@
  * commit, so a slow mail server never slows a request.
  */
 import { calendarDay } from '@fleetfuel/contract';
-import type { NotificationPreferences } from '@fleetfuel/contract';
+import type { MessageListQuery, NotificationPreferences, OutgoingMessage } from '@fleetfuel/contract';
+import { AppError, notFound } from '../../platform/errors.js';
 import type { BackgroundTasks } from '../../platform/background.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -17,7 +18,7 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
 import { createMessageDispatcher } from './notifications.dispatcher.js';
 import * as repository from './notifications.repository.js';
-import type { MessageAudience, NotificationKind } from './notifications.repository.js';
+import type { MessageAudience, MessageRow, NotificationKind } from './notifications.repository.js';
 
 export interface Notice {
   subject: string;
@@ -30,6 +31,25 @@ export interface Recipient {
   id: string;
   name: string;
   email: string;
+}
+
+/** A row of the outbox as the platform admin reads it. */
+function toOutgoingMessage(row: MessageRow): OutgoingMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    status: row.status,
+    recipient: row.recipient,
+    recipientName: row.recipient_name,
+    organization: row.organization_id && row.organization_name ? { id: row.organization_id, name: row.organization_name } : null,
+    subject: row.subject,
+    body: row.body,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    nextAttemptAt: row.status === 'PENDING' ? row.next_attempt_at.toISOString() : null,
+    sentAt: row.sent_at?.toISOString() ?? null,
+  };
 }
 
 const EXPIRY_WARNING_DAYS = 30;
@@ -109,6 +129,27 @@ export function createNotificationsService(deps: {
     purgeSent: (): Promise<number> => dispatcher.purgeSent(),
 
     mobileOf,
+
+    /** The platform admin's page of the outbox, newest first. */
+    async listMessages(query: MessageListQuery) {
+      const { rows, total } = await repository.listMessages(db, query);
+      return { messages: rows.map(toOutgoingMessage), total };
+    },
+
+    /**
+     * Sends a FAILED message again (the platform admin's call, after fixing what refused it): due now,
+     * with its tries counted afresh, and sent right away.
+     */
+    async resendMessage(id: string) {
+      const found = await repository.findMessage(db, id);
+      if (!found) throw notFound('Message');
+      if (!(await repository.retryFailedMessage(db, id, clock.now()))) {
+        throw new AppError('RULE_VIOLATION', `Only a FAILED message can be sent again; this one is ${found.status}`);
+      }
+      dispatcher.deliverSoon();
+      const message = await repository.findMessage(db, id);
+      return { message: 'The message will be sent again now', outgoingMessage: toOutgoingMessage(message ?? found) };
+    },
 
     /**
      * For scheduled work that mails many organizations (the alerts digest): who among each

@@ -245,6 +245,70 @@ describe('what the e-mails say, written from the rows the change holds', () => {
   });
 });
 
+describe("the platform admin's view of the outbox", () => {
+  it('lists the messages newest first, by status, channel and a search, and sends a failed one again', async () => {
+    const admin = await t.login('admin@fleetfuel.test');
+    const list = (query: Record<string, string>) => t.call('GET', '/api/admin/messages', { token: admin, query });
+    // An e-mail the mail server refused until the sender gave up on it.
+    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    server.state.refusals = 1_000;
+    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin, body: { note: 'Gave up' } })).statusCode).toBe(
+      200,
+    );
+    await t.app.background.idle();
+    for (let attempt = 1; attempt < MESSAGE_MAX_ATTEMPTS; attempt += 1) {
+      clock.set(new Date(clock.now().getTime() + 2 * 3_600_000));
+      await t.app.jobs.deliverMessages();
+    }
+    server.state.refusals = 0;
+
+    const failed = await list({ status: 'FAILED', channel: 'EMAIL', search: 'acme logistics' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const [refused] = failed.json().messages;
+    expect(refused).toMatchObject({
+      channel: 'EMAIL',
+      status: 'FAILED',
+      recipient: 'orgadmin@acme.test',
+      organization: { name: 'Acme Logistics' },
+      subject: 'Fuel request rejected for LND-451-KJ',
+      attempts: MESSAGE_MAX_ATTEMPTS,
+      lastError: '421 4.7.0 Try again later',
+      nextAttemptAt: null,
+      sentAt: null,
+    });
+    expect(refused.body).toContain('Note: Gave up');
+
+    const all = await list({ pageSize: '5' });
+    expect(all.json().meta).toMatchObject({ page: 1, pageSize: 5 });
+    expect(all.json().meta.total).toBeGreaterThan(5);
+    const shown = all.json().messages.map((message: { id: string }) => Number(message.id));
+    expect(shown).toEqual([...shown].sort((a, b) => b - a));
+    expect((await list({ channel: 'SMS' })).json().messages.every((message: { channel: string }) => message.channel === 'SMS')).toBe(true);
+    expect((await list({ search: 'nobody-matches-this' })).json()).toMatchObject({ messages: [], meta: { total: 0 } });
+    expect((await list({ status: 'LOST' })).statusCode).toBe(400);
+
+    const sentBefore = server.state.sent.length;
+    const resent = await t.call('PATCH', `/api/admin/messages/${refused.id}/resend`, { token: admin });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({
+      message: 'The message will be sent again now',
+      outgoingMessage: { id: refused.id, attempts: 0 },
+    });
+    await t.app.background.idle();
+    expect(server.state.sent.slice(sentBefore).map((mail) => mail.subject)).toEqual(['Fuel request rejected for LND-451-KJ']);
+    const [sent] = (await list({ status: 'SENT', search: 'orgadmin@acme.test' })).json().messages;
+    expect(sent).toMatchObject({ id: refused.id, status: 'SENT', attempts: 1, lastError: null });
+
+    const again = await t.call('PATCH', `/api/admin/messages/${refused.id}/resend`, { token: admin });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error).toBe('Only a FAILED message can be sent again; this one is SENT');
+    expect((await t.call('PATCH', '/api/admin/messages/999999999/resend', { token: admin })).statusCode).toBe(404);
+    expect((await t.call('PATCH', '/api/admin/messages/not-a-number/resend', { token: admin })).statusCode).toBe(400);
+    // The organization's own admin does not see the platform's outbox.
+    expect((await t.call('GET', '/api/admin/messages', { token: acmeAdmin })).statusCode).toBe(403);
+  });
+});
+
 describe('messages left by an instance that stopped', () => {
   let a: TestApp;
   let b: TestApp;

@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconLifebuoy,
+  IconMail,
   IconReceipt,
   IconReportAnalytics,
   IconSettings,
@@ -33,6 +34,7 @@ export const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
   '/analytics': IconChartBar,
   '/billing': IconReceipt,
   '/audit-log': IconHistory,
+  '/messages': IconMail,
   '/support': IconLifebuoy,
   '/settings': IconSettings,
 };

@@ -7,6 +7,8 @@ const STATUS_COLORS: Record<string, MantineColor> = {
   COMPLETED: 'green',
   // A webhook delivery the receiver accepted.
   DELIVERED: 'green',
+  // An e-mail or text the provider took.
+  SENT: 'green',
   PENDING: 'yellow',
   INACTIVE: 'gray',
   // Lapsed without harm (an unused coupon, a card checkout never completed): not an error.

@@ -1,0 +1,1 @@
+export { MessagesPanel } from './components/MessagesPanel';
