@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'webhook.created',
   'webhook.deleted',
+  /** The platform admin sent a FAILED e-mail or text of the outbox again (issue 16). */
+  'message.resent',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -75,6 +77,7 @@ export const AUDIT_ENTITY_TYPES = [
   'driver',
   'api_key',
   'webhook',
+  'message',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

@@ -6,5 +6,5 @@ import type { NotificationsService } from './notifications.service.js';
 /** The platform admin's view of the outbox of e-mails and texts. */
 export function bindOutboxRoutes(binder: RouteBinder, notifications: NotificationsService): void {
   binder.bind(outboxRoutes.list, async ({ query }) => withPageMeta(query, await notifications.listMessages(query)));
-  binder.bind(outboxRoutes.resend, ({ params }) => notifications.resendMessage(params.id));
+  binder.bind(outboxRoutes.resend, ({ actor, params }) => notifications.resendMessage(actor, params.id));
 }

@@ -10,6 +10,7 @@
 import { calendarDay } from '@fleetfuel/contract';
 import type { MessageListQuery, NotificationPreferences, OutgoingMessage } from '@fleetfuel/contract';
 import { AppError, notFound } from '../../platform/errors.js';
+import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { BackgroundTasks } from '../../platform/background.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -138,14 +139,27 @@ export function createNotificationsService(deps: {
 
     /**
      * Sends a FAILED message again (the platform admin's call, after fixing what refused it): due now,
-     * with its tries counted afresh, and sent right away.
+     * with its tries counted afresh, recorded in the audit trail, and sent right away.
      */
-    async resendMessage(id: string) {
+    async resendMessage(actor: AuditActor, id: string) {
       const found = await repository.findMessage(db, id);
       if (!found) throw notFound('Message');
-      if (!(await repository.retryFailedMessage(db, id, clock.now()))) {
-        throw new AppError('RULE_VIOLATION', `Only a FAILED message can be sent again; this one is ${found.status}`);
-      }
+      await db.transaction().execute(async (trx) => {
+        if (!(await repository.retryFailedMessage(trx, id, clock.now()))) {
+          throw new AppError('RULE_VIOLATION', `Only a FAILED message can be sent again; this one is ${found.status}`);
+        }
+        await auditTrail.record(trx, {
+          actor,
+          action: 'message.resent',
+          entityId: id,
+          before: { status: 'FAILED', attempts: found.attempts },
+          after: { status: 'PENDING', attempts: 0 },
+          note: `${found.channel === 'EMAIL' ? 'E-mail' : 'Text'} to ${found.recipient}${found.subject ? `: ${found.subject}` : ''}`.slice(
+            0,
+            1000,
+          ),
+        });
+      });
       dispatcher.deliverSoon();
       const message = await repository.findMessage(db, id);
       return { message: 'The message will be sent again now', outgoingMessage: toOutgoingMessage(message ?? found) };

@@ -246,7 +246,7 @@ describe('what the e-mails say, written from the rows the change holds', () => {
 });
 
 describe("the platform admin's view of the outbox", () => {
-  it('lists the messages newest first, by status, channel and a search, and sends a failed one again', async () => {
+  it('lists the messages newest first, by status, channel and a search, and sends a failed one again, audited', async () => {
     const admin = await t.login('admin@fleetfuel.test');
     const list = (query: Record<string, string>) => t.call('GET', '/api/admin/messages', { token: admin, query });
     // An e-mail the mail server refused until the sender gave up on it.
@@ -296,6 +296,15 @@ describe("the platform admin's view of the outbox", () => {
     });
     await t.app.background.idle();
     expect(server.state.sent.slice(sentBefore).map((mail) => mail.subject)).toEqual(['Fuel request rejected for LND-451-KJ']);
+    const audit = await t.call('GET', '/api/audit-log', { token: admin, query: { entityId: refused.id, action: 'message.resent' } });
+    expect(audit.json().entries).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ role: 'ADMIN' }),
+        entityType: 'message',
+        changes: { status: { before: 'FAILED', after: 'PENDING' }, attempts: { before: MESSAGE_MAX_ATTEMPTS, after: 0 } },
+        note: 'E-mail to orgadmin@acme.test: Fuel request rejected for LND-451-KJ',
+      }),
+    ]);
     const [sent] = (await list({ status: 'SENT', search: 'orgadmin@acme.test' })).json().messages;
     expect(sent).toMatchObject({ id: refused.id, status: 'SENT', attempts: 1, lastError: null });
 
