@@ -1,21 +1,21 @@
 /** Display formats of spec section 9: en-NG grouping, NGN currency, stat figures to 2 places. */
 import { CURRENCY, businessDate as contractBusinessDate, calendarDay, lagosDateTime, lagosDay, lagosTimeOfDay } from '@fleetfuel/contract';
+import { formatDecimal, formatNaira } from './number-format';
 
 const LOCALE = 'en-NG';
 
-const numberFormat = new Intl.NumberFormat(LOCALE);
-const statFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
-
+/** en-NG grouping, up to three decimals (Intl's default), without building an Intl formatter: number-format.ts. */
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return formatDecimal(value, 3);
 }
 
 /** Stat cards round decimals to two places and keep the thousands separators. */
 export function formatStatNumber(value: number): string {
-  return statFormat.format(value);
+  return formatDecimal(value, 2);
 }
 
 export function formatCurrency(value: number, currency: string = CURRENCY): string {
+  if (currency === 'NGN') return formatNaira(value);
   try {
     return new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(value);
   } catch {
@@ -80,5 +80,5 @@ export function formatCalendarDate(value: string | null | undefined): string {
 
 /** A volume with its unit and thousands separators: "1,234.5 L", "12 kWh". */
 export function formatVolume(value: number, unit: string): string {
-  return `${statFormat.format(value)} ${unit}`;
+  return `${formatStatNumber(value)} ${unit}`;
 }

@@ -1,15 +1,14 @@
 /** Axis and tick texts of the charts: short enough for a phone, never inventing a figure. */
-
-const compactFormat = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
+import { formatCompactNumber } from '@/lib/number-format';
 
 /** "1,250" → "1.3K", "308100" → "308.1K"; small numbers stay as they are. */
 export function formatCompact(value: number): string {
-  return compactFormat.format(value);
+  return formatCompactNumber(value);
 }
 
 /** An amount of naira on an axis: "₦308.1K". */
 export function formatCompactNaira(value: number): string {
-  const text = compactFormat.format(Math.abs(value));
+  const text = formatCompactNumber(Math.abs(value));
   return `${value < 0 ? '-' : ''}₦${text}`;
 }
 
