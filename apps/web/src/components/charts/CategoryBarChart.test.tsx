@@ -11,6 +11,7 @@ import { cssVariablesResolver, theme } from '@/app/theme';
 import { categoryChartHeight } from './chart-format';
 import { CategoryBarChart } from './CategoryBarChart';
 import type { CategoryDatum } from './types';
+import { layOutElementsAt } from '@/test/laid-out-width';
 
 const data: CategoryDatum[] = [
   { id: 'd1', name: 'Adaeze Okonkwo-Bello', value: 420, detail: '12 fills' },
@@ -37,10 +38,13 @@ function measure(bar: Element) {
 }
 
 beforeEach(() => {
-  // happy-dom lays nothing out: the chart's box is given a phone's width.
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 360, height: 400 }));
+  // The chart's box is given a phone's width.
+  layOutElementsAt(360, 400);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('CategoryBarChart', () => {
   it('draws a bar per category, the first at the top, longer for a larger figure', () => {

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cssVariablesResolver, theme } from '@/app/theme';
 import { MonthlyChart } from './MonthlyChart';
 import type { ChartKind, MonthlyDatum } from './types';
+import { layOutElementsAt } from '@/test/laid-out-width';
 
 const MONTHS = ['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'May 2026', 'Jun 2026'];
 const data: MonthlyDatum[] = MONTHS.map((label, i) => ({ label, values: { volume: (i + 1) * 100, spent: i * 50 } }));
@@ -25,10 +26,13 @@ function draw(kind: ChartKind, series = [{ key: 'volume', name: 'Fuel dispensed'
 const tooltip = () => document.querySelector('[data-chart-tooltip]');
 
 beforeEach(() => {
-  // happy-dom lays nothing out: the chart's box is given a phone's width.
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 0, width: 360, height: 280 }));
+  // The chart's box is given a phone's width.
+  layOutElementsAt(360, 280);
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('MonthlyChart', () => {
   it('draws a bar per month and series, taller for a larger figure', () => {

@@ -3,17 +3,23 @@ import { useLayoutEffect, useState } from 'react';
 /**
  * The width an element is laid out at (its border box), kept current as it resizes; 0 until it is
  * measured.
- * Measured in a layout effect, before the first paint, so that a chart and its tooltip are drawn in
- * the same frame as their card (Mantine's useElementSize reports 0 for that frame).
+ *
+ * In a browser the first measure is the resize observer's first report, which comes after the
+ * browser's own layout of the new page: measuring at once, in the layout effect, forced that layout
+ * inside React's commit, the first screen's longest task (issue 16: total blocking time). The
+ * chart is then drawn in the frame after its card. Without an observer (tests) it is measured at once.
  */
 export function useElementWidth(element: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     if (!element) return undefined;
-    setWidth(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return undefined;
-    // The border box, as measured above: an observer's contentRect leaves out the padding, and a
-    // tooltip placed by its content width alone overhangs the chart's edge by its padding.
+    if (typeof ResizeObserver === 'undefined') {
+      setWidth(element.getBoundingClientRect().width);
+      return undefined;
+    }
+    // The border box: an observer's contentRect leaves out the padding, and a tooltip placed by its
+    // content width alone overhangs the chart's edge by its padding. Read in the observer's callback,
+    // layout is already done, so the measure costs nothing.
     const observer = new ResizeObserver(() => setWidth(element.getBoundingClientRect().width));
     observer.observe(element);
     return () => observer.disconnect();
