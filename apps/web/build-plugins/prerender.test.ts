@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withPrerenderedScreen } from './prerender';
+import { type BuiltChunk, filesInPage, filesToPreload, withPrerenderedScreen } from './prerender';
 
 const INDEX =
   '<!doctype html><html><head><title>FleetFuel</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
@@ -16,5 +16,59 @@ describe('withPrerenderedScreen', () => {
     expect(() => withPrerenderedScreen('<body></body>', 'x', 'y')).toThrow(/exactly one empty/);
     expect(() => withPrerenderedScreen(withPrerenderedScreen(INDEX, 'x', 'y'), 'x', 'y')).toThrow(/exactly one empty/);
     expect(() => withPrerenderedScreen('<div id="root"></div><div id="root"></div>', 'x', 'y')).toThrow(/exactly one empty/);
+  });
+});
+
+describe('the preloads of a signed-in visit', () => {
+  const chunk = (fileName: string, imports: string[] = [], css: string[] = [], facadeModuleId: string | null = null): BuiltChunk => ({
+    fileName,
+    facadeModuleId,
+    imports,
+    css,
+  });
+  const chunks = [
+    chunk('assets/index-1.js', ['assets/runtime-2.js'], [], '/app/src/main.tsx'),
+    chunk('assets/runtime-2.js'),
+    chunk('assets/start-3.js', ['assets/runtime-2.js', 'assets/react-4.js'], [], '/app/src/app/start.tsx'),
+    chunk('assets/react-4.js', ['assets/runtime-2.js']),
+    chunk(
+      'assets/SignedInFrame-5.js',
+      ['assets/react-4.js', 'assets/Menu-6.js'],
+      ['assets/SignedInFrame-7.css'],
+      '/app/src/app/shell/SignedInFrame.tsx',
+    ),
+    chunk('assets/Menu-6.js', ['assets/react-4.js']),
+    chunk('assets/dashboard-8.js', ['assets/Menu-6.js', 'assets/StatCard-9.js'], [], '/app/src/app/pages/dashboard.tsx'),
+    chunk('assets/StatCard-9.js'),
+    chunk('assets/fuel-10.js', ['assets/Menu-6.js'], [], '/app/src/app/pages/fuel.tsx'),
+  ];
+  const page =
+    '<script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-2.js"><link rel="stylesheet" crossorigin href="/assets/index-0.css">';
+
+  it('are the entries’ files and everything they import, each once, what the page loads left out', () => {
+    const inPage = filesInPage(page);
+    expect([...inPage]).toEqual(['/assets/index-1.js', '/assets/runtime-2.js', '/assets/index-0.css']);
+    const signedIn = filesToPreload(chunks, ['src/app/start.tsx', 'src/app/shell/SignedInFrame.tsx'], inPage);
+    expect(signedIn).toEqual([
+      '/assets/start-3.js',
+      '/assets/react-4.js',
+      '/assets/SignedInFrame-5.js',
+      '/assets/Menu-6.js',
+      '/assets/SignedInFrame-7.css',
+    ]);
+    // The Dashboard's list leaves out what the frame's already asks for; no other page is in either.
+    expect(filesToPreload(chunks, ['src/app/pages/dashboard.tsx'], new Set([...inPage, ...signedIn]))).toEqual([
+      '/assets/dashboard-8.js',
+      '/assets/StatCard-9.js',
+    ]);
+  });
+
+  it('refuse an entry the build has no chunk for, rather than preload nothing', () => {
+    expect(() => filesToPreload(chunks, ['src/app/pages/moved.tsx'], new Set())).toThrow(/src\/app\/pages\/moved.tsx/);
+  });
+
+  it('go between the screen and the inline script, so that the script finds its templates', () => {
+    const html = withPrerenderedScreen(INDEX, '<form>sign in</form>', 'go()', '<template id="t"></template>');
+    expect(html).toContain('<div id="root"><form>sign in</form></div><template id="t"></template><script>go()</script>');
   });
 });

@@ -17,18 +17,73 @@ import { withSsrModules } from './ssr-load.ts';
 const SCREEN_MODULE = '/src/prerender/sign-in-screen.tsx';
 const EMPTY_ROOT = '<div id="root"></div>';
 
+/**
+ * The modules whose files a stored session preloads while index.html is read
+ * (src/prerender/module-preloads.ts): the app's start and the signed-in frame for any session, the
+ * Dashboard page at `/`.
+ */
+const SIGNED_IN_ENTRIES = ['src/app/start.tsx', 'src/app/shell/SignedInFrame.tsx'];
+const DASHBOARD_ENTRIES = ['src/app/pages/dashboard.tsx'];
+
 interface ScreenModule {
   renderPrerenderedScreens(): string;
   inlineScript(): string;
+  preloadTemplates(signedInFiles: readonly string[], dashboardFiles: readonly string[]): string;
 }
 
-/** index.html with the screen in #root; refuses a template whose #root is not the empty one expected. */
-export function withPrerenderedScreen(indexHtml: string, screenHtml: string, inlineScript: string): string {
+/** What the preloads need of a chunk of the build. */
+export interface BuiltChunk {
+  fileName: string;
+  facadeModuleId: string | null;
+  /** The chunks it imports statically: they load with it. */
+  imports: readonly string[];
+  /** Its stylesheets, which the app adds when it loads the chunk. */
+  css: readonly string[];
+}
+
+/**
+ * The files (as URL paths) that loading `entries` fetches: each entry's chunk, the chunks it
+ * imports statically, theirs in turn, and their stylesheets, in that order, each once, leaving out
+ * `skip` (what index.html already loads, or an earlier list preloads).
+ */
+export function filesToPreload(chunks: readonly BuiltChunk[], entries: readonly string[], skip: ReadonlySet<string>): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (chunk: BuiltChunk) => {
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    files.push(`/${chunk.fileName}`);
+    for (const imported of chunk.imports) {
+      const next = byFile.get(imported);
+      if (next) visit(next);
+    }
+    files.push(...chunk.css.map((file) => `/${file}`));
+  };
+  for (const entry of entries) {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(entry));
+    // A moved module would silently preload nothing: the build says so instead.
+    if (!chunk) throw new Error(`No chunk of the build is the module ${entry}; the preloads of a signed-in visit name it`);
+    visit(chunk);
+  }
+  return [...new Set(files)].filter((file) => !skip.has(file));
+}
+
+/** The files index.html itself references (its entry script, stylesheet and module preloads). */
+export function filesInPage(indexHtml: string): Set<string> {
+  return new Set([...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(([, file]) => file ?? ''));
+}
+
+/**
+ * index.html with the screen in #root, then the preload templates and the inline script; refuses a
+ * template whose #root is not the empty one expected.
+ */
+export function withPrerenderedScreen(indexHtml: string, screenHtml: string, inlineScript: string, templates = ''): string {
   const at = indexHtml.indexOf(EMPTY_ROOT);
   if (at < 0 || indexHtml.indexOf(EMPTY_ROOT, at + 1) >= 0) {
     throw new Error(`index.html must contain exactly one empty ${EMPTY_ROOT} to prerender the sign-in screen into`);
   }
-  const root = `<div id="root">${screenHtml}</div><script>${inlineScript}</script>`;
+  const root = `<div id="root">${screenHtml}</div>${templates}<script>${inlineScript}</script>`;
   return indexHtml.slice(0, at) + root + indexHtml.slice(at + EMPTY_ROOT.length);
 }
 
@@ -36,6 +91,7 @@ export function prerenderSignIn(): Plugin {
   let root = '';
   let outDir = '';
   let configFile: string | undefined;
+  let chunks: BuiltChunk[] = [];
   return {
     name: 'fleetfuel:prerender-sign-in',
     apply: 'build',
@@ -43,6 +99,20 @@ export function prerenderSignIn(): Plugin {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
       configFile = config.configFile;
+    },
+    generateBundle(_options, bundle) {
+      chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                fileName: output.fileName,
+                facadeModuleId: output.facadeModuleId,
+                imports: output.imports,
+                css: [...(output.viteMetadata?.importedCss ?? [])],
+              },
+            ]
+          : [],
+      );
     },
     closeBundle: {
       // Before precompress, which must compress the finished index.html.
@@ -53,9 +123,13 @@ export function prerenderSignIn(): Plugin {
           const screen = (await load(SCREEN_MODULE)) as unknown as ScreenModule;
           const indexFile = path.join(outDir, 'index.html');
           const indexHtml = await readFile(indexFile, 'utf8');
-          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript()));
+          const inPage = filesInPage(indexHtml);
+          const signedIn = filesToPreload(chunks, SIGNED_IN_ENTRIES, inPage);
+          const dashboard = filesToPreload(chunks, DASHBOARD_ENTRIES, new Set([...inPage, ...signedIn]));
+          const templates = screen.preloadTemplates(signedIn, dashboard);
+          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript(), templates));
         });
-        this.info('prerendered the sign-in screen into index.html');
+        this.info('prerendered the sign-in screen into index.html, with the preloads of a signed-in visit');
       },
     },
   };

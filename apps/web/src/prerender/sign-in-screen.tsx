@@ -17,6 +17,7 @@ import { SessionLoader } from '@/components/ui/SessionLoader';
 import { AuthProvider } from '@/lib/auth';
 import { earlyCallsScript } from './early-calls-script';
 import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
+import { DASHBOARD_MODULES_ID, SIGNED_IN_MODULES_ID, modulePreloadsScript, preloadTemplate } from './module-preloads';
 import { removalScript } from './removal-script';
 
 export function renderSignInScreen(): string {
@@ -52,8 +53,14 @@ export function renderPrerenderedScreens(): string {
 
 /**
  * index.html's inline script, run right after the markup: it removes the markup where the app will
- * show something else, and starts a stored session's first calls. Two statements, hence the `;`.
+ * show something else, starts a stored session's first calls and preloads its code. Three
+ * statements, hence the `;`.
  */
 export function inlineScript(): string {
-  return `${removalScript()};${earlyCallsScript()}`;
+  return `${removalScript()};${earlyCallsScript()};${modulePreloadsScript()}`;
+}
+
+/** The templates of files a stored session preloads (module-preloads.ts), written by the build. */
+export function preloadTemplates(signedInFiles: readonly string[], dashboardFiles: readonly string[]): string {
+  return preloadTemplate(SIGNED_IN_MODULES_ID, signedInFiles) + preloadTemplate(DASHBOARD_MODULES_ID, dashboardFiles);
 }
