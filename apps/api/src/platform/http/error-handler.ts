@@ -30,27 +30,41 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; text: string }> =
   FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', text: 'The request is not multipart' },
 };
 
+/** How long a refused client may go on sending what it had started before its socket is closed. */
+const REFUSED_CLIENT_LINGER_MS = 5_000;
+/** Sockets already answered: the parser may report the same request again as more of it arrives. */
+const answeredSockets = new WeakSet<Socket>();
+
 /**
  * Replies to requests Node's HTTP parser refuses before fastify sees them (headers too large, a
  * malformed request line, a client too slow), in the same error shape as every other reply.
  * Passed to Fastify as `clientErrorHandler`.
+ *
+ * The reply is followed by the end of the server's side, not by closing the socket at once: the
+ * client is usually still sending (64 kB of headers, say), and a socket closed with unread data
+ * resets the connection, which can make the client drop the reply it was sent (seen on Node 24:
+ * ECONNRESET instead of the 431). What still arrives is read and dropped, for a few seconds at most.
  */
 export function replyToClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'ECONNRESET' || socket.destroyed || answeredSockets.has(socket)) return;
+  answeredSockets.add(socket);
   const [status, errorBody]: [number, ErrorBody] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, body('HEADERS_TOO_LARGE', 'The request headers are too large')]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, body('BAD_REQUEST', 'The request took too long to arrive')]
         : [400, body('BAD_REQUEST', 'The request is malformed')];
-  const payload = JSON.stringify(errorBody);
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${payload}`,
-    );
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  const payload = JSON.stringify(errorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${payload}`,
+  );
+  socket.resume();
+  socket.setTimeout(REFUSED_CLIENT_LINGER_MS, () => socket.destroy());
 }
 
 /** The reply an AppError becomes: its status and the error body. */
