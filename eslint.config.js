@@ -7,7 +7,17 @@ import routesOnlyBind from './eslint-rules/routes-only-bind.js';
 import serviceDependencies from './eslint-rules/service-dependencies.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-output/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.test-output/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.node-versions/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -26,6 +26,8 @@ export default defineConfig({
           // Every page needs these; as chunks of their own they stay cached across app releases.
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Every icon the app draws, in one 4.7 kB file: as eleven 1 kB files they cost a phone's main
+            // thread more than their bytes (bench/RESULTS.md, 2026-11-27). The sign-in page has none.
             { name: 'icons', test: /[\\/]node_modules[\\/]@tabler[\\/]icons-react[\\/]/ },
             // No such group for the contract: it declares no side effects, so each page takes only the
             // schemas and routes it uses (the sign-in page must not download every schema of the app).
