@@ -1,6 +1,6 @@
 /** Display formats of spec section 9: en-NG grouping, NGN currency, stat figures to 2 places. */
 import { CURRENCY, businessDate as contractBusinessDate, calendarDay, lagosDateTime, lagosDay, lagosTimeOfDay } from '@fleetfuel/contract';
-import { formatDecimal, formatNaira } from './number-format';
+import { formatDecimal, formatNairaNumber } from './number-format';
 
 const LOCALE = 'en-NG';
 
@@ -15,7 +15,7 @@ export function formatStatNumber(value: number): string {
 }
 
 export function formatCurrency(value: number, currency: string = CURRENCY): string {
-  if (currency === 'NGN') return formatNaira(value);
+  if (currency === 'NGN') return formatNairaNumber(value);
   try {
     return new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(value);
   } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompactNumber, formatDecimal, formatNaira } from './number-format';
+import { formatCompactNumber, formatDecimal, formatNairaNumber } from './number-format';
 
 /** The formatters these functions stand in for: Node carries the same ICU locale data as browsers. */
 const intl = {
@@ -92,7 +92,7 @@ describe('number-format writes what Intl en-NG writes', () => {
   });
 
   it('naira', () => {
-    for (const value of values) expect(formatNaira(value), String(value)).toBe(intl.naira.format(value));
+    for (const value of values) expect(formatNairaNumber(value), String(value)).toBe(intl.naira.format(value));
   });
 
   it('compact figures', () => {
@@ -103,7 +103,7 @@ describe('number-format writes what Intl en-NG writes', () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
       expect(formatDecimal(value, 3)).toBe(intl.plain.format(value));
       expect(formatCompactNumber(value)).toBe(intl.compact.format(value));
-      expect(formatNaira(value)).toBe(intl.naira.format(value));
+      expect(formatNairaNumber(value)).toBe(intl.naira.format(value));
     }
   });
 });

@@ -81,8 +81,11 @@ export function formatDecimal(value: number, maxFraction: number, minFraction = 
   return `${sign(value)}${groupThousands(whole)}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** `Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' })`: "₦1,500.50", "-₦20.00". */
-export function formatNaira(value: number): string {
+/**
+ * `Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' })`: "₦1,500.50", "-₦20.00", for
+ * the naira figures the API sends as numbers. Kobo, exact, are the contract's `formatNaira`.
+ */
+export function formatNairaNumber(value: number): string {
   if (!Number.isFinite(value)) return `${sign(value)}₦${formatNonFinite(Math.abs(value))}`;
   const { whole, fraction } = roundedDigits(value, 2, 2);
   return `${sign(value)}₦${groupThousands(whole)}.${fraction}`;
