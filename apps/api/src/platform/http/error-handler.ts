@@ -32,8 +32,6 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; text: string }> =
 
 /** How long a refused client may go on sending what it had started before its socket is closed. */
 const REFUSED_CLIENT_LINGER_MS = 5_000;
-/** Sockets already answered: the parser may report the same request again as more of it arrives. */
-const answeredSockets = new WeakSet<Socket>();
 
 /**
  * Replies to requests Node's HTTP parser refuses before fastify sees them (headers too large, a
@@ -46,8 +44,8 @@ const answeredSockets = new WeakSet<Socket>();
  * ECONNRESET instead of the 431). What still arrives is read and dropped, for a few seconds at most.
  */
 export function replyToClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || answeredSockets.has(socket)) return;
-  answeredSockets.add(socket);
+  // An ended socket has had its reply: the parser may report the same request again as more arrives.
+  if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   const [status, errorBody]: [number, ErrorBody] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, body('HEADERS_TOO_LARGE', 'The request headers are too large')]
