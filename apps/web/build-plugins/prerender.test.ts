@@ -23,6 +23,7 @@ describe('the preloads of a signed-in visit', () => {
   const chunk = (fileName: string, imports: string[] = [], css: string[] = [], facadeModuleId: string | null = null): BuiltChunk => ({
     fileName,
     facadeModuleId,
+    moduleIds: facadeModuleId ? [facadeModuleId] : [],
     imports,
     css,
   });
@@ -65,6 +66,19 @@ describe('the preloads of a signed-in visit', () => {
 
   it('refuse an entry the build has no chunk for, rather than preload nothing', () => {
     expect(() => filesToPreload(chunks, ['src/app/pages/moved.tsx'], new Set())).toThrow(/src\/app\/pages\/moved.tsx/);
+  });
+
+  it('find an entry without a facade of its own by the chunk that holds it, and only when one does', () => {
+    // Modules wrapped to keep their execution order: the start's chunk holds it but has no facade.
+    const wrapped = { ...chunk('assets/start-3.js', ['assets/react-4.js']), moduleIds: ['/app/src/app/lib.ts', '/app/src/app/start.tsx'] };
+    const withoutFacade = chunks.map((candidate) => (candidate.fileName === wrapped.fileName ? wrapped : candidate));
+    expect(filesToPreload(withoutFacade, ['src/app/start.tsx'], new Set(['/assets/runtime-2.js']))).toEqual([
+      '/assets/start-3.js',
+      '/assets/react-4.js',
+    ]);
+    // Copied into two chunks, the module names no one file to preload.
+    const copied = [...withoutFacade, { ...chunk('assets/other-11.js'), moduleIds: ['/app/src/app/start.tsx'] }];
+    expect(() => filesToPreload(copied, ['src/app/start.tsx'], new Set())).toThrow(/in 2 chunks/);
   });
 
   it('go between the screen and the inline script, so that the script finds its templates', () => {

@@ -35,6 +35,8 @@ interface ScreenModule {
 export interface BuiltChunk {
   fileName: string;
   facadeModuleId: string | null;
+  /** The modules whose code it holds. */
+  moduleIds: readonly string[];
   /** The chunks it imports statically: they load with it. */
   imports: readonly string[];
   /** Its stylesheets, which the app adds when it loads the chunk. */
@@ -60,13 +62,25 @@ export function filesToPreload(chunks: readonly BuiltChunk[], entries: readonly 
     }
     files.push(...chunk.css.map((file) => `/${file}`));
   };
-  for (const entry of entries) {
-    const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(entry));
-    // A moved module would silently preload nothing: the build says so instead.
-    if (!chunk) throw new Error(`No chunk of the build is the module ${entry}; the preloads of a signed-in visit name it`);
-    visit(chunk);
-  }
+  for (const entry of entries) visit(chunkOf(chunks, entry));
   return [...new Set(files)].filter((file) => !skip.has(file));
+}
+
+/**
+ * The chunk that a dynamic import of `entry` loads: the one whose facade it is or, where the
+ * bundler made no facade for it (modules wrapped to keep their execution order), the only chunk that
+ * holds it. A moved module would silently preload nothing: the build says so instead.
+ */
+function chunkOf(chunks: readonly BuiltChunk[], entry: string): BuiltChunk {
+  const facade = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(entry));
+  if (facade) return facade;
+  const holding = chunks.filter((candidate) => candidate.moduleIds.some((id) => id.endsWith(entry)));
+  if (holding.length === 1 && holding[0]) return holding[0];
+  throw new Error(
+    holding.length === 0
+      ? `No chunk of the build holds the module ${entry}; the preloads of a signed-in visit name it`
+      : `The module ${entry} is in ${holding.length} chunks of the build; the preloads of a signed-in visit cannot tell which one loads it`,
+  );
 }
 
 /** The files index.html itself references (its entry script, stylesheet and module preloads). */
@@ -107,6 +121,7 @@ export function prerenderSignIn(): Plugin {
               {
                 fileName: output.fileName,
                 facadeModuleId: output.facadeModuleId,
+                moduleIds: output.moduleIds,
                 imports: output.imports,
                 css: [...(output.viteMetadata?.importedCss ?? [])],
               },
