@@ -21,8 +21,19 @@ export default defineConfig({
     // elsewhere the preload hints are merely ignored. The polyfill would be on the sign-in page (issue 16).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Required by the inlining below: no chunk has to keep an entry module's exports as they were.
+      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
+          // A common chunk under 16 kB (before minifying) is copied into each chunk that imports it
+          // instead of being a file of its own. On a phone each file costs the main thread a request,
+          // a response and a compile, and Lighthouse's slow 4G serves six at a time: with the pages
+          // imported from the frame (app/shell/signed-in-pages.ts), the signed-in Dashboard went from
+          // 58 scripts to 19 and its Lighthouse score on one machine from 46–53 to 58
+          // (bench/RESULTS.md, 2026-11-27). Rolldown then keeps the modules' execution order
+          // by wrapping them (strictExecutionOrder), which costs some start-up time but is what makes
+          // copying safe. Experimental in rolldown; the lock file pins the version.
+          experimentalInlineCommonChunks: { maxSize: 16 * 1024 },
           // Every page needs these; as chunks of their own they stay cached across app releases.
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },

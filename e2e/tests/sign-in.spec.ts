@@ -57,10 +57,10 @@ test('a signed-out visit to a signed-in page shows the sign-in screen without do
   await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
   // index.html's form: no app code runs until the visitor uses the page (src/prerender/start-on-intent.ts).
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((path) => /\/assets\/(start|react|SignInForm)-/.test(path))).toEqual([]);
-  // The first click into a field starts the app, which loads the sign-in form's chunk and no page's.
+  expect(scripts.filter((path) => /\/assets\/(start|react|sign-in)-/.test(path))).toEqual([]);
+  // The first click into a field starts the app, which loads the sign-in page's chunk and no other page's.
   await page.getByRole('textbox', { name: 'Email or Phone Number' }).click();
-  await expect.poll(() => scripts.some((path) => path.includes('/assets/SignInForm-'))).toBe(true);
+  await expect.poll(() => scripts.some((path) => path.includes('/assets/sign-in-'))).toBe(true);
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((path) => /\/assets\/(dashboard|wallet)-/.test(path))).toEqual([]);
 

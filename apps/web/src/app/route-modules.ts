@@ -1,35 +1,39 @@
 /**
  * The lazy code of each area, one chunk per area. The router loads these on navigation; links
- * prefetch them on hover through the same functions, so both share one download.
+ * prefetch them on hover through the same functions, so both share one download. A signed-in page
+ * is loaded through the signed-in frame's module (shell/signed-in-pages.ts says why); the frame is
+ * on screen before any of them anyway.
  */
 import { registerRoutePrefetcher } from '@/lib/route-prefetch';
 
+const shell = () => import('./shell/SignedInFrame');
+
 export const areaModules = {
   /** The signed-in frame: header, side navigation and access check. */
-  shell: () => import('./shell/SignedInFrame'),
+  shell,
   /** The sign-in screen alone: the other signed-out screens (password reset) are in `auth`. */
   signIn: () => import('./pages/sign-in'),
   auth: () => import('./pages/auth'),
-  dashboard: () => import('./pages/dashboard'),
-  admin: () => import('./pages/admin'),
-  account: () => import('./pages/account'),
-  stations: () => import('./pages/stations'),
-  wallet: () => import('./pages/wallet'),
-  clients: () => import('./pages/clients'),
-  drivers: () => import('./pages/drivers'),
-  billing: () => import('./pages/billing'),
-  support: () => import('./pages/support'),
-  settings: () => import('./pages/settings'),
-  assets: () => import('./pages/assets'),
-  departments: () => import('./pages/departments'),
-  fuelStations: () => import('./pages/fuel-stations'),
-  maintenance: () => import('./pages/maintenance'),
-  report: () => import('./pages/report'),
-  analytics: () => import('./pages/analytics'),
-  fuel: () => import('./pages/fuel'),
-  details: () => import('./pages/details'),
-  auditLog: () => import('./pages/audit-log'),
-  messages: () => import('./pages/messages'),
+  dashboard: () => shell().then((frame) => frame.signedInPages.dashboard()),
+  admin: () => shell().then((frame) => frame.signedInPages.admin()),
+  account: () => shell().then((frame) => frame.signedInPages.account()),
+  stations: () => shell().then((frame) => frame.signedInPages.stations()),
+  wallet: () => shell().then((frame) => frame.signedInPages.wallet()),
+  clients: () => shell().then((frame) => frame.signedInPages.clients()),
+  drivers: () => shell().then((frame) => frame.signedInPages.drivers()),
+  billing: () => shell().then((frame) => frame.signedInPages.billing()),
+  support: () => shell().then((frame) => frame.signedInPages.support()),
+  settings: () => shell().then((frame) => frame.signedInPages.settings()),
+  assets: () => shell().then((frame) => frame.signedInPages.assets()),
+  departments: () => shell().then((frame) => frame.signedInPages.departments()),
+  fuelStations: () => shell().then((frame) => frame.signedInPages.fuelStations()),
+  maintenance: () => shell().then((frame) => frame.signedInPages.maintenance()),
+  report: () => shell().then((frame) => frame.signedInPages.report()),
+  analytics: () => shell().then((frame) => frame.signedInPages.analytics()),
+  fuel: () => shell().then((frame) => frame.signedInPages.fuel()),
+  details: () => shell().then((frame) => frame.signedInPages.details()),
+  auditLog: () => shell().then((frame) => frame.signedInPages.auditLog()),
+  messages: () => shell().then((frame) => frame.signedInPages.messages()),
 } as const;
 
 type Area = keyof typeof areaModules;

@@ -3,6 +3,8 @@ import { useStartupOverview } from '@/lib/analytics-overview';
 import { QueryLayer } from '@/lib/query-layer';
 import { AppLayout } from './AppLayout';
 
+export { signedInPages } from './signed-in-pages';
+
 /** Spec section 2: the analytics overview is loaded first, as soon as the session is known. */
 function StartupOverview({ children }: { children: ReactNode }) {
   useStartupOverview();
