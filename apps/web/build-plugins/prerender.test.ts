@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BuiltChunk, filesInPage, filesToPreload, withPrerenderedScreen } from './prerender';
+import { type BuiltChunk, filesInPage, filesToPreload, withPrerenderedScreen, withThemeStyles } from './prerender';
 
 const INDEX =
   '<!doctype html><html><head><title>FleetFuel</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
@@ -16,6 +16,21 @@ describe('withPrerenderedScreen', () => {
     expect(() => withPrerenderedScreen('<body></body>', 'x', 'y')).toThrow(/exactly one empty/);
     expect(() => withPrerenderedScreen(withPrerenderedScreen(INDEX, 'x', 'y'), 'x', 'y')).toThrow(/exactly one empty/);
     expect(() => withPrerenderedScreen('<div id="root"></div><div id="root"></div>', 'x', 'y')).toThrow(/exactly one empty/);
+  });
+});
+
+describe('withThemeStyles', () => {
+  it("ends the head with the theme's style elements, after the stylesheet they override", () => {
+    const page = '<head><link rel="stylesheet" href="/a.css"></head><body></body>';
+    expect(withThemeStyles(page, '<style a>:root{--x:1}</style><style b>.y{}</style>')).toBe(
+      '<head><link rel="stylesheet" href="/a.css"><style a>:root{--x:1}</style><style b>.y{}</style></head><body></body>',
+    );
+  });
+
+  it('refuses anything but style elements, and a page without exactly one head', () => {
+    expect(() => withThemeStyles('<head></head>', '<style>a</style><div></div>')).toThrow(/style/);
+    expect(() => withThemeStyles('<head></head>', '')).toThrow(/style/);
+    expect(() => withThemeStyles('<body></body>', '<style>a</style>')).toThrow(/<\/head>/);
   });
 });
 

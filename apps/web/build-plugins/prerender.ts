@@ -26,6 +26,7 @@ const SIGNED_IN_ENTRIES = ['src/app/start.tsx', 'src/app/shell/SignedInFrame.tsx
 const DASHBOARD_ENTRIES = ['src/app/pages/dashboard.tsx'];
 
 interface ScreenModule {
+  renderThemeStyles(): string;
   renderPrerenderedScreens(): string;
   inlineScript(): string;
   preloadTemplates(signedInFiles: readonly string[], dashboardFiles: readonly string[]): string;
@@ -101,6 +102,20 @@ export function withPrerenderedScreen(indexHtml: string, screenHtml: string, inl
   return indexHtml.slice(0, at) + root + indexHtml.slice(at + EMPTY_ROOT.length);
 }
 
+/**
+ * index.html with the theme's CSS variables and Mantine's global classes (the provider's `<style>`
+ * elements) at the end of its head: after the stylesheet, whose defaults for the same variables they
+ * override (the app's provider no longer adds them: src/app/AppProviders.tsx).
+ */
+export function withThemeStyles(indexHtml: string, styles: string): string {
+  const at = indexHtml.indexOf('</head>');
+  if (at < 0 || indexHtml.indexOf('</head>', at + 1) >= 0)
+    throw new Error("index.html must contain exactly one </head> for the theme's styles");
+  if (!/^(?:<style[^>]*>[^<]*<\/style>)+$/.test(styles))
+    throw new Error(`The theme styles are not <style> elements only: ${styles.slice(0, 80)}`);
+  return indexHtml.slice(0, at) + styles + indexHtml.slice(at);
+}
+
 export function prerenderSignIn(): Plugin {
   let root = '';
   let outDir = '';
@@ -142,9 +157,10 @@ export function prerenderSignIn(): Plugin {
           const signedIn = filesToPreload(chunks, SIGNED_IN_ENTRIES, inPage);
           const dashboard = filesToPreload(chunks, DASHBOARD_ENTRIES, new Set([...inPage, ...signedIn]));
           const templates = screen.preloadTemplates(signedIn, dashboard);
-          await writeFile(indexFile, withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript(), templates));
+          const page = withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript(), templates);
+          await writeFile(indexFile, withThemeStyles(page, screen.renderThemeStyles()));
         });
-        this.info('prerendered the sign-in screen into index.html, with the preloads of a signed-in visit');
+        this.info("prerendered the sign-in screen into index.html, with the theme's variables and the preloads of a signed-in visit");
       },
     },
   };

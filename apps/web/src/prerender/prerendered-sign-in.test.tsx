@@ -14,7 +14,7 @@ import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
 import { runInlineScript } from '@/test/inline-script';
 import { removalScript } from './removal-script';
-import { renderPrerenderedScreens } from './sign-in-screen';
+import { renderPrerenderedScreens, renderThemeStyles } from './sign-in-screen';
 
 // Rendered once, as the build does: rendering reads (and tidies) the stored session, which the
 // tests below set on purpose.
@@ -111,5 +111,21 @@ describe('the prerendered sign-in screen', () => {
   it('hands nothing over when the page had no prerendered screen', () => {
     expect(holdPrerenderedSignIn()).toBe(false);
     expect(takeTypedSignIn()).toBeNull();
+  });
+});
+
+describe("the theme's styles in index.html's head", () => {
+  it("are the theme's own variables and Mantine's global classes, and the screens carry neither", () => {
+    const styles = renderThemeStyles();
+    const sheet = document.createElement('div');
+    sheet.innerHTML = styles;
+    expect([...sheet.children].map((element) => element.tagName)).toEqual(['STYLE', 'STYLE']);
+    // The resolver's AA text colours and the brand as primary colour, not Mantine's defaults.
+    expect(styles).toContain('--mantine-color-dimmed: #656b71');
+    expect(styles).toContain('--mantine-primary-color-filled: var(--mantine-color-teal-filled)');
+    expect(styles).toContain('.mantine-hidden-from-xl');
+    // The prerendered markup does not declare them again (it only uses them).
+    expect(SCREEN).not.toContain('--mantine-color-dimmed:');
+    expect(SCREEN).not.toContain('data-mantine-styles="true"');
   });
 });

@@ -20,9 +20,24 @@ import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerend
 import { DASHBOARD_MODULES_ID, SIGNED_IN_MODULES_ID, modulePreloadsScript, preloadTemplate } from './module-preloads';
 import { removalScript } from './removal-script';
 
+/**
+ * The theme's CSS variables and Mantine's global classes as its provider writes them (`<style>`
+ * elements): the build puts them into index.html's head once, and the app's provider does not
+ * compute them again (AppProviders.tsx).
+ */
+export function renderThemeStyles(): string {
+  return renderToString(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" />);
+}
+
 export function renderSignInScreen(): string {
   const screen = renderToString(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
       <AuthProvider>
         <MemoryRouter initialEntries={['/']}>
           <SignInPage />
@@ -39,7 +54,13 @@ export function renderSignInScreen(): string {
  */
 export function renderSessionLoaderTemplate(): string {
   const loader = renderToString(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
       <SessionLoader />
     </MantineProvider>,
   );
