@@ -8,6 +8,7 @@
  * The tree is the one the app renders for a signed-out visitor (the same providers, theme and page
  * component), under a memory router instead of the browser's.
  */
+import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -29,8 +30,9 @@ export function renderThemeStyles(): string {
   return renderToString(<MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" />);
 }
 
-export function renderSignInScreen(): string {
-  const screen = renderToString(
+/** Markup under the app's theme, without the theme's styles: index.html's head has them once. */
+function renderThemed(children: ReactNode): string {
+  return renderToString(
     <MantineProvider
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
@@ -38,12 +40,18 @@ export function renderSignInScreen(): string {
       withCssVariables={false}
       withGlobalClasses={false}
     >
-      <AuthProvider>
-        <MemoryRouter initialEntries={['/']}>
-          <SignInPage />
-        </MemoryRouter>
-      </AuthProvider>
+      {children}
     </MantineProvider>,
+  );
+}
+
+export function renderSignInScreen(): string {
+  const screen = renderThemed(
+    <AuthProvider>
+      <MemoryRouter initialEntries={['/']}>
+        <SignInPage />
+      </MemoryRouter>
+    </AuthProvider>,
   );
   return `<div id="${PRERENDERED_SIGN_IN_ID}">${screen}</div>`;
 }
@@ -53,18 +61,7 @@ export function renderSignInScreen(): string {
  * it in the sign-in screen's place (removal-script.ts), so a signed-in visit shows FleetFuel at once.
  */
 export function renderSessionLoaderTemplate(): string {
-  const loader = renderToString(
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      defaultColorScheme="light"
-      withCssVariables={false}
-      withGlobalClasses={false}
-    >
-      <SessionLoader />
-    </MantineProvider>,
-  );
-  return `<template id="${PRERENDERED_SESSION_LOADER_ID}">${loader}</template>`;
+  return `<template id="${PRERENDERED_SESSION_LOADER_ID}">${renderThemed(<SessionLoader />)}</template>`;
 }
 
 /** What the build puts into index.html's #root: the sign-in screen and the session loader's template. */
