@@ -4,10 +4,10 @@
  *
  * Why here and not beside the router: a bundler splits a module used by several lazily loaded
  * chunks into a file for each combination of chunks that use it. Imported from the router, every
- * page and the frame were independent of each other, so a Mantine component shared by the frame and
- * three pages was one more file; the signed-in Dashboard needed 58 scripts (issue 16). Imported from the
- * frame, the bundler knows the frame is already loaded whenever a page is, so what a page shares with
- * the frame stays in the frame's files.
+ * page and the frame were independent of each other, so a Mantine component shared by the frame
+ * and three pages was one more file; the signed-in Dashboard needed 58 scripts (issue 16).
+ * Imported from the frame, the bundler knows the frame is already loaded whenever a page is, so
+ * what a page shares with the frame stays in the frame's files.
  */
 export const signedInPages = {
   dashboard: () => import('../pages/dashboard'),
