@@ -23,8 +23,6 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
@@ -33,3 +31,5 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Indicator.css';
+// FleetFuel's own controls that only signed-in pages use.
+import '@/components/ui/segmented-choice.css';

@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
+import { SegmentedChoice } from '@/components/ui/SegmentedChoice';
 import { fetchFile, saveFile } from '@/lib/download';
 import { businessDate } from '@/lib/format';
 import { statementQuery, type StatementFormat, type StatementOwner, type StatementPeriod } from './statement-query';
+
+const PERIODS: { value: StatementPeriod; label: string }[] = [
+  { value: 'today', label: 'Today' },
+  { value: 'range', label: 'Date range' },
+];
 
 export interface StatementControlProps {
   /** The wallet's owner; ADMIN needs it to say which wallet, the owner's own people may leave it out. */
@@ -59,16 +65,7 @@ export function StatementControl({ owner }: StatementControlProps) {
             Opening balance, every movement and the closing balance, reconciled.
           </Text>
         </div>
-        <SegmentedControl
-          aria-label="Statement period"
-          value={period}
-          onChange={(value) => setPeriod(value)}
-          data={[
-            { value: 'today', label: 'Today' },
-            { value: 'range', label: 'Date range' },
-          ]}
-          style={{ alignSelf: 'flex-start' }}
-        />
+        <SegmentedChoice aria-label="Statement period" value={period} onChange={setPeriod} data={PERIODS} />
         {period === 'range' && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { SegmentedControl } from '@mantine/core';
 import type { AnalyticsOverview } from '@fleetfuel/contract';
 import { ChartCard, MonthlyChart, formatCompact, hasFigures, type ChartKind } from '@/components/charts';
+import { SegmentedChoice } from '@/components/ui/SegmentedChoice';
 import { formatVolume } from '@/lib/format';
 
 const KINDS: { label: string; value: ChartKind }[] = [
@@ -10,10 +10,6 @@ const KINDS: { label: string; value: ChartKind }[] = [
 ];
 
 const SERIES = [{ key: 'volume', name: 'Fuel dispensed', color: 'teal' }] as const;
-
-function isKind(value: string): value is ChartKind {
-  return KINDS.some((kind) => kind.value === value);
-}
 
 /** Spec section 2: the monthly fuel chart with a line/bar toggle. */
 export function FuelChartCard({ months }: { months: AnalyticsOverview['graph']['monthlyFuelVolume'] }) {
@@ -27,19 +23,7 @@ export function FuelChartCard({ months }: { months: AnalyticsOverview['graph']['
       title="Monthly Fuel"
       description={first && last ? `Litres dispensed, ${first} – ${last}` : 'Litres dispensed'}
       empty={empty}
-      actions={
-        !empty && (
-          <SegmentedControl
-            size="xs"
-            aria-label="Chart type"
-            data={KINDS}
-            value={kind}
-            onChange={(value) => {
-              if (isKind(value)) setKind(value);
-            }}
-          />
-        )
-      }
+      actions={!empty && <SegmentedChoice size="xs" aria-label="Chart type" data={KINDS} value={kind} onChange={setKind} />}
     >
       <MonthlyChart kind={kind} data={data} series={SERIES} formatValue={(value) => formatVolume(value, 'L')} formatAxis={formatCompact} />
     </ChartCard>
