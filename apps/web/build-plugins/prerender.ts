@@ -19,10 +19,11 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * The modules whose files a stored session preloads while index.html is read
- * (src/prerender/module-preloads.ts): the app's start and the signed-in frame for any session, the
- * Dashboard page at `/`.
+ * (src/prerender/module-preloads.ts): the app's start, the auth routes that refresh the session
+ * (loaded on first use, src/lib/auth/auth-context.tsx, so otherwise a wave of their own before
+ * anything signed-in is drawn) and the signed-in frame for any session, the Dashboard page at `/`.
  */
-const SIGNED_IN_ENTRIES = ['src/app/start.tsx', 'src/app/shell/SignedInFrame.tsx'];
+const SIGNED_IN_ENTRIES = ['src/app/start.tsx', 'contract/src/routes/auth.routes.ts', 'src/app/shell/SignedInFrame.tsx'];
 const DASHBOARD_ENTRIES = ['src/app/pages/dashboard.tsx'];
 
 interface ScreenModule {

@@ -15,7 +15,18 @@ function ToastHost() {
   const { isAuthenticated } = useAuth();
   const requested = useSyncExternalStore(subscribeToToastRequests, toastsRequested);
   useEffect(() => {
-    if (isAuthenticated) void loadToastify().catch(() => undefined);
+    if (!isAuthenticated) return;
+    // Once the first signed-in screen is drawn and the browser is idle (within 2 s): asked for with
+    // that screen, the library's download and start-up competed with it on a phone (issue 16). A
+    // toast raised meanwhile waits in react-toastify's queue until the container mounts.
+    const load = () => void loadToastify().catch(() => undefined);
+    // Where the browser has no idle callback, the next task: after this commit at least.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 0);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
   }, [isAuthenticated]);
   if (!requested) return null;
   return (
