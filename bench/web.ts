@@ -323,7 +323,7 @@ async function runLighthouse(
  * Lighthouse again"): three runs in some sixty on one machine of this kind (2026-11-27), each of them
  * ending the whole bench before. Any other failure of the page is reported as it is.
  */
-async function runLighthouseOnce(page: string, url: string, chromePort: number): ReturnType<typeof runLighthouse> {
+async function runLighthouseAgainOnLostTrace(page: string, url: string, chromePort: number): ReturnType<typeof runLighthouse> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await runLighthouse(page, url, chromePort);
@@ -338,7 +338,7 @@ async function runLighthouseOnce(page: string, url: string, chromePort: number):
 /** `LIGHTHOUSE_RUNS` runs of one page; the run of median performance, with every run's score. */
 async function medianLighthouse(page: string, url: string, chromePort: number): Promise<LighthouseFigures> {
   const runs = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouseOnce(page, url, chromePort));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await runLighthouseAgainOnLostTrace(page, url, chromePort));
   const median = [...runs].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs.length - 1) / 2)];
   if (!median) throw new Error(`No Lighthouse run of ${url}`);
   const { report, ...figures } = median;
