@@ -1,4 +1,4 @@
-import { useId, type CSSProperties } from 'react';
+import { useId } from 'react';
 
 export interface SegmentedChoiceProps<T extends string> {
   /** The group's name for screen readers (the control has no visible label). */
@@ -7,7 +7,6 @@ export interface SegmentedChoiceProps<T extends string> {
   value: T;
   onChange: (value: T) => void;
   size?: 'xs' | 'sm';
-  style?: CSSProperties;
 }
 
 /**
@@ -19,17 +18,10 @@ export interface SegmentedChoiceProps<T extends string> {
  * stylesheet comes with the signed-in frame's (app/shell/signed-in-styles.ts), as a file of its own it
  * would be one more request before the Dashboard is drawn.
  */
-export function SegmentedChoice<T extends string>({
-  'aria-label': label,
-  data,
-  value,
-  onChange,
-  size = 'sm',
-  style,
-}: SegmentedChoiceProps<T>) {
+export function SegmentedChoice<T extends string>({ 'aria-label': label, data, value, onChange, size = 'sm' }: SegmentedChoiceProps<T>) {
   const name = useId();
   return (
-    <div role="radiogroup" aria-label={label} className="ff-segmented" data-size={size} style={style}>
+    <div role="radiogroup" aria-label={label} className="ff-segmented" data-size={size}>
       {data.map((option) => (
         <label key={option.value} className="ff-segmented-option">
           <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
