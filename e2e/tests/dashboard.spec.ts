@@ -1,10 +1,10 @@
 /**
  * The Dashboard of fleet managers and drivers: figures equal to the analytics overview the API
  * gives the same user, the startup load of that overview, an empty organization's "No Record",
- * the line/bar toggle, and a driver's own vehicle.
+ * the line/bar toggle, a driver's own vehicle, and the figures index.html draws before the app has run.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+import { DEMO_PASSWORD, DEMO_USERS, SESSION_KEY, holdAppCode, mainMenu, signIn } from './support.js';
 
 interface Overview {
   counts: { vehicles: number; drivers: number; maintenanceDue: number };
@@ -49,9 +49,12 @@ const readableDates = (text: string) =>
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The card reads its title, then the figure (nothing more of a number after it), then the note. */
+/** The card's text: its title, then the figure (nothing more of a number after it), then the note. */
+const cardText = (title: string, figure: number, note: string) =>
+  new RegExp(`^${escape(title)}\\s*${escape(stat(figure))}(?![\\d.,]).*${escape(note)}$`);
+
 async function expectStat(page: Page, title: string, figure: number, note: string): Promise<void> {
-  await expect(statCard(page, title)).toHaveText(new RegExp(`^${escape(title)}\\s*${escape(stat(figure))}(?![\\d.,]).*${escape(note)}$`));
+  await expect(statCard(page, title)).toHaveText(cardText(title, figure, note));
 }
 
 test('an organization admin’s dashboard shows the overview figures of its organization', async ({ page, request }) => {
@@ -196,4 +199,95 @@ test('a driver sees its vehicle on the dashboard and opens its details', async (
   await expect(page.getByRole('heading', { name: 'LND-451-KJ' })).toBeVisible();
   await page.getByRole('tab', { name: 'Fuel Logs' }).click();
   await expect(page.getByRole('table', { name: 'Fuel logs of LND-451-KJ' })).toContainText(/completed/i);
+});
+
+/**
+ * For a stored fleet manager's session at `/`, index.html draws the frame and the four cards, and
+ * writes the overview's figures into them, before the app's code has run (apps/web/src/prerender,
+ * issue 16). These journeys hold that code (the React chunk every page imports) to look at the page
+ * as a slow phone shows it meanwhile; the service worker is kept out, as it would answer from its cache.
+ */
+test.describe('before the app has started', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  const prerendered = (page: Page) => page.locator('#prerendered-dashboard');
+  const prerenderedCard = (page: Page, title: string) => prerendered(page).locator(`[role="group"][aria-label="${title}"]`);
+
+  for (const width of [412, 1280]) {
+    test(`the figures are on screen from the page itself, then React's Dashboard takes their place (${width} px wide)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 823 });
+      const overview = await overviewOf(request, DEMO_USERS.ADMINISTRATOR);
+      await signIn(page, DEMO_USERS.ADMINISTRATOR);
+      const release = await holdAppCode(page);
+      await page.reload({ waitUntil: 'commit' });
+
+      // The app has not run: what is on screen is index.html's, with the overview's figures.
+      await expect(prerenderedCard(page, 'Total Vehicles')).toHaveText(
+        cardText('Total Vehicles', overview.counts.vehicles, overview.notes.vehicles),
+      );
+      await expect(prerenderedCard(page, 'Active Drivers')).toHaveText(
+        cardText('Active Drivers', overview.counts.drivers, overview.notes.drivers),
+      );
+      await expect(prerenderedCard(page, 'Fuel Consumption (L)')).toHaveText(
+        cardText('Fuel Consumption (L)', overview.fuelSummary.totalCompleted, overview.notes.fuelConsumption),
+      );
+      await expect(prerenderedCard(page, 'Maintenance Due')).toHaveText(
+        cardText('Maintenance Due', overview.counts.maintenanceDue, overview.notes.maintenanceDue),
+      );
+      await expect(prerendered(page).getByText('Welcome, ')).toBeVisible();
+      await expect(prerendered(page)).toBeVisible();
+      // Assistive technology hears the session being restored, not a Dashboard nobody can use yet.
+      await expect(page.getByRole('status', { name: 'Loading your session' })).toBeAttached();
+      await expect(statCard(page, 'Total Vehicles')).toHaveCount(0);
+      await expect(mainMenu(page)).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/dashboard-before-app-${width}.png` });
+
+      // Where the overlay goes, React's cards must already be in the page: never a frame without figures.
+      await page.evaluate(() => {
+        const overlay = document.getElementById('prerendered-dashboard');
+        const seen = ((window as unknown as { handOff?: string[] }).handOff = [] as string[]);
+        new MutationObserver((_records, observer) => {
+          if (overlay?.isConnected) return;
+          seen.push(document.querySelector('#root [data-stat="vehicles"] [data-stat-number]')?.textContent ?? 'none');
+          observer.disconnect();
+        }).observe(document.body, { childList: true });
+      });
+      release();
+      await expect(statCard(page, 'Total Vehicles')).toHaveText(
+        cardText('Total Vehicles', overview.counts.vehicles, overview.notes.vehicles),
+      );
+      await expect(prerendered(page)).toHaveCount(0);
+      const handOff = await page.evaluate(() => (window as unknown as { handOff: string[] }).handOff);
+      expect(handOff).toEqual([expect.stringMatching(new RegExp(`^${escape(stat(overview.counts.vehicles))}`))]);
+      await expect(mainMenu(page)).toHaveCount(1);
+      await page.screenshot({ path: `/tmp/dashboard-after-app-${width}.png` });
+    });
+  }
+
+  test('a stored session the server refuses gets the sign-in screen, with no Dashboard left over', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(
+      (key) =>
+        window.localStorage.setItem(
+          key,
+          JSON.stringify({
+            token: 'expired',
+            user: { id: 'u1', role: 'ADMINISTRATOR', name: 'Tunde Bakare', firstName: 'Tunde', organization: null },
+          }),
+        ),
+      SESSION_KEY,
+    );
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // Drawn at once (the frame and blank cards: the overview is refused too) ...
+    await expect(prerendered(page)).toBeVisible();
+    await expect(prerenderedCard(page, 'Total Vehicles')).toBeAttached();
+    release();
+    // ... and gone with the app's first screen that is not a loader.
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await expect(prerendered(page)).toHaveCount(0);
+  });
 });

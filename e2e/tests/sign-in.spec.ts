@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, SESSION_KEY, fillSignIn, mainMenu, signIn } from './support.js';
+import { DEMO_PASSWORD, DEMO_USERS, SESSION_KEY, fillSignIn, holdAppCode, mainMenu, signIn } from './support.js';
 
 test('a wrong password keeps the person on the sign-in screen', async ({ page }) => {
   await page.goto('/login');
@@ -82,16 +82,6 @@ test('a signed-out visit to a signed-in page shows the sign-in screen without do
  */
 test.describe('before the app has started', () => {
   test.use({ serviceWorkers: 'block' });
-
-  async function holdAppCode(page: Page): Promise<() => void> {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    return release;
-  }
 
   /** The page is parsed (its inline script has run); the app's code is held (or not yet asked for). */
   async function parsedWithoutApp(page: Page): Promise<void> {

@@ -32,6 +32,21 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
+/**
+ * Holds the app's code (the React chunk every page imports) until the returned function is called,
+ * to look at what index.html alone draws, as a slow phone shows it meanwhile. A test doing so blocks
+ * the service worker, which would answer the held request from its cache.
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }

@@ -1,5 +1,14 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BuiltChunk, filesInPage, filesToPreload, withPrerenderedScreen, withThemeStyles } from './prerender';
+import {
+  type BuiltChunk,
+  bundleDashboardFill,
+  filesInPage,
+  filesToPreload,
+  withHeadStart,
+  withPrerenderedScreen,
+  withThemeStyles,
+} from './prerender';
 
 const INDEX =
   '<!doctype html><html><head><title>FleetFuel</title></head><body><div id="root"></div><script type="module" src="/a.js"></script></body></html>';
@@ -16,6 +25,21 @@ describe('withPrerenderedScreen', () => {
     expect(() => withPrerenderedScreen('<body></body>', 'x', 'y')).toThrow(/exactly one empty/);
     expect(() => withPrerenderedScreen(withPrerenderedScreen(INDEX, 'x', 'y'), 'x', 'y')).toThrow(/exactly one empty/);
     expect(() => withPrerenderedScreen('<div id="root"></div><div id="root"></div>', 'x', 'y')).toThrow(/exactly one empty/);
+  });
+});
+
+describe('withHeadStart', () => {
+  it('puts the markup right after the charset, before the stylesheet that a script would wait for', () => {
+    const page = '<head><meta charset="UTF-8" /><title>x</title><link rel="stylesheet" href="/a.css"></head>';
+    expect(withHeadStart(page, '<script>go()</script>')).toBe(
+      '<head><meta charset="UTF-8" /><script>go()</script><title>x</title><link rel="stylesheet" href="/a.css"></head>',
+    );
+  });
+
+  it('refuses a page without exactly one charset, or with one after a stylesheet', () => {
+    expect(() => withHeadStart('<head></head>', 'x')).toThrow(/charset/);
+    expect(() => withHeadStart('<meta charset="a"><meta charset="b">', 'x')).toThrow(/charset/);
+    expect(() => withHeadStart('<link rel="stylesheet" href="/a.css"><meta charset="UTF-8">', 'x')).toThrow(/before its stylesheets/);
   });
 });
 
@@ -99,5 +123,21 @@ describe('the preloads of a signed-in visit', () => {
   it('go between the screen and the inline script, so that the script finds its templates', () => {
     const html = withPrerenderedScreen(INDEX, '<form>sign in</form>', 'go()', '<template id="t"></template>');
     expect(html).toContain('<div id="root"><form>sign in</form></div><template id="t"></template><script>go()</script>');
+  });
+});
+
+describe('bundleDashboardFill', () => {
+  it("bundles the prerendered Dashboard's script with what it imports, run with its options, without React or zod", async () => {
+    const script = await bundleDashboardFill(path.resolve(import.meta.dirname, '..'), {
+      overviewUrl: '/api/overview?x=1',
+      mobileBreakpointPx: 760,
+    });
+    expect(script.startsWith('(()=>{')).toBe(true);
+    expect(script.endsWith(';')).toBe(false);
+    expect(script).toContain('{overviewUrl:"/api/overview?x=1",mobileBreakpointPx:760}');
+    expect(script).toContain('data-stat-number');
+    expect(script).not.toMatch(/useLayoutEffect|react|zod/i);
+    // It is read with index.html by every visitor: a few kilobytes, not a library.
+    expect(script.length).toBeLessThan(8_000);
   });
 });

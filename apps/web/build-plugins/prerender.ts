@@ -1,20 +1,27 @@
 /**
  * Puts the sign-in screen, rendered to HTML at build time (src/prerender/sign-in-screen.tsx), into
- * the built index.html, with the inline script that removes it where the app will show something
- * else (src/prerender/prerendered-sign-in.ts), or with the session loader for a stored session,
- * and starts that session's first calls (src/prerender/early-calls-script.ts). The session loader
- * comes as a template beside the form. A phone on a slow network then draws the form when the
- * page and its stylesheet arrive instead of after React has run (issue 16: Lighthouse performance).
+ * the built index.html, with the inline scripts that hide it where the app will show something
+ * else (src/prerender/removal-script.ts), or put the session loader in its place for a stored
+ * session, and start that session's first calls (src/prerender/early-calls-script.ts). The session
+ * loader comes as a template beside the form, and so does, for a stored fleet manager's session at
+ * `/`, the frame with the Dashboard's cards, whose figures a bundled inline script writes from the
+ * early overview reply (src/prerender/dashboard-screen.tsx, dashboard-fill.ts). A phone on a slow
+ * network then draws the form, or the Dashboard's figures, when the page and its stylesheets arrive
+ * instead of after React has run (issue 16: Lighthouse performance).
  *
- * The screen is rendered by loading its module through Vite's own server-side transform (the same
- * aliases and JSX as the bundle), so it is the app's component, not a copy of its markup.
+ * The screens are rendered by loading their modules through Vite's own server-side transform (the
+ * same aliases and JSX as the bundle), so they are the app's components, not a copy of their markup.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { build as bundle } from 'esbuild';
 import type { Plugin } from 'vite';
 import { withSsrModules } from './ssr-load.ts';
 
 const SCREEN_MODULE = '/src/prerender/sign-in-screen.tsx';
+const DASHBOARD_SCREEN_MODULE = '/src/prerender/dashboard-screen.tsx';
+/** The prerendered Dashboard's inline script (src/prerender/dashboard-fill.ts), bundled for the page. */
+const DASHBOARD_FILL_MODULE = './src/prerender/dashboard-fill.ts';
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
@@ -28,9 +35,47 @@ const DASHBOARD_ENTRIES = ['src/app/pages/dashboard.tsx'];
 
 interface ScreenModule {
   renderThemeStyles(): string;
+  headMarkup(): string;
   renderPrerenderedScreens(): string;
   inlineScript(): string;
   preloadTemplates(signedInFiles: readonly string[], dashboardFiles: readonly string[]): string;
+}
+
+interface DashboardScreenModule {
+  renderDashboardTemplates(): string;
+  dashboardFillOptions(): unknown;
+}
+
+/**
+ * The prerendered Dashboard's inline script: dashboard-fill.ts with what it imports, as one
+ * function run with `options` (the values it would otherwise import from the contract's index,
+ * which would bring zod into the page).
+ */
+export async function bundleDashboardFill(root: string, options: unknown): Promise<string> {
+  const result = await bundle({
+    stdin: {
+      contents: `import { showPrerenderedDashboard } from ${JSON.stringify(DASHBOARD_FILL_MODULE)};showPrerenderedDashboard(${JSON.stringify(options)});`,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    tsconfig: path.join(root, 'tsconfig.json'),
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const [output] = result.outputFiles;
+  if (!output) throw new Error('esbuild wrote nothing for the prerendered Dashboard');
+  // One statement, joined to the page's other inline script by `;`: esbuild's "use strict" directive
+  // would be a mere string there (the modules are strict as written anyway).
+  return output.text
+    .trim()
+    .replace(/^"use strict";/, '')
+    .replace(/;$/, '');
 }
 
 /** What the preloads need of a chunk of the build. */
@@ -117,6 +162,22 @@ export function withThemeStyles(indexHtml: string, styles: string): string {
   return indexHtml.slice(0, at) + styles + indexHtml.slice(at);
 }
 
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/gi;
+
+/**
+ * index.html with `markup` (inline style and script) right after its charset declaration, which must
+ * stay first, and before its stylesheet: a script after a stylesheet waits for it to download.
+ */
+export function withHeadStart(indexHtml: string, markup: string): string {
+  const charsets = [...indexHtml.matchAll(CHARSET)];
+  const [charset] = charsets;
+  if (charsets.length !== 1 || !charset) throw new Error('index.html must declare its charset exactly once, first in its head');
+  const at = charset.index + charset[0].length;
+  const firstResource = indexHtml.search(/<(?:link|script|style)\b/i);
+  if (firstResource >= 0 && firstResource < at) throw new Error("index.html's charset must come before its stylesheets and scripts");
+  return indexHtml.slice(0, at) + markup + indexHtml.slice(at);
+}
+
 export function prerenderSignIn(): Plugin {
   let root = '';
   let outDir = '';
@@ -152,16 +213,21 @@ export function prerenderSignIn(): Plugin {
       async handler() {
         await withSsrModules({ root, configFile }, async (load) => {
           const screen = (await load(SCREEN_MODULE)) as unknown as ScreenModule;
+          const dashboardScreen = (await load(DASHBOARD_SCREEN_MODULE)) as unknown as DashboardScreenModule;
+          const dashboardFill = await bundleDashboardFill(root, dashboardScreen.dashboardFillOptions());
           const indexFile = path.join(outDir, 'index.html');
           const indexHtml = await readFile(indexFile, 'utf8');
           const inPage = filesInPage(indexHtml);
           const signedIn = filesToPreload(chunks, SIGNED_IN_ENTRIES, inPage);
           const dashboard = filesToPreload(chunks, DASHBOARD_ENTRIES, new Set([...inPage, ...signedIn]));
-          const templates = screen.preloadTemplates(signedIn, dashboard);
-          const page = withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), screen.inlineScript(), templates);
-          await writeFile(indexFile, withThemeStyles(page, screen.renderThemeStyles()));
+          const templates = screen.preloadTemplates(signedIn, dashboard) + dashboardScreen.renderDashboardTemplates();
+          const inlineScript = `${screen.inlineScript()};${dashboardFill}`;
+          const page = withPrerenderedScreen(indexHtml, screen.renderPrerenderedScreens(), inlineScript, templates);
+          await writeFile(indexFile, withHeadStart(withThemeStyles(page, screen.renderThemeStyles()), screen.headMarkup()));
         });
-        this.info("prerendered the sign-in screen into index.html, with the theme's variables and the preloads of a signed-in visit");
+        this.info(
+          "prerendered the sign-in screen and the Dashboard's frame into index.html, with the theme's variables and the preloads of a signed-in visit",
+        );
       },
     },
   };

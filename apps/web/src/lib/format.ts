@@ -1,6 +1,6 @@
 /** Display formats of spec section 9: en-NG grouping, NGN currency, stat figures to 2 places. */
 import { CURRENCY, businessDate as contractBusinessDate, calendarDay, lagosDateTime, lagosDay, lagosTimeOfDay } from '@fleetfuel/contract';
-import { formatDecimal, formatNairaNumber } from './number-format';
+import { formatDecimal, formatNairaNumber, formatStatNumber } from './number-format';
 
 const LOCALE = 'en-NG';
 
@@ -9,10 +9,8 @@ export function formatNumber(value: number): string {
   return formatDecimal(value, 3);
 }
 
-/** Stat cards round decimals to two places and keep the thousands separators. */
-export function formatStatNumber(value: number): string {
-  return formatDecimal(value, 2);
-}
+// In number-format.ts, which imports nothing: the prerendered Dashboard's inline script writes figures with it too.
+export { formatStatNumber };
 
 export function formatCurrency(value: number, currency: string = CURRENCY): string {
   if (currency === 'NGN') return formatNairaNumber(value);

@@ -81,6 +81,11 @@ export function formatDecimal(value: number, maxFraction: number, minFraction = 
   return `${sign(value)}${groupThousands(whole)}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Stat cards round decimals to two places and keep the thousands separators. */
+export function formatStatNumber(value: number): string {
+  return formatDecimal(value, 2);
+}
+
 /**
  * `Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN' })`: "₦1,500.50", "-₦20.00", for
  * the naira figures the API sends as numbers. Kobo, exact, are the contract's `formatNaira`.

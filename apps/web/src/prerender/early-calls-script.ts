@@ -1,7 +1,8 @@
 /**
- * The part of index.html's inline script that starts a stored session's first calls (build time
+ * The part of index.html's head script that starts a stored session's first calls (build time
  * only: build-plugins/prerender.ts writes it; the app's bundle does not carry it). The app takes the
- * replies in place of its own calls (`takeEarlyReply`, lib/early-replies.ts).
+ * replies in place of its own calls (`takeEarlyReply`, lib/early-replies.ts), and so does the
+ * prerendered Dashboard, with a copy of the overview's (dashboard-fill.ts).
  */
 import { authRoutes } from '@fleetfuel/contract/routes/auth.routes';
 import { analyticsRoutes } from '@fleetfuel/contract/routes/analytics.routes';

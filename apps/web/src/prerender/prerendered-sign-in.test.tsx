@@ -13,15 +13,17 @@ import { AuthProvider } from '@/lib/auth';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
 import { runInlineScript } from '@/test/inline-script';
-import { removalScript } from './removal-script';
+import { FIRST_SCREEN_ATTRIBUTE, firstScreenScript, firstScreenStyle, removalScript } from './removal-script';
 import { renderPrerenderedScreens, renderThemeStyles } from './sign-in-screen';
 
 // Rendered once, as the build does: rendering reads (and tidies) the stored session, which the
 // tests below set on purpose.
 const SCREEN = renderPrerenderedScreens();
 
-/** index.html's #root as the build leaves it, with its inline script run as the parser would. */
+/** index.html's #root as the build leaves it, with its head's and its own inline script run as the parser would. */
 function loadIndexHtml(): HTMLElement {
+  document.documentElement.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+  runInlineScript(firstScreenScript());
   const root = document.createElement('div');
   root.id = 'root';
   root.innerHTML = SCREEN;
@@ -77,6 +79,25 @@ describe('the prerendered sign-in screen', () => {
     // A path that merely starts with the same letters is still a sign-in path.
     window.history.pushState({}, '', '/reset-passwords');
     expect(loadIndexHtml().querySelector(`#${PRERENDERED_SIGN_IN_ID}`)).not.toBeNull();
+  });
+
+  it('is never laid out where it will be replaced: the head marks the page before its markup is parsed', () => {
+    const style = document.createElement('style');
+    style.textContent = firstScreenStyle();
+    document.head.append(style);
+    window.localStorage.setItem(SESSION_STORAGE_KEY, '{"token":"t"}');
+    runInlineScript(firstScreenScript());
+    const root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = SCREEN;
+    document.body.append(root);
+    // As the page is between the form's markup and the script after it, where the parser may pause and the browser paint.
+    const form = document.getElementById(PRERENDERED_SIGN_IN_ID);
+    expect(document.documentElement.getAttribute(FIRST_SCREEN_ATTRIBUTE)).toBe('session');
+    expect(form && window.getComputedStyle(form).display).toBe('none');
+    window.localStorage.clear();
+    document.documentElement.removeAttribute(FIRST_SCREEN_ATTRIBUTE);
+    style.remove();
   });
 
   it('hands what was typed, and the field typed in, to the form that replaces it', () => {

@@ -1,7 +1,12 @@
 /**
- * The inline script that index.html runs right after the prerendered sign-in screen (build time
- * only: build-plugins/prerender.ts writes it; the app's bundle does not carry it): it takes the
- * screen away where the app will show something else.
+ * The inline scripts that take the prerendered sign-in screen away where the app will show something
+ * else (build time only: build-plugins/prerender.ts writes them; the app's bundle does not carry them).
+ *
+ * The decision is made in the head, before the form's markup is parsed, and marked on <html>; the
+ * head's style then keeps a form that will be replaced from being laid out or painted at all. Left to
+ * the script after the markup, a stored session's visit laid the form out and painted it whenever
+ * the parser paused between the two (a phone's longest task of the page's start, issue 16). The
+ * script after the markup then puts the session loader in the form's place, or removes the form.
  */
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
@@ -10,21 +15,41 @@ import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerend
 export const PATHS_WITHOUT_SIGN_IN: readonly string[] = ['/reset-password'];
 
 /**
- * The inline script. It must stay free of build-specific values: the server allows it in its
- * Content-Security-Policy by the hash of what index.html holds (platform/http/web-app.ts).
+ * Set on <html> where the app will not show the sign-in form: `session` for a stored session (the
+ * session loader takes the form's place), `public` on another public screen's path (nothing does).
  */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+
+/** The head's rule: a form that will be replaced is not displayed. */
+export function firstScreenStyle(): string {
+  return `html[${FIRST_SCREEN_ATTRIBUTE}] #${PRERENDERED_SIGN_IN_ID}{display:none}`;
+}
+
+/**
+ * The head's script. Like every inline script it must stay free of build-specific values: the
+ * server allows it in its Content-Security-Policy by the hash of what index.html holds
+ * (platform/http/web-app.ts). Where local storage cannot be read the app treats the visitor as
+ * signed out: the form stays.
+ */
+export function firstScreenScript(): string {
+  const key = JSON.stringify(SESSION_STORAGE_KEY);
+  const paths = JSON.stringify(PATHS_WITHOUT_SIGN_IN);
+  const attribute = JSON.stringify(FIRST_SCREEN_ATTRIBUTE);
+  return (
+    `(function(){var p=location.pathname,s=null;try{s=localStorage.getItem(${key})}catch(e){}` +
+    `var m=s!==null?'session':${paths}.some(function(x){return p===x||p.indexOf(x+'/')===0})?'public':'';` +
+    `if(m)document.documentElement.setAttribute(${attribute},m)})()`
+  );
+}
+
+/** The script right after the form's markup: acts on the head's decision. */
 export function removalScript(): string {
   const id = JSON.stringify(PRERENDERED_SIGN_IN_ID);
   const loader = JSON.stringify(PRERENDERED_SESSION_LOADER_ID);
-  const key = JSON.stringify(SESSION_STORAGE_KEY);
-  const paths = JSON.stringify(PATHS_WITHOUT_SIGN_IN);
-  // Where local storage cannot be read the app treats the visitor as signed out: the form stays.
-  // A stored session is being restored: the session loader takes the form's place (the app's first
-  // render shows the same); another public screen's path shows nothing until the app has run.
+  const attribute = JSON.stringify(FIRST_SCREEN_ATTRIBUTE);
   return (
-    `(function(){var p=location.pathname,s=null;try{s=localStorage.getItem(${key})}catch(e){}` +
-    `if(s!==null||${paths}.some(function(x){return p===x||p.indexOf(x+'/')===0})){` +
-    `var e=document.getElementById(${id}),t=s!==null&&document.getElementById(${loader});` +
-    `if(e&&t)e.replaceWith(t.content.cloneNode(true));else if(e)e.remove()}})()`
+    `(function(){var m=document.documentElement.getAttribute(${attribute});if(!m)return;` +
+    `var e=document.getElementById(${id}),t=m==='session'&&document.getElementById(${loader});` +
+    `if(e&&t)e.replaceWith(t.content.cloneNode(true));else if(e)e.remove()})()`
   );
 }

@@ -19,7 +19,7 @@ import { AuthProvider } from '@/lib/auth';
 import { earlyCallsScript } from './early-calls-script';
 import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
 import { DASHBOARD_MODULES_ID, SIGNED_IN_MODULES_ID, modulePreloadsScript, preloadTemplate } from './module-preloads';
-import { removalScript } from './removal-script';
+import { firstScreenScript, firstScreenStyle, removalScript } from './removal-script';
 
 /**
  * The theme's CSS variables and Mantine's global classes as its provider writes them (`<style>`
@@ -31,7 +31,7 @@ export function renderThemeStyles(): string {
 }
 
 /** Markup under the app's theme, without the theme's styles: index.html's head has them once. */
-function renderThemed(children: ReactNode): string {
+export function renderThemed(children: ReactNode): string {
   return renderToString(
     <MantineProvider
       theme={theme}
@@ -70,12 +70,21 @@ export function renderPrerenderedScreens(): string {
 }
 
 /**
- * index.html's inline script, run right after the markup: it removes the markup where the app will
- * show something else, starts a stored session's first calls and preloads its code. Three
- * statements, hence the `;`.
+ * The start of index.html's head: the style and the script that decide, before any markup, whether
+ * the sign-in form is shown (removal-script.ts), and the script that starts a stored session's
+ * first calls there, not once the page's stylesheet has arrived (a script after a stylesheet waits
+ * for it). Two statements, hence the `;`.
+ */
+export function headMarkup(): string {
+  return `<style>${firstScreenStyle()}</style><script>${firstScreenScript()};${earlyCallsScript()}</script>`;
+}
+
+/**
+ * index.html's inline script, run right after the markup: it puts the session loader in the form's
+ * place or removes the form, as the head decided, and preloads a stored session's code.
  */
 export function inlineScript(): string {
-  return `${removalScript()};${earlyCallsScript()};${modulePreloadsScript()}`;
+  return `${removalScript()};${modulePreloadsScript()}`;
 }
 
 /** The templates of files a stored session preloads (module-preloads.ts), written by the build. */

@@ -42,8 +42,8 @@ export function serveIndexForClientRoutes(request: FastifyRequest, reply: Fastif
 }
 
 /**
- * Content-Security-Policy sources for the inline scripts of the built index.html (the one that
- * hides the prerendered sign-in screen from a signed-in visitor before the first paint, see
+ * Content-Security-Policy sources for the inline scripts of the built index.html (those that choose
+ * and draw its first screen before the app has run, in its head and after its markup, see
  * apps/web/src/prerender): each by the SHA-256 of its text, so that no other inline script runs.
  * Read once at start: a new build means a restarted server.
  */

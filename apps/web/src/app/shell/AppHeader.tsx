@@ -52,7 +52,8 @@ export function AppHeader({ user, navCollapsed, onToggleNav }: AppHeaderProps) {
               <IconLayoutSidebarLeftCollapse size={22} stroke={1.7} />
             )}
           </ActionIcon>
-          <Box style={{ flexShrink: 0 }}>
+          {/* data-prerender-*: what the prerendered Dashboard (src/prerender) keeps blank, not knowing it at build time. */}
+          <Box style={{ flexShrink: 0 }} data-prerender-tenant-logo>
             <TenantLogo user={user} />
           </Box>
           <Box visibleFrom="sm" ml="md" style={{ minWidth: 0 }}>
@@ -62,7 +63,7 @@ export function AppHeader({ user, navCollapsed, onToggleNav }: AppHeaderProps) {
 
         <Group gap="sm" wrap="nowrap">
           <AlertsBell role={user.role} />
-          <Stack gap={0} align="flex-end" visibleFrom="md" style={{ minWidth: 0 }}>
+          <Stack gap={0} align="flex-end" visibleFrom="md" style={{ minWidth: 0 }} data-prerender-blank>
             <Group gap={6} wrap="nowrap">
               <Text size="sm" fw={600} truncate maw={200}>
                 {user.name}
@@ -79,7 +80,7 @@ export function AppHeader({ user, navCollapsed, onToggleNav }: AppHeaderProps) {
           </Stack>
           <Menu position="bottom-end" width={220} shadow="md" withinPortal>
             <Menu.Target>
-              <UnstyledButton style={{ borderRadius: '50%' }}>
+              <UnstyledButton style={{ borderRadius: '50%' }} data-prerender-blank>
                 {/* Named by its own text, so no aria-label can disagree with what it shows; the initials are decoration. */}
                 <VisuallyHidden>Account menu</VisuallyHidden>
                 <Avatar src={user.imageUrl} name={user.name} color="initials" radius="xl" alt="" aria-hidden />

@@ -1,8 +1,8 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { AppShell, Box, Overlay, Progress, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Outlet, useMatches, useNavigation } from 'react-router';
-import { MOBILE_BREAKPOINT_PX } from '@fleetfuel/contract';
+import { MOBILE_BREAKPOINT_PX, type SessionUser } from '@fleetfuel/contract';
 import { useAuth } from '@/lib/auth';
 import { TIME_ZONE_NOTE } from '@/lib/format';
 import { canAccess, isRouteHandle } from '../access';
@@ -42,6 +42,39 @@ export function AppLayout() {
     .map((match) => match.handle)
     .find(isRouteHandle)?.access;
   const allowed = access === undefined || canAccess(user.role, access);
+
+  return (
+    <AppFrame
+      user={user}
+      collapsed={collapsed}
+      narrow={narrow}
+      pageLoading={navigation.state === 'loading'}
+      onToggleNav={() => setCollapsed((value) => !value)}
+      onCloseNav={() => setCollapsed(true)}
+    >
+      {allowed ? <Outlet /> : <NoAccess />}
+    </AppFrame>
+  );
+}
+
+export interface AppFrameProps {
+  user: SessionUser;
+  /** The side navigation shows its icons only. */
+  collapsed: boolean;
+  /** A phone's width: the open menu lies over the page, and choosing an entry closes it. */
+  narrow: boolean;
+  /** The router is loading the next page: a bar runs under the header. */
+  pageLoading: boolean;
+  onToggleNav: () => void;
+  onCloseNav: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The frame as it looks for a state: what `AppLayout` draws, and what the build draws for the
+ * prerendered Dashboard (src/prerender/dashboard-screen.tsx), so the two cannot differ.
+ */
+export function AppFrame({ user, collapsed, narrow, pageLoading, onToggleNav, onCloseNav, children }: AppFrameProps) {
   // On a narrow screen the open menu lies over the page instead of squeezing it.
   const overlaying = narrow && !collapsed;
   const shellStyle = overlaying ? ({ '--app-shell-navbar-offset': `${NAV_RAIL_WIDTH}px` } as CSSProperties) : undefined;
@@ -53,16 +86,16 @@ export function AppLayout() {
       padding={{ base: 'sm', sm: 'lg' }}
       style={shellStyle}
     >
-      <AppHeader user={user} navCollapsed={collapsed} onToggleNav={() => setCollapsed((value) => !value)} />
+      <AppHeader user={user} navCollapsed={collapsed} onToggleNav={onToggleNav} />
       <SideNav
         role={user.role}
         collapsed={collapsed}
         onNavigate={() => {
-          if (narrow) setCollapsed(true);
+          if (narrow) onCloseNav();
         }}
       />
       <AppShell.Main bg="gray.0">
-        {navigation.state === 'loading' && (
+        {pageLoading && (
           <Progress
             value={100}
             animated
@@ -76,11 +109,11 @@ export function AppLayout() {
             aria-label="Loading page"
           />
         )}
-        {overlaying && <Overlay fixed zIndex={90} backgroundOpacity={0.35} onClick={() => setCollapsed(true)} />}
+        {overlaying && <Overlay fixed zIndex={90} backgroundOpacity={0.35} onClick={onCloseNav} />}
         <Box hiddenFrom="sm" mb="sm">
           <Breadcrumb />
         </Box>
-        {allowed ? <Outlet /> : <NoAccess />}
+        {children}
         <Text component="footer" size="xs" c="dimmed" ta="center" mt="xl">
           {TIME_ZONE_NOTE}
         </Text>

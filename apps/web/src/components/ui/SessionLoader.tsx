@@ -1,4 +1,5 @@
 import { Center, Loader, Stack } from '@mantine/core';
+import { useHoldsPrerenderedDashboard } from '@/prerender/prerendered-dashboard';
 import { Wordmark } from './Wordmark';
 
 /**
@@ -8,6 +9,7 @@ import { Wordmark } from './Wordmark';
  * page for seconds (issue 16).
  */
 export function SessionLoader() {
+  useHoldsPrerenderedDashboard();
   return (
     <Center h="100dvh" role="status" aria-label="Loading your session">
       <Stack align="center" gap="xl">

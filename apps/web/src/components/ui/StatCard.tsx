@@ -21,16 +21,17 @@ export function StatCard({ title, number, unit, note, icon, currency = false }: 
             {title}
           </Text>
           {/* Naira with kobo runs long: a size smaller keeps it clear of the icon on a narrow card. */}
-          <Text fz={currency ? 24 : 28} fw={700} lh={1.2}>
+          {/* The data- attributes are where the prerendered Dashboard writes its figures (src/prerender). */}
+          <Text fz={currency ? 24 : 28} fw={700} lh={1.2} data-stat-number>
             {currency ? formatCurrency(number) : formatStatNumber(number)}
             {unit && (
-              <Text span fz="sm" fw={500} c="dimmed" ml={4}>
+              <Text span fz="sm" fw={500} c="dimmed" ml={4} data-stat-unit>
                 {unit}
               </Text>
             )}
           </Text>
           {note && (
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" data-stat-note>
               {note}
             </Text>
           )}

@@ -1,5 +1,5 @@
 /** The Dashboard's four stat cards (spec sections 2 and 3), read from the analytics overview. */
-import type { AnalyticsOverview } from '@fleetfuel/contract';
+import type { AnalyticsOverview, SessionUser } from '@fleetfuel/contract';
 
 export type DashboardStatKey = 'vehicles' | 'drivers' | 'fuelConsumption' | 'maintenanceDue';
 
@@ -16,7 +16,14 @@ function countUnit(count: number, singular: string, plural: string): string {
   return count === 1 ? singular : plural;
 }
 
-export function dashboardStats(overview: Pick<AnalyticsOverview, 'counts' | 'notes' | 'fuelSummary'>): DashboardStat[] {
+/** What the cards read of the overview. */
+export interface DashboardFigures {
+  counts: Pick<AnalyticsOverview['counts'], 'vehicles' | 'drivers' | 'maintenanceDue'>;
+  notes: AnalyticsOverview['notes'];
+  fuelSummary: Pick<AnalyticsOverview['fuelSummary'], 'totalCompleted'>;
+}
+
+export function dashboardStats(overview: DashboardFigures): DashboardStat[] {
   const { counts, notes, fuelSummary } = overview;
   return [
     {
@@ -49,6 +56,11 @@ export function dashboardStats(overview: Pick<AnalyticsOverview, 'counts' | 'not
       note: notes.maintenanceDue,
     },
   ];
+}
+
+/** The line under the Dashboard's title: the person's first name, or its whole name where it has none. */
+export function dashboardWelcome(user: Pick<SessionUser, 'firstName' | 'name'>): string {
+  return `Welcome, ${user.firstName || user.name}.`;
 }
 
 /** The short name of an asset: its plate, or its make and model when it has none (generators). */

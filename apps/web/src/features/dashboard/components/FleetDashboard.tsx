@@ -7,7 +7,8 @@ import { PageHeader } from '@/components/ui/PageHeader';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { StatCard } from '@/components/ui/StatCard';
 import { dashboardOverviewQuery } from '@/lib/analytics-overview';
-import { dashboardStats, type DashboardStatKey } from '../dashboard-stats';
+import { useHoldsPrerenderedDashboard } from '@/prerender/prerendered-dashboard';
+import { dashboardStats, dashboardWelcome, type DashboardStat, type DashboardStatKey } from '../dashboard-stats';
 import { FuelChartCard } from './FuelChartCard';
 import { MaintenanceAlerts } from './MaintenanceAlerts';
 import { MyVehicleCard } from './MyVehicleCard';
@@ -41,29 +42,13 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
   // the phone stays responsive), instead of one long task that holds the figures back (issue 16).
   const below = useDeferredValue(overview.data);
   const isDriver = user.role === 'DRIVER';
-  const greetingName = user.firstName || user.name;
-
-  const header = (
-    <PageHeader
-      title="Dashboard"
-      description={`Welcome, ${greetingName}.`}
-      actions={
-        isDriver && hasPermission(user.role, 'requests.create') ? (
-          <Button component={PrefetchLink} to="/fuel/generate-coupon" leftSection={<IconGasStation size={16} aria-hidden />}>
-            Request fuel
-          </Button>
-        ) : undefined
-      }
-    />
-  );
+  const header = <DashboardHeader user={user} />;
 
   if (overview.isPending) {
     return (
       <>
         {header}
-        <Center py={80} role="status" aria-label="Loading dashboard">
-          <Loader />
-        </Center>
+        <DashboardLoader />
       </>
     );
   }
@@ -88,14 +73,7 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
   const data = overview.data;
   // A fleet manager opens any alerted asset; a driver opens only the vehicle it drives.
   const canOpenAsset = (vehicleId: string) => hasPermission(user.role, 'fleet.manage') || user.vehicle?.id === vehicleId;
-  const statCards = dashboardStats(data).map((stat) => {
-    const Icon = STAT_ICONS[stat.key];
-    return (
-      <Box key={stat.key} role="group" aria-label={stat.title}>
-        <StatCard title={stat.title} number={stat.number} unit={stat.unit} note={stat.note} icon={<Icon size={22} />} />
-      </Box>
-    );
-  });
+  const statCards = dashboardStatCards(dashboardStats(data));
 
   return (
     <>
@@ -105,9 +83,7 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
         {isDriver && driverSummary ? (
           driverSummary(statCards.filter((card) => card.key === 'fuelConsumption'))
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
-            {statCards}
-          </SimpleGrid>
+          <StatCardGrid>{statCards}</StatCardGrid>
         )}
         {below && (
           <>
@@ -123,5 +99,58 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
         )}
       </Stack>
     </>
+  );
+}
+
+/** The page's title and welcome, drawn from the start, before the figures arrive. */
+export function DashboardHeader({ user }: { user: SessionUser }) {
+  const isDriver = user.role === 'DRIVER';
+  return (
+    <PageHeader
+      title="Dashboard"
+      // Where the prerendered Dashboard writes the stored person's welcome (src/prerender).
+      description={<span data-dashboard-welcome>{dashboardWelcome(user)}</span>}
+      actions={
+        isDriver && hasPermission(user.role, 'requests.create') ? (
+          <Button component={PrefetchLink} to="/fuel/generate-coupon" leftSection={<IconGasStation size={16} aria-hidden />}>
+            Request fuel
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
+ * While the overview loads: a spinner, held over by the prerendered Dashboard where index.html drew
+ * one (src/prerender/prerendered-dashboard.ts), so the figures already on screen stay there.
+ */
+function DashboardLoader() {
+  useHoldsPrerenderedDashboard();
+  return (
+    <Center py={80} role="status" aria-label="Loading dashboard">
+      <Loader />
+    </Center>
+  );
+}
+
+/** One card a figure, each a group named by its title; `data-stat` is where the prerendered Dashboard writes it. */
+export function dashboardStatCards(stats: readonly DashboardStat[]) {
+  return stats.map((stat) => {
+    const Icon = STAT_ICONS[stat.key];
+    return (
+      <Box key={stat.key} role="group" aria-label={stat.title} data-stat={stat.key}>
+        <StatCard title={stat.title} number={stat.number} unit={stat.unit} note={stat.note} icon={<Icon size={22} />} />
+      </Box>
+    );
+  });
+}
+
+/** The fleet's four cards: one column on a phone, two on a small screen, four on a wide one. */
+export function StatCardGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+      {children}
+    </SimpleGrid>
   );
 }
