@@ -11,9 +11,9 @@ import { cssVariablesResolver, theme } from '@/app/theme';
 import { SignInForm } from '@/features/auth/components/SignInForm';
 import { AuthProvider } from '@/lib/auth';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
-import { holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
+import { FIRST_SCREEN_ATTRIBUTE, holdPrerenderedSignIn, PRERENDERED_SIGN_IN_ID, takeTypedSignIn } from './prerendered-sign-in';
 import { runInlineScript } from '@/test/inline-script';
-import { FIRST_SCREEN_ATTRIBUTE, firstScreenScript, firstScreenStyle, removalScript } from './removal-script';
+import { firstScreenScript, firstScreenStyle, removalScript } from './removal-script';
 import { renderPrerenderedScreens, renderThemeStyles } from './sign-in-screen';
 
 // Rendered once, as the build does: rendering reads (and tidies) the stored session, which the

@@ -13,6 +13,13 @@
 /** The element that wraps the prerendered screen inside #root. */
 export const PRERENDERED_SIGN_IN_ID = 'prerendered-sign-in';
 
+/**
+ * Set on <html> by the head's script (removal-script.ts) where the app will not show the sign-in
+ * form: `session` for a stored session (the session loader takes the form's place), `public` on
+ * another public screen's path (nothing does).
+ */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+
 /** The template of the session loader, drawn in the sign-in screen's place for a stored session. */
 export const PRERENDERED_SESSION_LOADER_ID = 'prerendered-session-loader';
 

@@ -9,16 +9,10 @@
  * script after the markup then puts the session loader in the form's place, or removes the form.
  */
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
-import { PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
+import { FIRST_SCREEN_ATTRIBUTE, PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
 
 /** Paths where a signed-out visitor sees another screen than sign-in (app/router.tsx). */
 export const PATHS_WITHOUT_SIGN_IN: readonly string[] = ['/reset-password'];
-
-/**
- * Set on <html> where the app will not show the sign-in form: `session` for a stored session (the
- * session loader takes the form's place), `public` on another public screen's path (nothing does).
- */
-export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 
 /** The head's rule: a form that will be replaced is not displayed. */
 export function firstScreenStyle(): string {
