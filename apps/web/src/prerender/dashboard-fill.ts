@@ -5,7 +5,7 @@
  * it imports must therefore stay small and free of React and zod.
  *
  * At `/`, for a stored session of a role whose home is the fleet's Dashboard, it puts the template
- * the build rendered for that role and width over the page at once (the frame, the title and the
+ * the build rendered for the width over the page at once, its menu cut down to the role's (the frame, the title and the
  * cards with their titles), then writes the person's welcome and, when the overview reply that
  * index.html asked for arrives (early-calls-script.ts), the four figures. It reads a copy of that
  * reply: the app still takes the original (lib/early-replies.ts).
@@ -22,9 +22,12 @@ export const PRERENDERED_DASHBOARD_ID = 'prerendered-dashboard';
 /** The roles whose home at `/` is the fleet's Dashboard of four cards (a driver's differs). */
 export const PRERENDERED_DASHBOARD_ROLES = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'] as const satisfies readonly Role[];
 
-/** The template the build renders for a role and a width (the menu differs by both). */
-export function dashboardTemplateId(role: Role, narrow: boolean): string {
-  return `${PRERENDERED_DASHBOARD_ID}-${role.toLowerCase()}-${narrow ? 'narrow' : 'wide'}`;
+/**
+ * The template the build renders for a starting width (the menu starts collapsed on a phone). It
+ * holds the widest of the roles' menus; the script removes what the person's role does not have.
+ */
+export function dashboardTemplateId(narrow: boolean): string {
+  return `${PRERENDERED_DASHBOARD_ID}-${narrow ? 'narrow' : 'wide'}`;
 }
 
 /** Set on the overlay until the figures are written: the cards show their titles only. */
@@ -35,6 +38,8 @@ export interface DashboardFillOptions {
   overviewUrl: string;
   /** At or under this width the app starts with the menu collapsed (AppLayout). */
   mobileBreakpointPx: number;
+  /** Each role's menu entries, by label (the contract's `menuFor`). */
+  menus: Partial<Record<Role, readonly string[]>>;
 }
 
 /** Writes the figures into the cards of the overlay (or of any markup of them). */
@@ -82,13 +87,13 @@ function isRoleWithPrerenderedDashboard(role: Role): boolean {
 }
 
 /** The script's body: returns the overlay it put on the page, or null where it drew nothing. */
-export function showPrerenderedDashboard({ overviewUrl, mobileBreakpointPx }: DashboardFillOptions): HTMLElement | null {
+export function showPrerenderedDashboard({ overviewUrl, mobileBreakpointPx, menus }: DashboardFillOptions): HTMLElement | null {
   if (location.pathname !== '/') return null;
   const session = readSession();
   if (!session || !isRoleWithPrerenderedDashboard(session.user.role)) return null;
   const early = (window as unknown as Record<string, EarlyCalls | undefined>)[EARLY_CALLS_GLOBAL];
   const reply = early?.replies[overviewUrl];
-  const template = document.getElementById(dashboardTemplateId(session.user.role, window.innerWidth <= mobileBreakpointPx));
+  const template = document.getElementById(dashboardTemplateId(window.innerWidth <= mobileBreakpointPx));
   if (!reply || !(template instanceof HTMLTemplateElement)) return null;
 
   const overlay = document.createElement('div');
@@ -97,8 +102,14 @@ export function showPrerenderedDashboard({ overviewUrl, mobileBreakpointPx }: Da
   overlay.setAttribute('aria-hidden', 'true');
   overlay.setAttribute(UNFILLED_ATTRIBUTE, '');
   overlay.append(template.content.cloneNode(true));
+  const menu = menus[session.user.role] ?? [];
+  for (const entry of overlay.querySelectorAll('[data-menu-entry]')) {
+    if (!menu.includes(entry.getAttribute('data-menu-entry') ?? '')) entry.remove();
+  }
+  // The stored user is checked for its role only (session-storage.ts): without a name the line stays blank.
   const welcome = overlay.querySelector('[data-dashboard-welcome]');
-  if (welcome) welcome.textContent = dashboardWelcome(session.user);
+  if (welcome && (session.user.firstName || session.user.name)) welcome.textContent = dashboardWelcome(session.user);
+  else welcome?.setAttribute('data-prerender-blank', '');
   // The header shows the organization's own logo where it has one: the slot stays empty until React draws it.
   const tenant = session.user.organization ?? session.user.fuelStation;
   if (tenant?.imageUrl) overlay.querySelector('[data-prerender-tenant-logo]')?.setAttribute('data-prerender-blank', '');

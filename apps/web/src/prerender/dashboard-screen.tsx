@@ -1,7 +1,8 @@
 /**
  * The prerendered Dashboard's templates, rendered at build time (build-plugins/prerender.ts): the
  * app's own frame (`AppFrame`), the Dashboard's header and its four stat cards, one template for
- * each role with the fleet's Dashboard and each starting width, since the menu differs by both.
+ * each starting width (the menu starts collapsed on a phone), with the widest menu of the roles that
+ * have the fleet's Dashboard; the page's script cuts it down to the person's role.
  * The cards carry their titles and icons; the figures, the welcome and the header's person are
  * the stored session's and the overview's, written on the page (dashboard-fill.ts). What is not
  * known at build time is kept blank by the template's own style, with its place kept, so nothing
@@ -10,7 +11,7 @@
 import { Stack } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { MOBILE_BREAKPOINT_PX, type Role, type SessionUser } from '@fleetfuel/contract';
+import { MOBILE_BREAKPOINT_PX, menuFor, type Role, type SessionUser } from '@fleetfuel/contract';
 import { AppFrame } from '@/app/shell/AppLayout';
 import { DashboardHeader, dashboardStatCards, StatCardGrid } from '@/features/dashboard/components/FleetDashboard';
 import { dashboardStats } from '@/features/dashboard/dashboard-stats';
@@ -86,16 +87,31 @@ function renderDashboardScreen(role: Role, narrow: boolean): string {
   );
 }
 
+const menuLabels = (role: Role) => menuFor(role).map((entry) => entry.label);
+
+/** The role whose menu holds every other's, which the templates draw; the build stops if none does. */
+function roleWithWidestMenu(): Role {
+  const widest = PRERENDERED_DASHBOARD_ROLES.find((role) =>
+    PRERENDERED_DASHBOARD_ROLES.every((other) => menuLabels(other).every((label) => menuLabels(role).includes(label))),
+  );
+  if (!widest)
+    throw new Error(`No menu of ${PRERENDERED_DASHBOARD_ROLES.join(', ')} holds the others': the prerendered Dashboard needs one`);
+  return widest;
+}
+
 /** Every template, for index.html. */
 export function renderDashboardTemplates(): string {
-  return PRERENDERED_DASHBOARD_ROLES.flatMap((role) =>
-    [false, true].map(
-      (narrow) => `<template id="${dashboardTemplateId(role, narrow)}">${OVERLAY_STYLE}${renderDashboardScreen(role, narrow)}</template>`,
-    ),
-  ).join('');
+  const role = roleWithWidestMenu();
+  return [false, true]
+    .map((narrow) => `<template id="${dashboardTemplateId(narrow)}">${OVERLAY_STYLE}${renderDashboardScreen(role, narrow)}</template>`)
+    .join('');
 }
 
 /** What the inline script is run with: values of the contract that the page's script does not import. */
 export function dashboardFillOptions(): DashboardFillOptions {
-  return { overviewUrl: EARLY_CALL_URLS.overview, mobileBreakpointPx: MOBILE_BREAKPOINT_PX };
+  return {
+    overviewUrl: EARLY_CALL_URLS.overview,
+    mobileBreakpointPx: MOBILE_BREAKPOINT_PX,
+    menus: Object.fromEntries(PRERENDERED_DASHBOARD_ROLES.map((role) => [role, menuLabels(role)])),
+  };
 }

@@ -50,13 +50,19 @@ const overviewReply = () => Promise.resolve(new Response(JSON.stringify(OVERVIEW
 /** Lets the reply's callbacks run. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
-function templateOf(role: Role, narrow: boolean): HTMLTemplateElement {
+function templateOf(narrow: boolean): HTMLTemplateElement {
   const holder = document.createElement('div');
   holder.innerHTML = TEMPLATES;
-  const template = holder.querySelector(`#${dashboardTemplateId(role, narrow)}`);
-  if (!(template instanceof HTMLTemplateElement)) throw new Error(`no template for ${role}`);
+  const template = holder.querySelector(`#${dashboardTemplateId(narrow)}`);
+  if (!(template instanceof HTMLTemplateElement)) throw new Error(`no template for narrow: ${narrow}`);
   return template;
 }
+
+/** The labels of a menu's entries, in order. */
+const menuOf = (root: ParentNode | null | undefined) =>
+  [...(root?.querySelector('nav[aria-label="Main menu"]')?.querySelectorAll('a[aria-label]') ?? [])].map((link) =>
+    link.getAttribute('aria-label'),
+  );
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -66,18 +72,10 @@ afterEach(() => {
 });
 
 describe('the build-time templates', () => {
-  it.each([
-    ['ADMINISTRATOR', false],
-    ['ADMINISTRATOR', true],
-    ['ASST_ADMINISTRATOR', false],
-    ['ASST_ADMINISTRATOR', true],
-  ] as const)('hold the frame with the menu of %s (narrow: %s) and the four cards with their titles', (role, narrow) => {
-    const content = templateOf(role, narrow).content;
-    const menu = content.querySelector('nav[aria-label="Main menu"]');
-    expect([...(menu?.querySelectorAll('a[aria-label]') ?? [])].map((link) => link.getAttribute('aria-label'))).toEqual(
-      menuFor(role).map((entry) => entry.label),
-    );
-    expect(menu?.getAttribute('data-collapsed')).toBe(String(narrow));
+  it.each([false, true])('hold the frame with the widest menu (narrow: %s) and the four cards with their titles', (narrow) => {
+    const content = templateOf(narrow).content;
+    expect(menuOf(content)).toEqual(menuFor('ADMINISTRATOR').map((entry) => entry.label));
+    expect(content.querySelector('nav[aria-label="Main menu"]')?.getAttribute('data-collapsed')).toBe(String(narrow));
     const cards = [...content.querySelectorAll('[data-stat]')];
     expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(dashboardStats(OVERVIEW).map((stat) => stat.title));
     for (const card of cards) expect(card.querySelector('[data-stat-number]')?.firstChild?.nodeType).toBe(Node.TEXT_NODE);
@@ -86,6 +84,11 @@ describe('the build-time templates', () => {
 });
 
 describe("index.html's Dashboard script", () => {
+  it.each(['ADMINISTRATOR', 'ASST_ADMINISTRATOR'] as const)("draws %s's own menu", (role) => {
+    loadPage(role, new Promise(() => undefined));
+    expect(menuOf(showPrerenderedDashboard(OPTIONS))).toEqual(menuFor(role).map((entry) => entry.label));
+  });
+
   it("draws the role's template over the page, inert and hidden from assistive technology, with the stored person's welcome", () => {
     loadPage('ASST_ADMINISTRATOR', new Promise(() => undefined), { width: 412 });
     const overlay = showPrerenderedDashboard(OPTIONS);
@@ -114,6 +117,14 @@ describe("index.html's Dashboard script", () => {
     }
     expect(overlay?.querySelector('[data-stat="vehicles"] [data-stat-number]')?.textContent).toBe('20,004vehicles');
     expect(await (await reply).json()).toEqual(OVERVIEW);
+  });
+
+  it('keeps the welcome blank for a stored user without a name', () => {
+    loadPage('ADMINISTRATOR', new Promise(() => undefined));
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ token: 't1', user: { id: 'u1', role: 'ADMINISTRATOR' } }));
+    const welcome = showPrerenderedDashboard(OPTIONS)?.querySelector('[data-dashboard-welcome]');
+    expect(welcome?.hasAttribute('data-prerender-blank')).toBe(true);
+    expect(welcome?.textContent).not.toContain('undefined');
   });
 
   it('leaves the cards blank when the overview is refused', async () => {

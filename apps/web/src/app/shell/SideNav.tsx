@@ -44,6 +44,8 @@ export function SideNav({ role, collapsed, onNavigate }: SideNavProps) {
         component={PrefetchLink}
         to={entry.path}
         aria-label={entry.label}
+        // Which entry it is, for the prerendered Dashboard's script (src/prerender/dashboard-fill.ts).
+        data-menu-entry={entry.label}
         label={collapsed ? null : entry.label}
         leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
         active={isActive(entry, pathname, landing)}
