@@ -69,16 +69,25 @@ describe('configuration', () => {
       statementTimeoutMs: 15_000,
       idleInTransactionTimeoutMs: 60_000,
       acquireTimeoutMs: 5_000,
+      preparedStatements: 100,
     });
     const tuned = loadConfig({
       DATABASE_POOL_SIZE: '25',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '1000',
       DATABASE_ACQUIRE_TIMEOUT_MS: '250',
+      DATABASE_PREPARED_STATEMENTS: '0',
     });
-    expect(tuned.database).toEqual({ poolSize: 25, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 1000, acquireTimeoutMs: 250 });
+    expect(tuned.database).toEqual({
+      poolSize: 25,
+      statementTimeoutMs: 0,
+      idleInTransactionTimeoutMs: 1000,
+      acquireTimeoutMs: 250,
+      preparedStatements: 0,
+    });
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-1' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'many' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it('reads reports and analytics from DATABASE_READ_URL, a replica of DATABASE_URL, and refuses it with the embedded database', () => {

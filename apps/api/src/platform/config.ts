@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_MONEY_LIMITS } from '@fleetfuel/contract';
+import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared-statements.js';
 import type { S3Settings } from './files/storage.js';
 import type { SmsSettings } from './sms/sms.js';
 
@@ -51,6 +52,8 @@ export interface Config {
     idleInTransactionTimeoutMs: number;
     /** How long a request waits for a free pool connection before it is answered 503. */
     acquireTimeoutMs: number;
+    /** Statements each connection keeps prepared (0: none, behind a pooler in transaction mode). */
+    preparedStatements: number;
   };
   /**
    * The PDF reports read a whole organization (20,000 vehicles) on purpose: their reads run under a
@@ -215,6 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
       statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
       idleInTransactionTimeoutMs: integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0),
       acquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5_000, 0),
+      preparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', DEFAULT_PREPARED_STATEMENTS, 0),
     },
     reports: { statementTimeoutMs: integer(env, 'REPORT_STATEMENT_TIMEOUT_MS', 120_000, 0) },
     rateLimit: {

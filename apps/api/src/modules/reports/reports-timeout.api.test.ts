@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../platform/db/database.js';
+import { DEFAULT_PREPARED_STATEMENTS } from '../../platform/db/prepared-statements.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { databaseUrl } from '../../../test/database-url.js';
 import { demoIds } from '../../../test/demo-world.js';
@@ -61,7 +62,13 @@ describe('report statement timeout', () => {
       const handle = await openDatabase({
         engine: 'postgres',
         url: databaseUrl(inject('postgresUrl'), database),
-        limits: { poolSize: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0, acquireTimeoutMs: 0 },
+        limits: {
+          poolSize: 1,
+          statementTimeoutMs: 0,
+          idleInTransactionTimeoutMs: 0,
+          acquireTimeoutMs: 0,
+          preparedStatements: DEFAULT_PREPARED_STATEMENTS,
+        },
       });
       const strict = await buildApp({ config: { ...t.config, reports: { statementTimeoutMs: 1 } }, db: handle.db });
       const usual = await buildApp({ config: t.config, db: handle.db });

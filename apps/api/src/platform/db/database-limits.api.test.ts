@@ -10,9 +10,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { databaseUrl } from '../../../test/database-url.js';
+import { DEFAULT_PREPARED_STATEMENTS } from './prepared-statements.js';
 import { allowLongerStatements, openDatabase, POOL_BUSY_RETRY_AFTER_SECONDS, type DatabaseHandle, type PoolLimits } from './database.js';
 
-const NO_LIMITS: PoolLimits = { poolSize: 2, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0, acquireTimeoutMs: 0 };
+const NO_LIMITS: PoolLimits = {
+  poolSize: 2,
+  statementTimeoutMs: 0,
+  idleInTransactionTimeoutMs: 0,
+  acquireTimeoutMs: 0,
+  preparedStatements: DEFAULT_PREPARED_STATEMENTS,
+};
 
 describe.runIf(inject('dbEngine') === 'postgres')('PostgreSQL pool limits', () => {
   let shared: TestApp;
@@ -88,13 +95,17 @@ describe.runIf(inject('dbEngine') === 'postgres')('PostgreSQL pool limits', () =
     expect((await instance.me()).statusCode).toBe(200);
   });
 
-  it('lets one transaction run longer statements than the pool default, and only that one', async () => {
+  it('lets one transaction run longer statements than the pool default, and only that one, each planned for its values', async () => {
     const instance = await instanceWith({ statementTimeoutMs: 150 });
+    const planCacheMode = (db: typeof instance.db) =>
+      sql<{ mode: string }>`SELECT current_setting('plan_cache_mode') AS mode`.execute(db).then((result) => result.rows[0]!.mode);
     await expect(sql`SELECT pg_sleep(0.4)`.execute(instance.db)).rejects.toMatchObject({ code: '57014' });
     await instance.db.transaction().execute(async (trx) => {
       await allowLongerStatements(trx, 5_000);
       await sql`SELECT pg_sleep(0.4)`.execute(trx);
+      expect(await planCacheMode(trx)).toBe('force_custom_plan');
     });
     await expect(sql`SELECT pg_sleep(0.4)`.execute(instance.db)).rejects.toMatchObject({ code: '57014' });
+    expect(await planCacheMode(instance.db)).toBe('auto');
   });
 });

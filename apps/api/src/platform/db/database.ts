@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { AppError } from '../errors.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { DEFAULT_PREPARED_STATEMENTS, preparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 import { PG_TYPE_PARSERS } from './type-parsers.js';
 
@@ -27,6 +28,8 @@ export interface PoolLimits {
   statementTimeoutMs: number;
   idleInTransactionTimeoutMs: number;
   acquireTimeoutMs: number;
+  /** Statements each connection keeps prepared (prepared-statements.ts); 0 prepares none. */
+  preparedStatements: number;
 }
 
 /** Retry-After when every pool connection stayed busy: the queue usually drains within seconds. */
@@ -62,13 +65,14 @@ function postgresTypes(): pg.CustomTypesConfig {
 
 /**
  * A pool whose waits for a free connection end, after `acquireTimeoutMs`, in a 503 with Retry-After
- * rather than a request that hangs while earlier ones hold every connection.
+ * rather than a request that hangs while earlier ones hold every connection, and whose connections
+ * keep up to `preparedStatements` statements prepared.
  */
-function poolAnsweringBusy(pool: pg.Pool, acquireTimeoutMs: number): PostgresPool {
+function poolAnsweringBusy(pool: pg.Pool, acquireTimeoutMs: number, preparedStatements: number): PostgresPool {
   return {
     connect: async () => {
       try {
-        return await pool.connect();
+        return await preparingClient(await pool.connect(), preparedStatements);
       } catch (error) {
         // pg-pool's only signal for a wait that ran out is this message (no error code).
         if (acquireTimeoutMs > 0 && error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) {
@@ -103,7 +107,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // past its timeout): pg-pool listens only on idle ones, and an unheard 'error' ends the process.
     // The transaction's next query fails instead, and the pool drops the connection.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: poolAnsweringBusy(pool, limits?.acquireTimeoutMs ?? 0) }) });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({
+        pool: poolAnsweringBusy(pool, limits?.acquireTimeoutMs ?? 0, limits?.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS),
+      }),
+    });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const pglite = await openPGlite(target.dataDir, target.loadDataDir);
@@ -114,11 +122,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 /**
  * Raises the statement timeout for the rest of one transaction (a heavy report, an export): the
  * pool's default stays short for everything else. PGlite cannot cancel a statement and ignores it.
+ * The transaction's statements are also planned for their own values each time, prepared or not: a
+ * long read's planning is nothing beside its run, and a generic plan PostgreSQL settled on while
+ * small organizations ran the statement may not suit the largest (prepared-statements.ts).
  */
 export async function allowLongerStatements(trx: Database, timeoutMs: number): Promise<void> {
   if (!Number.isInteger(timeoutMs) || timeoutMs < 0) throw new Error(`statement timeout must be a whole number of ms (got ${timeoutMs})`);
   // SET LOCAL takes no bind parameters; set_config(…, true) is its parameterised form.
-  await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
+  await sql`SELECT set_config('statement_timeout', ${String(timeoutMs)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(
+    trx,
+  );
 }
 
 /** PostgreSQL's unique-violation code, raised by both engines. */

@@ -8,6 +8,7 @@ import type { Socket } from 'node:net';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@fleetfuel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isChangedResultType } from '../db/prepared-statements.js';
 import { AppError } from '../errors.js';
 import { validationError } from './validation.js';
 
@@ -129,6 +130,13 @@ export function installErrorHandling(
       return reply
         .status(503)
         .send(body('SERVICE_UNAVAILABLE', 'The database took too long to answer this request. Please try again in a moment.'));
+    }
+    // A migration changed a table under one of the connection's prepared statements (another
+    // instance's rollout); the connection prepares its statements afresh from the next call on.
+    if (isChangedResultType(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'prepared statement outdated by a schema change');
+      void reply.header('retry-after', '1');
+      return reply.status(503).send(body('SERVICE_UNAVAILABLE', 'The server was being updated while answering. Please try again.'));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait and try again.'));
