@@ -11,13 +11,14 @@ import { lagosDate } from '../clock.js';
 import { demoIds } from '../../../test/demo-world.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { databaseUrl } from '../../../test/database-url.js';
-import { openDatabase, type Database, type DatabaseHandle } from './database.js';
+import { openDatabase, type Database } from './database.js';
 import { statementName } from './prepared-statements.js';
 
 describe.runIf(inject('dbEngine') === 'postgres')('prepared statements on PostgreSQL connections', () => {
   let shared: TestApp;
   let databaseName: string;
-  const opened: DatabaseHandle[] = [];
+  /** Pools and app instances the tests opened, closed after them. */
+  const opened: Array<{ close(): Promise<unknown> }> = [];
 
   /** A pool of one connection keeping `capacity` statements prepared: every call meets the same backend. */
   async function oneConnection(capacity: number): Promise<Database> {
@@ -104,7 +105,7 @@ describe.runIf(inject('dbEngine') === 'postgres')('prepared statements on Postgr
 
   it('answers a call that meets such a statement 503 with Retry-After, and the next one as before', async () => {
     const instance = await buildApp({ config: shared.config, db: await oneConnection(10) });
-    opened.push({ close: () => instance.close() } as DatabaseHandle);
+    opened.push(instance);
     const token = await shared.login('orgadmin@acme.test');
     const find = demoIds(shared);
     const created = await shared.call('POST', '/api/fuel-requests', {
