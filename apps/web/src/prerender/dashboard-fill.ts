@@ -5,9 +5,9 @@
  * it imports must therefore stay small and free of React and zod.
  *
  * At `/`, for a stored session of a role whose home is the fleet's Dashboard, it puts the template
- * the build rendered for the width over the page at once, its menu cut down to the role's (the frame, the title and the
- * cards with their titles), then writes the person's welcome and, when the overview reply that
- * index.html asked for arrives (early-calls-script.ts), the four figures. It reads a copy of that
+ * the build rendered for the width over the page at once (the frame, the title and the cards with
+ * their titles), its menu cut down to the role's, then writes the person's welcome and, when the
+ * overview reply that index.html asked for arrives (early-calls-script.ts), the four figures. It reads a copy of that
  * reply: the app still takes the original (lib/early-replies.ts).
  */
 import type { Role } from '@fleetfuel/contract';
