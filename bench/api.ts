@@ -15,10 +15,16 @@
  *                             these (case-insensitive), e.g. `analytics` or `pgbench,fuel-requests`;
  *                             ratios whose figures were not measured are left out
  *
+ * For the write path (the redemption, and TPC-B beside it) it also prints what one transaction cost
+ * the machine and what PostgreSQL's backends did meanwhile (bench/cost-window.ts): the ratio's
+ * ceiling is the machine's cores over that CPU, whatever is waited on. Where the server runs without
+ * autovacuum, the database is vacuumed before the loads, as autovacuum would have.
+ *
  * Nothing here asserts: the figures are printed, with each ratio's target marked met or unmet.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -43,6 +49,7 @@ import {
   dropDatabase,
   recreateDatabase,
 } from './data.js';
+import { SAMPLE_EVERY_MS, measureCostWindow, windowOf, type CostWindow } from './cost-window.js';
 import { benchServerEnv, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,6 +78,29 @@ interface Figure {
   requests: number;
   failures: number;
   note?: string;
+  /** The write path's loads only: what one transaction cost the machine over a window of the load. */
+  cost?: Cost;
+}
+
+interface Cost {
+  /** Transactions committed in the window, and its length in seconds. */
+  transactions: number;
+  seconds: number;
+  /** CPU ms a transaction: the API server (none for pgbench), PostgreSQL, the load's client. */
+  perTransactionMs: { server: number; postgres: number; client: number };
+  /** Average number of backends running, waiting on a lock, waiting for the app, on I/O. */
+  backends: CostWindow['backends'];
+}
+
+function costOf(window: CostWindow | null, transactions: number): Cost | undefined {
+  if (!window || transactions === 0) return undefined;
+  const per = (ms: number) => ms / transactions;
+  return {
+    transactions,
+    seconds: (window.to - window.from) / 1000,
+    perTransactionMs: { server: per(window.cpu.server), postgres: per(window.cpu.postgres), client: per(window.cpu.client) },
+    backends: window.backends,
+  };
 }
 
 function pgbenchBinary(): string {
@@ -261,13 +291,23 @@ async function load(name: string, url: string, token: string | null, databaseUrl
   return figure;
 }
 
-/** The write path: each request redeems a different pre-approved coupon at the bench station. */
-async function loadRedemption(base: string, token: string, coupons: Array<{ id: string; code: string }>): Promise<Figure> {
+/**
+ * The write path: each request redeems a different pre-approved coupon at the bench station. Also
+ * what a redemption cost the machine over a window of the load (the redemptions counted by their
+ * time; the client is autocannon, in this process).
+ */
+async function loadRedemption(
+  server: RunningServer,
+  token: string,
+  coupons: Array<{ id: string; code: string }>,
+  databaseUrl: string,
+): Promise<Figure> {
   if (!selected(REDEEM)) return skipped(REDEEM);
   let next = 0;
   let exhausted = 0;
+  const window = measureCostWindow(databaseUrl, { ...windowOf(DURATION), serverPid: server.child.pid, clientPid: () => process.pid });
   const result = await autocannon({
-    url: base,
+    url: server.base,
     connections: CONNECTIONS,
     duration: DURATION,
     timeout: 60,
@@ -289,9 +329,30 @@ async function loadRedemption(base: string, token: string, coupons: Array<{ id: 
       },
     ],
   });
-  const figure = figureOf(REDEEM, result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined);
+  const cost = await window;
+  const measured = cost ? costOf(cost, await redemptionsBetween(databaseUrl, cost.from, cost.to)) : undefined;
+  const figure = {
+    ...figureOf(REDEEM, result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined),
+    ...(measured ? { cost: measured } : {}),
+  };
   report(figure);
   return figure;
+}
+
+/** The bench's coupons redeemed between two times (epoch ms): the transactions of a window of the load. */
+async function redemptionsBetween(databaseUrl: string, from: number, to: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM fuel_requests
+       WHERE note = $1 AND status = 'COMPLETED' AND redeemed_at >= to_timestamp($2::float8 / 1000) AND redeemed_at < to_timestamp($3::float8 / 1000)`,
+      [REDEMPTION_NOTE, from, to],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
 }
 
 function postgresTypes(): pg.CustomTypesConfig {
@@ -365,8 +426,12 @@ async function captureRouteSql(databaseUrl: string, routePath: string): Promise<
   return { script: `${lines.join('\n')}\n`, statements: lines.length };
 }
 
-/** pgbench for DURATION seconds at CONNECTIONS clients; tps from its summary, p50/p99 from its per-transaction log. */
-function runPgbench(name: string, databaseUrl: string, extra: string[]): Figure {
+/**
+ * pgbench for DURATION seconds at CONNECTIONS clients; tps from its summary, p50/p99 from its
+ * per-transaction log. With `measureCost`, also what a transaction cost the machine over a window of
+ * the run (the transactions counted from the log's completion times).
+ */
+async function runPgbench(name: string, databaseUrl: string, extra: string[], measureCost = false): Promise<Figure> {
   if (!selected(name)) return skipped(name);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-pgbench-'));
   try {
@@ -384,20 +449,41 @@ function runPgbench(name: string, databaseUrl: string, extra: string[]): Figure 
       ...extra,
       databaseUrl,
     ];
-    const run = spawnSync(pgbenchBinary(), args, { cwd: dir, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`pgbench ${name} failed:\n${run.stderr}\n${run.stdout}`);
-    const tps = Number(/tps = ([\d.]+)/.exec(run.stdout)?.[1] ?? 'NaN');
-    const failed = Number(/number of failed transactions: (\d+)/.exec(run.stdout)?.[1] ?? '0');
+    const child = spawn(pgbenchBinary(), args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const window = measureCost ? measureCostWindow(databaseUrl, { ...windowOf(DURATION), clientPid: () => child.pid }) : null;
+    const [status] = (await once(child, 'close')) as [number | null];
+    const cost = await window;
+    if (status !== 0) throw new Error(`pgbench ${name} failed:\n${stderr}\n${stdout}`);
+    const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 'NaN');
+    const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? '0');
     const latencies: number[] = [];
+    let inWindow = 0;
     for (const file of readdirSync(dir).filter((f) => f.startsWith('pgbench_log'))) {
       for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n')) {
+        // client_id transaction_no time_us script_no time_epoch time_us: the last two, when it ended.
         const fields = line.split(' ');
-        if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000);
+        if (fields.length < 6) continue;
+        latencies.push(Number(fields[2]) / 1000);
+        const endedAt = Number(fields[4]) * 1000 + Number(fields[5]) / 1000;
+        if (cost && endedAt >= cost.from && endedAt < cost.to) inWindow += 1;
       }
     }
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
-    const figure: Figure = { name, rps: tps, p50: at(50), p99: at(99), requests: latencies.length, failures: failed };
+    const measured = costOf(cost, inWindow);
+    const figure: Figure = {
+      name,
+      rps: tps,
+      p50: at(50),
+      p99: at(99),
+      requests: latencies.length,
+      failures: failed,
+      ...(measured ? { cost: measured } : {}),
+    };
     console.log(`  ${name.padEnd(44)} ${fmt(figure.rps).padStart(8)} tps    p50 ${fmt(figure.p50)} ms  p99 ${fmt(figure.p99)} ms`);
     return figure;
   } finally {
@@ -441,8 +527,31 @@ async function machine(databaseUrl: string): Promise<string> {
   try {
     const version = (await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]?.v ?? '?';
     const buffers = (await client.query<{ v: string }>(`SELECT current_setting('shared_buffers') AS v`)).rows[0]?.v ?? '?';
+    const autovacuum = (await client.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`)).rows[0]?.v ?? '?';
     const cpu = os.cpus()[0]?.model ?? '?';
-    return `${os.availableParallelism()} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, PostgreSQL ${version} (shared_buffers ${buffers}), Node ${process.version}`;
+    return `${os.availableParallelism()} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, PostgreSQL ${version} (shared_buffers ${buffers}, autovacuum ${autovacuum}), Node ${process.version}`;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where the server runs without autovacuum (a CI configuration, not PostgreSQL's default), every
+ * earlier run's redemptions stay behind as dead row versions, and the wallet's and the rollups'
+ * rows, which every redemption updates, are reached through them until something vacuums. A VACUUM
+ * first gives every run the state autovacuum keeps a live database in.
+ */
+async function vacuumUnlessAutovacuum(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`);
+    if (rows[0]?.v === 'on') return;
+    const started = performance.now();
+    await client.query('VACUUM (ANALYZE)');
+    console.log(
+      `autovacuum is off on this server: VACUUM ANALYZE first, as it would have run (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   } finally {
     await client.end();
   }
@@ -483,6 +592,7 @@ async function main(): Promise<void> {
   console.log(`Machine: ${machineLine}`);
   console.log(`Large data set: ${largeCount.toLocaleString('en')} fuel requests`);
 
+  await vacuumUnlessAutovacuum(URL_LARGE);
   // Coupons for the write path, ready before the server starts.
   const coupons = selected(REDEEM) ? await ensureCoupons(URL_LARGE, Math.max(5_000, DURATION * 1_000)) : [];
 
@@ -494,7 +604,7 @@ async function main(): Promise<void> {
   const scriptFile = path.join(scriptDir, 'list-page-1.sql');
   writeFileSync(scriptFile, captured.script);
   if (process.env.BENCH_SHOW_SQL) console.log(captured.script);
-  const sameSql = runPgbench(`pgbench: list route SQL (${captured.statements} statements)`, URL_LARGE, ['-f', scriptFile]);
+  const sameSql = await runPgbench(`pgbench: list route SQL (${captured.statements} statements)`, URL_LARGE, ['-f', scriptFile]);
   figures.push(sameSql);
 
   // pgbench TPC-B in a throwaway database.
@@ -506,7 +616,7 @@ async function main(): Promise<void> {
       await recreateDatabase(tpcbUrl);
       const init = spawnSync(pgbenchBinary(), ['-i', '-q', '-s', String(Math.max(10, CONNECTIONS)), tpcbUrl], { encoding: 'utf8' });
       if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-      tpcb = runPgbench(tpcbName, tpcbUrl, []);
+      tpcb = await runPgbench(tpcbName, tpcbUrl, [], true);
     }
     figures.push(tpcb);
   } finally {
@@ -543,7 +653,7 @@ async function main(): Promise<void> {
     overviewAdminLarge = await load('GET /analytics/overview (ADMIN)', `${server.base}/analytics/overview`, adminToken, URL_LARGE);
     figures.push(overviewAdminLarge);
     figures.push(await load('GET /admin/organizations/analytics', `${server.base}/admin/organizations/analytics`, adminToken, URL_LARGE));
-    redeem = await loadRedemption(server.base, attendantToken, coupons);
+    redeem = await loadRedemption(server, attendantToken, coupons, URL_LARGE);
     await drain(URL_LARGE);
     figures.push(redeem);
   } finally {
@@ -620,6 +730,7 @@ async function main(): Promise<void> {
     `| Ratio | value | target | |`,
     `|---|---:|---|---|`,
     ...ratios.map((r) => `| ${r.name} | ${r.value.toFixed(2)} | ${r.target} | ${r.met ? 'met' : '**unmet**'} |`),
+    ...costTable(figures),
   ];
   console.log(`\nResults (${started.toISOString()}, ${DURATION} s × ${CONNECTIONS} connections)\n`);
   console.log(table.join('\n'));
@@ -633,6 +744,30 @@ async function main(): Promise<void> {
       ),
     );
   }
+}
+
+/**
+ * The write path's cost lines: what one transaction cost the machine, and what its backends did.
+ * "At most a second" is the machine's cores divided by that CPU: what the transaction would reach
+ * were nothing ever waited on.
+ */
+function costTable(figures: Figure[]): string[] {
+  const measured = figures.filter((f): f is Figure & { cost: Cost } => f.cost !== undefined);
+  if (measured.length === 0) return [];
+  const cores = os.availableParallelism();
+  const ms = (value: number) => value.toFixed(2);
+  return [
+    '',
+    `What a write transaction cost the machine (${cores} cores; CPU from /proc over a window inside the load; backends sampled every ${SAMPLE_EVERY_MS} ms):`,
+    '',
+    `| Load | transactions in window | CPU ms a transaction: server | PostgreSQL | client | at most a second | backends running | on a lock | waiting for the app | on I/O |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    ...measured.map(({ name, cost: c }) => {
+      const cpu = c.perTransactionMs.server + c.perTransactionMs.postgres + c.perTransactionMs.client;
+      const b = c.backends;
+      return `| ${name} | ${c.transactions} in ${c.seconds.toFixed(1)} s | ${ms(c.perTransactionMs.server)} | ${ms(c.perTransactionMs.postgres)} | ${ms(c.perTransactionMs.client)} | ${fmt((cores * 1000) / cpu)} | ${b.running.toFixed(1)} | ${b.lockWait.toFixed(1)} | ${b.waitingOnApp.toFixed(1)} | ${b.io.toFixed(1)} |`;
+    }),
+  ];
 }
 
 main().catch((error: unknown) => {
