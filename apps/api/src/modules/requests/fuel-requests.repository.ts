@@ -176,6 +176,11 @@ export interface FlagHistoryFill {
  * - when the vehicle's latest other request, not rejected, was made (fuel_requests_vehicle, 0006):
  *   before a given request's creation, or before now (null) for a request being made;
  * - `stationMedianPrice`, the prices module's expression for the station's median price.
+ *
+ * The fills' status and bound are written into the SQL, not sent as parameters: the statement is
+ * prepared once per connection, and a plan made for `status = $n` cannot use the index for
+ * completed fills (a partial index), so PostgreSQL planned it afresh at every execution (~0.3 ms of
+ * its CPU in every redemption, against 0.05 ms to run it).
  */
 export function flagHistory(
   db: Database,
@@ -190,9 +195,9 @@ export function flagHistory(
           .selectFrom('fuel_requests')
           .select(['odometer', 'volume', 'dispensed_volume', 'redeemed_at'])
           .where('vehicle_id', '=', vehicleId)
-          .where('status', '=', 'COMPLETED')
+          .where('status', '=', sql.lit('COMPLETED'))
           .orderBy('redeemed_at', 'desc')
-          .limit(FLAG_HISTORY_FILLS),
+          .limit(sql.lit(FLAG_HISTORY_FILLS)),
       )
         .$castTo<FlagHistoryFill[]>()
         .as('fills'),
@@ -200,7 +205,7 @@ export function flagHistory(
         .selectFrom('fuel_requests')
         .select('created_at')
         .where('vehicle_id', '=', vehicleId)
-        .where('status', '!=', 'REJECTED')
+        .where('status', '!=', sql.lit('REJECTED'))
         .$if(before !== null, (q) => q.where('created_at', '<=', before?.createdAt as Date).where('id', '!=', before?.id as string))
         .orderBy('created_at', 'desc')
         .limit(1)
