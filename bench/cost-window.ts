@@ -84,12 +84,13 @@ export async function measureCostWindow(
     const samplerPid = (await client.query<{ pid: number }>(`SELECT pg_backend_pid() AS pid`)).rows[0]?.pid ?? 0;
     await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const clientPid = options.clientPid();
-    const start = {
+    const reading = () => ({
       at: Date.now(),
       server: options.serverPid ? processCpuMs(options.serverPid) : 0,
       client: clientPid ? processCpuMs(clientPid) : 0,
       postgres: postgresCpuMs(),
-    };
+    });
+    const start = reading();
     const backends = { running: 0, lockWait: 0, waitingOnApp: 0, io: 0, other: 0 };
     let samples = 0;
     while (Date.now() - start.at < options.lengthMs) {
@@ -107,12 +108,7 @@ export async function measureCostWindow(
       }
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
     }
-    const end = {
-      at: Date.now(),
-      server: options.serverPid ? processCpuMs(options.serverPid) : 0,
-      client: clientPid ? processCpuMs(clientPid) : 0,
-      postgres: postgresCpuMs(),
-    };
+    const end = reading();
     const average = (n: number) => (samples ? n / samples : 0);
     return {
       from: start.at,
