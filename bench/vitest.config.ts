@@ -1,6 +1,7 @@
 /**
- * The bench's own check, outside `npm test` (the root config's projects never include bench/):
- * `npx vitest run -c bench/vitest.config.ts` generates a tiny data set on a throwaway database.
+ * The bench's own checks, outside `npm test` (the root config's projects never include bench/):
+ * `npx vitest run -c bench/vitest.config.ts` generates a tiny data set on a throwaway database, and
+ * checks that a cost window sees what PostgreSQL's backends do (bench/cost-window.ts).
  */
 import { defineConfig } from 'vitest/config';
 
