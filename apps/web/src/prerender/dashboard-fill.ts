@@ -7,8 +7,8 @@
  * At `/`, for a stored session of a role whose home is the fleet's Dashboard, it puts the template
  * the build rendered for the width over the page at once (the frame, the title and the cards with
  * their titles), its menu cut down to the role's, then writes the person's welcome and, when the
- * overview reply that index.html asked for arrives (early-calls-script.ts), the four figures. It reads a copy of that
- * reply: the app still takes the original (lib/early-replies.ts).
+ * overview reply that index.html asked for arrives (early-calls-script.ts), the four figures. It
+ * reads a copy of that reply: the app still takes the original (lib/early-replies.ts).
  */
 import type { Role } from '@fleetfuel/contract';
 import { dashboardStats, dashboardWelcome, type DashboardFigures, type DashboardStat } from '@/features/dashboard/dashboard-stats';
