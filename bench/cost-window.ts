@@ -132,7 +132,12 @@ export async function measureCostWindow(
   }
 }
 
-/** The window inside a load of `durationS` seconds: its first 2 s and last second left out when it is long enough. */
+/**
+ * The window inside a load of `durationS` seconds: its first 2 s and last second left out, or its
+ * first and last quarters in a load shorter than 5 s. Never from the start: the load's connections
+ * (pgbench's, the server pool's) open as it starts, and a backend that was not there when the window
+ * opened is not counted.
+ */
 export function windowOf(durationS: number): { delayMs: number; lengthMs: number } {
-  return durationS >= 5 ? { delayMs: 2_000, lengthMs: (durationS - 3) * 1_000 } : { delayMs: 0, lengthMs: durationS * 1_000 };
+  return durationS >= 5 ? { delayMs: 2_000, lengthMs: (durationS - 3) * 1_000 } : { delayMs: durationS * 250, lengthMs: durationS * 500 };
 }
