@@ -213,15 +213,29 @@ function report(figure: Figure): void {
   );
 }
 
+/** Runs `work` on a connection of its own to `databaseUrl`, closed after it whatever happens. */
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A server setting as PostgreSQL shows it (`current_setting`). */
+async function setting(client: pg.Client, name: string): Promise<string> {
+  return (await client.query<{ v: string }>(`SELECT current_setting($1) AS v`, [name])).rows[0]?.v ?? '?';
+}
+
 /**
  * Waits until the server's database work of the previous load is over: autocannon stops at the end
  * of its window, but the server goes on with the requests it already took (their queries keep
  * running), which would slow the next load down. After `limitMs`, those queries are cancelled.
  */
 async function drain(databaseUrl: string, limitMs = 180_000): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withClient(databaseUrl, async (client) => {
     const deadline = Date.now() + limitMs;
     for (;;) {
       const { rows } = await client.query<{ n: number }>(
@@ -237,9 +251,7 @@ async function drain(databaseUrl: string, limitMs = 180_000): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Up to `count` requests one after the other (at most `budgetMs`): for routes too slow for the fixed window. */
@@ -341,18 +353,14 @@ async function loadRedemption(
 
 /** The bench's coupons redeemed between two times (epoch ms): the transactions of a window of the load. */
 async function redemptionsBetween(databaseUrl: string, from: number, to: number): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM fuel_requests
        WHERE note = $1 AND status = 'COMPLETED' AND redeemed_at >= to_timestamp($2::float8 / 1000) AND redeemed_at < to_timestamp($3::float8 / 1000)`,
       [REDEMPTION_NOTE, from, to],
     );
     return rows[0]?.n ?? 0;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function postgresTypes(): pg.CustomTypesConfig {
@@ -497,9 +505,7 @@ function fmt(value: number): string {
 }
 
 async function ensureCoupons(databaseUrl: string, needed: number): Promise<Array<{ id: string; code: string }>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withClient(databaseUrl, async (client) => {
     const select = async () =>
       (
         await client.query<{ id: string; code: string }>(
@@ -516,23 +522,17 @@ async function ensureCoupons(databaseUrl: string, needed: number): Promise<Array
       coupons = await select();
     }
     return coupons;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function machine(databaseUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const version = (await client.query<{ v: string }>(`SELECT current_setting('server_version') AS v`)).rows[0]?.v ?? '?';
-    const buffers = (await client.query<{ v: string }>(`SELECT current_setting('shared_buffers') AS v`)).rows[0]?.v ?? '?';
-    const autovacuum = (await client.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`)).rows[0]?.v ?? '?';
+  return withClient(databaseUrl, async (client) => {
+    const version = await setting(client, 'server_version');
+    const buffers = await setting(client, 'shared_buffers');
+    const autovacuum = await setting(client, 'autovacuum');
     const cpu = os.cpus()[0]?.model ?? '?';
     return `${os.availableParallelism()} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, PostgreSQL ${version} (shared_buffers ${buffers}, autovacuum ${autovacuum}), Node ${process.version}`;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -542,19 +542,14 @@ async function machine(databaseUrl: string): Promise<string> {
  * first gives every run the state autovacuum keeps a live database in.
  */
 async function vacuumUnlessAutovacuum(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`);
-    if (rows[0]?.v === 'on') return;
+  return withClient(databaseUrl, async (client) => {
+    if ((await setting(client, 'autovacuum')) === 'on') return;
     const started = performance.now();
     await client.query('VACUUM (ANALYZE)');
     console.log(
       `autovacuum is off on this server: VACUUM ANALYZE first, as it would have run (${((performance.now() - started) / 1000).toFixed(1)} s)`,
     );
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 async function databaseExists(url: string): Promise<boolean> {
@@ -571,13 +566,10 @@ async function databaseExists(url: string): Promise<boolean> {
 }
 
 async function fuelRequestCount(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM fuel_requests`)).rows[0]?.n ?? 0;
-  } finally {
-    await client.end();
-  }
+  return withClient(
+    url,
+    async (client) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM fuel_requests`)).rows[0]?.n ?? 0,
+  );
 }
 
 async function main(): Promise<void> {
