@@ -38,6 +38,7 @@ import * as m0034 from './migrations/0034-top-drivers.js';
 import * as m0035 from './migrations/0035-wallet-search-trgm.js';
 import * as m0036 from './migrations/0036-completed-maintenance-order.js';
 import * as m0037 from './migrations/0037-outgoing-messages.js';
+import * as m0038 from './migrations/0038-rollup-writers-plpgsql.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-wallet-search-trgm': m0035,
   '0036-completed-maintenance-order': m0036,
   '0037-outgoing-messages': m0037,
+  '0038-rollup-writers-plpgsql': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -139,6 +139,22 @@ function lifecycle(app: TestApp) {
 }
 
 describe('the analytics rollups', () => {
+  // The writers the triggers call: a SQL-language function that writes is parsed and planned at
+  // every call; a PL/pgSQL one once per connection (migration 0038). What they write is checked
+  // against the rebuild below.
+  it('are written by PL/pgSQL functions, which keep their plans', async () => {
+    const { rows } = await sql<{ proname: string; lanname: string }>`
+      SELECT p.proname, l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+      WHERE p.proname IN ('analytics_add', 'analytics_driver_month_add', 'analytics_station_reach_add', 'analytics_station_reach_remove')
+      ORDER BY p.proname`.execute(t.db);
+    expect(rows).toEqual([
+      { proname: 'analytics_add', lanname: 'plpgsql' },
+      { proname: 'analytics_driver_month_add', lanname: 'plpgsql' },
+      { proname: 'analytics_station_reach_add', lanname: 'plpgsql' },
+      { proname: 'analytics_station_reach_remove', lanname: 'plpgsql' },
+    ]);
+  });
+
   it('after a random sequence of requests, approvals, redemptions and rejections, equal a computation from scratch', async () => {
     const random = randomSource(20261123);
     const steps = lifecycle(t);
