@@ -278,6 +278,30 @@ describe('redeeming at the station', () => {
     expect(done).toMatchObject({ status: 'COMPLETED', dispensedVolume: 45, amount: 51750 });
   });
 
+  it('gives the litres not dispensed back to the reserve the coupon drew on, and none when all were dispensed', async () => {
+    const token = tokens['orgadmin@acme.test'] as string;
+    const reserve = (await t.call('POST', '/api/fuel-reserves', { token, body: { fuelType: 'DIESEL', amount: 50 } })).json().reserve;
+    await t.call('PATCH', `/api/fuel-reserves/${reserve.id}`, { token, body: {} });
+    const reserveLeft = async () =>
+      Number((await t.db.selectFrom('fuel_reserves').select('remaining').where('id', '=', reserve.id).executeTakeFirstOrThrow()).remaining);
+    try {
+      const partly = await approvedRequest(20);
+      const fully = await approvedRequest(10);
+      expect(await reserveLeft()).toBe(20);
+      const redeem = (coupon: { id: string; couponCode: string }, dispensedVolume: number) =>
+        t.call('PATCH', `/api/fuel-requests/${coupon.id}/complete`, {
+          token: tokens['attendant@unityfuels.test'],
+          body: { code: coupon.couponCode, dispensedVolume },
+        });
+      expect((await redeem(partly, 12.5)).statusCode).toBe(200);
+      expect(await reserveLeft()).toBe(27.5);
+      expect((await redeem(fully, 10)).statusCode).toBe(200);
+      expect(await reserveLeft()).toBe(27.5);
+    } finally {
+      await t.call('PATCH', `/api/fuel-reserves/${reserve.id}`, { token, body: { status: 'INACTIVE' } });
+    }
+  });
+
   it('previews a coupon; refuses one altered by a character, another station’s, and too much volume', async () => {
     const approved = await approvedRequest(20);
     const preview = await t.call('GET', '/api/fuel-requests/coupon', {

@@ -236,6 +236,11 @@ export function lockRedeemableFuelRequest(db: Database, id: string) {
         'organization_requires_confirmation',
       ),
       sql<string>`(SELECT s.name FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_name'),
+      // Whether a reserve still holds litres for it: most coupons draw on none, and a redemption
+      // then skips the reserves' own read. None can appear later: draws are made at approval.
+      sql<boolean>`EXISTS (SELECT 1 FROM reserve_draws d WHERE d.fuel_request_id = r.id AND d.volume - d.returned > 0)`.as(
+        'holds_reserve_litres',
+      ),
     ])
     .where('r.id', '=', id)
     .forNoKeyUpdate('r')

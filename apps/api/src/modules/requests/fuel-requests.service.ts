@@ -656,7 +656,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
             }),
           },
           async (entryId) => {
-            await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
+            if (request.holds_reserve_litres) await reserveDraws.release(trx, id, Number(request.volume) - dispensed);
             const completed = await repository.markCompleted(trx, id, {
               redeemedBy: actor.userId,
               dispensedVolume: dispensed,
