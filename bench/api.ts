@@ -16,7 +16,8 @@
  *                             ratios whose figures were not measured are left out
  *
  * For the write path (the redemption, and TPC-B beside it) it also prints what one transaction cost
- * the machine and what PostgreSQL's backends did meanwhile (bench/cost-window.ts): the ratio's
+ * the machine, the write-ahead log it wrote and what PostgreSQL's backends did meanwhile
+ * (bench/cost-window.ts): the ratio's
  * ceiling is the machine's cores over that CPU, whatever is waited on. Where the server runs without
  * autovacuum, the database is vacuumed before the loads, as autovacuum would have.
  *
@@ -49,7 +50,7 @@ import {
   dropDatabase,
   recreateDatabase,
 } from './data.js';
-import { SAMPLE_EVERY_MS, measureCostWindow, windowOf, type CostWindow } from './cost-window.js';
+import { SAMPLE_EVERY_MS, measureCostWindow, windowOf, type CostWindow, type Wal } from './cost-window.js';
 import { benchServerEnv, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +91,8 @@ interface Cost {
   perTransactionMs: { server: number; postgres: number; client: number };
   /** Average number of backends running, waiting on a lock, waiting for the app, on I/O. */
   backends: CostWindow['backends'];
+  /** WAL a transaction (the whole server's over the window), when PostgreSQL reports it. */
+  walPerTransaction: Wal | null;
 }
 
 function costOf(window: CostWindow | null, transactions: number): Cost | undefined {
@@ -100,6 +103,9 @@ function costOf(window: CostWindow | null, transactions: number): Cost | undefin
     seconds: (window.to - window.from) / 1000,
     perTransactionMs: { server: per(window.cpu.server), postgres: per(window.cpu.postgres), client: per(window.cpu.client) },
     backends: window.backends,
+    walPerTransaction: window.wal
+      ? { records: window.wal.records / transactions, fullPageImages: window.wal.fullPageImages / transactions, bytes: window.wal.bytes / transactions }
+      : null,
   };
 }
 
@@ -741,7 +747,8 @@ async function main(): Promise<void> {
 /**
  * The write path's cost lines: what one transaction cost the machine, and what its backends did.
  * "At most a second" is the machine's cores divided by that CPU: what the transaction would reach
- * were nothing ever waited on.
+ * were nothing ever waited on. The WAL columns say how much of the database's pages a transaction
+ * touches: a page's first change after a checkpoint is written to the log whole (a full-page image).
  */
 function costTable(figures: Figure[]): string[] {
   const measured = figures.filter((f): f is Figure & { cost: Cost } => f.cost !== undefined);
@@ -752,12 +759,14 @@ function costTable(figures: Figure[]): string[] {
     '',
     `What a write transaction cost the machine (${cores} cores; CPU from /proc over a window inside the load; backends sampled every ${SAMPLE_EVERY_MS} ms):`,
     '',
-    `| Load | transactions in window | CPU ms a transaction: server | PostgreSQL | client | at most a second | backends running | on a lock | waiting for the app | on I/O |`,
-    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
+    `| Load | transactions in window | CPU ms a transaction: server | PostgreSQL | client | at most a second | backends running | on a lock | waiting for the app | on I/O | WAL a transaction: kB | records | full-page images |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`,
     ...measured.map(({ name, cost: c }) => {
       const cpu = c.perTransactionMs.server + c.perTransactionMs.postgres + c.perTransactionMs.client;
       const b = c.backends;
-      return `| ${name} | ${c.transactions} in ${c.seconds.toFixed(1)} s | ${ms(c.perTransactionMs.server)} | ${ms(c.perTransactionMs.postgres)} | ${ms(c.perTransactionMs.client)} | ${fmt((cores * 1000) / cpu)} | ${b.running.toFixed(1)} | ${b.lockWait.toFixed(1)} | ${b.waitingOnApp.toFixed(1)} | ${b.io.toFixed(1)} |`;
+      const w = c.walPerTransaction;
+      const wal = w ? `${(w.bytes / 1024).toFixed(1)} | ${w.records.toFixed(1)} | ${w.fullPageImages.toFixed(1)}` : '– | – | –';
+      return `| ${name} | ${c.transactions} in ${c.seconds.toFixed(1)} s | ${ms(c.perTransactionMs.server)} | ${ms(c.perTransactionMs.postgres)} | ${ms(c.perTransactionMs.client)} | ${fmt((cores * 1000) / cpu)} | ${b.running.toFixed(1)} | ${b.lockWait.toFixed(1)} | ${b.waitingOnApp.toFixed(1)} | ${b.io.toFixed(1)} | ${wal} |`;
     }),
   ];
 }

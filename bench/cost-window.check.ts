@@ -1,6 +1,7 @@
 /**
  * The cost window sees what PostgreSQL's backends do: one holds a row inside its transaction (waiting
- * for its app), one waits for that row, one computes; and the computing one's CPU is counted.
+ * for its app), one waits for that row, one computes; and the computing one's CPU is counted. And
+ * it counts the write-ahead log a writer produces.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,5 +53,23 @@ describe.runIf(costWindowsSupported)('cost window', () => {
     // The worker computed through most of the second; the sampler's own backend is left out.
     expect(cpu.postgres).toBeGreaterThan(300);
     expect(cpu.server).toBe(0);
+  });
+
+  it('counts the write-ahead log written in the window', async () => {
+    const writer = await connect();
+    await writer.query(`CREATE TABLE written (id serial PRIMARY KEY)`);
+    // Transactions of one insert each for 3 s: a backend adds its WAL to pg_stat_wal as its
+    // transactions end, at most once a second, so the window of 2 s sees at least one report.
+    const until = Date.now() + 3_000;
+    const writing = (async () => {
+      while (Date.now() < until) await writer.query(`INSERT INTO written DEFAULT VALUES`);
+    })();
+    const window = await measureCostWindow(URL, { delayMs: 300, lengthMs: 2_000, clientPid: () => process.pid });
+    await writing;
+    const wal = window?.wal;
+    expect(wal, 'pg_stat_wal (PostgreSQL 14 and later)').toBeTruthy();
+    // Each insert logs its row, its index entry and its commit: a second of them, hundreds at least.
+    expect(wal!.records).toBeGreaterThan(300);
+    expect(wal!.bytes).toBeGreaterThan(wal!.records * 20);
   });
 });

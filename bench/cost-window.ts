@@ -2,8 +2,9 @@
  * What a load costs the machine, and what PostgreSQL's backends do under it, measured over a window
  * inside the load (its first and last seconds are warm-up and drain): the CPU of the API server's
  * process, of every PostgreSQL process and of the load's client, read from /proc at the window's
- * ends; and, sampled every few milliseconds in between, whether each backend of the database is
- * running, waiting on a lock, waiting for the app (idle inside its transaction) or on I/O.
+ * ends; the write-ahead log PostgreSQL wrote meanwhile (the whole server's, from `pg_stat_wal`);
+ * and, sampled every few milliseconds in between, whether each backend of the database is running,
+ * waiting on a lock, waiting for the app (idle inside its transaction) or on I/O.
  *
  * Issue 16's write-path ratio (redemptions ÷ TPC-B transactions a second) is decided by these two
  * things: how much CPU one transaction needs on a machine whose cores the server, PostgreSQL and the
@@ -27,6 +28,31 @@ export interface CostWindow {
   /** Average number of the database's backends in each state over the samples. */
   backends: { running: number; lockWait: number; waitingOnApp: number; io: number; other: number };
   samples: number;
+  /**
+   * WAL written in the window: records, full-page images (a page's first change after a checkpoint
+   * is logged whole) and bytes. A backend adds its share to `pg_stat_wal` as its transactions end,
+   * at most once a second, so each end of the window may be up to a second behind: a figure of a
+   * window of several seconds of short transactions. Null before PostgreSQL 14 (no `pg_stat_wal`).
+   */
+  wal: Wal | null;
+}
+
+export interface Wal {
+  records: number;
+  fullPageImages: number;
+  bytes: number;
+}
+
+async function walSoFar(client: pg.Client): Promise<Wal | null> {
+  try {
+    const { rows } = await client.query<{ records: string; fpi: string; bytes: string }>(
+      `SELECT wal_records AS records, wal_fpi AS fpi, wal_bytes AS bytes FROM pg_stat_wal`,
+    );
+    const row = rows[0];
+    return row ? { records: Number(row.records), fullPageImages: Number(row.fpi), bytes: Number(row.bytes) } : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A process's user + system CPU so far, in ms; 0 once it is gone. */
@@ -91,6 +117,7 @@ export async function measureCostWindow(
       postgres: postgresCpuMs(),
     });
     const start = reading();
+    const walAtStart = await walSoFar(client);
     const backends = { running: 0, lockWait: 0, waitingOnApp: 0, io: 0, other: 0 };
     let samples = 0;
     while (Date.now() - start.at < options.lengthMs) {
@@ -109,6 +136,7 @@ export async function measureCostWindow(
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
     }
     const end = reading();
+    const walAtEnd = await walSoFar(client);
     const average = (n: number) => (samples ? n / samples : 0);
     return {
       from: start.at,
@@ -126,6 +154,14 @@ export async function measureCostWindow(
         other: average(backends.other),
       },
       samples,
+      wal:
+        walAtStart && walAtEnd
+          ? {
+              records: walAtEnd.records - walAtStart.records,
+              fullPageImages: walAtEnd.fullPageImages - walAtStart.fullPageImages,
+              bytes: walAtEnd.bytes - walAtStart.bytes,
+            }
+          : null,
     };
   } finally {
     await client.end();
