@@ -104,7 +104,11 @@ function costOf(window: CostWindow | null, transactions: number): Cost | undefin
     perTransactionMs: { server: per(window.cpu.server), postgres: per(window.cpu.postgres), client: per(window.cpu.client) },
     backends: window.backends,
     walPerTransaction: window.wal
-      ? { records: window.wal.records / transactions, fullPageImages: window.wal.fullPageImages / transactions, bytes: window.wal.bytes / transactions }
+      ? {
+          records: window.wal.records / transactions,
+          fullPageImages: window.wal.fullPageImages / transactions,
+          bytes: window.wal.bytes / transactions,
+        }
       : null,
   };
 }
