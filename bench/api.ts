@@ -17,9 +17,9 @@
  *
  * For the write path (the redemption, and TPC-B beside it) it also prints what one transaction cost
  * the machine, the write-ahead log it wrote and what PostgreSQL's backends did meanwhile
- * (bench/cost-window.ts): the ratio's
- * ceiling is the machine's cores over that CPU, whatever is waited on. Where the server runs without
- * autovacuum, the database is vacuumed before the loads, as autovacuum would have.
+ * (bench/cost-window.ts): the ratio's ceiling is the machine's cores over that CPU, whatever is
+ * waited on. Where the server runs without autovacuum, the database is vacuumed before the loads,
+ * as autovacuum would have.
  *
  * Nothing here asserts: the figures are printed, with each ratio's target marked met or unmet.
  */

@@ -8,8 +8,9 @@
  * every time and caches nothing across calls. A redemption calls them four times (its request's
  * row and the platform's fee posting into the monthly totals, its driver's month, its station's
  * reach): `perf` of PostgreSQL under the redemption load put a fifth of its CPU under that
- * executor, most of it parsing and planning (bench/RESULTS.md, run of 2026-11-27 23:06).
- * PL/pgSQL prepares each statement once per connection and keeps the plan.
+ * executor, the parser and the planner beneath it (bench/RESULTS.md, run of 2026-11-27 23:06).
+ * PL/pgSQL prepares each statement once per connection and keeps the plan: the same writes took
+ * half the time.
  *
  * Each body is kept as it is, statement for statement: it is read from the catalogue and wrapped
  * in BEGIN … END, so the SQL stays where the migrations that wrote it put it. Their parameters
