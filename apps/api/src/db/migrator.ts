@@ -39,6 +39,7 @@ import * as m0035 from './migrations/0035-wallet-search-trgm.js';
 import * as m0036 from './migrations/0036-completed-maintenance-order.js';
 import * as m0037 from './migrations/0037-outgoing-messages.js';
 import * as m0038 from './migrations/0038-rollup-writers-plpgsql.js';
+import * as m0039 from './migrations/0039-drop-unused-fills-index.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-completed-maintenance-order': m0036,
   '0037-outgoing-messages': m0037,
   '0038-rollup-writers-plpgsql': m0038,
+  '0039-drop-unused-fills-index': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

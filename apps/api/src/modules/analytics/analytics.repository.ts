@@ -375,9 +375,9 @@ export interface EfficiencyFillRow {
  * Every completed fill of the period (with or without a reading: a missing reading must break a
  * run, so it cannot be left out), plus each vehicle's last completed fill before the period to
  * start its first interval, ordered by vehicle then time, in one statement. The period's fills are
- * read through `fuel_requests_efficiency` (0020: organization or all, then time, carrying the
- * columns read); the fill before the period is one probe of `fuel_requests_vehicle_redeemed` (0013)
- * a vehicle.
+ * read through `fuel_requests_redeemed` or, for all organizations, `fuel_requests_redeemed_all` (0020:
+ * organization or all, then time, carrying the columns read); the fill before the period is one probe
+ * of `fuel_requests_vehicle_redeemed` (0013) a vehicle.
  */
 export function efficiencyFills(db: Database, filter: EfficiencyFilter): Promise<EfficiencyFillRow[]> {
   return efficiencyFillsQuery(db, filter).execute();
