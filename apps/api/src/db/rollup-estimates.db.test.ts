@@ -82,8 +82,8 @@ let applied: string[];
 beforeAll(async () => {
   ({ db, drop } = await emptyDatabase());
   await migrateUpTo(db, '0027-list-date-indexes');
-  // Today's seed writes money through the ledger's functions of 0030, which the latest migration
-  // re-creates as they are (CREATE OR REPLACE).
+  // Today's seed writes money through the ledger's functions of 0030, which migrating to the latest
+  // creates again (CREATE OR REPLACE), before 0040 replaces one of them.
   await ledgerFunctions.up(db as Kysely<unknown>);
   // The demo's activity: jobs pending, approved, rejected and completed, at a station and without one.
   await seedDemoData(db, { ifEmpty: false, activity: true });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
+import * as repository from './ledger.repository.js';
 import { createLedgerService, InsufficientFundsError, type PlatformAccount } from './ledger.service.js';
 
 let t: TestApp;
@@ -194,6 +195,45 @@ describe('balances move in one statement, last', () => {
     expect(exact.duplicate).toBe(false);
     expect((await demoWallet()).available).toBe(0n);
     expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+  });
+
+  it('moves the accounts before it writes the postings, and writes none when a movement is refused', async () => {
+    const ledger = createLedgerService();
+    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const wallet = await demoWallet();
+    const over = wallet.available + 1n;
+    const outcome = await t.db
+      .transaction()
+      .execute(async (trx) => {
+        const entryId = await repository.insertEntry(trx, {
+          idempotencyKey: 'order:refused',
+          kind: 'ADJUSTMENT',
+          description: 'more than the wallet holds',
+          reference: null,
+          createdBy: null,
+          at: undefined,
+        });
+        if (!entryId) throw new Error('entry not written');
+        const refused = await repository.writePostings(
+          trx,
+          entryId,
+          [
+            { accountId: wallet.id, amount: -over, type: 'DEBIT', note: null, fee: 0n },
+            { accountId: adjustments, amount: over, type: 'DEBIT', note: null, fee: 0n },
+          ],
+          [
+            { accountId: wallet.id, balance: -over, held: 0n, postings: 1 },
+            { accountId: adjustments, balance: over, held: 0n, postings: 1 },
+          ],
+          undefined,
+        );
+        // Seen inside the transaction, before the caller rolls it back.
+        const written = await trx.selectFrom('postings').select('id').where('entry_id', '=', entryId).execute();
+        throw Object.assign(new Error('roll back'), { refused, written: written.length });
+      })
+      .catch((error: { refused?: string | null; written?: number }) => error);
+    expect(outcome.refused).toBe(wallet.id);
+    expect(outcome.written).toBe(0);
   });
 
   it('a capture writes its entry and the caller’s rows first, and locks the shared accounts only in its last statement', async () => {

@@ -68,7 +68,11 @@ export async function applyMovements(db: Database, movements: readonly Movement[
   return rows[0]?.refused ?? null;
 }
 
-/** An entry's postings, in the order given, and then its movements (applyMovements), in one statement. */
+/**
+ * An entry's movements (applyMovements) and then, unless one was refused, its postings in the order
+ * given, in one statement (migration 0040: the accounts' rows are this transaction's before its
+ * postings' foreign keys lock them).
+ */
 export async function writePostings(
   db: Database,
   entryId: string,
