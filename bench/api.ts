@@ -50,7 +50,7 @@ import {
   dropDatabase,
   recreateDatabase,
 } from './data.js';
-import { SAMPLE_EVERY_MS, measureCostWindow, windowOf, type CostWindow, type Wal } from './cost-window.js';
+import { SAMPLE_EVERY_MS, measureCostWindow, walRecordsOf, windowOf, type CostWindow, type Wal } from './cost-window.js';
 import { benchServerEnv, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,11 +93,15 @@ interface Cost {
   backends: CostWindow['backends'];
   /** WAL a transaction (the whole server's over the window), when PostgreSQL reports it. */
   walPerTransaction: Wal | null;
+  /** Its records a transaction by kind and relation, most first, when `pg_walinspect` is there. */
+  walRecordsPerTransaction: Array<{ kind: string; relation: string | null; records: number }> | null;
 }
 
-function costOf(window: CostWindow | null, transactions: number): Cost | undefined {
+/** Read once the load is over: the WAL's records are read back from the log then (cost-window.ts). */
+async function costOf(databaseUrl: string, window: CostWindow | null, transactions: number): Promise<Cost | undefined> {
   if (!window || transactions === 0) return undefined;
   const per = (ms: number) => ms / transactions;
+  const walRecords = await walRecordsOf(databaseUrl, window.walSpan);
   return {
     transactions,
     seconds: (window.to - window.from) / 1000,
@@ -110,6 +114,7 @@ function costOf(window: CostWindow | null, transactions: number): Cost | undefin
           bytes: window.wal.bytes / transactions,
         }
       : null,
+    walRecordsPerTransaction: walRecords?.map((r) => ({ ...r, records: r.records / transactions })) ?? null,
   };
 }
 
@@ -352,7 +357,7 @@ async function loadRedemption(
     ],
   });
   const cost = await window;
-  const measured = cost ? costOf(cost, await redemptionsBetween(databaseUrl, cost.from, cost.to)) : undefined;
+  const measured = cost ? await costOf(databaseUrl, cost, await redemptionsBetween(databaseUrl, cost.from, cost.to)) : undefined;
   const figure = {
     ...figureOf(REDEEM, result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined),
     ...(measured ? { cost: measured } : {}),
@@ -492,7 +497,7 @@ async function runPgbench(name: string, databaseUrl: string, extra: string[], me
     }
     latencies.sort((a, b) => a - b);
     const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
-    const measured = costOf(cost, inWindow);
+    const measured = await costOf(databaseUrl, cost, inWindow);
     const figure: Figure = {
       name,
       rps: tps,
@@ -772,6 +777,32 @@ function costTable(figures: Figure[]): string[] {
       const wal = w ? `${(w.bytes / 1024).toFixed(1)} | ${w.records.toFixed(1)} | ${w.fullPageImages.toFixed(1)}` : '– | – | –';
       return `| ${name} | ${c.transactions} in ${c.seconds.toFixed(1)} s | ${ms(c.perTransactionMs.server)} | ${ms(c.perTransactionMs.postgres)} | ${ms(c.perTransactionMs.client)} | ${fmt((cores * 1000) / cpu)} | ${b.running.toFixed(1)} | ${b.lockWait.toFixed(1)} | ${b.waitingOnApp.toFixed(1)} | ${b.io.toFixed(1)} | ${wal} |`;
     }),
+    ...walRecordsTable(measured),
+  ];
+}
+
+/** Kinds of record below this many a transaction are left out of the WAL's table. */
+const WAL_RECORDS_SHOWN_FROM = 0.5;
+
+/**
+ * The WAL's records a transaction by kind and by the relation written: each row, index entry and
+ * row lock a transaction leaves in the log (an update that moves a row writes an entry in each of
+ * its table's indexes; one that stays on its page, a HOT update, none).
+ */
+function walRecordsTable(measured: Array<Figure & { cost: Cost }>): string[] {
+  const rows = measured.flatMap(({ name, cost }) =>
+    (cost.walRecordsPerTransaction ?? [])
+      .filter((r) => r.records >= WAL_RECORDS_SHOWN_FROM)
+      .map((r) => `| ${name} | ${r.kind} | ${r.relation ?? '–'} | ${r.records.toFixed(2)} |`),
+  );
+  if (rows.length === 0) return [];
+  return [
+    '',
+    `The WAL's records a transaction, by kind and relation (pg_walinspect, the window's log; ${WAL_RECORDS_SHOWN_FROM} a transaction or more):`,
+    '',
+    '| Load | record | relation | a transaction |',
+    '|---|---|---|---:|',
+    ...rows,
   ];
 }
 

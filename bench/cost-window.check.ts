@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropDatabase, recreateDatabase } from './data.js';
-import { costWindowsSupported, measureCostWindow } from './cost-window.js';
+import { costWindowsSupported, measureCostWindow, walRecordsOf } from './cost-window.js';
 
 const URL = process.env.BENCH_CHECK_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/fleetfuel_bench_cost_check';
 
@@ -71,5 +71,17 @@ describe.runIf(costWindowsSupported)('cost window', () => {
     // Each insert logs its row, its index entry and its commit: a second of them, hundreds at least.
     expect(wal!.records).toBeGreaterThan(300);
     expect(wal!.bytes).toBeGreaterThan(wal!.records * 20);
+
+    // Read back by kind and relation: each insert's row, its primary key's entry and its commit, as
+    // many of each (a span's end may fall between an insert and its commit).
+    const records = await walRecordsOf(URL, window!.walSpan);
+    expect(records, 'pg_walinspect (PostgreSQL 15 and later, contrib)').toBeTruthy();
+    const count = (kind: string, relation: string | null) => records!.find((r) => r.kind === kind && r.relation === relation)?.records ?? 0;
+    const commits = count('Transaction/COMMIT', null);
+    expect(commits).toBeGreaterThan(300);
+    expect(Math.abs(count('Heap/INSERT', 'written') + count('Heap/INSERT+INIT', 'written') - commits)).toBeLessThanOrEqual(1);
+    // An entry that fills its page is logged in the page's split.
+    const entries = ['Btree/INSERT_LEAF', 'Btree/SPLIT_L', 'Btree/SPLIT_R'].reduce((sum, kind) => sum + count(kind, 'written_pkey'), 0);
+    expect(Math.abs(entries - commits)).toBeLessThanOrEqual(1);
   });
 });

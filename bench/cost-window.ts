@@ -4,7 +4,9 @@
  * process, of every PostgreSQL process and of the load's client, read from /proc at the window's
  * ends; the write-ahead log PostgreSQL wrote meanwhile (the whole server's, from `pg_stat_wal`);
  * and, sampled every few milliseconds in between, whether each backend of the database is running,
- * waiting on a lock, waiting for the app (idle inside its transaction) or on I/O.
+ * waiting on a lock, waiting for the app (idle inside its transaction) or on I/O; and, where the
+ * `pg_walinspect` extension can be created, the window's WAL records by kind and by the relation
+ * each writes, which name every row, index entry and lock a transaction costs the log.
  *
  * Issue 16's write-path ratio (redemptions ÷ TPC-B transactions a second) is decided by these two
  * things: how much CPU one transaction needs on a machine whose cores the server, PostgreSQL and the
@@ -35,7 +37,23 @@ export interface CostWindow {
    * window of several seconds of short transactions. Null before PostgreSQL 14 (no `pg_stat_wal`).
    */
   wal: Wal | null;
+  /**
+   * Where the log was being written as the window opened and closed: `walRecordsOf` reads what was
+   * written between, once the load is over (reading it back takes CPU the load would miss).
+   */
+  walSpan: { from: string; to: string } | null;
 }
+
+export interface WalRecords {
+  /** Resource manager and record type, as `pg_waldump` names them: `Btree/INSERT_LEAF`, `Heap/LOCK`. */
+  kind: string;
+  /** The relation of the record's first block; null for a record without one (a commit, a multixact). */
+  relation: string | null;
+  records: number;
+}
+
+/** The kinds and relations kept of a window's records, most first. */
+const WAL_RECORD_KINDS_KEPT = 80;
 
 export interface Wal {
   records: number;
@@ -52,6 +70,45 @@ async function walSoFar(client: pg.Client): Promise<Wal | null> {
     return row ? { records: Number(row.records), fullPageImages: Number(row.fpi), bytes: Number(row.bytes) } : null;
   } catch {
     return null;
+  }
+}
+
+/** Where the log is being written now. */
+async function walInsertLsn(client: pg.Client): Promise<string | null> {
+  try {
+    const { rows } = await client.query<{ lsn: string }>(`SELECT pg_current_wal_insert_lsn()::text AS lsn`);
+    return rows[0]?.lsn ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The records written in a window's span of the log, read back through `pg_walinspect` (created
+ * in the database if missing: a superuser's connection, as the bench's is), grouped by kind and by
+ * the relation of their first block (a record of another database names none). Null when the
+ * extension is not there (PostgreSQL before 15, or no contrib package) or the log has moved on.
+ */
+export async function walRecordsOf(databaseUrl: string, span: { from: string; to: string } | null): Promise<WalRecords[] | null> {
+  if (!span) return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE EXTENSION IF NOT EXISTS pg_walinspect`);
+    const { rows } = await client.query<{ kind: string; relation: string | null; records: string }>(
+      `SELECT w.resource_manager || '/' || w.record_type AS kind, c.relname AS relation, count(*) AS records
+       FROM pg_get_wal_records_info($1::pg_lsn, LEAST($2::pg_lsn, pg_current_wal_flush_lsn())) w
+       CROSS JOIN LATERAL (SELECT regexp_match(w.block_ref, 'rel \\d+/(\\d+)/(\\d+)') AS ref) b
+       LEFT JOIN pg_class c ON c.relfilenode <> 0 AND c.relfilenode = (b.ref)[2]::oid
+         AND (b.ref)[1]::oid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT $3`,
+      [span.from, span.to, WAL_RECORD_KINDS_KEPT],
+    );
+    return rows.map((row) => ({ kind: row.kind, relation: row.relation, records: Number(row.records) }));
+  } catch {
+    return null;
+  } finally {
+    await client.end();
   }
 }
 
@@ -118,6 +175,7 @@ export async function measureCostWindow(
     });
     const start = reading();
     const walAtStart = await walSoFar(client);
+    const lsnAtStart = await walInsertLsn(client);
     const backends = { running: 0, lockWait: 0, waitingOnApp: 0, io: 0, other: 0 };
     let samples = 0;
     while (Date.now() - start.at < options.lengthMs) {
@@ -137,6 +195,7 @@ export async function measureCostWindow(
     }
     const end = reading();
     const walAtEnd = await walSoFar(client);
+    const lsnAtEnd = await walInsertLsn(client);
     const average = (n: number) => (samples ? n / samples : 0);
     return {
       from: start.at,
@@ -162,6 +221,7 @@ export async function measureCostWindow(
               bytes: walAtEnd.bytes - walAtStart.bytes,
             }
           : null,
+      walSpan: lsnAtStart && lsnAtEnd ? { from: lsnAtStart, to: lsnAtEnd } : null,
     };
   } finally {
     await client.end();
