@@ -148,12 +148,15 @@ async function main(): Promise<void> {
     run(process.execPath, ['apps/api/dist/cli.js', 'seed'], cliEnv);
     const db = new pg.Client({ connectionString: DATABASE_URL });
     await db.connect();
-    // The demo organization's plan caps fuel requests per cycle, and its groups' daily litres cap
-    // approvals: the load would reach both within seconds and measure refusals instead of work.
+    // The demo organization's plan caps fuel requests per cycle, its groups' daily litres cap
+    // approvals, and its active reserves run dry (an approval draws on them): the load would reach
+    // each within seconds and measure refusals instead of work.
     await db.query(`UPDATE organizations SET subscription_plan_id = (SELECT id FROM subscription_plans WHERE name = 'Enterprise')
                     WHERE name = 'Acme Logistics'`);
     await db.query(`UPDATE departments SET max_daily_consumption = 1000000
                     WHERE organization_id = (SELECT id FROM organizations WHERE name = 'Acme Logistics')`);
+    await db.query(`UPDATE fuel_reserves SET amount = amount + 1000000, remaining = remaining + 1000000
+                    WHERE status = 'ACTIVE' AND organization_id = (SELECT id FROM organizations WHERE name = 'Acme Logistics')`);
     const station = (await db.query<{ id: string }>(`SELECT id FROM fuel_stations WHERE name = 'Unity Fuels Ikeja'`)).rows[0]!.id;
     const vehicles = (
       await db.query<{ id: string }>(
