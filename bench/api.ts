@@ -786,8 +786,8 @@ const WAL_RECORDS_SHOWN_FROM = 0.5;
 
 /**
  * The WAL's records a transaction by kind and by the relation written: each row, index entry and
- * row lock a transaction leaves in the log (an update that moves a row writes an entry in each of
- * its table's indexes; one that stays on its page, a HOT update, none).
+ * row lock a transaction leaves in the log (an update writes an entry in each of its table's
+ * indexes unless it is HOT: no indexed column changed, and the new version fits on the row's page).
  */
 function walRecordsTable(measured: Array<Figure & { cost: Cost }>): string[] {
   const rows = measured.flatMap(({ name, cost }) =>

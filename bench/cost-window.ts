@@ -47,7 +47,10 @@ export interface CostWindow {
 export interface WalRecords {
   /** Resource manager and record type, as `pg_waldump` names them: `Btree/INSERT_LEAF`, `Heap/LOCK`. */
   kind: string;
-  /** The relation of the record's first block; null for a record without one (a commit, a multixact). */
+  /**
+   * The relation of the record's first block; null for a record without one (a commit, a multixact)
+   * and for one of another database (the log is the whole server's).
+   */
   relation: string | null;
   records: number;
 }

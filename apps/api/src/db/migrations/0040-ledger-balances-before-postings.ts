@@ -4,16 +4,17 @@
  * row; inserted first, that lock fell on rows that other transactions' postings were locking too
  * and that this one then updated, so PostgreSQL recorded the row's lockers as a multixact: ~6 per
  * redemption under a load of redemptions that share an organization's wallet, a station's wallet
- * and the platform's fee account (pg_waldump; bench/RESULTS.md, "The write-ahead log a redemption
- * writes, record by record"). Updated first, the rows are already this transaction's, and its
+ * and the platform's fee account (pg_waldump; bench/RESULTS.md, "Multixacts of the ledger's
+ * postings"). Updated first, the rows are already this transaction's, and its
  * postings' key checks need no other record: 1 multixact per redemption, 8 fewer WAL records. Every
  * multixact counts towards the anti-wraparound vacuums PostgreSQL forces on the hot tables.
  *
  * What else the order changes: a refused movement now returns before any posting is written (the
  * caller's transaction rolls back either way), and the platform revenue's rollup row, written by
- * the postings' trigger (0011), is locked after the accounts rather than before them. Only postings
- * to the revenue account write that row, so whoever waits on it already holds that account, which
- * its holder holds too: no transaction can wait on it (docs/decisions/006).
+ * the postings' trigger (0011), is locked after the accounts rather than before them. Every writer
+ * of that row that also moves money (a posting to the revenue account) holds the revenue account
+ * first, so no two of them wait for each other on the row, and a rebuild of the rollups locks it but
+ * never an account: no cycle of waits passes through it (docs/decisions/006).
  */
 import { sql, type Kysely } from 'kysely';
 
