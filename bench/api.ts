@@ -50,7 +50,7 @@ import {
   dropDatabase,
   recreateDatabase,
 } from './data.js';
-import { SAMPLE_EVERY_MS, measureCostWindow, walRecordsOf, windowOf, type CostWindow, type Wal } from './cost-window.js';
+import { SAMPLE_EVERY_MS, measureCostWindow, walRecordsOf, windowOf, type CostWindow, type Wal, type WalRecords } from './cost-window.js';
 import { benchServerEnv, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,7 +94,7 @@ interface Cost {
   /** WAL a transaction (the whole server's over the window), when PostgreSQL reports it. */
   walPerTransaction: Wal | null;
   /** Its records a transaction by kind and relation, most first, when `pg_walinspect` is there. */
-  walRecordsPerTransaction: Array<{ kind: string; relation: string | null; records: number }> | null;
+  walRecordsPerTransaction: WalRecords[] | null;
 }
 
 /** Read once the load is over: the WAL's records are read back from the log then (cost-window.ts). */
