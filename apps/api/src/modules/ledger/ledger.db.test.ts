@@ -19,6 +19,17 @@ function random(seed: number) {
   };
 }
 
+/** The first organization's wallet and the money it has free. */
+async function demoWallet() {
+  const wallet = await t.db
+    .selectFrom('ledger_accounts')
+    .select(['id', 'balance_kobo', 'held_kobo'])
+    .where('kind', '=', 'ORGANIZATION_WALLET')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { id: wallet.id, available: BigInt(wallet.balance_kobo) - BigInt(wallet.held_kobo) };
+}
+
 describe('ledger invariants under random operations', () => {
   it('after 1,500 random posts, holds, releases and captures every entry sums to zero and every balance matches its postings', async () => {
     const ledger = createLedgerService();
@@ -147,16 +158,6 @@ describe('ledger invariants under random operations', () => {
 });
 
 describe('balances move in one statement, last', () => {
-  async function demoWallet() {
-    const wallet = await t.db
-      .selectFrom('ledger_accounts')
-      .select(['id', 'balance_kobo', 'held_kobo'])
-      .where('kind', '=', 'ORGANIZATION_WALLET')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    return { id: wallet.id, available: BigInt(wallet.balance_kobo) - BigInt(wallet.held_kobo) };
-  }
-
   it('judges an entry by its net effect on each account, and names what was needed and available when refused', async () => {
     const ledger = createLedgerService();
     const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
@@ -310,6 +311,70 @@ describe('balances move in one statement, last', () => {
     const after = await figures(t.db);
     expect(BigInt(after.balance_kobo)).toBe(BigInt(before.balance_kobo) - 6_000n);
     expect(BigInt(after.held_kobo)).toBe(BigInt(before.held_kobo) - 8_000n);
+    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+  });
+});
+
+describe('capturing a hold (its capture and its entry are one statement)', () => {
+  it('writes no entry when the hold is not open, and only frees the hold when the entry’s key was already posted', async () => {
+    const ledger = createLedgerService();
+    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const revenue = await ledger.platformAccount(t.db, 'PLATFORM_REVENUE');
+    const wallet = (await demoWallet()).id;
+    const payment = (key: string) => ({
+      idempotencyKey: key,
+      kind: 'PAYMENT',
+      description: 'pay',
+      postings: [
+        { accountId: wallet, amount: -3_000n, type: 'PAYMENT' as const },
+        { accountId: revenue, amount: 3_000n, type: 'FEE' as const },
+      ],
+    });
+    const figures = () =>
+      t.db.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
+    const entryOf = (key: string) => t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst();
+    await t.db.transaction().execute(async (trx) => {
+      await ledger.post(trx, {
+        idempotencyKey: 'capture-once:fund',
+        kind: 'CREDIT',
+        description: 'fund',
+        postings: [
+          { accountId: wallet, amount: 20_000n, type: 'CREDIT' },
+          { accountId: adjustments, amount: -20_000n, type: 'CREDIT' },
+        ],
+      });
+      await ledger.placeHold(trx, { accountId: wallet, amount: 5_000n, reason: 'test', reference: 'capture-once:hold' });
+    });
+
+    // No such open hold: nothing captured, no entry.
+    const none = await t.db.transaction().execute((trx) => ledger.captureHold(trx, 'capture-once:no-hold', payment('capture-once:none')));
+    expect(none).toBeNull();
+    expect(await entryOf('capture-once:none')).toBeUndefined();
+
+    // The payment's key already posted (by a call before): the hold is closed and its money freed,
+    // and nothing is paid again; the entry returned is the one posted before.
+    await t.db.transaction().execute((trx) => ledger.post(trx, payment('capture-once:paid')));
+    const before = await figures();
+    const posted = await entryOf('capture-once:paid');
+    let ranBeforeBalances = false;
+    const captured = await t.db.transaction().execute((trx) =>
+      ledger.captureHold(trx, 'capture-once:hold', payment('capture-once:paid'), () => {
+        ranBeforeBalances = true;
+        return Promise.resolve();
+      }),
+    );
+    expect(captured).toEqual({ entryId: posted?.id, heldKobo: 5_000n });
+    expect(ranBeforeBalances).toBe(false);
+    const after = await figures();
+    expect(BigInt(after.balance_kobo)).toBe(BigInt(before.balance_kobo));
+    expect(BigInt(after.held_kobo)).toBe(BigInt(before.held_kobo) - 5_000n);
+    const hold = await t.db.selectFrom('holds').select('status').where('reference', '=', 'capture-once:hold').executeTakeFirstOrThrow();
+    expect(hold.status).toBe('CAPTURED');
+    // A second capture of the same hold finds it closed.
+    expect(
+      await t.db.transaction().execute((trx) => ledger.captureHold(trx, 'capture-once:hold', payment('capture-once:again'))),
+    ).toBeNull();
+    expect(await entryOf('capture-once:again')).toBeUndefined();
     expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
   });
 });

@@ -3,17 +3,17 @@ import type { Database } from '../../platform/db/database.js';
 
 export type WalletOwner = { organizationId: string } | { stationId: string };
 
-export async function insertEntry(
-  db: Database,
-  entry: {
-    idempotencyKey: string;
-    kind: string;
-    description: string;
-    reference: string | null;
-    createdBy: string | null;
-    at: Date | undefined;
-  },
-): Promise<string | null> {
+/** A journal entry's own row, before its postings. */
+export interface EntryRow {
+  idempotencyKey: string;
+  kind: string;
+  description: string;
+  reference: string | null;
+  createdBy: string | null;
+  at: Date | undefined;
+}
+
+export async function insertEntry(db: Database, entry: EntryRow): Promise<string | null> {
   const row = await db
     .insertInto('journal_entries')
     .values({
@@ -151,6 +151,35 @@ export function closeHold(db: Database, reference: string, status: 'CAPTURED' | 
     .where('status', '=', 'OPEN')
     .returning(['id', 'account_id', 'amount_kobo'])
     .executeTakeFirst();
+}
+
+/**
+ * Captures an open hold and writes the entry that pays it, in one statement (one round trip of
+ * the redemption's fewer: bench/RESULTS.md, run of 2026-11-28 10:00). Returns nothing when the
+ * hold was not open, and then writes no entry; `entryId` is null when an entry with the key
+ * already exists (the entry's insert does nothing, as `insertEntry`'s). The entry's time is the
+ * column's default (`clock_timestamp()`) unless one is given, as in `insertEntry`.
+ */
+export async function captureHoldIntoEntry(
+  db: Database,
+  reference: string,
+  entry: EntryRow,
+): Promise<{ account_id: string; amount_kobo: string; entry_id: string | null } | undefined> {
+  const { rows } = await sql<{ account_id: string; amount_kobo: string; entry_id: string | null }>`
+    WITH hold AS (
+      UPDATE holds SET status = 'CAPTURED', closed_at = now()
+      WHERE reference = ${reference} AND status = 'OPEN'
+      RETURNING account_id, amount_kobo
+    ), entry AS (
+      INSERT INTO journal_entries (idempotency_key, kind, description, reference, created_by, created_at)
+      SELECT ${entry.idempotencyKey}, ${entry.kind}, ${entry.description}, ${entry.reference}, ${entry.createdBy}::uuid,
+        coalesce(${entry.at ?? null}::timestamptz, clock_timestamp())
+      FROM hold
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id
+    )
+    SELECT hold.account_id, hold.amount_kobo, (SELECT id FROM entry) AS entry_id FROM hold`.execute(db);
+  return rows[0];
 }
 
 /** Whether money ever touched the account: postings, holds, card payments or payouts. */

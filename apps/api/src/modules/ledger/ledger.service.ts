@@ -73,18 +73,40 @@ export function createLedgerService() {
     extra: readonly Movement[],
     beforeBalances?: (entryId: string) => Promise<void>,
   ): Promise<{ entryId: string; duplicate: boolean }> {
+    assertBalanced(entry);
+    const entryId = await repository.insertEntry(trx, entryRow(entry));
+    return settle(trx, entry, entryId, extra, beforeBalances);
+  }
+
+  function assertBalanced(entry: EntrySpec): void {
     const total = entry.postings.reduce((sum, p) => sum + p.amount, 0n);
     if (entry.postings.length < 2 || total !== 0n || entry.postings.some((p) => p.amount === 0n)) {
       throw new Error(`Unbalanced journal entry ${entry.idempotencyKey}: postings sum to ${total}`);
     }
-    const entryId = await repository.insertEntry(trx, {
+  }
+
+  function entryRow(entry: EntrySpec): repository.EntryRow {
+    return {
       idempotencyKey: entry.idempotencyKey,
       kind: entry.kind,
       description: entry.description,
       reference: entry.reference ?? null,
       createdBy: entry.createdBy ?? null,
       at: entry.at,
-    });
+    };
+  }
+
+  /**
+   * The rest of `write` once the entry's row was inserted (`entryId`), or was not because its key
+   * was already posted (null): then only `extra` moves and the existing entry is returned.
+   */
+  async function settle(
+    trx: Database,
+    entry: EntrySpec,
+    entryId: string | null,
+    extra: readonly Movement[],
+    beforeBalances?: (entryId: string) => Promise<void>,
+  ): Promise<{ entryId: string; duplicate: boolean }> {
     if (!entryId) {
       const existing = await repository.findEntryByKey(trx, entry.idempotencyKey);
       if (!existing) throw new Error(`Journal entry ${entry.idempotencyKey} vanished`);
@@ -184,12 +206,16 @@ export function createLedgerService() {
       entry: EntrySpec,
       beforeBalances?: (entryId: string) => Promise<void>,
     ): Promise<{ entryId: string; heldKobo: bigint } | null> {
-      const hold = await repository.closeHold(trx, reference, 'CAPTURED');
+      assertBalanced(entry);
+      // The hold's capture and the entry's row in one statement; a bad capture (below) is a bug
+      // that throws, and the caller's transaction takes both back.
+      const hold = await repository.captureHoldIntoEntry(trx, reference, entryRow(entry));
       if (!hold) return null;
       const held = BigInt(hold.amount_kobo);
       const taken = -entry.postings.filter((p) => p.accountId === hold.account_id).reduce((sum, p) => sum + p.amount, 0n);
       if (taken > held) throw new Error(`Capture of ${reference} takes ${taken} kobo from a hold of ${held}`);
-      const { entryId } = await write(trx, entry, [{ accountId: hold.account_id, balance: 0n, held: -held }], beforeBalances);
+      const release = [{ accountId: hold.account_id, balance: 0n, held: -held }];
+      const { entryId } = await settle(trx, entry, hold.entry_id, release, beforeBalances);
       return { entryId, heldKobo: held };
     },
 
