@@ -4,6 +4,8 @@
  * next attempt forward), the sends happen with no transaction open, and the outcome is recorded
  * after. A refused send is tried again with backoff up to `MESSAGE_MAX_ATTEMPTS`; a crash between a
  * send and its record only means the lease runs out and the message goes again (at least once).
+ * A transaction may also write its messages already leased to its own process, which sends them
+ * after the commit without a claim (`sendLeased`); if it stops first, they are due at the lease's end.
  */
 import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
@@ -13,7 +15,7 @@ import type { Logger } from '../../platform/logging.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
 import * as repository from './notifications.repository.js';
-import type { ClaimedMessage } from './notifications.repository.js';
+import type { ClaimedMessage, LeasedMessage } from './notifications.repository.js';
 
 /** Tries over about an hour (30 s, 1 min, 2 min … 32 min apart), then the message is FAILED. */
 export const MESSAGE_MAX_ATTEMPTS = 8;
@@ -66,40 +68,51 @@ export function createMessageDispatcher(deps: {
     return deps.sms.send({ to, text: message.body });
   }
 
+  /** Sends messages claimed for this process, then records each outcome; adds them to `outcome`. */
+  async function deliver(claimed: readonly ClaimedMessage[], outcome: MessageOutcome): Promise<void> {
+    const results = await Promise.allSettled(claimed.map(send));
+    const sent: string[] = [];
+    for (const [index, result] of results.entries()) {
+      const message = claimed[index] as ClaimedMessage;
+      if (result.status === 'fulfilled') {
+        sent.push(message.id);
+        continue;
+      }
+      const attempts = message.attempts + 1;
+      const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
+      const final = result.reason instanceof PermanentFailure || attempts >= MESSAGE_MAX_ATTEMPTS;
+      const retryAt = final ? null : new Date(clock.now().getTime() + retryDelayMs(attempts, FIRST_RETRY_MS, LONGEST_RETRY_MS));
+      await repository.markNotSent(db, message.id, error, retryAt);
+      outcome[final ? 'failed' : 'retrying'] += 1;
+      deps.log[final ? 'warn' : 'info'](
+        { messageId: message.id, channel: message.channel, attempts, err: result.reason },
+        final ? 'message not sent, for good' : 'message not sent; will try again',
+      );
+    }
+    await repository.markSent(db, sent, clock.now());
+    outcome.sent += sent.length;
+  }
+
   async function run(): Promise<MessageOutcome> {
     const outcome: MessageOutcome = { sent: 0, retrying: 0, failed: 0 };
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const now = clock.now();
-      const claimed = await repository.claimDueMessages(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-      const results = await Promise.allSettled(claimed.map(send));
-      const sent: string[] = [];
-      for (const [index, result] of results.entries()) {
-        const message = claimed[index] as ClaimedMessage;
-        if (result.status === 'fulfilled') {
-          sent.push(message.id);
-          continue;
-        }
-        const attempts = message.attempts + 1;
-        const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
-        const final = result.reason instanceof PermanentFailure || attempts >= MESSAGE_MAX_ATTEMPTS;
-        const retryAt = final ? null : new Date(clock.now().getTime() + retryDelayMs(attempts, FIRST_RETRY_MS, LONGEST_RETRY_MS));
-        await repository.markNotSent(db, message.id, error, retryAt);
-        outcome[final ? 'failed' : 'retrying'] += 1;
-        deps.log[final ? 'warn' : 'info'](
-          { messageId: message.id, channel: message.channel, attempts, err: result.reason },
-          final ? 'message not sent, for good' : 'message not sent; will try again',
-        );
-      }
-      await repository.markSent(db, sent, clock.now());
-      outcome.sent += sent.length;
+      const claimed = await repository.claimDueMessages(db, clock.now(), leaseEnd(), BATCH);
+      await deliver(claimed, outcome);
       // A short claim took all that was due.
       if (claimed.length < BATCH) break;
     }
     return outcome;
   }
 
+  function leaseEnd(): Date {
+    return new Date(clock.now().getTime() + LEASE_MS);
+  }
+
   let running = false;
   let again = false;
+  /** Messages this process wrote leased to itself, committed, not yet sent (`sendLeased`). */
+  const leasedToSend: LeasedMessage[] = [];
+  let sendingLeased = false;
 
   return {
     /** Sends what is due now; returns what became of each message tried. */
@@ -122,6 +135,38 @@ export function createMessageDispatcher(deps: {
           }
         } finally {
           running = false;
+        }
+      });
+    },
+
+    /** When a message written now for this process to send after its commit stops being its own (see `sendLeased`). */
+    leaseEnd,
+
+    /**
+     * After the transaction that wrote them leased to this process has committed: sends these
+     * messages without claiming them (one statement and one update of each row fewer than a claim:
+     * bench/RESULTS.md, run of 2026-11-28 10:00). Should the process stop first, the lease runs
+     * out and a scheduled run sends them.
+     */
+    sendLeased(messages: readonly LeasedMessage[]): void {
+      if (messages.length === 0) return;
+      leasedToSend.push(...messages);
+      if (sendingLeased) return;
+      sendingLeased = true;
+      deps.background.run('send leased messages', async () => {
+        try {
+          // What commits while a batch is sent waits for the next: under load, many transactions'
+          // messages are recorded by one statement.
+          while (leasedToSend.length > 0) {
+            const now = clock.now();
+            // A message whose lease ran out is the scheduled run's to claim now, not ours to send.
+            const batch = leasedToSend.splice(0, BATCH).filter((message) => message.leased_until > now);
+            await deliver(batch, { sent: 0, retrying: 0, failed: 0 }).catch((error: unknown) =>
+              deps.log.error({ err: error }, 'recording the outcome of leased messages failed; they go again when their lease ends'),
+            );
+          }
+        } finally {
+          sendingLeased = false;
         }
       });
     },

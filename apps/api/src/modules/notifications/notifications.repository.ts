@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
+import type { DB } from '../../platform/db/schema.js';
 import { containsPattern, pageOffset } from '../../platform/db/search.js';
 
 const COLUMNS = {
@@ -50,6 +51,13 @@ export interface OutgoingMessage {
   body: string;
   /** When it may first be sent: the clock's now. */
   at: Date;
+  /**
+   * When given, the message is written already leased to the writer until then (its first attempt
+   * is due at the lease's end, not at `at`), and returned as a claim would return it: the writer
+   * sends it after its commit without claiming it, and if the writer stops first, any instance's
+   * scheduled run sends it once the lease runs out.
+   */
+  leasedUntil?: Date;
 }
 
 /**
@@ -61,9 +69,9 @@ export async function enqueueMail(
   audience: MessageAudience,
   kind: NotificationKind,
   message: OutgoingMessage,
-): Promise<void> {
+): Promise<LeasedMessage[]> {
   const { userIds, adminsOf } = audience;
-  if (userIds.length === 0 && !adminsOf) return;
+  if (userIds.length === 0 && !adminsOf) return [];
   const recipients = db
     .selectFrom('users as u')
     .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
@@ -75,7 +83,7 @@ export async function enqueueMail(
       'u.name as recipient_name',
       sql<string>`${message.subject ?? ''}::text`.as('subject'),
       sql<string>`${message.body}::text`.as('body'),
-      sql<Date>`${message.at}::timestamptz`.as('next_attempt_at'),
+      sql<Date>`${firstAttempt(message)}::timestamptz`.as('next_attempt_at'),
     ])
     .where((eb) =>
       eb.or([
@@ -86,10 +94,38 @@ export async function enqueueMail(
     .where('u.status', '=', 'ACTIVE')
     .where('u.email', 'is not', null)
     .where(sql<boolean>`coalesce(${sql.ref(`p.${COLUMNS[kind]}`)}, true)`, '=', true);
-  await db
+  const insert = db
     .insertInto('outgoing_messages')
     .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'subject', 'body', 'next_attempt_at'])
-    .expression(recipients)
+    .expression(recipients);
+  return written(insert, message);
+}
+
+function firstAttempt(message: OutgoingMessage): Date {
+  return message.leasedUntil ?? message.at;
+}
+
+/** Runs a message insert; returns the rows it wrote when they are leased to the writer, else none. */
+async function written(
+  insert: InsertQueryBuilder<DB, 'outgoing_messages', InsertResult>,
+  message: OutgoingMessage,
+): Promise<LeasedMessage[]> {
+  if (!message.leasedUntil) {
+    await insert.execute();
+    return [];
+  }
+  // What a sender needs of a message, as a claim returns it, and when its lease ends.
+  return insert
+    .returning([
+      sql<string>`id::text`.as('id'),
+      'channel',
+      'recipient',
+      'recipient_name',
+      'subject',
+      'body',
+      'attempts',
+      'next_attempt_at as leased_until',
+    ])
     .execute();
 }
 
@@ -98,8 +134,8 @@ export async function enqueueMail(
  * statement; inside the caller's transaction. Whether the number is a Nigerian mobile is judged
  * when it is sent (nigerianMobile), where the rule lives.
  */
-export async function enqueueText(db: Database, userId: string, message: OutgoingMessage): Promise<void> {
-  await db
+export function enqueueText(db: Database, userId: string, message: OutgoingMessage): Promise<LeasedMessage[]> {
+  const insert = db
     .insertInto('outgoing_messages')
     .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'body', 'next_attempt_at'])
     .expression(
@@ -112,14 +148,14 @@ export async function enqueueText(db: Database, userId: string, message: Outgoin
           sql<string>`u.phone`.as('recipient'),
           'u.name as recipient_name',
           sql<string>`${message.body}::text`.as('body'),
-          sql<Date>`${message.at}::timestamptz`.as('next_attempt_at'),
+          sql<Date>`${firstAttempt(message)}::timestamptz`.as('next_attempt_at'),
         ])
         .where('u.id', '=', userId)
         .where('u.status', '=', 'ACTIVE')
         .where('u.phone', 'is not', null)
         .where('u.phone', '!=', ''),
-    )
-    .execute();
+    );
+  return written(insert, message);
 }
 
 export interface ClaimedMessage {
@@ -130,6 +166,11 @@ export interface ClaimedMessage {
   subject: string | null;
   body: string;
   attempts: number;
+}
+
+/** A message written leased to its writer (`OutgoingMessage.leasedUntil`), and when the lease ends. */
+export interface LeasedMessage extends ClaimedMessage {
+  leased_until: Date;
 }
 
 /**

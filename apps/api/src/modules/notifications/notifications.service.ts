@@ -19,7 +19,13 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
 import { createMessageDispatcher } from './notifications.dispatcher.js';
 import * as repository from './notifications.repository.js';
-import type { MessageAudience, MessageRow, NotificationKind } from './notifications.repository.js';
+import type {
+  LeasedMessage,
+  MessageAudience,
+  MessageRow,
+  NotificationKind,
+  OutgoingMessage as OutboxMessage,
+} from './notifications.repository.js';
 
 export interface Notice {
   subject: string;
@@ -68,10 +74,30 @@ export function createNotificationsService(deps: {
 }) {
   const { db, clock } = deps;
   const dispatcher = createMessageDispatcher(deps);
+  /** The messages written so far by each transaction that `sendingAfterCommit` runs, leased to this process. */
+  const leasedBy = new WeakMap<Database, LeasedMessage[]>();
+
+  /** What a message written now through `trx` is: leased to this process when `trx` will hand it over. */
+  function outgoing(trx: Database, message: Omit<OutboxMessage, 'at' | 'leasedUntil'>): OutboxMessage {
+    return { ...message, at: clock.now(), ...(leasedBy.has(trx) ? { leasedUntil: dispatcher.leaseEnd() } : {}) };
+  }
+
+  function written(trx: Database, messages: readonly LeasedMessage[]): void {
+    leasedBy.get(trx)?.push(...messages);
+  }
 
   /** Writes e-mails to those of the audience who want `kind` into the outbox of `trx`. */
-  function mailWilling(trx: Database, kind: NotificationKind, audience: MessageAudience, notice: Notice, organizationId: string | null) {
-    return repository.enqueueMail(trx, audience, kind, { organizationId, subject: notice.subject, body: notice.text, at: clock.now() });
+  async function mailWilling(
+    trx: Database,
+    kind: NotificationKind,
+    audience: MessageAudience,
+    notice: Notice,
+    organizationId: string | null,
+  ): Promise<void> {
+    written(
+      trx,
+      await repository.enqueueMail(trx, audience, kind, outgoing(trx, { organizationId, subject: notice.subject, body: notice.text })),
+    );
   }
 
   /** The Nigerian mobile number an active user's texts go to, or null when `text` would send nothing. */
@@ -117,10 +143,29 @@ export function createNotificationsService(deps: {
      * marked FAILED by the sender, with the reason, rather than sent.
      */
     async text(trx: Database, userId: string | null, message: string, organizationId: string | null): Promise<void> {
-      if (userId) await repository.enqueueText(trx, userId, { organizationId, body: message, at: clock.now() });
+      if (userId) written(trx, await repository.enqueueText(trx, userId, outgoing(trx, { organizationId, body: message })));
     },
 
-    /** After the transaction that wrote messages committed: sends them now instead of at the next scheduled run. */
+    /**
+     * Runs `work` in a transaction whose e-mails and texts this process sends itself as soon as it
+     * has committed: they are written leased to it, so no claim is needed to send them (a request's
+     * decisions and redemptions, which write a few messages each). A rolled-back transaction's are
+     * never sent; a committed one's wait for the lease's end if the process stops before sending.
+     */
+    async sendingAfterCommit<T>(work: (trx: Database) => Promise<T>): Promise<T> {
+      const leased: LeasedMessage[] = [];
+      const result = await db.transaction().execute((trx) => {
+        leasedBy.set(trx, leased);
+        return work(trx);
+      });
+      dispatcher.sendLeased(leased);
+      return result;
+    },
+
+    /**
+     * After a transaction that wrote messages (due at once: not through `sendingAfterCommit`)
+     * committed: sends what is due now instead of at the next scheduled run.
+     */
     deliverSoon: (): void => dispatcher.deliverSoon(),
 
     /** Scheduled: sends what is due (messages of a crashed instance, retries); any instance may run it. */

@@ -87,6 +87,33 @@ describe('the outbox of e-mails and texts', () => {
     );
   });
 
+  it("sends a decision's e-mail without claiming it: written leased to the instance, which sends it after its commit", async () => {
+    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    const sentBefore = server.state.sent.length;
+    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin })).statusCode).toBe(200);
+    await t.app.background.idle();
+    const mail = (await messagesTo('orgadmin@acme.test')).at(-1);
+    // Its first attempt was due when the lease (two minutes) ends: no other instance's claim could take it.
+    expect(mail).toMatchObject({ status: 'SENT', attempts: 1, subject: 'Fuel request rejected for LND-451-KJ' });
+    expect(mail?.next_attempt_at.getTime()).toBe(clock.now().getTime() + 120_000);
+    expect(server.state.sent.slice(sentBefore).map((sent) => sent.subject)).toEqual(['Fuel request rejected for LND-451-KJ']);
+
+    // Had the instance stopped after its commit, the message would wait for the lease's end, then
+    // go once with the scheduled run.
+    await t.db
+      .updateTable('outgoing_messages')
+      .set({ status: 'PENDING', attempts: 0, sent_at: null })
+      .where('id', '=', mail?.id as string)
+      .execute();
+    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    clock.set(new Date(clock.now().getTime() + 120_000));
+    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(server.state.sent.slice(sentBefore).map((sent) => sent.subject)).toEqual([
+      'Fuel request rejected for LND-451-KJ',
+      'Fuel request rejected for LND-451-KJ',
+    ]);
+  });
+
   it('tries a refused e-mail again after a backoff and sends it once', async () => {
     const id = await pendingRequest(acmeAdmin, ids.hilux as string);
     server.state.refusals = 1;

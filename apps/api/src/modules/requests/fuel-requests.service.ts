@@ -408,7 +408,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     /** `note` is the approver's, trimmed (null when blank); the organization may require one for a flagged request. */
     async approve(actor: Actor, id: string, note: string | null) {
       const visible = await view(actor, id);
-      await db.transaction().execute(async (trx) => {
+      await deps.notifications.sendingAfterCommit(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         if (request.status !== 'PENDING')
@@ -535,13 +535,12 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           what: 'request',
         });
       });
-      deps.notifications.deliverSoon();
       return { message: 'Fuel request approved.', request: await reload(visible.id, actor) };
     },
 
     async reject(actor: Actor, id: string, note: string | null) {
       const visible = await view(actor, id);
-      await db.transaction().execute(async (trx) => {
+      await deps.notifications.sendingAfterCommit(async (trx) => {
         const request = await repository.lockFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         if (request.status !== 'PENDING')
@@ -569,7 +568,6 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           request.organization_id,
         );
       });
-      deps.notifications.deliverSoon();
       return { message: 'Fuel request rejected.', request: await reload(visible.id, actor) };
     },
 
@@ -579,7 +577,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       const now = clock.now();
       const scanned = body.qr === undefined ? null : await coupons.verify(body.qr);
       // An expired coupon is expired for good (its money goes back) even though the redemption is refused.
-      const outcome = await db.transaction().execute(async (trx): Promise<{ refusal: string } | { redeemed: true }> => {
+      const outcome = await deps.notifications.sendingAfterCommit(async (trx): Promise<{ refusal: string } | { redeemed: true }> => {
         const request = await repository.lockRedeemableFuelRequest(trx, id);
         if (!request || request.station_id !== stationId) throw notFound('Fuel request');
         assertCouponMatches(request, body, scanned);
@@ -698,7 +696,6 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         return { redeemed: true };
       });
       if ('refusal' in outcome) throw new AppError('RULE_VIOLATION', outcome.refusal);
-      deps.notifications.deliverSoon();
       const request = await reload(id, actor);
       return {
         message: `Coupon redeemed: ${litres(request.dispensedVolume ?? 0, request.fuelType)} of ${request.fuelType} for ${request.vehicle.plateNumber ?? request.vehicle.model}; ${formatNaira(nairaToKobo(request.amount ?? 0))} paid`,
@@ -720,7 +717,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         throw new AppError('RULE_VIOLATION', "The driver has no phone number; use the driver's PIN");
       }
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      await deps.notifications.sendingAfterCommit(async (trx) => {
         const request = await repository.lockRedeemableFuelRequest(trx, id);
         if (!request) throw notFound('Fuel request');
         const why = whyNotRedeemable(request, now);
@@ -740,7 +737,6 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           visible.organization_id,
         );
       });
-      deps.notifications.deliverSoon();
       return { message: "A one-time code was sent to the driver's phone" };
     },
 

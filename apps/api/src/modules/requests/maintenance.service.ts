@@ -223,7 +223,7 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
 
     async approve(actor: Actor, id: string) {
       const visible = await view(actor, id);
-      await db.transaction().execute(async (trx) => {
+      await deps.notifications.sendingAfterCommit(async (trx) => {
         const request = await locked(trx, id);
         if (request.status !== 'PENDING')
           throw new AppError('RULE_VIOLATION', `Only a pending request can be approved; this one is ${request.status}`);
@@ -276,13 +276,12 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           });
         }
       });
-      deps.notifications.deliverSoon();
       return { message: 'Maintenance request approved.', request: await reload(id) };
     },
 
     async reject(actor: Actor, id: string, note: string | null) {
       const visible = await view(actor, id);
-      await db.transaction().execute(async (trx) => {
+      await deps.notifications.sendingAfterCommit(async (trx) => {
         const request = await locked(trx, id);
         if (request.status !== 'PENDING')
           throw new AppError('RULE_VIOLATION', `Only a pending request can be rejected; this one is ${request.status}`);
@@ -313,7 +312,6 @@ export function createMaintenanceService(deps: MaintenanceDeps) {
           request.organization_id,
         );
       });
-      deps.notifications.deliverSoon();
       return { message: 'Maintenance request rejected.', request: await reload(id) };
     },
 

@@ -12,13 +12,14 @@ import { countedDemoApp } from '../../../test/statement-count.js';
  * Statements of one redemption once the process knows the wallets' account ids: the session, the
  * locked request with its organization's rule (and whether a reserve holds litres for it: this one
  * drew on none, so the reserves are not read), the vehicle, the flags' history, the audit entry,
- * the hold, the journal entry, the request's update, the webhook deliveries
+ * the hold's capture with the journal entry that pays it (one statement), the request's update, the webhook deliveries
  * (counted twice: the insert and the endpoints it selects), the e-mails into the outbox (counted
  * twice too: the insert and the recipients it selects, the organization's admins and the
- * requester in one), the postings and the reply's read; then, after the reply, the sender's claim
- * of the due messages and its record that they went. (The vehicle's driver has no phone: no text.)
+ * requester in one, written leased to this process), the postings and the reply's read; then,
+ * after the reply, the sender's record that they went: it sends the e-mails it wrote without
+ * claiming them. (The vehicle's driver has no phone: no text.)
  */
-const REDEMPTION_STATEMENTS = 16;
+const REDEMPTION_STATEMENTS = 14;
 
 describe('redemption: statements per request', () => {
   const demo = countedDemoApp();
