@@ -4,8 +4,10 @@
  * the texts drivers get (coupons, receipts, codes). Each user chooses which kinds of e-mail it
  * wants. Messages are rows of an outbox written in the caller's transaction (a rolled-back change
  * sends nothing; a committed one is sent even if the process stops right after), sent by the
- * dispatcher with retries; the caller asks for them to go at once with `deliverSoon()` after its
- * commit, so a slow mail server never slows a request.
+ * dispatcher with retries, never before the reply, so a slow mail server never slows a request. A
+ * change that writes a few runs its transaction through `sendingAfterCommit`, which sends them
+ * once it commits; batch work (the daily reminders, a resend) writes them due and asks for a run
+ * with `deliverSoon()`.
  */
 import { calendarDay } from '@fleetfuel/contract';
 import type { MessageListQuery, NotificationPreferences, OutgoingMessage } from '@fleetfuel/contract';

@@ -95,7 +95,7 @@ export function createSupportService(deps: {
       const ticket = await find(actor, id);
       if (ticket.status === 'CLOSED') throw new AppError('RULE_VIOLATION', 'This ticket is closed; open a new one');
       const byAdmin = actor.role === 'ADMIN' && ticket.opened_by !== actor.userId;
-      await db.transaction().execute(async (trx) => {
+      await notifications.sendingAfterCommit(async (trx) => {
         await repository.insertReply(trx, id, actor.userId, message);
         await repository.setStatus(trx, id, byAdmin ? 'ANSWERED' : 'OPEN');
         if (byAdmin) {
@@ -111,7 +111,6 @@ export function createSupportService(deps: {
           );
         }
       });
-      if (byAdmin) notifications.deliverSoon();
       return { message: byAdmin ? 'Answer sent' : 'Reply added', ticket: await view(id) };
     },
 

@@ -123,7 +123,7 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
 
   /** Card money arrived (verified with the provider): credit the wallet once, and renew if that was the purpose. */
   async function credit(reference: string, expected: bigint): Promise<ChargeOutcome> {
-    const credited = await db.transaction().execute(async (trx) => {
+    const credited = await deps.notifications.sendingAfterCommit(async (trx) => {
       // Only the one caller whose conditional update wins posts; the ledger's idempotency key backs it up.
       const settled = await repository.settleCardPayment(trx, reference, { status: 'SUCCESS' }, [
         'PENDING',
@@ -187,7 +187,6 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
       return settled;
     });
     if (!credited) return 'unchanged';
-    deps.notifications.deliverSoon();
     return 'credited';
   }
 
