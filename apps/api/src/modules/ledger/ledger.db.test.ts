@@ -30,6 +30,26 @@ async function demoWallet() {
   return { id: wallet.id, available: BigInt(wallet.balance_kobo) - BigInt(wallet.held_kobo) };
 }
 
+/**
+ * Credits the wallet `funded` kobo (from the platform's adjustments account) and holds `held` of it,
+ * under the keys `<name>:fund` and `<name>:hold`.
+ */
+async function fundAndHold(ledger: ReturnType<typeof createLedgerService>, name: string, wallet: string, funded: bigint, held: bigint) {
+  const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+  await t.db.transaction().execute(async (trx) => {
+    await ledger.post(trx, {
+      idempotencyKey: `${name}:fund`,
+      kind: 'CREDIT',
+      description: 'fund',
+      postings: [
+        { accountId: wallet, amount: funded, type: 'CREDIT' },
+        { accountId: adjustments, amount: -funded, type: 'CREDIT' },
+      ],
+    });
+    await ledger.placeHold(trx, { accountId: wallet, amount: held, reason: 'test', reference: `${name}:hold` });
+  });
+}
+
 describe('ledger invariants under random operations', () => {
   it('after 1,500 random posts, holds, releases and captures every entry sums to zero and every balance matches its postings', async () => {
     const ledger = createLedgerService();
@@ -239,21 +259,9 @@ describe('balances move in one statement, last', () => {
 
   it('a capture writes its entry and the caller’s rows first, and locks the shared accounts only in its last statement', async () => {
     const ledger = createLedgerService();
-    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
     const revenue = await ledger.platformAccount(t.db, 'PLATFORM_REVENUE');
     const wallet = (await demoWallet()).id;
-    await t.db.transaction().execute(async (trx) => {
-      await ledger.post(trx, {
-        idempotencyKey: 'capture-order:fund',
-        kind: 'CREDIT',
-        description: 'fund',
-        postings: [
-          { accountId: wallet, amount: 10_000n, type: 'CREDIT' },
-          { accountId: adjustments, amount: -10_000n, type: 'CREDIT' },
-        ],
-      });
-      await ledger.placeHold(trx, { accountId: wallet, amount: 8_000n, reason: 'test', reference: 'capture-order:hold' });
-    });
+    await fundAndHold(ledger, 'capture-order', wallet, 10_000n, 8_000n);
     const figures = (executor: typeof t.db) =>
       executor.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
     /**
@@ -318,7 +326,6 @@ describe('balances move in one statement, last', () => {
 describe('capturing a hold (its capture and its entry are one statement)', () => {
   it('writes no entry when the hold is not open, and only frees the hold when the entry’s key was already posted', async () => {
     const ledger = createLedgerService();
-    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
     const revenue = await ledger.platformAccount(t.db, 'PLATFORM_REVENUE');
     const wallet = (await demoWallet()).id;
     const payment = (key: string) => ({
@@ -333,18 +340,7 @@ describe('capturing a hold (its capture and its entry are one statement)', () =>
     const figures = () =>
       t.db.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
     const entryOf = (key: string) => t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst();
-    await t.db.transaction().execute(async (trx) => {
-      await ledger.post(trx, {
-        idempotencyKey: 'capture-once:fund',
-        kind: 'CREDIT',
-        description: 'fund',
-        postings: [
-          { accountId: wallet, amount: 20_000n, type: 'CREDIT' },
-          { accountId: adjustments, amount: -20_000n, type: 'CREDIT' },
-        ],
-      });
-      await ledger.placeHold(trx, { accountId: wallet, amount: 5_000n, reason: 'test', reference: 'capture-once:hold' });
-    });
+    await fundAndHold(ledger, 'capture-once', wallet, 20_000n, 5_000n);
 
     // No such open hold: nothing captured, no entry.
     const none = await t.db.transaction().execute((trx) => ledger.captureHold(trx, 'capture-once:no-hold', payment('capture-once:none')));
