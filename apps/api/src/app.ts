@@ -183,8 +183,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const background = createBackgroundTasks(app.log);
   // Messages already promised (coupon texts, e-mails) go out before the app's connections close;
-  // a provider that hangs holds the shutdown ten seconds at most.
-  app.addHook('onClose', () => Promise.race([background.idle(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]));
+  // a provider that hangs holds the shutdown ten seconds at most. Then the mail server's
+  // connections close (one hook: the app's close hooks run last registered first).
+  app.addHook('onClose', async () => {
+    await Promise.race([background.idle(), new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref())]);
+    await mailer.close?.();
+  });
   // One pool of PDF workers for reports and statements; its idle workers would otherwise keep a
   // closed app's process (and a test run) alive until their idle timers ran out.
   const renderer = createReportRenderer();

@@ -6,12 +6,22 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from './mailer.js';
+import { createSmtpMailer, type Mailer } from './mailer.js';
 
 const servers: Server[] = [];
+const mailers: Mailer[] = [];
 afterEach(async () => {
+  // The mailers first: a server closes only once the connections a mailer keeps are gone.
+  for (const mailer of mailers.splice(0)) await mailer.close?.();
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
 });
+
+/** An SMTP mailer closed after the test. */
+function smtpMailer(...args: Parameters<typeof createSmtpMailer>): Mailer {
+  const mailer = createSmtpMailer(...args);
+  mailers.push(mailer);
+  return mailer;
+}
 
 async function listen(onConnection: (socket: Socket) => void): Promise<number> {
   const server = createServer(onConnection);
@@ -23,7 +33,10 @@ async function listen(onConnection: (socket: Socket) => void): Promise<number> {
 /** An SMTP server of the few replies a plain send needs; records each message's envelope and data. */
 async function smtpServer() {
   const received: { from: string; to: string[]; data: string }[] = [];
+  const connections = { opened: 0, ended: 0 };
   const port = await listen((socket) => {
+    connections.opened += 1;
+    socket.on('close', () => (connections.ended += 1));
     let envelope = { from: '', to: [] as string[], data: '' };
     let inData = false;
     let buffered = '';
@@ -55,13 +68,13 @@ async function smtpServer() {
       }
     });
   });
-  return { port, received };
+  return { port, received, connections };
 }
 
 describe('the SMTP mailer', () => {
   it('sends a message with its sender, recipient, subject and text', async () => {
     const server = await smtpServer();
-    const mailer = createSmtpMailer(`smtp://127.0.0.1:${server.port}`, 'FleetFuel <no-reply@fleetfuel.test>');
+    const mailer = smtpMailer(`smtp://127.0.0.1:${server.port}`, 'FleetFuel <no-reply@fleetfuel.test>');
     await mailer.send({ to: 'orgadmin@acme.test', subject: 'Fuel approved for LND-451-KJ', text: 'Your request was approved.' });
     expect(server.received).toHaveLength(1);
     const [message] = server.received;
@@ -71,11 +84,27 @@ describe('the SMTP mailer', () => {
     expect(message?.data).toContain('Your request was approved.');
   });
 
+  it('sends one message after another over the connection it keeps, and closes it when closed', async () => {
+    const server = await smtpServer();
+    const mailer = smtpMailer(`smtp://127.0.0.1:${server.port}`, 'no-reply@fleetfuel.test');
+    for (const plate of ['LND-451-KJ', 'APP-220-XA', 'KAN-903-BT']) {
+      await mailer.send({ to: 'orgadmin@acme.test', subject: `Coupon redeemed: ${plate}`, text: 'Paid from the wallet.' });
+    }
+    expect(server.received.map((message) => message.data.match(/^Subject: (.*)$/m)?.[1])).toEqual([
+      'Coupon redeemed: LND-451-KJ',
+      'Coupon redeemed: APP-220-XA',
+      'Coupon redeemed: KAN-903-BT',
+    ]);
+    expect(server.connections).toEqual({ opened: 1, ended: 0 });
+    await mailer.close?.();
+    await expect.poll(() => server.connections.ended).toBe(1);
+  });
+
   it('gives up on a server that never greets instead of waiting for it', async () => {
     const port = await listen(() => {
       // Accepts the connection and says nothing.
     });
-    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@fleetfuel.test', {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'no-reply@fleetfuel.test', {
       connectionTimeout: 300,
       greetingTimeout: 300,
       // Longer than the greeting's limit, so that the greeting's is the one that ends the wait (equal
