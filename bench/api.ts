@@ -21,6 +21,10 @@
  * waited on. Where the server runs without autovacuum, the database is vacuumed before the loads,
  * as autovacuum would have.
  *
+ * The server sends its e-mails over SMTP, as a deployment does, to a sink in a process of its own
+ * (bench/smtp-sink.ts): its CPU is the mail provider's, counted neither as the server's nor as the
+ * client's, though it runs on the same cores.
+ *
  * Nothing here asserts: the figures are printed, with each ratio's target marked met or unmet.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -51,6 +55,7 @@ import {
   recreateDatabase,
 } from './data.js';
 import { SAMPLE_EVERY_MS, measureCostWindow, walRecordsOf, windowOf, type CostWindow, type Wal, type WalRecords } from './cost-window.js';
+import { startSmtpSink } from './smtp-sink.js';
 import { benchServerEnv, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -138,8 +143,11 @@ function freePort(): Promise<number> {
   });
 }
 
-function serverEnv(databaseUrl: string, port: number, secret: string, dataDir: string): NodeJS.ProcessEnv {
-  return benchServerEnv({ databaseUrl, port, secret, dataDir, logLevel: LOG_LEVEL, platformFeeBps: PLATFORM_FEE_BPS });
+function serverEnv(databaseUrl: string, port: number, secret: string, dataDir: string, smtpUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...benchServerEnv({ databaseUrl, port, secret, dataDir, logLevel: LOG_LEVEL, platformFeeBps: PLATFORM_FEE_BPS }),
+    SMTP_URL: smtpUrl,
+  };
 }
 
 interface RunningServer {
@@ -152,9 +160,11 @@ async function startServer(databaseUrl: string): Promise<RunningServer> {
   const port = await freePort();
   const secret = randomBytes(32).toString('hex');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-bench-data-'));
+  // E-mails go over SMTP, as a deployment sends them, to a sink of their own (bench/smtp-sink.ts).
+  const mail = await startSmtpSink();
   const child = spawn(process.execPath, productionServerArgs(), {
     cwd: ROOT,
-    env: serverEnv(databaseUrl, port, secret, dataDir),
+    env: serverEnv(databaseUrl, port, secret, dataDir, mail.url),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -176,8 +186,8 @@ async function startServer(databaseUrl: string): Promise<RunningServer> {
   return {
     base,
     child,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    async stop() {
+      await new Promise<void>((resolve) => {
         const done = () => {
           rmSync(dataDir, { recursive: true, force: true });
           resolve();
@@ -185,7 +195,9 @@ async function startServer(databaseUrl: string): Promise<RunningServer> {
         if (child.exitCode !== null) return done();
         child.once('exit', done);
         child.kill('SIGTERM');
-      }),
+      });
+      console.log(`  (the server's e-mails: ${(await mail.stop()).toLocaleString('en')} accepted by the bench's SMTP sink)`);
+    },
   };
 }
 

@@ -1,0 +1,106 @@
+/**
+ * A mail server for `bench:api`: the production server sends its e-mails over SMTP, as a deployment
+ * does, rather than writing each as a file of its data folder (which on an ext4 disk cost a
+ * redemption ~1 ms of the server's CPU creating inodes: bench/RESULTS.md, run of 2026-11-28 09:59).
+ * It accepts every message and keeps a count. It runs as a process of its own, so that its CPU, like
+ * a mail provider's, is not counted as the server's or the load's client's.
+ *
+ * It answers each batch of pipelined commands in one write, as a real server does: answering them
+ * one write each lets Nagle's algorithm hold every second answer until the client's delayed
+ * acknowledgement, and a pooled sender then waits ~40 ms a message.
+ *
+ *   node --import tsx bench/smtp-sink.ts serve   prints `listening <port>`, and `received <n>` when it gets SIGTERM
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:<port>`, for the server's SMTP_URL. */
+  url: string;
+  /** Stops the sink; the number of messages it accepted. */
+  stop(): Promise<number>;
+}
+
+/** Starts the sink in a child process. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  // Through tsx whatever runs this (the bench's tsx, vitest for its check).
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'serve'], {
+    cwd: path.dirname(fileURLToPath(import.meta.url)),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Never left behind, however the bench ends.
+  const killOnExit = () => child.kill();
+  process.once('exit', killOnExit);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const poll = setInterval(() => {
+      const listening = /listening (\d+)/.exec(output);
+      if (listening) {
+        clearInterval(poll);
+        resolve(Number(listening[1]));
+      }
+    }, 20);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`The SMTP sink exited (${code ?? 'signal'}) before listening`));
+    });
+  });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    async stop() {
+      process.off('exit', killOnExit);
+      if (child.exitCode !== null) throw new Error(`The SMTP sink had stopped (${child.exitCode}): ${output}`);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+      const received = /received (\d+)/.exec(output);
+      if (!received) throw new Error(`The SMTP sink did not report its count: ${output}`);
+      return Number(received[1]);
+    },
+  };
+}
+
+/** The server itself: the few replies a plain send needs, with PIPELINING, no TLS and no auth. */
+function serve(): void {
+  let received = 0;
+  const server = createServer((socket) => {
+    let inData = false;
+    let buffered = '';
+    socket.on('error', () => undefined);
+    socket.write('220 bench-sink ESMTP\r\n');
+    socket.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('latin1');
+      const answers: string[] = [];
+      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received += 1;
+            answers.push('250 2.0.0 queued');
+          }
+        } else if (/^(EHLO|HELO)\b/i.test(line)) answers.push('250-bench-sink', '250-PIPELINING', '250 8BITMIME');
+        else if (/^DATA\b/i.test(line)) {
+          inData = true;
+          answers.push('354 go ahead');
+        } else if (/^QUIT\b/i.test(line)) {
+          socket.end(`${[...answers, '221 bye'].join('\r\n')}\r\n`);
+          return;
+        } else answers.push('250 ok');
+      }
+      if (answers.length > 0) socket.write(`${answers.join('\r\n')}\r\n`);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
+  process.once('SIGTERM', () => {
+    console.log(`received ${received}`);
+    process.exit(0);
+  });
+}
+
+if (process.argv[2] === 'serve' && process.argv[1] === fileURLToPath(import.meta.url)) serve();
