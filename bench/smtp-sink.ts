@@ -5,17 +5,17 @@
  * It accepts every message and keeps a count. It runs as a process of its own, so that its CPU, like
  * a mail provider's, is not counted as the server's or the load's client's.
  *
- * It answers each batch of pipelined commands in one write, as a real server does: answering them
- * one write each lets Nagle's algorithm hold every second answer until the client's delayed
- * acknowledgement, and a pooled sender then waits ~40 ms a message.
+ * It is the tests' SMTP server (apps/api/test/smtp-server.ts), which answers pipelined commands as
+ * a real server does.
  *
  *   node --import tsx bench/smtp-sink.ts serve   prints `listening <port>`, and `received <n>` when it gets SIGTERM
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSmtpServer } from '../apps/api/test/smtp-server.js';
 
 export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>`, for the server's SMTP_URL. */
@@ -64,38 +64,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-/** The server itself: the few replies a plain send needs, with PIPELINING, no TLS and no auth. */
+/** The server itself, counting what it accepts. */
 function serve(): void {
   let received = 0;
-  const server = createServer((socket) => {
-    let inData = false;
-    let buffered = '';
-    socket.on('error', () => undefined);
-    socket.write('220 bench-sink ESMTP\r\n');
-    socket.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('latin1');
-      const answers: string[] = [];
-      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received += 1;
-            answers.push('250 2.0.0 queued');
-          }
-        } else if (/^(EHLO|HELO)\b/i.test(line)) answers.push('250-bench-sink', '250-PIPELINING', '250 8BITMIME');
-        else if (/^DATA\b/i.test(line)) {
-          inData = true;
-          answers.push('354 go ahead');
-        } else if (/^QUIT\b/i.test(line)) {
-          socket.end(`${[...answers, '221 bye'].join('\r\n')}\r\n`);
-          return;
-        } else answers.push('250 ok');
-      }
-      if (answers.length > 0) socket.write(`${answers.join('\r\n')}\r\n`);
-    });
-  });
+  const server = createSmtpServer(() => (received += 1), 'bench-sink');
   server.listen(0, '127.0.0.1', () => console.log(`listening ${(server.address() as AddressInfo).port}`));
   process.once('SIGTERM', () => {
     console.log(`received ${received}`);

@@ -6,6 +6,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSmtpServer, type SmtpMessage } from '../../../test/smtp-server.js';
 import { createSmtpMailer, type Mailer } from './mailer.js';
 
 const servers: Server[] = [];
@@ -30,45 +31,18 @@ async function listen(onConnection: (socket: Socket) => void): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** An SMTP server of the few replies a plain send needs; records each message's envelope and data. */
+/** An SMTP server (test/smtp-server.ts) recording each message, and the connections made to it. */
 async function smtpServer() {
-  const received: { from: string; to: string[]; data: string }[] = [];
+  const received: SmtpMessage[] = [];
   const connections = { opened: 0, ended: 0 };
-  const port = await listen((socket) => {
+  const server = createSmtpServer((message) => received.push(message));
+  server.on('connection', (socket: Socket) => {
     connections.opened += 1;
     socket.on('close', () => (connections.ended += 1));
-    let envelope = { from: '', to: [] as string[], data: '' };
-    let inData = false;
-    let buffered = '';
-    socket.write('220 test.local ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffered += chunk.toString('utf8');
-      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
-        const line = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(envelope);
-            envelope = { from: '', to: [], data: '' };
-            socket.write('250 2.0.0 queued\r\n');
-          } else envelope.data += `${line}\n`;
-        } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 test.local\r\n');
-        else if (/^MAIL FROM:/i.test(line)) {
-          envelope.from = line.slice(10);
-          socket.write('250 2.1.0 ok\r\n');
-        } else if (/^RCPT TO:/i.test(line)) {
-          envelope.to.push(line.slice(8));
-          socket.write('250 2.1.5 ok\r\n');
-        } else if (/^DATA/i.test(line)) {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
   });
-  return { port, received, connections };
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, received, connections };
 }
 
 describe('the SMTP mailer', () => {
