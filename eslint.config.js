@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.js', '*.ts', 'eslint-rules/*.js', 'scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.js', '*.ts', 'eslint-rules/*.js', 'scripts/*.mjs', 'scripts/*.d.mts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

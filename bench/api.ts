@@ -31,7 +31,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,7 +55,7 @@ import {
 } from './data.js';
 import { SAMPLE_EVERY_MS, measureCostWindow, walRecordsOf, windowOf, type CostWindow, type Wal, type WalRecords } from './cost-window.js';
 import { startSmtpSink } from './smtp-sink.js';
-import { benchServerEnv, productionServerArgs } from './server-process.js';
+import { benchServerEnv, freePort, productionServerArgs } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const URL_LARGE = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_URL;
@@ -130,17 +129,6 @@ function pgbenchBinary(): string {
   const which = spawnSync('which', ['pgbench'], { encoding: 'utf8' });
   if (which.status === 0) return which.stdout.trim();
   throw new Error('pgbench not found (Debian: apt-get install postgresql-contrib or postgresql-client).');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function serverEnv(databaseUrl: string, port: number, secret: string, dataDir: string, smtpUrl: string): NodeJS.ProcessEnv {

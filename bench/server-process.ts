@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,16 +34,8 @@ export function productionServerArgs(): string[] {
  */
 export const PRODUCTION_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
+// One port finder for the scripts and the benchmarks (typed by scripts/free-port.d.mts).
+export { freePort } from '../scripts/free-port.mjs';
 
 export interface ServerProcess {
   child: ChildProcess;

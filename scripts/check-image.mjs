@@ -11,10 +11,10 @@
 // image already built under that tag.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tag = process.env.IMAGE_CHECK_TAG ?? 'fleetfuel:check';
@@ -34,17 +34,6 @@ function docker(args, { quiet = false } = {}) {
   const result = spawnSync('docker', args, { cwd: root, encoding: 'utf8', stdio: quiet ? 'pipe' : ['ignore', 'inherit', 'inherit'] });
   if (result.error) throw new Error(`docker ${args[0]}: ${result.error.message}`);
   return { status: result.status ?? 1, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function withAdmin(statement) {
