@@ -24,7 +24,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +31,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Request } from 'playwright-core';
+import { freePort } from './server-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -91,18 +91,6 @@ function ensureWebBuild(): void {
   if (build.status !== 0) throw new Error(`The web build failed (exit ${build.status}); run it alone to see why.`);
 }
 
-function unusedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
 interface ProductionServer {
   origin: string;
   /** The copy of the build the server serves. */
@@ -112,7 +100,7 @@ interface ProductionServer {
 
 /** `server.ts` as production runs it, on its own PGlite folder (migrated and demo-seeded at start). */
 async function startProductionServer(): Promise<ProductionServer> {
-  const port = await unusedPort();
+  const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetfuel-bench-web-'));
   // A copy of the build: others may rebuild apps/web/dist meanwhile, and the server registers the
