@@ -164,9 +164,17 @@ test('a driver requests fuel, the organization admin approves it and downloads t
   await attendant.getByRole('textbox', { name: 'Dispensed Volume' }).fill('24');
   await attendant.getByRole('textbox', { name: 'Dispensed Volume' }).blur();
   await expect(attendant.getByText('At most 23.5 L may be dispensed on this coupon')).toBeVisible();
-  await expect(attendant.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+  await expect(attendant.getByRole('button', { name: 'Review' })).toBeDisabled();
   await attendant.getByRole('textbox', { name: 'Dispensed Volume' }).fill('20');
-  await attendant.getByRole('button', { name: 'Confirm' }).click();
+  await attendant.getByRole('button', { name: 'Review' }).click();
+  // Nothing has moved yet: the review shows what will be paid, worked out, before the one Confirm.
+  const review = attendant.getByRole('region', { name: 'Check before you confirm' });
+  await expect(review.getByLabel('Amount worked out')).toHaveText(/^20 L × ₦[\d,]+\.\d\d = ₦[\d,]+\.\d\d$/);
+  await expect(review.getByRole('group', { name: 'Plate' })).toContainText(PLATE);
+  await expect(review.getByRole('group', { name: 'Fuel' })).toContainText('PETROL');
+  expect(await walletBalance(request, DEMO_USERS.ADMINISTRATOR)).toBe(organizationBefore);
+  await shot(attendant, 'a-06b-attendant-review');
+  await review.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(attendant, `Coupon redeemed: 20 L of PETROL for ${PLATE}`)).toBeVisible();
   await expect(attendant.getByRole('textbox', { name: 'Coupon Code' })).toHaveValue('');
   await expect(
@@ -214,6 +222,7 @@ test('the attendant redeems a coupon by choosing a picture of its QR code', asyn
   await attendant.getByLabel('QR image file').setInputFiles(`${pngBase}.png`);
   await expect(attendant.getByRole('group', { name: 'Approved volume' })).toContainText('21.5 L of PETROL');
   await expect(attendant.getByRole('group', { name: 'Vehicle' })).toContainText(PLATE);
+  await attendant.getByRole('button', { name: 'Review' }).click();
   await attendant.getByRole('button', { name: 'Confirm' }).click();
   await expect(toast(attendant, `Coupon redeemed: 21.5 L of PETROL for ${PLATE}`)).toBeVisible();
 

@@ -35,10 +35,12 @@ import { bindReserveRoutes, createReservesService } from './modules/reserves/ind
 import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
 import { bindAlertRoutes, createAlertsService, createDailyDigest } from './modules/alerts/index.js';
 import {
+  bindRedemptionFollowUpRoutes,
   bindRequestRoutes,
   bindStationRedemptionRoutes,
   createFuelRequestsService,
   createMaintenanceService,
+  createRedemptionFollowUps,
   createStationRedemptions,
 } from './modules/requests/index.js';
 import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics/index.js';
@@ -343,7 +345,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindAuditRoutes(binder, createAuditService({ db }));
   bindOutboxRoutes(binder, notifications);
   bindAlertRoutes(binder, alerts);
-  bindRequestRoutes(binder, fuelRequests, maintenance);
+  const redemptionFollowUps = createRedemptionFollowUps({ db, clock });
+  bindRequestRoutes(binder, fuelRequests, maintenance, redemptionFollowUps);
+  bindRedemptionFollowUpRoutes(binder, redemptionFollowUps);
   bindStationRedemptionRoutes(binder, createStationRedemptions({ db, clock }));
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);

@@ -11,6 +11,7 @@ export const ALERT_KINDS = [
   'LOW_WALLET_BALANCE',
   'ANOMALY_FLAG',
   'COUPON_LOCKED',
+  'OFFLINE_REDEMPTION_REFUSED',
 ] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export const alertSeveritySchema = z.enum(['info', 'warning', 'critical']);
@@ -18,7 +19,7 @@ export const alertSeveritySchema = z.enum(['info', 'warning', 'critical']);
  * The record an alert is about, so that the bell can link to it. A low wallet names the
  * organization that owns it: the wallet page opens by its owner.
  */
-export const alertSubjectTypeSchema = z.enum(['VEHICLE', 'ORGANIZATION', 'FUEL_REQUEST']);
+export const alertSubjectTypeSchema = z.enum(['VEHICLE', 'ORGANIZATION', 'FUEL_REQUEST', 'REDEMPTION_FOLLOW_UP']);
 
 export const alertSchema = z.object({
   kind: alertKindSchema,

@@ -58,6 +58,9 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   /** The platform admin sent a FAILED e-mail or text of the outbox again (issue 16). */
   'message.resent',
+  /** A redemption recorded offline and refused when sent (issue 42), and its settling by the station. */
+  'redemption_follow_up.opened',
+  'redemption_follow_up.resolved',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -78,6 +81,7 @@ export const AUDIT_ENTITY_TYPES = [
   'api_key',
   'webhook',
   'message',
+  'redemption_follow_up',
 ] as const;
 export const auditEntityTypeSchema = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof auditEntityTypeSchema>;

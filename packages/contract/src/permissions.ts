@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   'requests.create': [...ORG_ADMINS, 'DRIVER'],
   'requests.approve': ['ADMINISTRATOR'],
   'requests.redeem': ['ATTENDANT', 'STATION_REP'],
+  /** Refused offline redemptions: the station representative settles them. */
+  'redemptions.followUp': ['ADMIN', 'STATION_REP'],
   /** A maintenance job is completed by its station, or by the organization admin when no station is named. */
   'maintenance.complete': ['ADMINISTRATOR', 'ATTENDANT', 'STATION_REP'],
   'coupons.download': ['ADMIN', ...ORG_ADMINS, 'DRIVER'],

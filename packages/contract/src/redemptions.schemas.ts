@@ -53,6 +53,14 @@ export const openCouponSchema = z.object({
   maxVolume: z.number(),
   expiresAt: timestampSchema,
   organizationName: z.string(),
+  /** Naira per unit, fixed when the coupon was approved: the device shows what the fill costs. */
+  pricePerUnit: z.number(),
+  /**
+   * The organization requires the driver's PIN or one-time code at the pump: such a coupon is never
+   * redeemed offline, since no device-held check of a 4–6 digit secret resists a stolen device
+   * (docs/security.md, "Offline redemption").
+   */
+  driverConfirmationRequired: z.boolean(),
 });
 export type OpenCoupon = z.infer<typeof openCouponSchema>;
 
@@ -62,3 +70,55 @@ export const openCouponsReplySchema = z.object({
   generatedAt: timestampSchema,
 });
 export type OpenCouponsReply = z.infer<typeof openCouponsReplySchema>;
+
+/**
+ * A redemption that a station's device recorded with no network and that the server refused when it
+ * was sent: fuel may have left the pump unpaid, so the station representative follows it up and the
+ * organization is alerted. `organization` and `fuelRequestId` are null when the coupon is not one of
+ * this station's (then nothing of another tenant is named).
+ */
+export const FOLLOW_UP_STATUSES = ['OPEN', 'RESOLVED'] as const;
+export const followUpStatusSchema = z.enum(FOLLOW_UP_STATUSES);
+
+export const redemptionFollowUpSchema = z.object({
+  id: idSchema,
+  status: followUpStatusSchema,
+  fuelRequestId: idSchema.nullable(),
+  couponCode: z.string().nullable(),
+  plate: z.string().nullable(),
+  fuelType: z.string().nullable(),
+  dispensedVolume: z.number(),
+  unit: z.string().nullable(),
+  /** Naira the fill would have paid at the coupon's price; null when the coupon is unknown here. */
+  amount: z.number().nullable(),
+  organization: z.object({ id: idSchema, name: z.string() }).nullable(),
+  station: z.object({ id: idSchema, name: z.string() }),
+  recordedBy: z.object({ id: idSchema, name: z.string() }).nullable(),
+  recordedOfflineAt: timestampSchema,
+  refusedAt: timestampSchema,
+  /** The server's refusal, as the device was told. */
+  reason: z.string(),
+  resolvedAt: timestampSchema.nullable(),
+  resolvedBy: z.object({ id: idSchema, name: z.string() }).nullable(),
+  resolutionNote: z.string().nullable(),
+});
+export type RedemptionFollowUp = z.infer<typeof redemptionFollowUpSchema>;
+
+/** A station representative's own station; the platform admin any (`stationId`) or all. */
+export const redemptionFollowUpsQuerySchema = listQuerySchema.extend({
+  status: followUpStatusSchema.optional(),
+  stationId: idSchema.optional(),
+});
+
+export const redemptionFollowUpsReplySchema = z.object({
+  followUps: z.array(redemptionFollowUpSchema),
+  /** Open follow-ups of the scope, whatever the filter. */
+  open: z.number().int(),
+  meta: pageMetaSchema,
+});
+
+export const resolveFollowUpBodySchema = z.strictObject({
+  note: z.string().trim().min(1, 'Say how it was settled').max(500, 'Must be at most 500 characters'),
+});
+
+export const redemptionFollowUpReplySchema = z.object({ message: z.string(), followUp: redemptionFollowUpSchema });

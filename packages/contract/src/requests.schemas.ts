@@ -185,6 +185,12 @@ export const fuelCompleteBodySchema = z
       .string()
       .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), `The one-time code has ${CONFIRMATION_CODE_LENGTH} digits`)
       .optional(),
+    /**
+     * When a station's device recorded this redemption with no network: set by the device's queue.
+     * If the server refuses such a redemption, the fuel has already left the pump, so the refusal
+     * becomes a follow-up for the station representative and an alert to the organization.
+     */
+    recordedOfflineAt: timestampSchema.optional(),
   })
   .refine(oneCoupon, oneCouponIssue)
   .refine((v) => v.driverPin === undefined || v.confirmationCode === undefined, {

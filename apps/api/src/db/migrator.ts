@@ -41,6 +41,7 @@ import * as m0037 from './migrations/0037-outgoing-messages.js';
 import * as m0038 from './migrations/0038-rollup-writers-plpgsql.js';
 import * as m0039 from './migrations/0039-drop-unused-fills-index.js';
 import * as m0040 from './migrations/0040-ledger-balances-before-postings.js';
+import * as m0041 from './migrations/0041-redemption-follow-ups.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038-rollup-writers-plpgsql': m0038,
   '0039-drop-unused-fills-index': m0039,
   '0040-ledger-balances-before-postings': m0040,
+  '0041-redemption-follow-ups': m0041,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

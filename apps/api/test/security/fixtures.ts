@@ -120,6 +120,8 @@ export interface World {
   paymentReference: string;
   /** An e-mail of the outbox that failed for good (the platform admin may send it again). */
   failedMessage: string;
+  /** An open follow-up of a refused offline redemption per station (its representative resolves it). */
+  followUp: Record<'unity' | 'greenline', string>;
   /** Counter for unique names of throw-away records. */
   seq: number;
 }
@@ -202,6 +204,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     apiKey: { acme: '', beta: '' },
     paymentReference: '',
     failedMessage: '',
+    followUp: { unity: '', greenline: '' },
     seq: 0,
   };
 
@@ -330,7 +333,33 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .returning(sql<string>`id::text`.as('id'))
       .executeTakeFirstOrThrow()
   ).id;
+  for (const station of ['unity', 'greenline'] as const) world.followUp[station] = await openFollowUp(world, station);
   return world;
+}
+
+/**
+ * An open follow-up of a refused offline redemption at a station, on its organization's approved
+ * coupon, as the redemption route writes one (written directly: the refusal itself is not under test).
+ */
+export async function openFollowUp(w: World, station: 'unity' | 'greenline'): Promise<string> {
+  const organization = orgOf(station);
+  const row = await w.t.db
+    .insertInto('redemption_follow_ups')
+    .values({
+      station_id: w.tenantId[station],
+      organization_id: w.tenantId[organization],
+      fuel_request_id: w.fuel[organization].id,
+      idempotency_key: `security-${station}-${(w.seq += 1)}`,
+      coupon_code: w.fuel[organization].couponCode,
+      dispensed_volume: 5,
+      amount_kobo: 500_000,
+      recorded_by: null,
+      recorded_offline_at: new Date(),
+      reason: 'The driver must confirm this redemption',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Tables whose content a refused request must leave exactly as it was. */
@@ -579,6 +608,12 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /wallet/statement': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-01-31', format: 'csv' }) },
   'GET /station/redemptions': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-12-31', page: '1', pageSize: '10' }) },
   'GET /station/open-coupons': { caller: 'attendant@unityfuels.test' },
+  'GET /station/follow-ups': { caller: REP, query: () => ({ status: 'OPEN', search: 'A', page: '1', pageSize: '10' }) },
+  'PATCH /station/follow-ups/:id/resolve': {
+    caller: REP,
+    params: id((w) => w.followUp.unity),
+    body: () => ({ note: 'Settled with the organization by transfer' }),
+  },
   'POST /fuel-reserves': { caller: ORG_ADMIN, body: () => ({ fuelType: 'DIESEL', amount: 50, note: 'Quarterly reserve' }) },
   'PATCH /fuel-reserves/:id': { caller: ORG_ADMIN, params: id((w) => w.reserve.acme), body: () => ({ status: 'ACTIVE' }) },
   'GET /subscriptions/current': { caller: ORG_ADMIN },

@@ -232,6 +232,9 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   },
   '/webhooks/:id/deliveries': { id: { scope: 'tenant', of: (w, tenant) => w.webhook[orgOf(tenant)] } },
   '/admin/messages/:id/resend': { id: { scope: 'global', of: (w) => w.failedMessage } },
+  '/station/follow-ups/:id/resolve': {
+    id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.followUp[stationOf(tenant)] },
+  },
 };
 
 /**
@@ -254,6 +257,7 @@ const MATRIX_BODIES: Record<string, (w: World) => unknown> = {
   'POST /payments/sandbox/checkout/:reference': () => ({ outcome: 'failed' }),
   'PATCH /fuel-requests/:id/complete': () => ({ code: 'AAAA-AAAA', dispensedVolume: 1 }),
   'POST /support/tickets/:id/replies': () => ({ message: 'Matrix reply' }),
+  'PATCH /station/follow-ups/:id/resolve': () => ({ note: 'Matrix settled' }),
 };
 
 /** Public routes that show an anonymous caller nothing of a tenant's record (no signed link). */

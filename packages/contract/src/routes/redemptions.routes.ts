@@ -1,4 +1,13 @@
-import { openCouponsReplySchema, stationRedemptionsQuerySchema, stationRedemptionsReplySchema } from '../redemptions.schemas.js';
+import { idParamsSchema } from '../common.js';
+import {
+  openCouponsReplySchema,
+  redemptionFollowUpReplySchema,
+  redemptionFollowUpsQuerySchema,
+  redemptionFollowUpsReplySchema,
+  resolveFollowUpBodySchema,
+  stationRedemptionsQuerySchema,
+  stationRedemptionsReplySchema,
+} from '../redemptions.schemas.js';
 import { route } from './route.js';
 
 export const redemptionRoutes = {
@@ -19,5 +28,25 @@ export const redemptionRoutes = {
       "The caller's station's approved, unexpired fuel coupons (at most 5,000, the soonest-expiring first): its device keeps them to check coupons offline",
     tag: 'fuel-requests',
     reply: openCouponsReplySchema,
+  }),
+  followUps: route({
+    method: 'GET',
+    path: '/station/follow-ups',
+    permission: 'redemptions.followUp',
+    summary:
+      'Redemptions recorded offline that the server refused when they were sent: fuel that may have left the pump unpaid (station representative: own station; platform admin: any)',
+    tag: 'fuel-requests',
+    query: redemptionFollowUpsQuerySchema,
+    reply: redemptionFollowUpsReplySchema,
+  }),
+  resolveFollowUp: route({
+    method: 'PATCH',
+    path: '/station/follow-ups/:id/resolve',
+    permission: 'redemptions.followUp',
+    summary: 'Close a follow-up with how it was settled; audited',
+    tag: 'fuel-requests',
+    params: idParamsSchema,
+    body: resolveFollowUpBodySchema,
+    reply: redemptionFollowUpReplySchema,
   }),
 };

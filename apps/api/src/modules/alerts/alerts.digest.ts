@@ -31,6 +31,7 @@ const KIND_HEADINGS: Record<AlertKind, string> = {
   LOW_WALLET_BALANCE: 'Low wallet balance',
   ANOMALY_FLAG: 'Flagged requests awaiting a decision',
   COUPON_LOCKED: 'Coupons locked after wrong driver PINs or codes',
+  OFFLINE_REDEMPTION_REFUSED: 'Offline redemptions refused when sent',
 };
 
 /** One alert's line: its message names the subject; the due day is added where the words lack it. */

@@ -118,3 +118,34 @@ export function activeOrganizationsPage(db: Database, afterId: string | null, li
 export function findVehicleOfDriver(db: Database, driverId: string) {
   return db.selectFrom('vehicles').select('id').where('driver_id', '=', driverId).executeTakeFirst();
 }
+
+/**
+ * Open follow-ups of offline redemptions refused when sent (0041), of one station or of the
+ * organizations whose coupons they were; read through the partial indexes of open rows.
+ */
+export function openRedemptionFollowUps(db: Database, scope: { stationId: string } | { organizationId: string }, limit: number) {
+  return db
+    .selectFrom('redemption_follow_ups as u')
+    .innerJoin('fuel_stations as s', 's.id', 'u.station_id')
+    .leftJoin('fuel_requests as f', 'f.id', 'u.fuel_request_id')
+    .leftJoin('vehicles as v', 'v.id', 'f.vehicle_id')
+    .select([
+      'u.id',
+      'u.fuel_request_id',
+      'u.coupon_code',
+      'u.dispensed_volume',
+      'u.amount_kobo',
+      'u.recorded_offline_at',
+      'u.refused_at',
+      'u.reason',
+      's.name as station_name',
+      'f.fuel_type',
+      'v.plate_number',
+    ])
+    .where('u.status', '=', 'OPEN')
+    .$if('stationId' in scope, (q) => q.where('u.station_id', '=', (scope as { stationId: string }).stationId))
+    .$if('organizationId' in scope, (q) => q.where('u.organization_id', '=', (scope as { organizationId: string }).organizationId))
+    .orderBy('u.refused_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -4,9 +4,22 @@
  * an organization admin sees its organization, a driver its own vehicle, a station role its
  * station's coupons, the platform admin subscriptions and wallets of every organization. Anomaly
  * flags count while their request is still pending: approving or rejecting it settles them. A coupon
- * locked after wrong driver PINs or codes at the pump counts while the lock lasts.
+ * locked after wrong driver PINs or codes at the pump counts while the lock lasts; an offline
+ * redemption refused when it was sent counts for the station and the organization until the
+ * station's representative resolves it.
  */
-import { DRIVER_CONFIRMATION, MAX_ALERTS, formatNaira, lagosDateTime, lagosDay, type Alert, type AlertSeverity } from '@fleetfuel/contract';
+import {
+  DRIVER_CONFIRMATION,
+  FUEL_UNITS,
+  MAX_ALERTS,
+  formatNaira,
+  lagosDateTime,
+  lagosDay,
+  type Alert,
+  type AlertSeverity,
+  type SoldFuelType,
+} from '@fleetfuel/contract';
+import { formatNumber } from '../../platform/number-format.js';
 import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { forbidden } from '../../platform/errors.js';
@@ -173,6 +186,32 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
     });
   }
 
+  /**
+   * Redemptions a station's device recorded offline and the server refused when they were sent:
+   * fuel that may have left the pump unpaid. The station sees its own until its representative
+   * resolves them; the organization sees those of its coupons.
+   */
+  async function refusedOfflineAlerts(scope: { stationId: string } | { organizationId: string }): Promise<Alert[]> {
+    const rows = await repository.openRedemptionFollowUps(db, scope, MAX_ALERTS);
+    const forStation = 'stationId' in scope;
+    return rows.map((row): Alert => {
+      const fuelType = row.fuel_type as SoldFuelType | null;
+      const volume = `${formatNumber(Number(row.dispensed_volume), 2)} ${fuelType ? `${FUEL_UNITS[fuelType]} of ${fuelType}` : 'units'}`;
+      const coupon = `coupon ${row.coupon_code ?? 'unknown'}${row.plate_number ? ` (${row.plate_number})` : ''}`;
+      const worth = row.amount_kobo === null ? '' : `, worth ${formatNaira(row.amount_kobo)}`;
+      return {
+        kind: 'OFFLINE_REDEMPTION_REFUSED',
+        severity: forStation ? 'critical' : 'warning',
+        subject:
+          forStation || !row.fuel_request_id
+            ? { type: 'REDEMPTION_FOLLOW_UP', id: row.id, label: row.coupon_code ?? row.station_name }
+            : { type: 'FUEL_REQUEST', id: row.fuel_request_id, label: row.plate_number ?? row.coupon_code ?? row.station_name },
+        message: `${row.station_name} recorded ${volume} on ${coupon} offline at ${lagosDateTime(row.recorded_offline_at)}${worth}; it was refused when sent: ${row.reason}`,
+        dueDate: lagosDate(row.refused_at),
+      };
+    });
+  }
+
   async function gather(scope: Scope): Promise<Alert[]> {
     // One query at a time, as the analytics overview does: a bell opened on every page must not take
     // several pooled connections at once.
@@ -187,6 +226,7 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
           ...(await walletAlerts(scope.organizationId)),
           ...(await anomalyAlerts(scope.organizationId)),
           ...(await lockedCouponAlerts(scope.organizationId)),
+          ...(await refusedOfflineAlerts({ organizationId: scope.organizationId })),
         ];
       case 'DRIVER':
         return [
@@ -194,7 +234,7 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
           ...(await couponAlerts({ organizationId: scope.organizationId, vehicleId: scope.vehicleId })),
         ];
       case 'STATION':
-        return couponAlerts({ stationId: scope.stationId });
+        return [...(await refusedOfflineAlerts({ stationId: scope.stationId })), ...(await couponAlerts({ stationId: scope.stationId }))];
     }
   }
 

@@ -2,3 +2,5 @@ export { createFuelRequestsService, fuelRequestFlags, type FuelRequestsService }
 export { createMaintenanceService, type MaintenanceService } from './maintenance.service.js';
 export { bindRequestRoutes } from './requests.routes.js';
 export { bindStationRedemptionRoutes, createStationRedemptions } from './station-redemptions.js';
+export { createRedemptionFollowUps, type RedemptionFollowUps } from './redemption-follow-ups.service.js';
+export { bindRedemptionFollowUpRoutes } from './redemption-follow-ups.routes.js';

@@ -5,8 +5,14 @@ import type { RouteBinder } from '../../platform/http/routing.js';
 import { previewCoupon } from './coupon-preview.service.js';
 import type { FuelRequestsService } from './fuel-requests.service.js';
 import type { MaintenanceService } from './maintenance.service.js';
+import type { RedemptionFollowUps } from './redemption-follow-ups.service.js';
 
-export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService, maintenance: MaintenanceService): void {
+export function bindRequestRoutes(
+  binder: RouteBinder,
+  fuel: FuelRequestsService,
+  maintenance: MaintenanceService,
+  followUps: RedemptionFollowUps,
+): void {
   binder.bind(fuelRequestRoutes.myRequests, async ({ actor, query }) => withPageMeta(query, await fuel.list(actor, query, { mine: true })));
   binder.bind(fuelRequestRoutes.allRequests, async ({ actor, query }) => withPageMeta(query, await fuel.list(actor, query)));
   binder.bind(fuelRequestRoutes.single, ({ actor, params }) => fuel.get(actor, params.id));
@@ -14,7 +20,9 @@ export function bindRequestRoutes(binder: RouteBinder, fuel: FuelRequestsService
   binder.bind(fuelRequestRoutes.create, ({ actor, body }) => fuel.create(actor, body));
   binder.bind(fuelRequestRoutes.approve, ({ actor, params, body }) => fuel.approve(actor, params.id, body.note ?? null));
   binder.bind(fuelRequestRoutes.reject, ({ actor, params, body }) => fuel.reject(actor, params.id, body.note ?? null));
-  binder.bind(fuelRequestRoutes.complete, ({ actor, params, body }) => fuel.complete(actor, params.id, body));
+  binder.bind(fuelRequestRoutes.complete, ({ actor, params, body, idempotencyKey }) =>
+    followUps.followingUpRefusal(actor, { id: params.id, body, idempotencyKey }, () => fuel.complete(actor, params.id, body)),
+  );
   binder.bind(fuelRequestRoutes.generateCoupon, async ({ actor, params, reply }) =>
     replyWithPdf(reply, await fuel.couponPdf(actor, params.id)),
   );

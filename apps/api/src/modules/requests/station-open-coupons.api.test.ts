@@ -3,6 +3,7 @@
  * check coupons with no network, and the answers a redemption queued on that device gets when it
  * reaches the server late: once only, and a clear refusal when the coupon changed meanwhile.
  */
+import type { OpenCoupon } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
@@ -12,16 +13,6 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 const today = () => lagosDate(new Date());
-
-interface OpenCoupon {
-  requestId: string;
-  code: string;
-  plate: string | null;
-  fuelType: string;
-  maxVolume: number;
-  expiresAt: string;
-  organizationName: string;
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -92,6 +83,8 @@ describe("a station's open coupons", () => {
         maxVolume: 8,
         expiresAt: expect.any(String),
         organizationName: 'Acme Logistics',
+        pricePerUnit: expect.any(Number),
+        driverConfirmationRequired: false,
       },
       expect.objectContaining({ requestId: later.id, code: later.code, maxVolume: 12 }),
     ]);

@@ -141,12 +141,14 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
           'f.volume',
           'f.coupon_expires_at',
           'o.name as organization_name',
+          'o.require_driver_confirmation',
+          'f.price_kobo',
         ])
         .where('f.station_id', '=', stationId)
         .where('f.status', '=', 'APPROVED')
         .where('f.coupon_expires_at', '>', now)
         .where('f.coupon_code', 'is not', null)
-        .$narrowType<{ coupon_code: NotNull; coupon_expires_at: NotNull }>()
+        .$narrowType<{ coupon_code: NotNull; coupon_expires_at: NotNull; price_kobo: NotNull }>()
         .orderBy('f.coupon_expires_at')
         .orderBy('f.id')
         .limit(OPEN_COUPONS_MAX)
@@ -160,6 +162,8 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
           maxVolume: Number(row.volume),
           expiresAt: row.coupon_expires_at.toISOString(),
           organizationName: row.organization_name,
+          pricePerUnit: koboToNaira(row.price_kobo),
+          driverConfirmationRequired: row.require_driver_confirmation,
         })),
         generatedAt: now.toISOString(),
       };

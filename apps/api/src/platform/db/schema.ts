@@ -658,6 +658,26 @@ export interface WebhookDeliveryAttemptsTable {
   duration_ms: number;
 }
 
+/** Redemptions recorded offline that the server refused when they were sent (0041). */
+export interface RedemptionFollowUpsTable {
+  id: Generated<string>;
+  station_id: string;
+  organization_id: string | null;
+  fuel_request_id: string | null;
+  idempotency_key: string;
+  coupon_code: string | null;
+  dispensed_volume: ColumnType<string, number | string, number | string>;
+  amount_kobo: NullableInt8;
+  recorded_by: string | null;
+  recorded_offline_at: Timestamp;
+  refused_at: Generated<Date>;
+  reason: string;
+  status: Generated<'OPEN' | 'RESOLVED'>;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+  resolution_note: string | null;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -705,4 +725,5 @@ export interface DB {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  redemption_follow_ups: RedemptionFollowUpsTable;
 }

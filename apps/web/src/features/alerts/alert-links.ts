@@ -11,6 +11,9 @@ export function alertPath(alert: Pick<Alert, 'kind' | 'subject'>, role: Role): s
       return `/assets/details?id=${id}`;
     case 'FUEL_REQUEST':
       return `/details?type=fuel-request&id=${id}`;
+    case 'REDEMPTION_FOLLOW_UP':
+      // The station's desk, where its representative settles the follow-ups.
+      return '/dashboard#redemption-follow-ups';
     case 'ORGANIZATION':
       if (alert.kind === 'LOW_WALLET_BALANCE') return role === 'ADMIN' ? `/wallet?organizationId=${id}` : '/wallet';
       return role === 'ADMIN' ? `/clients/details?id=${id}` : '/billing';

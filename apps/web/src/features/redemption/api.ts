@@ -63,3 +63,34 @@ export function useSendConfirmationCode() {
     mutationFn: (requestId: string) => callApi(routes.fuelRequests.confirmationCode, { params: { id: requestId } }),
   });
 }
+
+/** Rows per page of the follow-ups of refused offline redemptions. */
+export const FOLLOW_UPS_PAGE_SIZE = 10;
+
+export type FollowUpStatusFilter = 'OPEN' | 'RESOLVED' | 'ALL';
+
+/** The station's follow-ups of refused offline redemptions: open ones first, newest first. */
+export function useRedemptionFollowUps(filter: { page: number; status: FollowUpStatusFilter; search: string }) {
+  return useQuery({
+    queryKey: redemptionKeys.followUps(filter),
+    queryFn: () =>
+      callApi(routes.redemptions.followUps, {
+        query: {
+          page: filter.page,
+          pageSize: FOLLOW_UPS_PAGE_SIZE,
+          ...(filter.status === 'ALL' ? {} : { status: filter.status }),
+          ...(filter.search ? { search: filter.search } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useResolveFollowUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, note }: { id: string; note: string }) =>
+      callApi(routes.redemptions.resolveFollowUp, { params: { id }, body: { note } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionKeys.followUpsRoot }),
+  });
+}

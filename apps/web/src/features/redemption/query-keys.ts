@@ -9,6 +9,10 @@ export const redemptionKeys = {
   openCoupons: [...resourceKeys.fuelRequests, 'open-coupons'] as const,
   /** The keys that verify coupons' QR payloads, read afresh with the open coupons: a new coupon may bear a new key. */
   couponKeys: [...resourceKeys.fuelRequests, 'coupon-keys'] as const,
+  /** Refused offline redemptions: a redemption sent from the device's queue may add one. */
+  followUps: (filter: { page: number; status: string; search: string }) =>
+    [...resourceKeys.fuelRequests, 'redemption-follow-ups', filter] as const,
+  followUpsRoot: [...resourceKeys.fuelRequests, 'redemption-follow-ups'] as const,
   /** A redemption completes a request or a job and pays the station: all of these change. */
   afterRedemption: [resourceKeys.fuelRequests, resourceKeys.maintenance, resourceKeys.wallets, resourceKeys.walletTransactions],
 };

@@ -81,3 +81,13 @@ export function jobRedeemSchema(approvedCost: number) {
 export function toJobCompleteBody(coupon: CouponInput, values: JobRedeemValues) {
   return maintenanceCompleteBodySchema.parse({ ...coupon, finalCost: cleanAmount(values.finalCost) });
 }
+
+/**
+ * Naira a fill costs at the coupon's price, as the server reckons it (modules/requests/format.ts
+ * `costOf`): the volume to the centilitre times the price in kobo, rounded to the nearest kobo.
+ */
+export function fillAmount(volume: number, pricePerUnit: number): number {
+  const centilitres = Math.round(volume * 100);
+  const priceKobo = Math.round(pricePerUnit * 100);
+  return Math.floor((centilitres * priceKobo + 50) / 100) / 100;
+}

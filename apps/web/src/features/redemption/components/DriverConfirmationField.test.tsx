@@ -1,42 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes, type FuelRequest } from '@fleetfuel/contract';
-import { FakeRefusal, TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { routes } from '@fleetfuel/contract';
+import { approvedFuelRequest as approved } from '@/test/fuel-request';
+import { FakeRefusal, answer, renderWithApp } from '@/test/render-with-app';
 import { FuelRedeemForm } from './RedeemForms';
-
-const approved: FuelRequest = {
-  id: '00000000-0000-4000-8000-0000000000f1',
-  vehicle: { id: '00000000-0000-4000-8000-0000000000b1', plateNumber: 'LND-451-KJ', make: 'Toyota', model: 'Hilux', type: 'VEHICLE' },
-  organization: { id: TEST_ORGANIZATION_ID, name: 'Acme Logistics' },
-  requestedBy: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Musa Ibrahim' },
-  supplyDate: '2026-11-24',
-  station: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Unity Fuels Ikeja', address: null },
-  volume: 20,
-  unit: 'L',
-  fuelType: 'PETROL',
-  currentOdometerReading: null,
-  currentTankLevel: 20,
-  status: 'APPROVED',
-  note: null,
-  createdAt: '2026-11-23T08:00:00.000Z',
-  approvedBy: { id: '00000000-0000-4000-8000-0000000000d2', name: 'Ada Okafor' },
-  approvedAt: '2026-11-23T09:00:00.000Z',
-  rejectedBy: null,
-  rejectedAt: null,
-  rejectionNote: null,
-  approvalNote: null,
-  pricePerUnit: 1000,
-  heldAmount: 20000,
-  couponCode: 'ABCD-2345',
-  couponExpiresAt: '2026-11-27T22:59:59.000Z',
-  qrPayload: null,
-  redeemedBy: null,
-  redeemedAt: null,
-  dispensedVolume: null,
-  amount: null,
-  flags: [],
-};
 
 const redeemed = { message: 'Coupon redeemed', request: { ...approved, status: 'COMPLETED' } };
 
@@ -47,7 +15,6 @@ function renderForm(options: { required: boolean; complete: (body: unknown) => u
     <FuelRedeemForm
       request={approved}
       coupon={{ code: 'ABCD-2345' }}
-      showMoney={false}
       driverConfirmationRequired={options.required}
       onDone={onDone}
       onCancel={() => undefined}
@@ -61,14 +28,25 @@ function renderForm(options: { required: boolean; complete: (body: unknown) => u
       ],
     },
   );
-  return { onError, onDone, form: screen.getByRole('form', { name: 'Redeem fuel coupon' }) };
+  return { onError, onDone, form: currentForm() };
 }
 
-/** Confirm, once the form's own checks have run and enabled it. */
-async function confirm(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
-  const button = within(form).getByRole('button', { name: 'Confirm' });
+/** The form as shown now: the review replaces it, and a refusal brings it back. */
+const currentForm = () => screen.getByRole('form', { name: 'Redeem fuel coupon' });
+const pinBox = () => within(currentForm()).getByRole('textbox', { name: /Driver PIN or one-time code/ });
+
+/** Review, once the form's own checks have run and enabled it. */
+async function review(user: ReturnType<typeof userEvent.setup>) {
+  const button = within(currentForm()).getByRole('button', { name: 'Review' });
   await waitFor(() => expect(button).toHaveProperty('disabled', false));
   await user.click(button);
+}
+
+/** Review, then Confirm on the review: the one button that moves money. */
+async function confirm(user: ReturnType<typeof userEvent.setup>) {
+  await review(user);
+  const shown = await screen.findByRole('region', { name: 'Check before you confirm' });
+  await user.click(within(shown).getByRole('button', { name: 'Confirm' }));
 }
 
 describe('FuelRedeemForm: the driver’s confirmation at the pump', () => {
@@ -78,7 +56,7 @@ describe('FuelRedeemForm: the driver’s confirmation at the pump', () => {
     const { form, onDone } = renderForm({ required: false, complete: (body) => (bodies.push(body), redeemed) });
     expect(within(form).queryByLabelText(/Driver PIN or one-time code/)).toBeNull();
     expect(within(form).queryByRole('button', { name: 'Send code to driver' })).toBeNull();
-    await confirm(user, form);
+    await confirm(user);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(bodies).toEqual([{ code: 'ABCD-2345', dispensedVolume: 20 }]);
   });
@@ -99,22 +77,24 @@ describe('FuelRedeemForm: the driver’s confirmation at the pump', () => {
           : redeemed;
       },
     });
-    const box = within(form).getByRole('textbox', { name: /Driver PIN or one-time code/ });
-    await confirm(user, form);
+    await review(user);
     expect(await within(form).findByText("Enter the driver's PIN or the one-time code")).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Check before you confirm' })).toBeNull();
     expect(bodies).toEqual([]);
 
-    await user.type(box, '12');
-    await confirm(user, form);
+    await user.type(pinBox(), '12');
+    await review(user);
     expect(await within(form).findByText('A PIN has 4 to 6 digits; a one-time code has 6')).toBeTruthy();
 
-    await user.clear(box);
-    await user.type(box, '0000');
-    await confirm(user, form);
+    await user.clear(pinBox());
+    await user.type(pinBox(), '0000');
+    await confirm(user);
     await waitFor(() => expect(onError).toHaveBeenCalledWith('Wrong PIN or code; 4 tries left'));
-    await user.clear(box);
-    await user.type(box, '4821');
-    await confirm(user, form);
+    // Refused: back on the form, the PIN kept for correcting.
+    expect((pinBox() as HTMLInputElement).value).toBe('0000');
+    await user.clear(pinBox());
+    await user.type(pinBox(), '4821');
+    await confirm(user);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(bodies).toEqual([
       { code: 'ABCD-2345', dispensedVolume: 20, driverPin: '0000' },
@@ -132,8 +112,8 @@ describe('FuelRedeemForm: the driver’s confirmation at the pump', () => {
     });
     await user.click(within(form).getByRole('button', { name: 'Send code to driver' }));
     expect(await within(form).findByText("A one-time code was sent to the driver's phone")).toBeTruthy();
-    await user.type(within(form).getByRole('textbox', { name: /Driver PIN or one-time code/ }), '123456');
-    await confirm(user, form);
+    await user.type(pinBox(), '123456');
+    await confirm(user);
     await waitFor(() => expect(bodies).toEqual([{ code: 'ABCD-2345', dispensedVolume: 20, confirmationCode: '123456' }]));
   });
 

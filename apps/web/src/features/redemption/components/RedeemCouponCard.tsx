@@ -15,16 +15,11 @@ import { FuelRedeemForm, JobRedeemForm } from './RedeemForms';
 const ENTER_CODE = 'Enter the coupon code or scan its QR code';
 const NOT_HERE = 'Check the code: a coupon is redeemed only at the station named on it.';
 
-export interface RedeemCouponCardProps {
-  /** A station representative sees what the organization pays; an attendant does not. */
-  showMoney: boolean;
-}
-
 /**
  * "Redeem Coupon": the code typed (any case, dash optional), a QR code scanned with the camera or
  * read from a picture; then what the coupon stands for, and the dispensing to confirm.
  */
-export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
+export function RedeemCouponCard() {
   const [text, setText] = useState('');
   const [coupon, setCoupon] = useState<CouponInput | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -221,22 +216,13 @@ export function RedeemCouponCard({ showMoney }: RedeemCouponCardProps) {
                 key={fuel.id}
                 request={fuel}
                 coupon={coupon}
-                showMoney={showMoney}
                 driverConfirmationRequired={reply.driverConfirmationRequired}
                 onDone={startOver}
                 onCancel={startOver}
                 onError={setProblem}
               />
             ) : job ? (
-              <JobRedeemForm
-                key={job.id}
-                request={job}
-                coupon={coupon}
-                showMoney={showMoney}
-                onDone={startOver}
-                onCancel={startOver}
-                onError={setProblem}
-              />
+              <JobRedeemForm key={job.id} request={job} coupon={coupon} onDone={startOver} onCancel={startOver} onError={setProblem} />
             ) : null}
           </>
         )}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { FuelRequest, MaintenanceRequest } from '@fleetfuel/contract';
@@ -13,12 +13,11 @@ import type { CouponInput } from '../coupon-input';
 import { confirmationFields, confirmationProblem } from '../driver-confirmation';
 import { fuelRedeemSchema, jobRedeemSchema, toFuelCompleteBody, toJobCompleteBody, type FuelRedeemValues } from '../redeem-form';
 import { DriverConfirmationField } from './DriverConfirmationField';
+import { FuelRedemptionReview } from './FuelRedemptionReview';
 
 export interface RedeemFormProps<R> {
   request: R;
   coupon: CouponInput;
-  /** Whether the station's money is shown (a representative) or not (an attendant). */
-  showMoney: boolean;
   onDone: () => void;
   onCancel: () => void;
   /** The server's refusal, kept in the tool beside the coupon. */
@@ -27,12 +26,12 @@ export interface RedeemFormProps<R> {
 
 /**
  * Dispensed volume (at most the approved one, the approved one by default) and an optional odometer;
- * the driver's PIN or one-time code when the organization requires the driver's confirmation.
+ * the driver's PIN or one-time code when the organization requires the driver's confirmation. Then a
+ * review of what will be paid, and only its Confirm moves money.
  */
 export function FuelRedeemForm({
   request,
   coupon,
-  showMoney,
   driverConfirmationRequired = false,
   onDone,
   onCancel,
@@ -43,24 +42,24 @@ export function FuelRedeemForm({
   // the next try carries another body (a corrected PIN) that the old key would refuse as a conflict.
   const [key, setKey] = useState(newIdempotencyKey);
   const [confirmation, setConfirmation] = useState({ value: '', codeSent: false, error: null as string | null });
+  const [reviewing, setReviewing] = useState<FuelRedeemValues | null>(null);
   const schema = useMemo(() => fuelRedeemSchema({ volume: request.volume, unit: request.unit }), [request.volume, request.unit]);
   const { control, handleSubmit, formState } = useForm<FuelRedeemValues>({
     mode: 'all',
     resolver: zodResolver(schema),
     defaultValues: { dispensedVolume: String(request.volume), odometer: '' },
   });
-  const dispensed = Number(useWatch({ control, name: 'dispensedVolume' }));
-  const amount =
-    showMoney && request.pricePerUnit !== null && Number.isFinite(dispensed) && dispensed > 0 && dispensed <= request.volume
-      ? Math.round(dispensed * request.pricePerUnit * 100) / 100
-      : null;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onReview = handleSubmit((values) => {
     const problem = driverConfirmationRequired ? confirmationProblem(confirmation.value) : null;
     if (problem) {
       setConfirmation((current) => ({ ...current, error: problem }));
       return;
     }
+    setReviewing(values);
+  });
+
+  const onConfirm = async (values: FuelRedeemValues) => {
     const body = {
       ...toFuelCompleteBody(coupon, values),
       ...(driverConfirmationRequired ? confirmationFields(confirmation.value, confirmation.codeSent) : {}),
@@ -71,12 +70,31 @@ export function FuelRedeemForm({
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) setKey(newIdempotencyKey());
+      setReviewing(null);
       onError(errorMessage(error));
     }
-  });
+  };
+
+  if (reviewing) {
+    return (
+      <FuelRedemptionReview
+        fill={{
+          plate: request.vehicle.plateNumber ?? `${request.vehicle.make} ${request.vehicle.model}`,
+          fuelType: request.fuelType,
+          unit: request.unit,
+          volume: Number(reviewing.dispensedVolume),
+          pricePerUnit: request.pricePerUnit,
+        }}
+        confirmLabel="Confirm"
+        busy={redeem.isPending}
+        onBack={() => setReviewing(null)}
+        onConfirm={() => void onConfirm(reviewing)}
+      />
+    );
+  }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Redeem fuel coupon">
+    <form onSubmit={(event) => void onReview(event)} noValidate aria-label="Redeem fuel coupon">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextField
@@ -94,11 +112,6 @@ export function FuelRedeemForm({
           />
           <TextField control={control} name="odometer" label="Odometer (km)" inputMode="numeric" description="Optional" />
         </SimpleGrid>
-        {amount !== null && (
-          <Text size="sm" c="dimmed" aria-live="polite">
-            The organization pays {formatCurrency(amount)} for this fuel.
-          </Text>
-        )}
         {driverConfirmationRequired && (
           <DriverConfirmationField
             requestId={request.id}
@@ -113,7 +126,7 @@ export function FuelRedeemForm({
             Start Over
           </Button>
           <SubmitButton control={control} color="green">
-            Confirm
+            Review
           </SubmitButton>
         </Group>
       </Stack>

@@ -4,6 +4,7 @@ import { useAuth } from '@/lib/auth';
 import { StatementControl } from '@/components/statement/StatementControl';
 import { OfflineStatus } from '../offline/OfflineStatus';
 import { RedeemCouponCard } from './RedeemCouponCard';
+import { RedemptionFollowUps } from './RedemptionFollowUps';
 import { StationWalletCard } from './StationWalletCard';
 import { TodaysRedemptions } from './TodaysRedemptions';
 
@@ -12,12 +13,13 @@ export interface StationDashboardProps {
 }
 
 /**
- * The station's redemption desk: the Redeem Coupon tool and today's redemptions. The station
- * representative also sees the station's wallet; an attendant does not see the station's money.
+ * The station's redemption desk: the Redeem Coupon tool and today's redemptions with what each
+ * paid, so the attendant who confirms a fill sees its money too. The station representative also
+ * sees the station's wallet and statement, and the follow-ups of refused offline redemptions.
  */
 export function StationDashboard({ title }: StationDashboardProps) {
   const { user } = useAuth();
-  const showMoney = user?.role === 'STATION_REP';
+  const isRepresentative = user?.role === 'STATION_REP';
   return (
     <>
       <PageHeader title={title} description={user?.fuelStation?.name} />
@@ -25,16 +27,17 @@ export function StationDashboard({ title }: StationDashboardProps) {
         {user?.fuelStationId && <OfflineStatus stationId={user.fuelStationId} />}
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Box style={{ flex: '2 1 440px', minWidth: 0 }}>
-            <RedeemCouponCard showMoney={showMoney} />
+            <RedeemCouponCard />
           </Box>
-          {showMoney && (
+          {isRepresentative && (
             <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
               <StationWalletCard />
             </Box>
           )}
         </Group>
-        <TodaysRedemptions showMoney={showMoney} />
-        {showMoney && <StatementControl />}
+        <TodaysRedemptions />
+        {isRepresentative && <RedemptionFollowUps />}
+        {isRepresentative && <StatementControl />}
       </Stack>
     </>
   );

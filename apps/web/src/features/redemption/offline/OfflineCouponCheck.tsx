@@ -8,6 +8,7 @@ import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatVolume } from '@/lib/format';
 import { Field } from '../components/CouponPreview';
+import { FuelRedemptionReview } from '../components/FuelRedemptionReview';
 import type { CouponInput } from '../coupon-input';
 import { fuelRedeemSchema, toFuelCompleteBody, type FuelRedeemValues } from '../redeem-form';
 import { readOfflineCouponData } from './offline-cache';
@@ -27,8 +28,9 @@ export interface OfflineCouponCheckProps {
 const unitOf = (coupon: OpenCoupon) => FUEL_UNITS[coupon.fuelType as SoldFuelType];
 
 /**
- * With no network: the coupon checked on the device (signature, station, expiry, open list), then
- * the dispensed volume recorded in the device's queue, to be sent when the network returns.
+ * With no network: the coupon checked on the device (signature, station, expiry, open list, and no
+ * driver's confirmation needed), then the dispensed volume reviewed and recorded in the device's
+ * queue, to be sent when the network returns.
  */
 export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) {
   const { user } = useAuth();
@@ -36,8 +38,19 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
   const { queue, waiting } = useRedemptionQueue();
   const data = useMemo(() => readOfflineCouponData(window.localStorage, stationId), [stationId]);
   const [verdict, setVerdict] = useState<OfflineVerdict | null>(null);
-  const [saved, setSaved] = useState(false);
+  // What the attendant typed, kept while the review is shown and when they go back to correct it.
+  const [draft, setDraft] = useState<FuelRedeemValues | null>(null);
+  const [reviewing, setReviewing] = useState(false);
+  // The idempotency key of the redemption saved from this screen, while it waits in the queue.
+  const [savedKey, setSavedKey] = useState<string | null>(null);
+  const saved = savedKey !== null;
   const [problem, setProblem] = useState<string | null>(null);
+
+  // Once the queue has sent it, "saved on this device" is no longer true: the status panel shows
+  // the server's answer, and this screen is ready for the next coupon.
+  useEffect(() => {
+    if (savedKey !== null && !waiting.some((redemption) => redemption.idempotencyKey === savedKey)) onDone();
+  }, [savedKey, waiting, onDone]);
 
   useEffect(() => {
     if (!data || saved) return;
@@ -66,27 +79,44 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
         </Alert>
       ) : !verdict ? (
         <Loader size="sm" aria-label="Checking the coupon" />
+      ) : verdict.valid && reviewing && draft ? (
+        <FuelRedemptionReview
+          fill={{
+            plate: verdict.coupon.plate,
+            fuelType: verdict.coupon.fuelType,
+            unit: unitOf(verdict.coupon),
+            volume: Number(draft.dispensedVolume),
+            pricePerUnit: verdict.coupon.pricePerUnit,
+          }}
+          confirmLabel="Save on Device"
+          onBack={() => setReviewing(false)}
+          onConfirm={() => {
+            if (!queue) return;
+            try {
+              const added = queue.add({
+                requestId: verdict.coupon.requestId,
+                body: toFuelCompleteBody(coupon, draft),
+                code: verdict.coupon.code,
+                plate: verdict.coupon.plate,
+                fuelType: verdict.coupon.fuelType,
+                unit: unitOf(verdict.coupon),
+              });
+              setSavedKey(added.idempotencyKey);
+            } catch {
+              setProblem(STORAGE_REFUSED);
+            }
+          }}
+        />
       ) : verdict.valid ? (
         <>
           <Alert color="green" variant="light" role="status" title={verdict.message} />
           <OpenCouponDetails coupon={verdict.coupon} />
           <OfflineRedeemForm
             coupon={verdict.coupon}
+            draft={draft}
             onSubmit={(values) => {
-              if (!queue) return;
-              try {
-                queue.add({
-                  requestId: verdict.coupon.requestId,
-                  body: toFuelCompleteBody(coupon, values),
-                  code: verdict.coupon.code,
-                  plate: verdict.coupon.plate,
-                  fuelType: verdict.coupon.fuelType,
-                  unit: unitOf(verdict.coupon),
-                });
-                setSaved(true);
-              } catch {
-                setProblem(STORAGE_REFUSED);
-              }
+              setDraft(values);
+              setReviewing(true);
             }}
           />
         </>
@@ -125,13 +155,21 @@ function OpenCouponDetails({ coupon }: { coupon: OpenCoupon }) {
   );
 }
 
-function OfflineRedeemForm({ coupon, onSubmit }: { coupon: OpenCoupon; onSubmit: (values: FuelRedeemValues) => void }) {
+function OfflineRedeemForm({
+  coupon,
+  draft,
+  onSubmit,
+}: {
+  coupon: OpenCoupon;
+  draft: FuelRedeemValues | null;
+  onSubmit: (values: FuelRedeemValues) => void;
+}) {
   const unit = unitOf(coupon);
   const schema = useMemo(() => fuelRedeemSchema({ volume: coupon.maxVolume, unit }), [coupon.maxVolume, unit]);
   const { control, handleSubmit } = useForm<FuelRedeemValues>({
     mode: 'all',
     resolver: zodResolver(schema),
-    defaultValues: { dispensedVolume: String(coupon.maxVolume), odometer: '' },
+    defaultValues: draft ?? { dispensedVolume: String(coupon.maxVolume), odometer: '' },
   });
   return (
     <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate aria-label="Record fuel offline">
@@ -154,7 +192,7 @@ function OfflineRedeemForm({ coupon, onSubmit }: { coupon: OpenCoupon; onSubmit:
         </SimpleGrid>
         <Group justify="flex-end">
           <SubmitButton control={control} color="green">
-            Save on Device
+            Review
           </SubmitButton>
         </Group>
       </Stack>

@@ -4,6 +4,9 @@ import { formatDateTime, formatVolume } from '@/lib/format';
 import { useOfflineCouponRefresh, useOnline, useQueueSender, useRedemptionQueue } from './use-offline';
 import type { QueuedRedemption } from './redemption-queue';
 
+export const REFUSED_FOLLOW_UP =
+  'The station was not paid for this fuel. Your station representative has it to follow up, and the organization was alerted.';
+
 const what = (redemption: QueuedRedemption) =>
   `${redemption.code} · ${formatVolume(redemption.body.dispensedVolume, redemption.unit)} of ${redemption.fuelType}${redemption.plate ? ` · ${redemption.plate}` : ''}`;
 
@@ -60,6 +63,11 @@ export function OfflineStatus({ stationId }: { stationId: string }) {
                 title={result.redeemed ? `Sent: ${result.redemption.code}` : `Not redeemed: ${result.redemption.code}`}
               >
                 {result.message}
+                {!result.redeemed && (
+                  <Text size="sm" mt={4}>
+                    {REFUSED_FOLLOW_UP}
+                  </Text>
+                )}
               </Alert>
             ))}
             <Group justify="flex-end">

@@ -40,7 +40,14 @@ export type SendRedemption = (redemption: QueuedRedemption) => Promise<string>;
  * timeout or rate limit, a server error and no network at all may answer otherwise later.
  */
 export function isDefiniteRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 408, 429].includes(error.status) &&
+    // The same redemption still being answered (a resend while the first was in flight).
+    error.code !== 'IN_PROGRESS'
+  );
 }
 
 export function createRedemptionQueue(storage: KeyValueStorage, entry: string, now: () => Date = () => new Date()) {

@@ -76,10 +76,14 @@ export function useRedemptionQueue(): { queue: RedemptionQueue | null; waiting: 
 
 const NOTHING_WAITING: readonly QueuedRedemption[] = [];
 
+/**
+ * Sent with when it was recorded: if the server refuses it, the fuel has already left the pump and
+ * the refusal becomes a follow-up for the station representative and an alert to the organization.
+ */
 function sendRedemption(redemption: QueuedRedemption): Promise<string> {
   return callApi(routes.fuelRequests.complete, {
     params: { id: redemption.requestId },
-    body: redemption.body,
+    body: { ...redemption.body, recordedOfflineAt: redemption.queuedAt },
     headers: idempotencyHeaders(redemption.idempotencyKey),
   }).then((reply) => reply.message);
 }

@@ -4,6 +4,7 @@ import type { CouponPublicKey, OfflineCouponData } from './offline-cache';
 import {
   ALREADY_QUEUED,
   BAD_SIGNATURE,
+  CONFIRMATION_OFFLINE,
   LEGACY_OFFLINE,
   NOT_IN_LIST,
   OTHER_STATION,
@@ -29,6 +30,8 @@ const open: OpenCoupon = {
   maxVolume: 40,
   expiresAt: EXPIRES.toISOString(),
   organizationName: 'Acme Logistics',
+  pricePerUnit: 1050.5,
+  driverConfirmationRequired: false,
 };
 
 let signingKey: CryptoKey;
@@ -132,6 +135,25 @@ describe('a typed code checked offline', () => {
     expect(await checkCouponOffline({ code: 'ABCD-2345' }, context({ now: later }))).toEqual({
       valid: false,
       message: 'This coupon expired on 12 Mar 2026, 23:59',
+    });
+  });
+});
+
+describe('a coupon that needs the driver’s confirmation', () => {
+  it('is refused offline, scanned or typed, before any fuel flows', async () => {
+    const confirming = { ...open, driverConfirmationRequired: true };
+    const refused = { valid: false, message: CONFIRMATION_OFFLINE };
+    expect(await checkCouponOffline({ code: 'ABCD-2345' }, context({}, { coupons: [confirming] }))).toEqual(refused);
+    expect(await checkCouponOffline({ qr: await signCoupon(fuelClaims()) }, context({}, { coupons: [confirming] }))).toEqual(refused);
+  });
+
+  it('is assumed of a copy kept before the list said which coupons need it', async () => {
+    const olderCopy: Partial<OpenCoupon> = { ...open };
+    delete olderCopy.driverConfirmationRequired;
+    const coupons = [olderCopy as OpenCoupon];
+    expect(await checkCouponOffline({ code: 'ABCD-2345' }, context({}, { coupons }))).toEqual({
+      valid: false,
+      message: CONFIRMATION_OFFLINE,
     });
   });
 });

@@ -2,7 +2,8 @@
  * A coupon checked with no network, against the device's copies of the signing keys and of the
  * station's open coupons. A scanned QR payload (compact JWS, EdDSA) has its signature checked with
  * WebCrypto, then its station and expiry; a typed code is looked up in the open coupons. Either
- * way the coupon must be in the open list: a coupon missing from it may have been redeemed.
+ * way the coupon must be in the open list: a coupon missing from it may have been redeemed. A
+ * coupon whose organization requires the driver's confirmation is never valid offline.
  */
 import { lagosDateTime, type OpenCoupon } from '@fleetfuel/contract';
 import { LEGACY_QR_PREFIX, type CouponInput } from '../coupon-input';
@@ -18,6 +19,8 @@ export const WORK_ORDER_OFFLINE = 'Work orders cannot be completed offline. Comp
 export const NOT_IN_LIST =
   "This coupon is not among this station's open coupons on this device: it may be redeemed already, expired, for another station, or issued after the list was last updated.";
 export const ALREADY_QUEUED = 'This coupon is already saved on this device and will be sent when the network returns';
+export const CONFIRMATION_OFFLINE =
+  "Do not dispense on this coupon now: its organization needs the driver's PIN or code, which only the server can check. Redeem it when the network returns.";
 
 export type OfflineVerdict = { valid: true; message: string; coupon: OpenCoupon } | { valid: false; message: string };
 
@@ -70,6 +73,9 @@ function stillOpen(coupon: OpenCoupon | undefined, context: OfflineCheckContext,
   const expiresAt = new Date(coupon.expiresAt);
   if (expiresAt.getTime() <= context.now.getTime()) return { valid: false, message: `This coupon expired on ${lagosDateTime(expiresAt)}` };
   if (context.queued.has(coupon.requestId)) return { valid: false, message: ALREADY_QUEUED };
+  // Refused before any fuel flows (docs/security.md, "Offline redemption"); a copy kept before the
+  // list said so (no flag at all) is treated as needing it.
+  if (coupon.driverConfirmationRequired !== false) return { valid: false, message: CONFIRMATION_OFFLINE };
   return { valid: true, message: valid, coupon };
 }
 
