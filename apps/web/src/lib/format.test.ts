@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatDateTime, formatNumber, formatStatNumber, readableDates, segmentLabel } from './format';
+import {
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatStatNumber,
+  readableDates,
+  requestVolumeText,
+  segmentLabel,
+} from './format';
 
 describe('format', () => {
   it('groups thousands', () => {
@@ -39,5 +48,13 @@ describe('format', () => {
   it('rewrites the calendar days inside a server sentence', () => {
     expect(readableDates('Insurance expires on 2026-12-01')).toBe('Insurance expires on 1 Dec 2026');
     expect(readableDates('at 2026-11-23T10:00:00Z')).toBe('at 2026-11-23T10:00:00Z');
+  });
+});
+
+describe('requestVolumeText', () => {
+  it('shows what was dispensed once a request is redeemed, and the requested volume before', () => {
+    expect(requestVolumeText({ volume: 23.5, dispensedVolume: null, unit: 'L' })).toEqual({ main: '23.5 L', detail: null });
+    expect(requestVolumeText({ volume: 23.5, dispensedVolume: 20, unit: 'L' })).toEqual({ main: '20 L', detail: 'dispensed of 23.5 L' });
+    expect(requestVolumeText({ volume: 40, dispensedVolume: 40, unit: 'kg' })).toEqual({ main: '40 kg', detail: 'dispensed' });
   });
 });

@@ -80,3 +80,18 @@ export function formatCalendarDate(value: string | null | undefined): string {
 export function formatVolume(value: number, unit: string): string {
   return `${formatStatNumber(value)} ${unit}`;
 }
+
+/**
+ * A fuel request's volume as lists show it: what was dispensed once it is redeemed (a partial fill
+ * shows what was requested beside it), what was requested before.
+ */
+export function requestVolumeText(request: { volume: number; dispensedVolume: number | null; unit: string }): {
+  main: string;
+  detail: string | null;
+} {
+  if (request.dispensedVolume === null) return { main: formatVolume(request.volume, request.unit), detail: null };
+  return {
+    main: formatVolume(request.dispensedVolume, request.unit),
+    detail: request.dispensedVolume === request.volume ? 'dispensed' : `dispensed of ${formatVolume(request.volume, request.unit)}`,
+  };
+}

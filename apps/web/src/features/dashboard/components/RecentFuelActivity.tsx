@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { FuelRequest } from '@fleetfuel/contract';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { formatCalendarDate, formatVolume } from '@/lib/format';
+import { formatCalendarDate, requestVolumeText } from '@/lib/format';
 import { vehicleLabel } from '../dashboard-stats';
 
 export interface RecentFuelActivityProps {
@@ -52,7 +52,7 @@ export function RecentFuelActivity({ requests, viewAllPath }: RecentFuelActivity
               </Stack>
               <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                 <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-                  {formatVolume(request.volume, request.unit)}
+                  {requestVolumeText(request).main}
                 </Text>
                 <StatusBadge status={request.status} />
               </Stack>

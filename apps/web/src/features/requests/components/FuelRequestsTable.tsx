@@ -5,7 +5,7 @@ import type { FuelRequest, PageMeta } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn, type DataTableSorting } from '@/components/ui/DataTable';
 import { RowAction } from '@/components/ui/RowAction';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { formatCalendarDate, formatDate, formatVolume } from '@/lib/format';
+import { formatCalendarDate, formatDate, formatVolume, requestVolumeText } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
 import { RequestFlagMarker } from './RequestFlagMarker';
 import { DecisionActions, RowControls, TwoLines } from './RequestParts';
@@ -83,7 +83,10 @@ export function FuelRequestsTable({
         key: 'volume',
         header: 'Fuel / Volume',
         noWrap: true,
-        render: (r) => <TwoLines main={formatVolume(r.volume, r.unit)} detail={r.fuelType} />,
+        render: (r) => {
+          const shown = requestVolumeText(r);
+          return <TwoLines main={shown.main} detail={shown.detail ? `${r.fuelType}, ${shown.detail}` : r.fuelType} />;
+        },
       },
       { key: 'supplyDate', header: 'Supply Date', noWrap: true, render: (r) => formatCalendarDate(r.supplyDate) },
       { key: 'status', header: 'Status', noWrap: true, render: (r) => <StatusBadge status={r.status} /> },
