@@ -16,14 +16,18 @@ mkdirSync(out, { recursive: true });
 const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 const npx = (args) => run('npx', ['--no-install', ...args]);
 
+/** Each lane with its exit status and how long it took, printed at the end: where CI's minutes go. */
 const steps = [];
-steps.push([
-  'unit + API',
+function lane(name, start) {
+  const began = Date.now();
+  steps.push([name, start(), (Date.now() - began) / 1000]);
+}
+lane('unit + API', () =>
   npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'vitest.json')}`]),
-]);
-steps.push(['web build', run('npm', ['run', 'build'])]);
+);
+lane('web build', () => run('npm', ['run', 'build']));
 if (steps.at(-1)[1] === 0) {
-  steps.push(['browser', npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts'])]);
+  lane('browser', () => npx(['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
 }
 
 function readJson(file) {
@@ -44,6 +48,10 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 }
+const minutes = (seconds) => `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+console.log(
+  `\nLanes: ${steps.map(([name, status, seconds]) => `${name} ${minutes(seconds)}${status === 0 ? '' : ' (failed)'}`).join(', ')}`,
+);
 const broken = steps.filter(([, status]) => status !== 0).map(([name]) => name);
 if (broken.length) console.log(`\nFailed steps: ${broken.join(', ')}`);
 if (broken.length && failed === 0) failed = broken.length;
