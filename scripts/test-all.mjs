@@ -48,7 +48,10 @@ if (playwright) {
   failed += playwright.stats.unexpected;
   skipped += playwright.stats.skipped;
 }
-const minutes = (seconds) => `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}m ${String(whole % 60).padStart(2, '0')}s`;
+};
 console.log(
   `\nLanes: ${steps.map(([name, status, seconds]) => `${name} ${minutes(seconds)}${status === 0 ? '' : ' (failed)'}`).join(', ')}`,
 );
