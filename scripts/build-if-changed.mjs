@@ -56,8 +56,16 @@ const built = existsSync(FINGERPRINT) && existsSync(WEB_INDEX) ? readFileSync(FI
 if (built === wanted && process.env.FLEETFUEL_BUILD !== 'always') {
   console.log('The build is current: starting without rebuilding.');
 } else {
+  // Said first: on a new machine the build is a silent minute before the server's banner.
+  console.log(
+    built === null
+      ? 'Building the web app and the API for the first time (under a minute on a two-core machine)…'
+      : 'The sources changed since the last build: building again (under a minute)…',
+  );
+  const began = Date.now();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(FINGERPRINT, `${wanted}\n`);
+  console.log(`Built in ${Math.round((Date.now() - began) / 1000)} s; starting the server.`);
 }
