@@ -3,23 +3,50 @@
  * subscription payment, a verified station bank account and a payout, fuel reserves, and fuel and
  * maintenance requests in every status with six months of redemptions, so that every list, card
  * and chart has something true to show. Money goes through the ledger service like everything else;
- * history keeps its dates. Dates are relative to the day of seeding.
+ * history keeps its dates, and the audit trail holds the entries the services would have recorded
+ * for it. Dates are relative to `now`, and every event happened at or before it: only coupons'
+ * expiries and planned service days lie ahead.
  */
-import { nairaToKobo, type SoldFuelType } from '@fleetfuel/contract';
+import { randomUUID } from 'node:crypto';
+import { formatNaira, koboToNaira, nairaToKobo, type AuditAction, type Role, type SoldFuelType } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import type { Database } from '../platform/db/database.js';
 import { addDays, lagosDate } from '../platform/clock.js';
 import { newCouponCode } from '../platform/coupons.js';
+import { auditTrail, type AuditActor, type AuditRecord } from '../modules/audit/index.js';
 import { createLedgerService } from '../modules/ledger/index.js';
 import { createPricesService } from '../modules/prices/index.js';
 import { fuelRequestFlags } from '../modules/requests/index.js';
 import { saveStationBankAccount } from '../modules/wallet/index.js';
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * Where the demo's people work from, for their audit entries: addresses of the documentation
+ * ranges (RFC 5737), which belong to no one.
+ */
+const DEMO_ADDRESSES: Record<string, string> = {
+  'admin@fleetfuel.test': '203.0.113.10',
+  'orgadmin@acme.test': '198.51.100.23',
+  'asst@acme.test': '198.51.100.24',
+  'driver@acme.test': '198.51.100.57',
+  'orgadmin@beta.test': '192.0.2.41',
+  'rep@unityfuels.test': '203.0.113.71',
+  'attendant@unityfuels.test': '203.0.113.72',
+  'rep@greenline.test': '203.0.113.88',
+};
+
+/** The roles whose sign-ins the auth service records. */
+const AUDITED_SIGN_IN_ROLES: ReadonlySet<Role> = new Set(['ADMIN', 'ADMINISTRATOR', 'STATION_REP']);
 
 export async function seedDemoActivity(trx: Database, now = new Date()): Promise<void> {
   const ledger = createLedgerService();
-  const ago = (days: number, hour = 10) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS + hour * 3_600_000);
+  /** `hour` o'clock UTC `days` days before today: history, in the past for any `days` of 1 or more. */
+  const ago = (days: number, hour = 10) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS + hour * HOUR_MS);
+  /** Today's events, counted back from `now` rather than forward from midnight, so that none lies ahead of it. */
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * HOUR_MS);
+  const later = (at: Date, hours: number) => new Date(at.getTime() + hours * HOUR_MS);
   const dayOf = (date: Date) => lagosDate(date);
 
   const one = async <T>(query: Promise<T | undefined>, what: string): Promise<T> => {
@@ -27,8 +54,6 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     if (!row) throw new Error(`Demo activity needs ${what}`);
     return row;
   };
-  const userId = async (email: string) =>
-    (await one(trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(), email)).id;
   const orgId = async (name: string) =>
     (await one(trx.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst(), name)).id;
   const stationId = async (name: string) =>
@@ -37,35 +62,84 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
   // asset's "Date Added" precedes its first fill. (Without this history the base seed's assets are
   // new today, which keeps them out of the due-by-date rule in tests that count due vehicles.)
   await sql`UPDATE vehicles v SET created_at = d.created_at FROM departments d WHERE d.id = v.department_id`.execute(trx);
-  const vehicle = async (plateOrModel: string) =>
-    one(
-      trx
-        .selectFrom('vehicles')
-        .select(['id', 'organization_id'])
-        .where((eb) => eb.or([eb('plate_number', '=', plateOrModel), eb('model', '=', plateOrModel)]))
-        .executeTakeFirst(),
-      plateOrModel,
-    );
+  const demoAssets = ['LND-451-KJ', 'APP-220-XA', 'KJA-118-QB', 'KAN-903-BT', 'KAN-412-MC', 'MP 100kVA', 'P200-3'];
+  const fleet = await trx
+    .selectFrom('vehicles')
+    .select(['id', 'organization_id', 'plate_number', 'model'])
+    .where((eb) => eb.or([eb('plate_number', 'in', demoAssets), eb('model', 'in', demoAssets)]))
+    .execute();
+  const vehicle = (plateOrModel: string) => {
+    const found = fleet.find((v) => v.plate_number === plateOrModel || v.model === plateOrModel);
+    if (!found) throw new Error(`Demo activity needs ${plateOrModel}`);
+    return { id: found.id, organization_id: found.organization_id };
+  };
 
   const acme = await orgId('Acme Logistics');
   const beta = await orgId('Beta Haulage');
   const unity = await stationId('Unity Fuels Ikeja');
   const greenline = await stationId('Greenline Energy Lekki');
+  const staff = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'role', 'organization_id', 'fuel_station_id'])
+    .where('email', 'in', Object.keys(DEMO_ADDRESSES))
+    .execute();
+  const userId = (email: string) => {
+    const user = staff.find((row) => row.email === email);
+    if (!user) throw new Error(`Demo activity needs ${email}`);
+    return user.id;
+  };
   const people = {
-    acmeAdmin: await userId('orgadmin@acme.test'),
-    acmeAsst: await userId('asst@acme.test'),
-    acmeDriver: await userId('driver@acme.test'),
-    betaAdmin: await userId('orgadmin@beta.test'),
-    unityRep: await userId('rep@unityfuels.test'),
-    unityAttendant: await userId('attendant@unityfuels.test'),
-    greenlineRep: await userId('rep@greenline.test'),
-    platformAdmin: await userId('admin@fleetfuel.test'),
+    acmeAdmin: userId('orgadmin@acme.test'),
+    acmeAsst: userId('asst@acme.test'),
+    acmeDriver: userId('driver@acme.test'),
+    betaAdmin: userId('orgadmin@beta.test'),
+    unityRep: userId('rep@unityfuels.test'),
+    unityAttendant: userId('attendant@unityfuels.test'),
+    greenlineRep: userId('rep@greenline.test'),
+    platformAdmin: userId('admin@fleetfuel.test'),
+  };
+  const actorOf = (id: string): AuditActor => {
+    const user = staff.find((row) => row.id === id);
+    if (!user) throw new Error(`Demo activity has no actor ${id}`);
+    return { userId: user.id, role: user.role as Role, ipAddress: DEMO_ADDRESSES[user.email ?? ''] };
+  };
+
+  /**
+   * The audit entries of the history below, each at the time its change happened, as the service
+   * that makes the change would have recorded them; written at the end in one statement.
+   */
+  const history: Array<AuditRecord & { at: Date }> = [];
+  const audit = (at: Date, by: string | null, entry: Omit<AuditRecord, 'actor'>) => {
+    const recorded = { ...entry, actor: by === null ? null : actorOf(by), at };
+    history.push(recorded);
+    return recorded;
   };
   const wallets = {
     acme: (await ledger.wallet(trx, { organizationId: acme })).id,
     beta: (await ledger.wallet(trx, { organizationId: beta })).id,
     unity: (await ledger.wallet(trx, { stationId: unity })).id,
     greenline: (await ledger.wallet(trx, { stationId: greenline })).id,
+  };
+  const walletOwners = new Map([
+    [wallets.acme, { organizationId: acme, stationId: null }],
+    [wallets.beta, { organizationId: beta, stationId: null }],
+    [wallets.unity, { organizationId: null, stationId: unity }],
+    [wallets.greenline, { organizationId: null, stationId: greenline }],
+  ]);
+  /** Wallet movements' entries, whose balances are filled in once the whole history is posted (recordHistory). */
+  const movements: Array<{ entry: AuditRecord; walletId: string; entryId: string; amountKobo: bigint }> = [];
+  const moved = (
+    at: Date,
+    by: string | null,
+    movement: { action: Extract<AuditAction, `wallet.${string}`>; walletId: string; entryId: string; amountKobo: bigint; note: string },
+  ) => {
+    const entry = audit(at, by, {
+      action: movement.action,
+      entityId: movement.walletId,
+      ...walletOwners.get(movement.walletId),
+      note: movement.note,
+    });
+    movements.push({ entry, walletId: movement.walletId, entryId: movement.entryId, amountKobo: movement.amountKobo });
   };
   const clearing = await ledger.platformAccount(trx, 'CARD_CLEARING');
   const adjustments = await ledger.platformAccount(trx, 'ADJUSTMENTS');
@@ -90,6 +164,8 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
         { accountId: wallet, amount, type: 'FUNDING', note: 'Card top-up' },
       ],
     });
+    // The provider's confirmation credits the wallet: no person acts.
+    moved(at, null, { action: 'wallet.funded', walletId: wallet, entryId, amountKobo: amount, note: `Card payment ${ref}` });
     await trx
       .insertInto('card_payments')
       .values({
@@ -110,7 +186,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
 
   async function adjustment(wallet: string, type: 'CREDIT' | 'DEBIT', naira: number, note: string, at: Date) {
     const amount = type === 'CREDIT' ? nairaToKobo(naira) : -nairaToKobo(naira);
-    await ledger.post(trx, {
+    const { entryId } = await ledger.post(trx, {
       idempotencyKey: `adjustment:demo:${(sequence += 1)}`,
       kind: type,
       description: `Balance ${type === 'CREDIT' ? 'credited' : 'debited'} by the platform admin`,
@@ -121,11 +197,14 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
         { accountId: adjustments, amount: -amount, type, note },
       ],
     });
+    moved(at, people.platformAdmin, { action: 'wallet.adjusted', walletId: wallet, entryId, amountKobo: amount, note });
   }
 
   // Money in.
   await cardFunding(acme, wallets.acme, 1_500_000, ago(190), people.acmeAdmin);
-  await cardFunding(acme, wallets.acme, 1_200_000, ago(45), people.acmeAsst);
+  // At 08:00, before that day's 10:00 fill of the truck: each of a wallet's movements has its own
+  // moment, so that the balances its audit entries tell follow one order.
+  await cardFunding(acme, wallets.acme, 1_200_000, ago(45, 8), people.acmeAsst);
   await cardFunding(beta, wallets.beta, 400_000, ago(100), people.betaAdmin);
   await adjustment(wallets.beta, 'CREDIT', 10_000, 'Welcome credit', ago(99));
   await adjustment(wallets.acme, 'DEBIT', 2_500, 'Correction of a duplicated top-up', ago(44));
@@ -133,19 +212,44 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
 
   // A subscription renewal paid from the wallet.
   const business = await one(
-    trx.selectFrom('subscription_plans').select(['id', 'amount_kobo']).where('name', '=', 'Business').executeTakeFirst(),
+    trx.selectFrom('subscription_plans').select(['id', 'amount_kobo', 'circle_days']).where('name', '=', 'Business').executeTakeFirst(),
     'the Business plan',
   );
-  await ledger.post(trx, {
+  const renewedAt = ago(10);
+  const { entryId: renewalEntry } = await ledger.post(trx, {
     idempotencyKey: 'renewal:demo:acme',
     kind: 'SUBSCRIPTION',
     description: 'Business plan renewal for Acme Logistics',
     createdBy: people.acmeAdmin,
-    at: ago(10),
+    at: renewedAt,
     postings: [
       { accountId: wallets.acme, amount: -BigInt(business.amount_kobo), type: 'SUBSCRIPTION', note: 'Business plan, 30 days' },
       { accountId: revenue, amount: BigInt(business.amount_kobo), type: 'SUBSCRIPTION', note: 'Acme Logistics' },
     ],
+  });
+  moved(renewedAt, people.acmeAdmin, {
+    action: 'wallet.subscription_paid',
+    walletId: wallets.acme,
+    entryId: renewalEntry,
+    amountKobo: -BigInt(business.amount_kobo),
+    note: 'Business plan renewal',
+  });
+  // The renewal started the cycle that the organization is in now (seed.ts dates it).
+  const acmeBilling = await one(
+    trx.selectFrom('organizations').select('next_billing').where('id', '=', acme).executeTakeFirst(),
+    'Acme Logistics',
+  );
+  const nextBilling = acmeBilling.next_billing;
+  audit(renewedAt, people.acmeAdmin, {
+    action: 'organization.renewed',
+    entityId: acme,
+    organizationId: acme,
+    before: {
+      subscriptionPlanId: business.id,
+      nextBilling: nextBilling && new Date(nextBilling.getTime() - business.circle_days * DAY_MS),
+    },
+    after: { subscriptionPlanId: business.id, nextBilling },
+    note: `Business plan: ${formatNaira(business.amount_kobo)} paid from the wallet`,
   });
 
   // A card payment started but not finished: the payer can still complete it on the sandbox page.
@@ -160,6 +264,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       organization_id: acme,
       amount_kobo: nairaToKobo(100_000).toString(),
       initiated_by: people.acmeAsst,
+      created_at: now,
     })
     .execute();
   await trx
@@ -190,24 +295,33 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     by: string,
     approver: string | null,
     at: Date,
-  ) =>
-    (
-      await trx
-        .insertInto('fuel_reserves')
-        .values({
-          organization_id: organizationId,
-          fuel_type: fuelType,
-          amount,
-          remaining: amount,
-          status,
-          requested_by: by,
-          approved_by: approver,
-          approved_at: status === 'ACTIVE' ? at : null,
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  ) => {
+    const approvedAt = status === 'ACTIVE' ? later(at, 2) : null;
+    const { id } = await trx
+      .insertInto('fuel_reserves')
+      .values({
+        organization_id: organizationId,
+        fuel_type: fuelType,
+        amount,
+        remaining: amount,
+        status,
+        requested_by: by,
+        approved_by: approver,
+        approved_at: approvedAt,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (approvedAt)
+      audit(approvedAt, approver, {
+        action: 'reserve.approved',
+        entityId: id,
+        organizationId,
+        before: { status: 'PENDING' },
+        after: { status: 'ACTIVE' },
+      });
+    return id;
+  };
   const acmePetrol = await reserve(acme, 'PETROL', 2000, 'ACTIVE', people.acmeAsst, people.acmeAdmin, ago(30));
   await reserve(acme, 'DIESEL', 5000, 'PENDING', people.acmeAsst, null, ago(2));
   await reserve(beta, 'DIESEL', 1000, 'ACTIVE', people.betaAdmin, people.betaAdmin, ago(20));
@@ -227,15 +341,60 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     odometer: number | null;
   }
 
+  /** The entry of a fuel request's approval, as the requests service records it. */
+  const fuelApproved = (
+    request: { id: string; organizationId: string; stationId: string },
+    at: Date,
+    by: string,
+    coupon: { priceKobo: bigint; holdKobo: bigint; expiresAt: Date },
+  ) =>
+    audit(at, by, {
+      action: 'fuel_request.approved',
+      entityId: request.id,
+      organizationId: request.organizationId,
+      stationId: request.stationId,
+      before: { status: 'PENDING' },
+      after: {
+        status: 'APPROVED',
+        pricePerUnit: koboToNaira(coupon.priceKobo),
+        heldAmount: koboToNaira(coupon.holdKobo),
+        couponExpiresAt: coupon.expiresAt,
+        approvalNote: null,
+      },
+    });
+
+  /** Each vehicle's latest reading, recorded once the redemptions are in. */
+  const lastOdometer = new Map<string, number>();
+
   /** A fuel request redeemed in the past, paid through the ledger on its day. */
   async function redeemed(r: Redemption) {
     const price = nairaToKobo(r.priceNaira);
     const amount = (BigInt(Math.round(r.dispensed * 100)) * price + 50n) / 100n;
+    const hold = (BigInt(Math.round(r.volume * 100)) * price + 50n) / 100n;
     const code = newCouponCode();
     const supplyDate = dayOf(r.at);
-    const inserted = await trx
+    const approvedAt = new Date(r.at.getTime() - HOUR_MS);
+    const expiresAt = new Date(`${addDays(supplyDate, 3)}T23:59:59+01:00`);
+    // Each station's own staff redeem its coupons: Greenline has no attendant, its rep serves.
+    const redeemer = r.station === greenline ? people.greenlineRep : people.unityAttendant;
+    // Paid first, so that the request is written once, naming its payment.
+    const id = randomUUID();
+    const { entryId } = await ledger.post(trx, {
+      idempotencyKey: `redeem:${id}`,
+      kind: 'PAYMENT',
+      description: `Fuel redeemed: ${r.dispensed} L of ${r.fuelType}`,
+      reference: code,
+      createdBy: redeemer,
+      at: r.at,
+      postings: [
+        { accountId: r.orgWallet, amount: -amount, type: 'PAYMENT', note: `Fuel: ${r.dispensed} L of ${r.fuelType}` },
+        { accountId: r.stationWallet, amount, type: 'PAYMENT', note: `Fuel: ${r.dispensed} L of ${r.fuelType}`, fee: 0n },
+      ],
+    });
+    await trx
       .insertInto('fuel_requests')
       .values({
+        id,
         organization_id: r.vehicle.organization_id,
         vehicle_id: r.vehicle.id,
         requested_by: r.by,
@@ -247,45 +406,40 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
         tank_level: 10,
         status: 'COMPLETED',
         approved_by: r.approver,
-        approved_at: new Date(r.at.getTime() - 3_600_000),
+        approved_at: approvedAt,
         price_kobo: price.toString(),
-        hold_kobo: ((BigInt(Math.round(r.volume * 100)) * price + 50n) / 100n).toString(),
+        hold_kobo: hold.toString(),
         coupon_code: code,
-        coupon_expires_at: new Date(`${addDays(supplyDate, 3)}T23:59:59+01:00`),
-        redeemed_by: people.unityAttendant,
+        coupon_expires_at: expiresAt,
+        redeemed_by: redeemer,
         redeemed_at: r.at,
         dispensed_volume: r.dispensed,
         amount_kobo: amount.toString(),
         fee_kobo: '0',
-        created_at: new Date(r.at.getTime() - 5 * 3_600_000),
+        payment_entry_id: entryId,
+        created_at: new Date(r.at.getTime() - 5 * HOUR_MS),
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { entryId } = await ledger.post(trx, {
-      idempotencyKey: `redeem:${inserted.id}`,
-      kind: 'PAYMENT',
-      description: `Fuel redeemed: ${r.dispensed} L of ${r.fuelType}`,
-      reference: code,
-      createdBy: people.unityAttendant,
-      at: r.at,
-      postings: [
-        { accountId: r.orgWallet, amount: -amount, type: 'PAYMENT', note: `Fuel: ${r.dispensed} L of ${r.fuelType}` },
-        { accountId: r.stationWallet, amount, type: 'PAYMENT', note: `Fuel: ${r.dispensed} L of ${r.fuelType}`, fee: 0n },
-      ],
+      .execute();
+    if (r.odometer !== null) lastOdometer.set(r.vehicle.id, r.odometer);
+    const request = { id, organizationId: r.vehicle.organization_id, stationId: r.station };
+    fuelApproved(request, approvedAt, r.approver, { priceKobo: price, holdKobo: hold, expiresAt });
+    audit(r.at, redeemer, {
+      action: 'fuel_request.redeemed',
+      entityId: id,
+      organizationId: request.organizationId,
+      stationId: r.station,
+      before: { status: 'APPROVED' },
+      after: { status: 'COMPLETED', dispensedVolume: r.dispensed, amount: koboToNaira(amount), fee: 0 },
     });
-    await trx.updateTable('fuel_requests').set({ payment_entry_id: entryId }).where('id', '=', inserted.id).execute();
-    if (r.odometer !== null) {
-      await trx.updateTable('vehicles').set({ last_odometer: r.odometer }).where('id', '=', r.vehicle.id).execute();
-    }
   }
 
-  const hilux = await vehicle('LND-451-KJ');
-  const truck = await vehicle('APP-220-XA');
-  const bike = await vehicle('KJA-118-QB');
-  const isuzu = await vehicle('KAN-903-BT');
-  const tvs = await vehicle('KAN-412-MC');
-  const generator = await vehicle('MP 100kVA');
-  const perkins = await vehicle('P200-3');
+  const hilux = vehicle('LND-451-KJ');
+  const truck = vehicle('APP-220-XA');
+  const bike = vehicle('KJA-118-QB');
+  const isuzu = vehicle('KAN-903-BT');
+  const tvs = vehicle('KAN-412-MC');
+  const generator = vehicle('MP 100kVA');
+  const perkins = vehicle('P200-3');
 
   // Six months of redemptions, oldest first, with odometers that only go up (fuel efficiency needs them).
   let hiluxKm = 41_800;
@@ -365,6 +519,10 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     });
   }
 
+  for (const [id, reading] of lastOdometer) {
+    await trx.updateTable('vehicles').set({ last_odometer: reading }).where('id', '=', id).execute();
+  }
+
   // Open requests: one approved (money held, PETROL reserve drawn), pending, rejected and expired ones.
   const open = async (values: {
     vehicle: { id: string; organization_id: string };
@@ -379,8 +537,13 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     createdAt: Date;
     tankLevel?: number;
     odometer?: number;
-  }) =>
-    trx
+  }) => {
+    const decidedAt = later(values.createdAt, values.status === 'REJECTED' ? 2 : 1);
+    const priceKobo = nairaToKobo(935);
+    const holdKobo = nairaToKobo(935 * values.volume);
+    const expiresAt = new Date(`${addDays(values.supplyDate, 3)}T23:59:59+01:00`);
+    const expiredAt = new Date(`${addDays(values.supplyDate, 4)}T00:05:00+01:00`);
+    const { id } = await trx
       .insertInto('fuel_requests')
       .values({
         organization_id: values.vehicle.organization_id,
@@ -398,23 +561,49 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
         ...(values.status === 'REJECTED'
           ? {
               rejected_by: values.rejectedBy ?? null,
-              rejected_at: values.createdAt,
+              rejected_at: decidedAt,
               rejection_note: 'Above the weekly plan for this route',
             }
           : {}),
         ...(values.status === 'EXPIRED'
           ? {
               approved_by: people.acmeAdmin,
-              approved_at: values.createdAt,
-              price_kobo: nairaToKobo(935).toString(),
-              hold_kobo: nairaToKobo(935 * values.volume).toString(),
+              approved_at: decidedAt,
+              price_kobo: priceKobo.toString(),
+              hold_kobo: holdKobo.toString(),
               coupon_code: newCouponCode(),
-              coupon_expires_at: new Date(`${addDays(values.supplyDate, 3)}T23:59:59+01:00`),
-              expired_at: new Date(`${addDays(values.supplyDate, 4)}T00:05:00+01:00`),
+              coupon_expires_at: expiresAt,
+              expired_at: expiredAt,
             }
           : {}),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const request = { id, organizationId: values.vehicle.organization_id, stationId: values.station };
+    if (values.status === 'REJECTED') {
+      audit(decidedAt, values.rejectedBy ?? null, {
+        action: 'fuel_request.rejected',
+        entityId: id,
+        organizationId: request.organizationId,
+        stationId: request.stationId,
+        before: { status: 'PENDING' },
+        after: { status: 'REJECTED', rejectionNote: 'Above the weekly plan for this route' },
+      });
+    }
+    if (values.status === 'EXPIRED') {
+      fuelApproved(request, decidedAt, people.acmeAdmin, { priceKobo, holdKobo, expiresAt });
+      // The expiry job's batch: no person acts.
+      audit(expiredAt, null, {
+        action: 'fuel_request.expired',
+        entityId: id,
+        organizationId: request.organizationId,
+        stationId: request.stationId,
+        before: { status: 'APPROVED', heldAmount: koboToNaira(holdKobo) },
+        after: { status: 'EXPIRED', heldAmount: 0 },
+        note: 'The coupon expired; its held money went back to the wallet',
+      });
+    }
+  };
   const today = dayOf(now);
   await open({
     vehicle: hilux,
@@ -425,7 +614,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     by: people.acmeDriver,
     status: 'PENDING',
     note: 'Ibadan delivery run',
-    createdAt: ago(0, 8),
+    createdAt: hoursAgo(4),
     // An anomaly the approver should question: a tank 60% full taking 50 L more, two hours after
     // the Hilux's approved request, with 9,000 km on the odometer since its last fill.
     tankLevel: 60,
@@ -473,12 +662,15 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     supplyDate: addDays(today, 1),
     by: people.betaAdmin,
     status: 'PENDING',
-    createdAt: ago(0, 9),
+    createdAt: hoursAgo(3),
   });
 
+  // Today's coupons were requested and approved in the hours before `now` (the day before, early in
+  // the morning), for supply today: each organization has one a station can redeem today.
   const approvedPrice = nairaToKobo(950);
   const approvedVolume = 40;
   const approvedHold = approvedPrice * BigInt(approvedVolume);
+  const todaysExpiry = new Date(`${addDays(today, 3)}T23:59:59+01:00`);
   const approved = await trx
     .insertInto('fuel_requests')
     .values({
@@ -492,15 +684,20 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       tank_level: 10,
       status: 'APPROVED',
       approved_by: people.acmeAdmin,
-      approved_at: ago(0, 7),
+      approved_at: hoursAgo(5),
       price_kobo: approvedPrice.toString(),
       hold_kobo: approvedHold.toString(),
       coupon_code: newCouponCode(),
-      coupon_expires_at: new Date(`${addDays(today, 3)}T23:59:59+01:00`),
-      created_at: ago(0, 6),
+      coupon_expires_at: todaysExpiry,
+      created_at: hoursAgo(6),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  fuelApproved({ id: approved.id, organizationId: acme, stationId: unity }, hoursAgo(5), people.acmeAdmin, {
+    priceKobo: approvedPrice,
+    holdKobo: approvedHold,
+    expiresAt: todaysExpiry,
+  });
   await ledger.placeHold(trx, {
     accountId: wallets.acme,
     amount: approvedHold,
@@ -526,15 +723,20 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       supply_date: today,
       status: 'APPROVED',
       approved_by: people.betaAdmin,
-      approved_at: ago(0, 7),
+      approved_at: hoursAgo(5),
       price_kobo: approvedPrice.toString(),
       hold_kobo: (approvedPrice * 8n).toString(),
       coupon_code: newCouponCode(),
-      coupon_expires_at: new Date(`${addDays(today, 3)}T23:59:59+01:00`),
-      created_at: ago(0, 6),
+      coupon_expires_at: todaysExpiry,
+      created_at: hoursAgo(6),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  fuelApproved({ id: betaBikeApproved.id, organizationId: beta, stationId: unity }, hoursAgo(5), people.betaAdmin, {
+    priceKobo: approvedPrice,
+    holdKobo: approvedPrice * 8n,
+    expiresAt: todaysExpiry,
+  });
   await ledger.placeHold(trx, {
     accountId: wallets.beta,
     amount: approvedPrice * 8n,
@@ -549,43 +751,87 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     description: string;
     costNaira: number;
     status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'COMPLETED';
+    /** The service day, and the time of the decision or completion; a pending job's may lie ahead. */
     at: Date;
+    /** When the job was raised, if not two days before `at`. */
+    raisedAt?: Date;
     by: string;
     odometer?: number;
-  }) =>
-    (
-      await trx
-        .insertInto('maintenance_requests')
-        .values({
-          organization_id: values.vehicle.organization_id,
-          vehicle_id: values.vehicle.id,
-          requested_by: values.by,
-          station_id: values.station,
-          description: values.description,
-          service_date: dayOf(values.at),
-          cost_kobo: nairaToKobo(values.costNaira).toString(),
-          odometer: values.odometer ?? null,
-          status: values.status,
-          created_at: new Date(values.at.getTime() - 2 * DAY_MS),
-          ...(values.status !== 'PENDING' && values.status !== 'REJECTED'
-            ? { approved_by: people.acmeAdmin, approved_at: new Date(values.at.getTime() - DAY_MS), coupon_code: newCouponCode() }
-            : {}),
-          ...(values.status === 'REJECTED'
-            ? { rejected_by: people.acmeAdmin, rejected_at: values.at, rejection_note: 'Get a second quote first' }
-            : {}),
-          ...(values.status === 'COMPLETED'
-            ? {
-                completed_by: values.station ? people.unityRep : people.acmeAdmin,
-                completed_at: values.at,
-                final_cost_kobo: nairaToKobo(values.costNaira).toString(),
-                amount_kobo: nairaToKobo(values.costNaira).toString(),
-                fee_kobo: '0',
-              }
-            : {}),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  }) => {
+    const costKobo = nairaToKobo(values.costNaira);
+    const approvedAt = new Date(values.at.getTime() - DAY_MS);
+    const completedBy = values.station ? people.unityRep : people.acmeAdmin;
+    const { id } = await trx
+      .insertInto('maintenance_requests')
+      .values({
+        organization_id: values.vehicle.organization_id,
+        vehicle_id: values.vehicle.id,
+        requested_by: values.by,
+        station_id: values.station,
+        description: values.description,
+        service_date: dayOf(values.at),
+        cost_kobo: costKobo.toString(),
+        odometer: values.odometer ?? null,
+        status: values.status,
+        created_at: values.raisedAt ?? new Date(values.at.getTime() - 2 * DAY_MS),
+        ...(values.status !== 'PENDING' && values.status !== 'REJECTED'
+          ? { approved_by: people.acmeAdmin, approved_at: approvedAt, coupon_code: newCouponCode() }
+          : {}),
+        ...(values.status === 'REJECTED'
+          ? { rejected_by: people.acmeAdmin, rejected_at: values.at, rejection_note: 'Get a second quote first' }
+          : {}),
+        ...(values.status === 'COMPLETED'
+          ? {
+              completed_by: completedBy,
+              completed_at: values.at,
+              final_cost_kobo: costKobo.toString(),
+              amount_kobo: costKobo.toString(),
+              fee_kobo: '0',
+            }
+          : {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const scope = { entityId: id, organizationId: values.vehicle.organization_id, stationId: values.station };
+    // The vehicle goes into the workshop on approval and comes back on completion; the vehicles
+    // service records each move before the job's own entry.
+    const vehicleMoved = (at: Date, by: string, from: string, to: string, note: string) =>
+      audit(at, by, {
+        action: 'vehicle.status_changed',
+        entityId: values.vehicle.id,
+        organizationId: values.vehicle.organization_id,
+        before: { status: from },
+        after: { status: to },
+        note,
+      });
+    if (values.status === 'APPROVED' || values.status === 'COMPLETED') {
+      vehicleMoved(approvedAt, people.acmeAdmin, 'ACTIVE', 'UNDER_MAINTENANCE', 'Maintenance approved');
+      audit(approvedAt, people.acmeAdmin, {
+        action: 'maintenance_request.approved',
+        ...scope,
+        before: { status: 'PENDING' },
+        after: { status: 'APPROVED', heldAmount: values.station ? koboToNaira(costKobo) : null },
+      });
+    }
+    if (values.status === 'COMPLETED') {
+      vehicleMoved(values.at, completedBy, 'UNDER_MAINTENANCE', 'ACTIVE', 'Maintenance completed');
+      audit(values.at, completedBy, {
+        action: 'maintenance_request.completed',
+        ...scope,
+        before: { status: 'APPROVED' },
+        after: { status: 'COMPLETED', amount: koboToNaira(costKobo), fee: 0 },
+      });
+    }
+    if (values.status === 'REJECTED') {
+      audit(values.at, people.acmeAdmin, {
+        action: 'maintenance_request.rejected',
+        ...scope,
+        before: { status: 'PENDING' },
+        after: { status: 'REJECTED', rejectionNote: 'Get a second quote first' },
+      });
+    }
+    return id;
+  };
   const truckService = await job({
     vehicle: truck,
     station: unity,
@@ -635,6 +881,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     costNaira: 60_000,
     status: 'PENDING',
     at: ago(-3),
+    raisedAt: ago(1, 15),
     by: people.acmeAsst,
   });
   await job({
@@ -653,6 +900,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     costNaira: 40_000,
     status: 'PENDING',
     at: ago(-5),
+    raisedAt: ago(2, 11),
     by: people.betaAdmin,
   });
 
@@ -670,6 +918,13 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       { accountId: wallets.unity, amount: -payoutAmount, type: 'PAYOUT', note: 'To Guaranty Trust Bank 0123456780' },
       { accountId: payoutClearing, amount: payoutAmount, type: 'PAYOUT' },
     ],
+  });
+  moved(ago(7), people.platformAdmin, {
+    action: 'wallet.paid_out',
+    walletId: wallets.unity,
+    entryId: payoutEntry,
+    amountKobo: -payoutAmount,
+    note: `Payout ${payoutRef}`,
   });
   await ledger.post(trx, {
     idempotencyKey: `payout-settled:${payoutRef}`,
@@ -750,5 +1005,75 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       .set({ flags: JSON.stringify(flags) })
       .where('id', '=', request.id)
       .execute();
+  }
+  await recordHistory();
+
+  /**
+   * Writes the audit entries, in time order: the wallet movements' with the balance each left (the
+   * wallet's postings' running total in time order, as it stood then), the stations' price changes
+   * of the demo registry, and each person's sign-in before their first audited action of a day.
+   */
+  async function recordHistory() {
+    const balances = await trx
+      .selectFrom('postings')
+      .select([
+        'entry_id',
+        'account_id',
+        sql<string>`sum(amount_kobo) OVER (PARTITION BY account_id ORDER BY created_at, id)`.as('balance_kobo'),
+      ])
+      .where('account_id', 'in', [...walletOwners.keys()])
+      .execute();
+    for (const movement of movements) {
+      const left = balances.find((row) => row.entry_id === movement.entryId && row.account_id === movement.walletId);
+      if (!left) throw new Error(`Demo activity lost the posting of ${movement.entryId}`);
+      const after = BigInt(left.balance_kobo);
+      movement.entry.before = { balance: koboToNaira(after - movement.amountKobo) };
+      movement.entry.after = { balance: koboToNaira(after) };
+    }
+
+    const priceChanges = await trx
+      .selectFrom('fuel_prices')
+      .select([
+        'fuel_station_id',
+        'fuel_type',
+        'price_kobo',
+        'set_by',
+        'created_at',
+        sql<string | null>`lag(price_kobo) OVER (PARTITION BY fuel_station_id, fuel_type ORDER BY created_at, id)`.as('previous_kobo'),
+      ])
+      .where('fuel_station_id', 'in', [unity, greenline])
+      .where('created_at', '<=', now)
+      .execute();
+    for (const change of priceChanges) {
+      audit(change.created_at, change.set_by && staff.some((row) => row.id === change.set_by) ? change.set_by : null, {
+        action: 'fuel_station.price_changed',
+        entityId: change.fuel_station_id,
+        stationId: change.fuel_station_id,
+        before: { [change.fuel_type]: change.previous_kobo === null ? null : koboToNaira(change.previous_kobo) },
+        after: { [change.fuel_type]: koboToNaira(change.price_kobo) },
+      });
+    }
+
+    const firstActionOfDay = new Map<string, { userId: string; at: Date }>();
+    for (const entry of history) {
+      if (!entry.actor || !AUDITED_SIGN_IN_ROLES.has(entry.actor.role)) continue;
+      const key = `${entry.actor.userId} ${dayOf(entry.at)}`;
+      const first = firstActionOfDay.get(key);
+      if (!first || entry.at < first.at) firstActionOfDay.set(key, { userId: entry.actor.userId, at: entry.at });
+    }
+    // Some minutes before, varied so that the log does not read like a timetable.
+    for (const [index, { userId: id, at }] of [...firstActionOfDay.values()].entries()) {
+      const user = staff.find((row) => row.id === id);
+      audit(new Date(at.getTime() - (12 + ((index * 7) % 30)) * 60_000), id, {
+        action: 'user.signed_in',
+        entityId: id,
+        organizationId: user?.organization_id ?? null,
+        stationId: user?.fuel_station_id ?? null,
+      });
+    }
+
+    // Stable: entries of one moment keep the order in which the services write them.
+    history.sort((a, b) => a.at.getTime() - b.at.getTime());
+    await auditTrail.recordPast(trx, history);
   }
 }

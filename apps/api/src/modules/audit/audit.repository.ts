@@ -17,23 +17,34 @@ export interface AuditInsert {
   note: string | null;
 }
 
-/** Appends one entry. The actor's name is copied from the users table as it is now, in the same statement. */
+/** A row of the table; the actor's name is copied from the users table as it is now, in the same statement. */
+function rowOf(entry: AuditInsert) {
+  return {
+    actor_user_id: entry.actorUserId,
+    actor_name: entry.actorUserId === null ? null : sql<string>`(SELECT name FROM users WHERE id = ${entry.actorUserId})`,
+    actor_role: entry.actorRole,
+    organization_id: entry.organizationId,
+    station_id: entry.stationId,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    changes: JSON.stringify(entry.changes),
+    ip_address: entry.ipAddress,
+    note: entry.note,
+  };
+}
+
+/** Appends one entry, as of now. */
 export async function insertEntry(trx: Database, entry: AuditInsert): Promise<void> {
+  await trx.insertInto('audit_log').values(rowOf(entry)).execute();
+}
+
+/** Appends entries of earlier changes, each as of its `occurredAt`, in one statement. */
+export async function insertPastEntries(trx: Database, entries: ReadonlyArray<AuditInsert & { occurredAt: Date }>): Promise<void> {
+  if (entries.length === 0) return;
   await trx
     .insertInto('audit_log')
-    .values({
-      actor_user_id: entry.actorUserId,
-      actor_name: entry.actorUserId === null ? null : sql<string>`(SELECT name FROM users WHERE id = ${entry.actorUserId})`,
-      actor_role: entry.actorRole,
-      organization_id: entry.organizationId,
-      station_id: entry.stationId,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      changes: JSON.stringify(entry.changes),
-      ip_address: entry.ipAddress,
-      note: entry.note,
-    })
+    .values(entries.map((entry) => ({ ...rowOf(entry), occurred_at: entry.occurredAt })))
     .execute();
 }
 

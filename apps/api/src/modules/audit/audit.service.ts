@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/database.js';
 import { forbidden } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import * as repository from './audit.repository.js';
-import type { AuditRow, AuditScope } from './audit.repository.js';
+import type { AuditInsert, AuditRow, AuditScope } from './audit.repository.js';
 import { changedFields, type AuditInput } from './changed-fields.js';
 
 /**
@@ -42,21 +42,36 @@ export interface AuditRecord {
   note?: string | null;
 }
 
+function insertOf(entry: AuditRecord): AuditInsert {
+  return {
+    actorUserId: entry.actor?.userId ?? null,
+    actorRole: entry.actor?.role ?? null,
+    organizationId: entry.organizationId ?? null,
+    stationId: entry.stationId ?? null,
+    action: entry.action,
+    entityType: entry.action.slice(0, entry.action.indexOf('.')),
+    entityId: entry.entityId,
+    changes: changedFields(entry.before ?? {}, entry.after ?? {}),
+    ipAddress: entry.actor?.ipAddress ?? null,
+    note: noteOf(entry),
+  };
+}
+
 export const auditTrail = {
   /** Appends one entry in the caller's transaction. */
   async record(trx: Database, entry: AuditRecord): Promise<void> {
-    await repository.insertEntry(trx, {
-      actorUserId: entry.actor?.userId ?? null,
-      actorRole: entry.actor?.role ?? null,
-      organizationId: entry.organizationId ?? null,
-      stationId: entry.stationId ?? null,
-      action: entry.action,
-      entityType: entry.action.slice(0, entry.action.indexOf('.')),
-      entityId: entry.entityId,
-      changes: changedFields(entry.before ?? {}, entry.after ?? {}),
-      ipAddress: entry.actor?.ipAddress ?? null,
-      note: noteOf(entry),
-    });
+    await repository.insertEntry(trx, insertOf(entry));
+  },
+
+  /**
+   * Appends entries of changes made at `at`, in the order given, in one statement: for the demo
+   * data, whose history is written directly rather than through the services that record it.
+   */
+  async recordPast(trx: Database, entries: ReadonlyArray<AuditRecord & { at: Date }>): Promise<void> {
+    await repository.insertPastEntries(
+      trx,
+      entries.map((entry) => ({ ...insertOf(entry), occurredAt: entry.at })),
+    );
   },
 };
 
