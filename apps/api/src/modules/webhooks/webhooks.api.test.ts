@@ -57,6 +57,19 @@ async function fuelRequest(token: string, body: Record<string, unknown>) {
   return res.json<{ request: { id: string } }>().request.id;
 }
 
+/**
+ * Two endpoints of Acme under `prefix` (one for requests raised and approved, one for approvals
+ * only) and a request raised and approved after them: each test that reads them makes its own.
+ */
+async function approvedAfterSubscribing(prefix: string) {
+  const both = await register(tokens.acme as string, `${base}${prefix}/both`, ['fuel_request.created', 'fuel_request.approved']);
+  const approvals = await register(tokens.acme as string, `${base}${prefix}/approvals`, ['fuel_request.approved']);
+  const request = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 20 });
+  const approve = await t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: tokens.acme });
+  expect(approve.statusCode, approve.body).toBe(200);
+  return { both, approvals, request };
+}
+
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -144,24 +157,19 @@ describe('registering an endpoint', () => {
 
 describe('the outbox', () => {
   it('writes one delivery per subscribed endpoint in the change’s transaction, none for the others', async () => {
-    ids.both = await register(tokens.acme as string, `${base}/both`, ['fuel_request.created', 'fuel_request.approved']);
-    ids.approvals = await register(tokens.acme as string, `${base}/approvals`, ['fuel_request.approved']);
-    ids.maintenance = await register(tokens.acme as string, `${base}/maintenance`, ['maintenance.created']);
-    const request = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 20 });
-    const approve = await t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: tokens.acme });
-    expect(approve.statusCode, approve.body).toBe(200);
-    ids.request = request;
+    const maintenance = await register(tokens.acme as string, `${base}/outbox/maintenance`, ['maintenance.created']);
+    const subscribed = await approvedAfterSubscribing('/outbox');
 
-    const both = await deliveries(ids.both);
+    const both = await deliveries(subscribed.both);
     expect(both.deliveries.map((d) => [d.event, d.status, d.attempts])).toEqual([
       ['fuel_request.approved', 'PENDING', 0],
       ['fuel_request.created', 'PENDING', 0],
     ]);
-    const approvals = await deliveries(ids.approvals);
+    const approvals = await deliveries(subscribed.approvals);
     expect(approvals.deliveries.map((d) => d.event)).toEqual(['fuel_request.approved']);
     // One event, one id, whichever endpoint it goes to.
     expect(approvals.deliveries[0]?.eventId).toBe(both.deliveries[0]?.eventId);
-    expect((await deliveries(ids.maintenance)).meta.total).toBe(0);
+    expect((await deliveries(maintenance)).meta.total).toBe(0);
     expect((await deliveries(ids.spare)).meta.total).toBe(0);
   });
 
@@ -204,36 +212,39 @@ describe('the outbox', () => {
 
 describe('the dispatcher', () => {
   it('sends signed JSON with the event id, in order per record', async () => {
+    const subscribed = await approvedAfterSubscribing('/dispatch');
     await t.app.jobs.deliverWebhooks();
-    expect(eventsAt('/both')).toEqual(['fuel_request.created', 'fuel_request.approved']);
-    const [created] = deliveriesTo('/both');
+    expect(eventsAt('/dispatch/both')).toEqual(['fuel_request.created', 'fuel_request.approved']);
+    const [created] = deliveriesTo('/dispatch/both');
     const body = JSON.parse(created?.body ?? '{}') as Record<string, unknown>;
     expect(body).toMatchObject({
       event: 'fuel_request.created',
       organizationId: await demoIds(t).organization('Acme Logistics'),
-      data: { request: { id: ids.request, status: 'PENDING', volume: 20, fuelType: 'PETROL' } },
+      data: { request: { id: subscribed.request, status: 'PENDING', volume: 20, fuelType: 'PETROL' } },
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(created?.headers['content-type']).toBe('application/json');
     expect(created?.headers['x-fleetfuel-event']).toBe('fuel_request.created');
     expect(created?.headers['x-fleetfuel-delivery']).toMatch(/^[0-9a-f-]{36}$/);
     const signature = created?.headers['x-fleetfuel-signature'] as string;
-    expect(verifyWebhookSignature(secrets[ids.both as string] as string, signature, created?.body ?? '', clock.now())).toBe(true);
-    expect(verifyWebhookSignature(secrets[ids.approvals as string] as string, signature, created?.body ?? '', clock.now())).toBe(false);
-    const approved = JSON.parse(deliveriesTo('/both')[1]?.body ?? '{}') as { data: { request: { status: string; couponCode: string } } };
+    expect(verifyWebhookSignature(secrets[subscribed.both] as string, signature, created?.body ?? '', clock.now())).toBe(true);
+    expect(verifyWebhookSignature(secrets[subscribed.approvals] as string, signature, created?.body ?? '', clock.now())).toBe(false);
+    const approved = JSON.parse(deliveriesTo('/dispatch/both')[1]?.body ?? '{}') as {
+      data: { request: { status: string; couponCode: string } };
+    };
     expect(approved.data.request.status).toBe('APPROVED');
     expect(approved.data.request.couponCode).toMatch(/\w/);
 
-    const shown = await deliveries(ids.both);
+    const shown = await deliveries(subscribed.both);
     expect(shown.deliveries.every((d) => d.status === 'DELIVERED' && d.attempts === 1 && d.nextAttemptAt === null)).toBe(true);
     expect(shown.deliveries[0]?.lastAttempt).toMatchObject({ statusCode: 200, error: null });
     // Delivered is delivered: another run sends nothing more.
     await t.app.jobs.deliverWebhooks();
-    expect(eventsAt('/both')).toHaveLength(2);
+    expect(eventsAt('/dispatch/both')).toHaveLength(2);
     const list = (await t.call('GET', '/api/webhooks', { token: tokens.acme })).json<{
       webhooks: Array<{ id: string; lastDelivery: { event: string; status: string } | null }>;
     }>();
-    expect(list.webhooks.find((w) => w.id === ids.both)?.lastDelivery).toMatchObject({
+    expect(list.webhooks.find((w) => w.id === subscribed.both)?.lastDelivery).toMatchObject({
       event: 'fuel_request.approved',
       status: 'DELIVERED',
     });
