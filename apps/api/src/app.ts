@@ -122,13 +122,31 @@ const TOKEN_REPLIES: ReadonlySet<RouteDefinition> = new Set([authRoutes.login, a
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger:
+      config.logFormat === 'pretty'
+        ? {
+            level: config.logLevel,
+            // A terminal's reader wants "GET /api/auth/me 200" on one line, so the banner with the
+            // sign-ins stays findable; pino-pretty formats in a worker thread of its own.
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+            },
+          }
+        : { level: config.logLevel },
+    // Pretty mode logs one line per request itself (below); JSON keeps Fastify's two structured ones.
+    disableRequestLogging: config.logFormat === 'pretty',
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: replyToClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
+  if (config.logFormat === 'pretty') {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
+    });
+  }
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
   for (const warning of config.warnings) app.log.warn(warning);
@@ -256,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renewal,
     appUrl: config.appUrl,
     transferRetries: config.payments.transferRetries,
+    production: config.env === 'production',
     log: app.log,
     notifications,
     clock,

@@ -32,6 +32,21 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TL-key' }).warnings.join('\n')).not.toMatch(/SMS/);
   });
 
+  it('logs readable lines in development and JSON in production and tests, unless LOG_FORMAT says', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a'.repeat(64),
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+    };
+    expect(loadConfig({}).logFormat).toBe('pretty');
+    expect(loadConfig(production).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'test' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'colour' })).toThrow('LOG_FORMAT must be pretty or json, not "colour"');
+  });
+
   it('refuses to start in production without a real secret', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/APP_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'short' })).toThrow(/APP_SECRET/);

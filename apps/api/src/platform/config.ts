@@ -96,6 +96,8 @@ export interface Config {
   support: { email: string; phone: string; hours: string };
   webDistDir: string | null;
   logLevel: string;
+  /** `pretty`: one readable line per request for a terminal (development); `json`: pino's lines for a log shipper. */
+  logFormat: 'pretty' | 'json';
   trustProxy: boolean;
   /** The most naira one call may move (`amount`) or set as a price per litre (`pricePerUnit`). */
   limits: { maxAmountNaira: number; maxPricePerUnitNaira: number };
@@ -128,6 +130,13 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
  * so production never falls back to it: there the provider must be named, and the sandbox also
  * needs ALLOW_SANDBOX_PAYMENTS=true (a staging install, say), which start-up then warns about.
  */
+/** JSON in production, readable lines elsewhere, unless LOG_FORMAT says otherwise. */
+function logFormat(env: Env, mode: Config['env']): Config['logFormat'] {
+  const chosen = env.LOG_FORMAT ?? (mode === 'development' ? 'pretty' : 'json');
+  if (chosen !== 'pretty' && chosen !== 'json') throw new Error(`LOG_FORMAT must be pretty or json, not "${chosen}"`);
+  return chosen;
+}
+
 function paymentProvider(env: Env, mode: Config['env'], warnings: string[]): 'sandbox' | 'paystack' {
   const raw = env.PAYMENT_PROVIDER ?? '';
   if (raw !== '' && raw !== 'sandbox' && raw !== 'paystack') {
@@ -277,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     webDistDir: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    logFormat: logFormat(env, mode),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     limits: {
       maxAmountNaira: integer(env, 'MAX_AMOUNT_NAIRA', DEFAULT_MONEY_LIMITS.amount, 1),

@@ -7,6 +7,7 @@
 import { koboToNaira, nairaToKobo, type RouteBody, type walletRoutes } from '@fleetfuel/contract';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
+import { returnAddress } from '../../platform/http/return-address.js';
 import { ProviderUnavailableError, type ChargeVerification } from '../../platform/payments/provider.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { newReference, type WalletAccess, type WalletDeps } from './wallet-access.js';
@@ -39,6 +40,8 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
       planId: string | null;
       amountKobo: bigint;
       callbackPath: string;
+      /** The `Origin` of the page that started the payment, if the browser sent one. */
+      origin: string | undefined;
     },
   ) {
     const wallet = await ledger.wallet(db, { organizationId: payment.organizationId });
@@ -59,7 +62,7 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
         amountKobo: payment.amountKobo,
         email: email ?? `billing+${payment.organizationId}@fleetfuel.local`,
         reference,
-        callbackUrl: `${deps.appUrl}${payment.callbackPath}`,
+        callbackUrl: `${returnAddress(payment.origin, deps.appUrl, { production: deps.production })}${payment.callbackPath}`,
       });
       return { checkoutUrl, reference };
     } catch (error) {
@@ -193,7 +196,7 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
   return {
     reconcileCharge,
 
-    async fund(actor: Actor, body: RouteBody<typeof walletRoutes.fund>) {
+    async fund(actor: Actor, body: RouteBody<typeof walletRoutes.fund>, origin?: string) {
       const organizationId = actor.organizationId;
       if (!organizationId) throw forbidden();
       const wallet = await view((await ledger.wallet(db, { organizationId })).id);
@@ -209,10 +212,11 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
         planId: null,
         amountKobo: nairaToKobo(body.amount),
         callbackPath: '/wallet',
+        origin,
       });
     },
 
-    async makePurchase(actor: Actor, body: RouteBody<typeof walletRoutes.makePurchase>) {
+    async makePurchase(actor: Actor, body: RouteBody<typeof walletRoutes.makePurchase>, origin?: string) {
       const organizationId = actor.organizationId;
       if (!organizationId) throw forbidden();
       const terms = await renewal.terms(organizationId, body.subscriptionId);
@@ -225,6 +229,7 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
         planId: terms.planId,
         amountKobo: terms.amountKobo,
         callbackPath: '/billing',
+        origin,
       });
     },
 

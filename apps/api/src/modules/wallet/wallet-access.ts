@@ -24,6 +24,8 @@ export interface WalletDeps {
   provider: PaymentProvider;
   renewal: RenewalService;
   appUrl: string;
+  /** Outside production a card payment returns the payer to a local page's own address (platform/http/return-address.ts). */
+  production: boolean;
   transferRetries: number;
   log: Logger;
   notifications: NotificationsService;

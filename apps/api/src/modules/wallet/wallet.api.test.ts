@@ -240,6 +240,29 @@ describe('card funding through the sandbox', () => {
     await assertLedgerConsistent();
   });
 
+  it('returns the payer to the local address the page was opened at, never to another site', async () => {
+    const back = async (origin: string) => {
+      const fund = await t.call('POST', '/api/wallet/fund', {
+        token: tokens['orgadmin@acme.test'],
+        body: { amount: 100 },
+        headers: { origin },
+      });
+      expect(fund.statusCode, fund.body).toBe(200);
+      const { reference } = fund.json<{ reference: string }>();
+      const declined = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+        body: 'outcome=failed',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(declined.statusCode).toBe(303);
+      return { location: declined.headers.location, reference };
+    };
+    const lan = await back('http://192.168.1.20:3000');
+    expect(lan.location).toBe(`http://192.168.1.20:3000/wallet?reference=${lan.reference}`);
+    const other = await back('https://evil.example');
+    expect(other.location).toBe(`http://app.test/wallet?reference=${other.reference}`);
+    await t.app.background.idle();
+  });
+
   it('a declined card changes nothing and shows as FAILED', async () => {
     const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
     const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 700 } })).json();

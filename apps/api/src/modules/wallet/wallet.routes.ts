@@ -11,8 +11,8 @@ export function bindWalletRoutes(binder: RouteBinder, wallet: WalletService): vo
     withPageMeta(query, await wallet.transactions(actor, params.walletId, query)),
   );
   binder.bind(statementRoutes.get, async ({ actor, query, reply }) => replyWithStatement(reply, await wallet.statement(actor, query)));
-  binder.bind(walletRoutes.fund, ({ actor, body }) => wallet.fund(actor, body));
-  binder.bind(walletRoutes.makePurchase, ({ actor, body }) => wallet.makePurchase(actor, body));
+  binder.bind(walletRoutes.fund, ({ actor, body, request }) => wallet.fund(actor, body, request.headers.origin));
+  binder.bind(walletRoutes.makePurchase, ({ actor, body, request }) => wallet.makePurchase(actor, body, request.headers.origin));
   binder.bind(walletRoutes.banks, () => wallet.banks());
   binder.bind(walletRoutes.verifyBank, ({ query }) => wallet.verifyBank(query.accountNumber, query.bankCode));
   binder.bind(walletRoutes.updateBanking, ({ actor, params, body }) => wallet.updateBanking(actor, params.id, body));
