@@ -27,7 +27,7 @@ for (const width of [1280, 390]) {
     expect(text.startsWith('\uFEFFDate/time,Kind,Reference')).toBe(true);
     expect(text).toMatch(/Opening ₦[\d,.]+ \+ movements -?₦[\d,.]+ = closing ₦[\d,.]+/);
     await page.getByText('Date range', { exact: true }).click();
-    await expect(page.getByLabel('From')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Statement' }).getByLabel('From')).toBeVisible();
     await shot(page, `statement-station-${width}`);
   });
 }

@@ -40,6 +40,7 @@ import {
   bindStationRedemptionRoutes,
   createFuelRequestsService,
   createMaintenanceService,
+  createAttendantFigures,
   createRedemptionFollowUps,
   createStationRedemptions,
 } from './modules/requests/index.js';
@@ -366,7 +367,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindAlertRoutes(binder, alerts);
   const redemptionFollowUps = createRedemptionFollowUps({ db, clock });
   bindRequestRoutes(binder, fuelRequests, maintenance, redemptionFollowUps);
-  bindRedemptionFollowUpRoutes(binder, redemptionFollowUps);
+  bindRedemptionFollowUpRoutes(binder, redemptionFollowUps, createAttendantFigures({ db: readDb, clock }));
   bindStationRedemptionRoutes(binder, createStationRedemptions({ db, clock }));
   bindAnalyticsRoutes(binder, analytics);
   bindReportRoutes(binder, reports);

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'requests.redeem': ['ATTENDANT', 'STATION_REP'],
   /** Refused offline redemptions: the station representative settles them. */
   'redemptions.followUp': ['ADMIN', 'STATION_REP'],
+  /** Attendant accountability: a station's own, an organization's fleet's fills, or any for the platform. */
+  'redemptions.attendants': ['ADMIN', ...ORG_ADMINS, 'STATION_REP'],
   /** A maintenance job is completed by its station, or by the organization admin when no station is named. */
   'maintenance.complete': ['ADMINISTRATOR', 'ATTENDANT', 'STATION_REP'],
   'coupons.download': ['ADMIN', ...ORG_ADMINS, 'DRIVER'],

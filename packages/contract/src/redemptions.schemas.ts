@@ -122,3 +122,64 @@ export const resolveFollowUpBodySchema = z.strictObject({
 });
 
 export const redemptionFollowUpReplySchema = z.object({ message: z.string(), followUp: redemptionFollowUpSchema });
+
+/**
+ * The patterns collusion at the pump leaves (issue 42, attendant accountability), each raised as a
+ * flag with the numbers that raised it.
+ */
+export const ATTENDANT_PATTERN_CODES = [
+  /** Fills that stop just under the coupon's maximum: the rest sold on, or split with the driver. */
+  'NEAR_MAXIMUM',
+  /** Round volumes below the maximum: typed, not read off the pump. */
+  'ROUND_VOLUMES',
+  /** A second coupon for one vehicle within an hour of its last fill. */
+  'REPEAT_VEHICLE',
+  /** One driver's fills handled by one attendant far above that attendant's share. */
+  'DRIVER_PAIR',
+  /** Redemptions while the station is closed. */
+  'OUTSIDE_HOURS',
+] as const;
+export const attendantPatternFlagSchema = z.object({
+  code: z.enum(ATTENDANT_PATTERN_CODES),
+  severity: z.enum(['warning', 'critical']),
+  message: z.string(),
+});
+export type AttendantPatternFlag = z.infer<typeof attendantPatternFlagSchema>;
+
+/** The longest period one report reads, so that it stays a bounded read of the range index. */
+export const ATTENDANT_REPORT_MAX_DAYS = 92;
+
+/**
+ * `from`/`to`: Lagos days, both included (default: the last 30 days). A station representative
+ * sees its own station; the platform admin any (`stationId`, required); an organization's admins
+ * its fleet's fills at every station, or one (`stationId`).
+ */
+export const attendantsQuerySchema = z
+  .strictObject({ from: dateSchema.optional(), to: dateSchema.optional(), stationId: idSchema.optional() })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+
+export const attendantFiguresSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  station: z.object({ id: idSchema, name: z.string() }),
+  /** Fuel coupons this attendant redeemed in the period (in the organization's view: of its fleet). */
+  redemptions: z.number().int(),
+  /** Litres (kWh, kg) dispensed, all fuels together. */
+  litres: z.number(),
+  amount: z.number(),
+  /** Redemptions that show at least one pattern. */
+  flagged: z.number().int(),
+  nearMaximum: z.number().int(),
+  roundVolumes: z.number().int(),
+  repeatVehicle: z.number().int(),
+  outsideHours: z.number().int(),
+  flags: z.array(attendantPatternFlagSchema),
+});
+export type AttendantFigures = z.infer<typeof attendantFiguresSchema>;
+
+export const attendantsReplySchema = z.object({
+  attendants: z.array(attendantFiguresSchema),
+  from: dateSchema,
+  to: dateSchema,
+});
+export type AttendantsReply = z.infer<typeof attendantsReplySchema>;

@@ -42,6 +42,9 @@ export const fuelStationSchema = z.object({
   status: tenantStatusSchema,
   imageUrl: z.string().nullable(),
   availableFuels: z.array(soldFuelTypeSchema),
+  /** Opening hours, Lagos time 'HH:MM'; both null: open around the clock. A closing time before the opening one is after midnight. */
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
   /** Distinct vehicles and drivers (requesters) the station has served by redeeming coupons. */
   vehiclesCount: z.number().int(),
   driversCount: z.number().int(),
@@ -92,6 +95,10 @@ const coordinate = (min: number, max: number, name: string) =>
       .max(max, `${name} must be between ${min} and ${max}`),
   ).optional();
 
+const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeOfDay = (name: string) =>
+  optionalText(5).refine((v) => v === null || v === undefined || TIME_OF_DAY.test(v), `${name} must be a time such as 06:30`);
+
 /** `POST /admin/fuel-stations` (multipart with an optional `image`, or JSON). */
 export const fuelStationCreateBodySchema = z.strictObject({
   name: requiredText(160),
@@ -102,5 +109,8 @@ export const fuelStationCreateBodySchema = z.strictObject({
   availableFuels: formList(soldFuelTypeSchema)
     .refine((list) => list.length > 0, 'Choose at least one fuel type')
     .transform((list) => [...new Set(list)]),
+  /** Both or neither; none: open around the clock. */
+  opensAt: timeOfDay('Opening time'),
+  closesAt: timeOfDay('Closing time'),
 });
 export const fuelStationUpdateBodySchema = fuelStationCreateBodySchema.partial();

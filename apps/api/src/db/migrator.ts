@@ -42,6 +42,8 @@ import * as m0038 from './migrations/0038-rollup-writers-plpgsql.js';
 import * as m0039 from './migrations/0039-drop-unused-fills-index.js';
 import * as m0040 from './migrations/0040-ledger-balances-before-postings.js';
 import * as m0041 from './migrations/0041-redemption-follow-ups.js';
+import * as m0042 from './migrations/0042-station-opening-hours.js';
+import * as m0043 from './migrations/0043-vehicle-stickers.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -85,6 +87,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039-drop-unused-fills-index': m0039,
   '0040-ledger-balances-before-postings': m0040,
   '0041-redemption-follow-ups': m0041,
+  '0042-station-opening-hours': m0042,
+  '0043-vehicle-stickers': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -610,6 +610,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /station/open-coupons': { caller: 'attendant@unityfuels.test' },
   'GET /station/follow-ups': { caller: REP, query: () => ({ status: 'OPEN', search: 'A', page: '1', pageSize: '10' }) },
   'PATCH /station/follow-ups/:id/resolve': {
+  'GET /station/attendants': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-03-01' }) },
     caller: REP,
     params: id((w) => w.followUp.unity),
     body: () => ({ note: 'Settled with the organization by transfer' }),

@@ -1,5 +1,7 @@
 import { idParamsSchema } from '../common.js';
 import {
+  attendantsQuerySchema,
+  attendantsReplySchema,
   openCouponsReplySchema,
   redemptionFollowUpReplySchema,
   redemptionFollowUpsQuerySchema,
@@ -38,6 +40,16 @@ export const redemptionRoutes = {
     tag: 'fuel-requests',
     query: redemptionFollowUpsQuerySchema,
     reply: redemptionFollowUpsReplySchema,
+  }),
+  attendants: route({
+    method: 'GET',
+    path: '/station/attendants',
+    permission: 'redemptions.attendants',
+    summary:
+      "Each attendant's redemptions, litres and naira in a period, with the patterns collusion leaves raised as flags (station representative: own station; platform admin: a station; organization admins: their fleet's fills)",
+    tag: 'fuel-requests',
+    query: attendantsQuerySchema,
+    reply: attendantsReplySchema,
   }),
   resolveFollowUp: route({
     method: 'PATCH',

@@ -52,6 +52,27 @@ describe('fuel stations', () => {
     expect(hybrid.statusCode).toBe(400);
   });
 
+  it('keeps opening hours as two Lagos times or none, after midnight allowed', async () => {
+    const created = await send('POST', '/api/admin/fuel-stations', {
+      name: 'Night Pump',
+      availableFuels: 'PETROL',
+      opensAt: '18:00',
+      closesAt: '02:00',
+    });
+    expect(created.json()).toMatchObject({ opensAt: '18:00', closesAt: '02:00' });
+    const id = created.json().id as string;
+    const half = await send('PUT', `/api/admin/fuel-stations/${id}`, { opensAt: '', closesAt: '22:00' });
+    expect(half.json()).toMatchObject({ field: 'opensAt', error: 'Enter both the opening and the closing time, or neither' });
+    const bad = await send('PUT', `/api/admin/fuel-stations/${id}`, { opensAt: '25:00' });
+    expect(bad.json()).toMatchObject({ field: 'opensAt', error: 'opensAt: Opening time must be a time such as 06:30' });
+    const same = await send('PUT', `/api/admin/fuel-stations/${id}`, { opensAt: '06:00', closesAt: '06:00' });
+    expect(same.statusCode).toBe(400);
+    const cleared = await send('PUT', `/api/admin/fuel-stations/${id}`, { opensAt: '', closesAt: '' });
+    expect(cleared.json()).toMatchObject({ opensAt: null, closesAt: null });
+    const kept = await send('PUT', `/api/admin/fuel-stations/${id}`, { address: 'Ikeja' });
+    expect(kept.json()).toMatchObject({ opensAt: null, closesAt: null, address: 'Ikeja' });
+  });
+
   it('searches, edits and deletes only stations without history', async () => {
     const found = await t.call('GET', '/api/admin/fuel-stations', { token: admin, query: { search: 'lekki' } });
     expect(found.json().data.map((s: { name: string }) => s.name)).toEqual(['Greenline Energy Lekki']);

@@ -14,6 +14,8 @@ const COLUMNS = [
   'f.status',
   'f.image_key',
   'f.available_fuels',
+  'f.opens_at',
+  'f.closes_at',
   'f.created_at',
 ] as const;
 
@@ -83,6 +85,8 @@ export interface FuelStationValues {
   longitude: number | null;
   status: string;
   availableFuels: string[];
+  opensAt: string | null;
+  closesAt: string | null;
   imageKey?: string | null;
 }
 
@@ -96,6 +100,8 @@ export async function insertFuelStation(db: Database, values: FuelStationValues)
       longitude: values.longitude,
       status: values.status,
       available_fuels: values.availableFuels,
+      opens_at: values.opensAt,
+      closes_at: values.closesAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -112,6 +118,8 @@ export async function updateFuelStation(db: Database, id: string, patch: Partial
       ...(patch.longitude !== undefined ? { longitude: patch.longitude } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.availableFuels !== undefined ? { available_fuels: patch.availableFuels } : {}),
+      ...(patch.opensAt !== undefined ? { opens_at: patch.opensAt } : {}),
+      ...(patch.closesAt !== undefined ? { closes_at: patch.closesAt } : {}),
       ...(patch.imageKey !== undefined ? { image_key: patch.imageKey } : {}),
       updated_at: sql<Date>`now()`,
     })

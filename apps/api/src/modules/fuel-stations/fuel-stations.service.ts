@@ -31,6 +31,16 @@ function assertCoordinatePair(latitude: number | null | undefined, longitude: nu
   }
 }
 
+/** 'HH:MM:SS' as PostgreSQL answers a `time`, 'HH:MM' as the contract speaks it. */
+const hourMinute = (time: string | null) => (time === null ? null : time.slice(0, 5));
+
+function assertOpeningHours(opensAt: string | null, closesAt: string | null): void {
+  if ((opensAt === null) !== (closesAt === null)) {
+    throw invalidField(opensAt === null ? 'opensAt' : 'closesAt', 'Enter both the opening and the closing time, or neither');
+  }
+  if (opensAt !== null && opensAt === closesAt) throw invalidField('closesAt', 'The closing time must differ from the opening time');
+}
+
 export function createFuelStationsService(deps: { db: Database; files: FilesService; ledger: LedgerService }): FuelStationsService {
   const { db, files, ledger } = deps;
 
@@ -43,6 +53,8 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
     status: row.status as TenantStatus,
     imageUrl: files.url(row.image_key),
     availableFuels: row.available_fuels as SoldFuelType[],
+    opensAt: hourMinute(row.opens_at),
+    closesAt: hourMinute(row.closes_at),
     vehiclesCount: Number(row.vehicles_count ?? 0),
     driversCount: Number(row.drivers_count ?? 0),
     createdAt: row.created_at.toISOString(),
@@ -64,6 +76,7 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
 
     async create(actor, body, image) {
       assertCoordinatePair(body.latitude, body.longitude);
+      assertOpeningHours(body.opensAt ?? null, body.closesAt ?? null);
       const id = await db.transaction().execute(async (trx) => {
         const stationId = await repository.insertFuelStation(trx, {
           name: body.name,
@@ -72,6 +85,8 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
           longitude: body.longitude ?? null,
           status: body.status ?? 'ACTIVE',
           availableFuels: body.availableFuels,
+          opensAt: body.opensAt ?? null,
+          closesAt: body.closesAt ?? null,
         });
         await ledger.createWallet(trx, { stationId });
         if (image) {
@@ -94,6 +109,10 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
       const latitude = body.latitude === undefined ? (existing.latitude === null ? null : Number(existing.latitude)) : body.latitude;
       const longitude = body.longitude === undefined ? (existing.longitude === null ? null : Number(existing.longitude)) : body.longitude;
       assertCoordinatePair(latitude, longitude);
+      assertOpeningHours(
+        body.opensAt === undefined ? hourMinute(existing.opens_at) : body.opensAt,
+        body.closesAt === undefined ? hourMinute(existing.closes_at) : body.closesAt,
+      );
       await db.transaction().execute(async (trx) => {
         const imageKey = image
           ? await files.store(image, 'image', { purpose: 'STATION_IMAGE', fuelStationId: id, uploadedBy: actor.userId }, trx)
@@ -105,6 +124,8 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
           ...(body.longitude !== undefined ? { longitude: body.longitude } : {}),
           ...(body.status !== undefined ? { status: body.status } : {}),
           ...(body.availableFuels !== undefined ? { availableFuels: body.availableFuels } : {}),
+          ...(body.opensAt !== undefined ? { opensAt: body.opensAt } : {}),
+          ...(body.closesAt !== undefined ? { closesAt: body.closesAt } : {}),
           ...(imageKey ? { imageKey } : {}),
         });
         if (body.status !== undefined && body.status !== existing.status)

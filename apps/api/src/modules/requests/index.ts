@@ -4,3 +4,4 @@ export { bindRequestRoutes } from './requests.routes.js';
 export { bindStationRedemptionRoutes, createStationRedemptions } from './station-redemptions.js';
 export { createRedemptionFollowUps, type RedemptionFollowUps } from './redemption-follow-ups.service.js';
 export { bindRedemptionFollowUpRoutes } from './redemption-follow-ups.routes.js';
+export { createAttendantFigures, type AttendantFiguresService } from './attendant-figures.service.js';

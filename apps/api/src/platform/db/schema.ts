@@ -46,6 +46,8 @@ export interface OrganizationsTable {
   require_note_for_flagged_approval: Generated<boolean>;
   /** Whether each redemption needs the driver's PIN or a texted one-time code (0023). */
   require_driver_confirmation: Generated<boolean>;
+  /** Whether each fuel redemption needs the vehicle's signed windscreen sticker scanned (0043). */
+  require_vehicle_scan: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -59,6 +61,9 @@ export interface FuelStationsTable {
   status: Generated<string>;
   image_key: string | null;
   available_fuels: ColumnType<string[], string[] | undefined, string[]>;
+  /** Lagos wall-clock 'HH:MM:SS'; both null: open around the clock (0042). */
+  opens_at: string | null;
+  closes_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   COORDINATES_TOGETHER_MESSAGE,
+  HOURS_TOGETHER_MESSAGE,
   emptyStationForm,
   shortId,
   stationFormSchema,
@@ -36,6 +37,17 @@ describe('station form', () => {
     expect(stationFormSchema('edit').safeParse({ ...complete, latitude: '6.45', longitude: '3.47' }).success).toBe(true);
   });
 
+  it('takes opening hours as two times or none', () => {
+    expect(messages(stationFormSchema('create').safeParse({ ...complete, opensAt: '06:00' })).closesAt).toBe(HOURS_TOGETHER_MESSAGE);
+    expect(messages(stationFormSchema('create').safeParse({ ...complete, closesAt: '22:00' })).opensAt).toBe(HOURS_TOGETHER_MESSAGE);
+    expect(messages(stationFormSchema('create').safeParse({ ...complete, opensAt: '6am', closesAt: '22:00' })).opensAt).toBe(
+      'Opening time must be a time such as 06:30',
+    );
+    expect(stationFormSchema('create').safeParse({ ...complete, opensAt: '06:00', closesAt: '01:30' }).success).toBe(true);
+    const form = toStationFormData({ ...complete, opensAt: ' 06:00', closesAt: '22:00 ' });
+    expect([form.get('opensAt'), form.get('closesAt')]).toEqual(['06:00', '22:00']);
+  });
+
   it('sends the fuels as repeated availableFuels fields in the fuel list order', () => {
     const form = toStationFormData({ ...complete, availableFuels: ['CNG', 'PETROL'], latitude: ' 6.45 ', longitude: '3.47' });
     expect(form.getAll('availableFuels')).toEqual(['PETROL', 'CNG']);
@@ -53,11 +65,20 @@ describe('station form', () => {
       status: 'ACTIVE',
       imageUrl: null,
       availableFuels: ['DIESEL'],
+      opensAt: '06:00',
+      closesAt: '01:30',
       vehiclesCount: 0,
       driversCount: 0,
       createdAt: '2026-01-01T00:00:00Z',
     });
-    expect(values).toMatchObject({ latitude: '', longitude: '', address: '', availableFuels: ['DIESEL'] });
+    expect(values).toMatchObject({
+      latitude: '',
+      longitude: '',
+      address: '',
+      availableFuels: ['DIESEL'],
+      opensAt: '06:00',
+      closesAt: '01:30',
+    });
   });
 
   it('shortens ids to their first group', () => {

@@ -1,7 +1,7 @@
 /**
  * The Add/Update Fuel Station form. Fields are the strings and choices the inputs hold plus the
  * chosen image; validation builds the body and runs the contract's schema on it, and adds the rule
- * that a location has both coordinates or neither. The body travels as multipart form data, with
+ * that a location has both coordinates or neither, and opening hours both times or neither. The body travels as multipart form data, with
  * one `availableFuels` field per fuel and the picture in `image`.
  */
 import { z } from 'zod';
@@ -24,12 +24,15 @@ const formFieldsSchema = z.object({
   longitude: z.string(),
   status: z.string(),
   availableFuels: z.array(z.string()),
+  opensAt: z.string(),
+  closesAt: z.string(),
   image: z.custom<File | null>((value) => value === null || value instanceof Blob),
 });
 
 export type StationFormValues = z.infer<typeof formFieldsSchema>;
 
 export const COORDINATES_TOGETHER_MESSAGE = 'Give both latitude and longitude, or neither';
+export const HOURS_TOGETHER_MESSAGE = 'Enter both the opening and the closing time, or neither';
 
 function draftBody(values: StationFormValues) {
   return {
@@ -39,6 +42,8 @@ function draftBody(values: StationFormValues) {
     longitude: values.longitude.trim(),
     status: values.status,
     availableFuels: values.availableFuels,
+    opensAt: values.opensAt.trim(),
+    closesAt: values.closesAt.trim(),
   };
 }
 
@@ -51,6 +56,10 @@ export function stationFormSchema(mode: StationFormMode) {
     if (hasLatitude !== hasLongitude) {
       // Said beside the coordinate that was given: that is the field the user has just touched.
       ctx.addIssue({ code: 'custom', path: [hasLatitude ? 'latitude' : 'longitude'], message: COORDINATES_TOGETHER_MESSAGE });
+    }
+    const hasOpening = values.opensAt.trim() !== '';
+    if (hasOpening !== (values.closesAt.trim() !== '')) {
+      ctx.addIssue({ code: 'custom', path: [hasOpening ? 'closesAt' : 'opensAt'], message: HOURS_TOGETHER_MESSAGE });
     }
     // An edit may not drop every fuel either: a station sells at least one.
     if (values.availableFuels.length === 0) {
@@ -77,6 +86,8 @@ export function toStationFormData(values: StationFormValues): FormData {
   form.append('latitude', body.latitude);
   form.append('longitude', body.longitude);
   form.append('status', body.status);
+  form.append('opensAt', body.opensAt);
+  form.append('closesAt', body.closesAt);
   // Repeated fields, in the order of the fuel list, whatever order they were ticked in.
   for (const fuel of SOLD_FUEL_TYPES) if (body.availableFuels.includes(fuel)) form.append('availableFuels', fuel);
   if (values.image) form.append('image', values.image);
@@ -84,7 +95,17 @@ export function toStationFormData(values: StationFormValues): FormData {
 }
 
 export function emptyStationForm(): StationFormValues {
-  return { name: '', address: '', latitude: '', longitude: '', status: 'ACTIVE', availableFuels: [], image: null };
+  return {
+    name: '',
+    address: '',
+    latitude: '',
+    longitude: '',
+    status: 'ACTIVE',
+    availableFuels: [],
+    opensAt: '',
+    closesAt: '',
+    image: null,
+  };
 }
 
 export function stationToForm(station: FuelStation): StationFormValues {
@@ -95,6 +116,8 @@ export function stationToForm(station: FuelStation): StationFormValues {
     longitude: station.longitude === null ? '' : String(station.longitude),
     status: station.status,
     availableFuels: [...station.availableFuels],
+    opensAt: station.opensAt ?? '',
+    closesAt: station.closesAt ?? '',
     image: null,
   };
 }

@@ -56,10 +56,13 @@ const efficiency: EfficiencyReply = {
   silentAssetsTotal: 25,
 };
 
+/** The organization's view ends with the attendants who filled its fleet: none in these tests. */
+const noAttendants = answer(routes.redemptions.attendants, () => ({ attendants: [], from: '2026-10-31', to: '2026-11-29' }));
+
 describe('AnalyticsView: fuel efficiency and silent assets', () => {
   it('asks for the worst ten of the period and lists the silent assets with links', async () => {
     renderWithApp(<AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />, {
-      api: [answer(routes.analytics.overview, () => overview), answer(routes.analytics.efficiency, () => efficiency)],
+      api: [answer(routes.analytics.overview, () => overview), answer(routes.analytics.efficiency, () => efficiency), noAttendants],
     });
     const silent = await screen.findByRole('region', { name: 'Silent Assets' });
     expect(await within(silent).findByRole('link', { name: 'EFF-003-ZZ' })).toHaveProperty(
@@ -69,6 +72,7 @@ describe('AnalyticsView: fuel efficiency and silent assets', () => {
     expect(within(silent).getByText('Never filled')).toBeTruthy();
     expect(within(silent).getByText('42 days')).toBeTruthy();
     expect(within(silent).getByText(/2 of 25 shown/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Attendants' })).toBeTruthy();
 
     const chart = screen.getByRole('region', { name: 'Fuel Efficiency' });
     await waitFor(() => expect(within(chart).getByText(/^Worst 10 vehicles by km\/kWh/)).toBeTruthy());
@@ -84,6 +88,7 @@ describe('AnalyticsView: fuel efficiency and silent assets', () => {
       api: [
         answer(routes.analytics.overview, () => overview),
         answer(routes.analytics.efficiency, () => ({ ...efficiency, vehicles: [], silentAssets: [], silentAssetsTotal: 0 })),
+        noAttendants,
       ],
     });
     const silent = await screen.findByRole('region', { name: 'Silent Assets' });

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Anchor, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { AttendantFiguresPanel } from '@/components/attendants/AttendantFiguresPanel';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { AnalyticsOverview, EfficiencyReply } from '@fleetfuel/contract';
 import {
@@ -104,7 +105,15 @@ export function AnalyticsView({ filters, onFiltersChange }: AnalyticsViewProps) 
           </Button>
         </Paper>
       ) : (
-        <AnalyticsCharts overview={overview.data} efficiency={efficiency} refreshing={overview.isPlaceholderData} />
+        <>
+          <AnalyticsCharts overview={overview.data} efficiency={efficiency} refreshing={overview.isPlaceholderData} />
+          {/* The organization watches the pump too: who filled its fleet, and the patterns to look at. */}
+          {overview.data.scope === 'ORGANIZATION' && (
+            <Box mt="lg">
+              <AttendantFiguresPanel showStation />
+            </Box>
+          )}
+        </>
       )}
     </>
   );

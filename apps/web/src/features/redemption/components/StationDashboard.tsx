@@ -1,6 +1,7 @@
 import { Box, Group, Stack } from '@mantine/core';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useAuth } from '@/lib/auth';
+import { AttendantFiguresPanel } from '@/components/attendants/AttendantFiguresPanel';
 import { StatementControl } from '@/components/statement/StatementControl';
 import { OfflineStatus } from '../offline/OfflineStatus';
 import { RedeemCouponCard } from './RedeemCouponCard';
@@ -37,6 +38,7 @@ export function StationDashboard({ title }: StationDashboardProps) {
         </Group>
         <TodaysRedemptions />
         {isRepresentative && <RedemptionFollowUps />}
+        {isRepresentative && <AttendantFiguresPanel showStation={false} />}
         {isRepresentative && <StatementControl />}
       </Stack>
     </>

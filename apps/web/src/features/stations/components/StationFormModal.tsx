@@ -42,12 +42,15 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
     defaultValues: station ? stationToForm(station) : emptyStationForm(),
   });
   const name = useWatch({ control, name: 'name' });
-  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
+  const [latitude, longitude, opensAt, closesAt] = useWatch({ control, name: ['latitude', 'longitude', 'opensAt', 'closesAt'] });
 
   useEffect(() => {
     // Each coordinate's rule depends on the other, so a change to either re-checks both.
     void trigger(['latitude', 'longitude']);
   }, [latitude, longitude, trigger]);
+  useEffect(() => {
+    void trigger(['opensAt', 'closesAt']);
+  }, [opensAt, closesAt, trigger]);
 
   const onSubmit = handleSubmit(async (values) => {
     const body = toStationFormData(values);
@@ -79,6 +82,26 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
             label="Longitude"
             placeholder="e.g. 3.3515"
             inputMode="decimal"
+            autoComplete="off"
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={2} spacing="md">
+          <TextField
+            control={control}
+            name="opensAt"
+            label="Opens At"
+            placeholder="e.g. 06:00"
+            description="Lagos time; empty: open 24 hours"
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            control={control}
+            name="closesAt"
+            label="Closes At"
+            placeholder="e.g. 22:00"
+            description="Before opening: after midnight"
+            inputMode="numeric"
             autoComplete="off"
           />
         </SimpleGrid>
