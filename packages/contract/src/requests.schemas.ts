@@ -170,6 +170,10 @@ const oneCoupon = (v: { code?: string | undefined; qr?: string | undefined }) =>
 const oneCouponIssue = { message: 'Enter the coupon code or scan its QR code', path: ['code'] };
 
 export const couponQuerySchema = z.strictObject(couponFields).refine(oneCoupon, oneCouponIssue);
+/** No station device recorded a fill before FleetFuel ran; a day ahead allows for a device's clock. */
+const OFFLINE_RECORDS_SINCE = '2020-01-01T00:00:00Z';
+const DAY_MS = 86_400_000;
+
 export const fuelCompleteBodySchema = z
   .strictObject({
     ...couponFields,
@@ -190,7 +194,12 @@ export const fuelCompleteBodySchema = z
      * If the server refuses such a redemption, the fuel has already left the pump, so the refusal
      * becomes a follow-up for the station representative and an alert to the organization.
      */
-    recordedOfflineAt: timestampSchema.optional(),
+    recordedOfflineAt: z.iso
+      .datetime({ offset: true, error: 'Must be the time the device recorded it, as ISO 8601' })
+      .refine((v) => Date.parse(v) >= Date.parse(OFFLINE_RECORDS_SINCE) && Date.parse(v) <= Date.now() + DAY_MS, {
+        message: 'Must be a time from 2020 until now',
+      })
+      .optional(),
   })
   .refine(oneCoupon, oneCouponIssue)
   .refine((v) => v.driverPin === undefined || v.confirmationCode === undefined, {

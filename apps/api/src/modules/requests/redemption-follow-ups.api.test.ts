@@ -153,7 +153,10 @@ describe('a refused offline redemption', () => {
     const realNow = clock.now();
     clock.set(new Date((expiresAt.coupon_expires_at as Date).getTime() + 60_000));
     try {
-      const refused = await sendQueued(coupon, 'device-key-expired-1');
+      // Recorded before the coupon expired, sent after.
+      const refused = await sendQueued(coupon, 'device-key-expired-1', {
+        recordedOfflineAt: new Date(realNow.getTime() - 30 * 60_000).toISOString(),
+      });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().error).toMatch(/expired/);
       const onlineRefusal = await t.call('PATCH', `/api/fuel-requests/${online.id}/complete`, {
