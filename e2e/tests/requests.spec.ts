@@ -232,6 +232,49 @@ test('the attendant redeems a coupon by choosing a picture of its QR code', asyn
   await expect(attendant.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
 });
 
+test('with stickers required, the attendant reads the windscreen sticker from a picture before the review, and another vehicle’s is refused', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { id, token, code } = await approvedRequest(request, 6.5);
+  const headers = { Authorization: `Bearer ${token}` };
+  const setScan = async (on: boolean) => {
+    const reply = await request.put('/api/settings/organization', { headers, data: { requireVehicleScan: on } });
+    expect(reply.ok(), await reply.text()).toBe(true);
+  };
+  /** The printed sticker sheet of one vehicle, as a picture the attendant chooses. */
+  const stickerPicture = async (plate: string) => {
+    const vehicles = await apiGet(request, token, `/api/vehicles?search=${plate}`);
+    const vehicle = vehicles.data.find((v: { plateNumber: string }) => v.plateNumber === plate);
+    const pdf = await request.get(`/api/vehicles/stickers.pdf?ids=${vehicle.id}`, { headers });
+    expect(pdf.ok()).toBe(true);
+    const pdfPath = testInfo.outputPath(`sticker-${plate}.pdf`);
+    writeFileSync(pdfPath, await pdf.body());
+    const pngBase = testInfo.outputPath(`sticker-${plate}`);
+    execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', pdfPath, pngBase]);
+    return `${pngBase}.png`;
+  };
+  await setScan(true);
+  try {
+    const attendant = await pageAs(browser, DEMO_USERS.ATTENDANT);
+    await attendant.getByRole('textbox', { name: 'Coupon Code' }).fill(code);
+    await attendant.getByRole('button', { name: 'Look Up' }).click();
+    const sticker = attendant.getByRole('group', { name: 'Vehicle sticker' });
+    await expect(sticker).toBeVisible();
+
+    await attendant.getByLabel('Sticker image file').setInputFiles(await stickerPicture('APP-220-XA'));
+    await expect(sticker.getByRole('alert')).toContainText('APP-220-XA');
+    await attendant.getByLabel('Sticker image file').setInputFiles(await stickerPicture(PLATE));
+    await expect(sticker.getByRole('status')).toContainText(`Sticker read: ${PLATE}`);
+    await attendant.getByRole('button', { name: 'Review' }).click();
+    await attendant.getByRole('region', { name: 'Check before you confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    await expect(toast(attendant, `Coupon redeemed: 6.5 L of PETROL for ${PLATE}`)).toBeVisible();
+    expect((await apiGet(request, token, `/api/fuel-requests/single/${id}`)).status).toBe('COMPLETED');
+  } finally {
+    await setScan(false);
+  }
+});
+
 test('an assistant admin cannot approve, and another station cannot find the coupon', async ({ browser, request }) => {
   const assistant = await pageAs(browser, DEMO_USERS.ASST_ADMINISTRATOR);
   await assistant.goto('/fuel');

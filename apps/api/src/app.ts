@@ -57,7 +57,7 @@ import { bindApiKeyRoutes, createApiKeysService } from './modules/api-keys/index
 import { bindWebhookRoutes, createWebhookDispatcher, createWebhooksService, type DispatchOutcome } from './modules/webhooks/index.js';
 import { bindDriverRoutes, bindUserRoutes, createUsersService } from './modules/users/index.js';
 import { bindDepartmentRoutes, createDepartmentsService } from './modules/departments/index.js';
-import { bindVehicleRoutes, createInsuranceService, createVehiclesService } from './modules/vehicles/index.js';
+import { bindVehicleRoutes, createInsuranceService, createVehicleStickers, createVehiclesService } from './modules/vehicles/index.js';
 import { bindExportRoutes, createExportsService } from './modules/exports/index.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { createCouponSigner } from './platform/coupons.js';
@@ -142,12 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     clientErrorHandler: replyToClientError,
   });
-  app.setValidatorCompiler(validatorCompiler);
   if (config.logFormat === 'pretty') {
     app.addHook('onResponse', async (request, reply) => {
       request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
     });
   }
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
   for (const warning of config.warnings) app.log.warn(warning);
@@ -274,8 +274,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     provider,
     renewal,
     appUrl: config.appUrl,
-    transferRetries: config.payments.transferRetries,
     production: config.env === 'production',
+    transferRetries: config.payments.transferRetries,
     log: app.log,
     notifications,
     clock,
@@ -284,6 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const couponKeys = createCouponKeyRing({ db, appSecret: config.appSecret, now: () => clock.now() });
   const coupons = createCouponSigner({ secret: config.appSecret, keys: couponKeys });
+  const vehicleStickers = createVehicleStickers({ db, signer: coupons });
   // The signing key is read (or, on a new database, made) before the first request needs it.
   app.addHook('onReady', async () => {
     await couponKeys.signingKey();
@@ -357,7 +358,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindUserRoutes(binder, users);
   bindDriverRoutes(binder, users);
   bindDepartmentRoutes(binder, departments);
-  bindVehicleRoutes(binder, vehicles, insurance);
+  bindVehicleRoutes(binder, vehicles, insurance, vehicleStickers);
   bindOrganizationRoutes(binder, organizations);
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans, billing);

@@ -105,6 +105,8 @@ export const organizationSettingsSchema = z.object({
   requireNoteForFlaggedApproval: z.boolean(),
   /** Whether each redemption needs the driver's pump PIN or a one-time code texted to the driver. */
   requireDriverConfirmation: z.boolean(),
+  /** Whether each fuel redemption needs the vehicle's signed windscreen sticker scanned at the pump. */
+  requireVehicleScan: z.boolean(),
 });
 export const COUPON_VALIDITY_DAYS = { min: 1, max: 14 } as const;
 export const organizationSettingsBodySchema = z.strictObject({
@@ -116,6 +118,7 @@ export const organizationSettingsBodySchema = z.strictObject({
   lowBalanceThreshold: formNaira().optional(),
   requireNoteForFlaggedApproval: z.boolean().optional(),
   requireDriverConfirmation: z.boolean().optional(),
+  requireVehicleScan: z.boolean().optional(),
 });
 export const organizationSettingsQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const organizationSettingsReplySchema = z.object({ settings: organizationSettingsSchema });

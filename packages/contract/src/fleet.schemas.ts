@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   decimalsMessage,
   formInteger,
+  formList,
   formNumber,
   hasAtMostDecimals,
   idSchema,
@@ -130,6 +131,17 @@ export const vehicleFiltersSchema = listQuerySchema.extend({
 });
 export const vehicleListQuerySchema = vehicleFiltersSchema.extend(sortQueryFields(VEHICLE_SORTS));
 export const vehicleListReplySchema = z.object({ data: z.array(vehicleSchema), meta: pageMetaSchema });
+
+/** The most vehicles one sheet of windscreen stickers prints (issue 42). */
+export const MAX_STICKERS_PER_SHEET = 500;
+/** Which vehicles to print stickers for: `ids` (comma-separated), or the whole fleet. */
+export const vehicleStickersQuerySchema = z.strictObject({
+  ids: formList(idSchema)
+    .refine((ids) => ids.length <= MAX_STICKERS_PER_SHEET, `Print at most ${MAX_STICKERS_PER_SHEET} stickers at a time`)
+    .optional(),
+});
+/** A vehicle's signed windscreen sticker: the QR payload (a compact JWS of `typ` ff-vehicle+jws). */
+export const vehicleStickerReplySchema = z.object({ payload: z.string() });
 
 export const assignDriverBodySchema = z.strictObject({ driverId: idSchema, vehicleId: idSchema });
 

@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   'prices.read': ['ADMIN', 'STATION_REP', 'ATTENDANT'],
   /** Assets, drivers, groups, insurance: write and list. */
   'fleet.manage': FLEET_MANAGERS,
+  /** Windscreen stickers of the organization's vehicles (issue 42): signed, so only its admins print them. */
+  'fleet.stickers': ORG_ADMINS,
   /** Reading one vehicle: a driver reads its own. */
   'fleet.read': [...FLEET_MANAGERS, 'DRIVER'],
   /** The organization's profile and preferences: its members read them (a station has none). */

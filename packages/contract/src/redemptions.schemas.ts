@@ -61,6 +61,9 @@ export const openCouponSchema = z.object({
    * (docs/security.md, "Offline redemption").
    */
   driverConfirmationRequired: z.boolean(),
+  /** The vehicle the coupon is for, and whether its sticker must be scanned: the device checks it offline (issue 42). */
+  vehicleId: idSchema,
+  vehicleScanRequired: z.boolean(),
 });
 export type OpenCoupon = z.infer<typeof openCouponSchema>;
 

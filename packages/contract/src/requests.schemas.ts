@@ -189,6 +189,8 @@ export const fuelCompleteBodySchema = z
       .string()
       .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), `The one-time code has ${CONFIRMATION_CODE_LENGTH} digits`)
       .optional(),
+    /** The scanned windscreen sticker of the vehicle (issue 42), when the organization requires it. */
+    vehicleQr: z.string().trim().min(1).max(2000).optional(),
     /**
      * When a station's device recorded this redemption with no network: set by the device's queue.
      * If the server refuses such a redemption, the fuel has already left the pump, so the refusal
@@ -214,6 +216,8 @@ export const couponPreviewSchema = z.object({
   message: z.string().nullable(),
   /** The organization requires the driver's PIN or a one-time code to redeem this coupon. */
   driverConfirmationRequired: z.boolean(),
+  /** The organization requires the vehicle's windscreen sticker to be scanned (issue 42): fuel coupons only. */
+  vehicleScanRequired: z.boolean(),
   fuelRequest: fuelRequestSchema.nullable(),
   maintenanceRequest: z.lazy(() => maintenanceRequestSchema).nullable(),
 });

@@ -29,6 +29,16 @@ export interface CouponClaims {
   plate?: string | null | undefined;
 }
 
+/** The JWS header `typ` of a vehicle sticker (coupons carry none). */
+export const VEHICLE_STICKER_TYP = 'ff-vehicle+jws';
+
+/** What a windscreen sticker names: the vehicle, its organization and the plate printed beside it. */
+export interface VehicleStickerClaims {
+  vehicleId: string;
+  organizationId: string;
+  plate: string | null;
+}
+
 /** The JWS claims, short because they travel in a QR code. */
 interface JwsClaims {
   k: CouponKind;
@@ -94,12 +104,18 @@ export function createCouponSigner(options: { secret: string; keys: CouponKeyRin
     return claims && { kind: claims.k, requestId: claims.r, stationId: claims.s, max: claims.m, expiresAt: claims.e };
   }
 
-  async function verifyJws(headerPart: string, body: string, signature: string): Promise<CouponClaims | null> {
-    const header = parseJson<{ alg?: string; kid?: string }>(headerPart);
-    if (header?.alg !== 'EdDSA' || typeof header.kid !== 'string') return null;
+  /** Whether a compact JWS holds: EdDSA, a published key id, the signature, and exactly the `typ` asked for. */
+  async function verifiedJws(headerPart: string, body: string, signature: string, typ: string | undefined): Promise<boolean> {
+    const header = parseJson<{ alg?: string; kid?: string; typ?: string }>(headerPart);
+    if (header?.alg !== 'EdDSA' || typeof header.kid !== 'string' || header.typ !== typ) return false;
     const publicKey = await options.keys.publicKey(header.kid);
-    if (!publicKey) return null;
-    if (!verifyBytes(null, Buffer.from(`${headerPart}.${body}`), publicKey, Buffer.from(signature, 'base64url'))) return null;
+    if (!publicKey) return false;
+    return verifyBytes(null, Buffer.from(`${headerPart}.${body}`), publicKey, Buffer.from(signature, 'base64url'));
+  }
+
+  async function verifyJws(headerPart: string, body: string, signature: string): Promise<CouponClaims | null> {
+    // A coupon's header has no `typ`: a vehicle sticker (or anything else typed) is never a coupon.
+    if (!(await verifiedJws(headerPart, body, signature, undefined))) return null;
     const claims = parseJson<JwsClaims>(body);
     if (!claims || (claims.k !== 'F' && claims.k !== 'M') || typeof claims.rid !== 'string' || typeof claims.max !== 'string') return null;
     return {
@@ -134,6 +150,30 @@ export function createCouponSigner(options: { secret: string; keys: CouponKeyRin
       const [first, body, signature, ...rest] = payload.trim().split('.');
       if (!first || !body || !signature || rest.length > 0) return null;
       return first === 'FF1' ? verifyLegacy(body, signature) : verifyJws(first, body, signature);
+    },
+
+    /**
+     * A vehicle's windscreen sticker: a compact JWS with its own `typ`, so that neither a coupon nor
+     * a sticker can stand for the other. It has no expiry: it lives on the windscreen. It verifies
+     * as long as the key that signed it is published: when the ring rotates, the retired key stays
+     * in the JWKS until its `verify_until` (the latest expiry of the coupons it signed), and after
+     * that its stickers no longer verify and must be printed again with the current key.
+     */
+    async signSticker(claims: VehicleStickerClaims): Promise<string> {
+      const key = await options.keys.signingKey();
+      const header = base64url({ alg: 'EdDSA', kid: key.kid, typ: VEHICLE_STICKER_TYP });
+      const body = base64url({ v: claims.vehicleId, o: claims.organizationId, plate: claims.plate });
+      return `${header}.${body}.${signOnce(key.kid, `${header}.${body}`, key.privateKey)}`;
+    },
+
+    /** The claims of a sticker whose signature and `typ` hold, or null (a coupon is not a sticker). */
+    async verifySticker(payload: string): Promise<VehicleStickerClaims | null> {
+      const [headerPart, body, signature, ...rest] = payload.trim().split('.');
+      if (!headerPart || !body || !signature || rest.length > 0) return null;
+      if (!(await verifiedJws(headerPart, body, signature, VEHICLE_STICKER_TYP))) return null;
+      const claims = parseJson<{ v?: unknown; o?: unknown; plate?: unknown }>(body);
+      if (!claims || typeof claims.v !== 'string' || typeof claims.o !== 'string') return null;
+      return { vehicleId: claims.v, organizationId: claims.o, plate: typeof claims.plate === 'string' ? claims.plate : null };
     },
 
     /** Signs a payload of the first version; kept so tests can prove such coupons still redeem. */

@@ -513,6 +513,8 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /fuel-requests/prices': { caller: ADMIN, query: (w) => ({ stationId: w.tenantId.unity, fuelType: 'PETROL' }) },
   'GET /vehicles': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme, type: 'VEHICLE' }) },
   'GET /vehicles/:id': { caller: ADMIN, params: id((w) => w.vehicle.hilux) },
+  'GET /vehicles/stickers.pdf': { caller: ORG_ADMIN, query: (w) => ({ ids: w.vehicle.hilux }) },
+  'GET /vehicles/:id/sticker': { caller: ORG_ADMIN, params: id((w) => w.vehicle.hilux) },
   'POST /vehicles': {
     caller: ORG_ADMIN,
     body: (w) => ({
@@ -608,9 +610,9 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /wallet/statement': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-01-31', format: 'csv' }) },
   'GET /station/redemptions': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-12-31', page: '1', pageSize: '10' }) },
   'GET /station/open-coupons': { caller: 'attendant@unityfuels.test' },
+  'GET /station/attendants': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-03-01' }) },
   'GET /station/follow-ups': { caller: REP, query: () => ({ status: 'OPEN', search: 'A', page: '1', pageSize: '10' }) },
   'PATCH /station/follow-ups/:id/resolve': {
-  'GET /station/attendants': { caller: REP, query: () => ({ from: '2026-01-01', to: '2026-03-01' }) },
     caller: REP,
     params: id((w) => w.followUp.unity),
     body: () => ({ note: 'Settled with the organization by transfer' }),

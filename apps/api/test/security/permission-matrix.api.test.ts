@@ -179,6 +179,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   },
   '/departments/:id/unassign-driver': { id: { scope: 'tenant', of: (w, tenant) => w.department[orgOf(tenant)] } },
   '/insurance/vehicle/:id': { id: vehicleFixture },
+  '/vehicles/:id/sticker': { id: vehicleFixture },
   '/wallet/transactions/:walletId': { walletId: { scope: 'tenant', of: (w, tenant) => w.wallet[tenant] } },
   '/wallet/:id/update-banking': { id: stationWallet },
   '/wallet/:id/create-transaction': { id: { scope: 'tenant', of: (w, tenant) => w.wallet[tenant] } },

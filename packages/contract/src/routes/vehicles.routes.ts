@@ -1,6 +1,7 @@
-import { route } from './route.js';
+import { route, pdfReply } from './route.js';
 import { idParamsSchema, messageReplySchema } from '../common.js';
 import {
+  MAX_STICKERS_PER_SHEET,
   assignDriverBodySchema,
   insuranceSchema,
   insuranceWriteBodySchema,
@@ -9,6 +10,8 @@ import {
   vehicleListQuerySchema,
   vehicleListReplySchema,
   vehicleSchema,
+  vehicleStickerReplySchema,
+  vehicleStickersQuerySchema,
   vehicleUpdateBodySchema,
 } from '../fleet.schemas.js';
 import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
@@ -22,6 +25,26 @@ export const vehicleRoutes = {
     tag: 'vehicles',
     query: vehicleListQuerySchema,
     reply: vehicleListReplySchema,
+  }),
+  // A static path: the router matches it before the parametric `/vehicles/:id`, whatever the order.
+  stickers: route({
+    method: 'GET',
+    path: '/vehicles/stickers.pdf',
+    permission: 'fleet.stickers',
+    summary: `A4 sheet of windscreen stickers, one per vehicle (plate, signed QR, organization): \`ids\` (comma-separated), or every asset with a plate; at most ${MAX_STICKERS_PER_SHEET}`,
+    tag: 'vehicles',
+    query: vehicleStickersQuerySchema,
+    reply: pdfReply,
+    replyType: 'file',
+  }),
+  sticker: route({
+    method: 'GET',
+    path: '/vehicles/:id/sticker',
+    permission: 'fleet.stickers',
+    summary: "The signed QR payload of a vehicle's windscreen sticker (JWS `typ` ff-vehicle+jws, coupon keys)",
+    tag: 'vehicles',
+    params: idParamsSchema,
+    reply: vehicleStickerReplySchema,
   }),
   get: route({
     method: 'GET',

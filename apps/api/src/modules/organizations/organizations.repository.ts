@@ -206,6 +206,7 @@ export function findSettings(db: Database, id: string) {
       'low_balance_threshold_kobo',
       'require_note_for_flagged_approval',
       'require_driver_confirmation',
+      'require_vehicle_scan',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -223,6 +224,7 @@ export async function saveSettings(
     low_balance_threshold_kobo: string;
     require_note_for_flagged_approval: boolean;
     require_driver_confirmation: boolean;
+    require_vehicle_scan: boolean;
   }>,
 ): Promise<void> {
   await db

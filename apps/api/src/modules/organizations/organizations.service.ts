@@ -64,6 +64,7 @@ function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSe
     lowBalanceThreshold: koboToNaira(row.low_balance_threshold_kobo),
     requireNoteForFlaggedApproval: row.require_note_for_flagged_approval,
     requireDriverConfirmation: row.require_driver_confirmation,
+    requireVehicleScan: row.require_vehicle_scan,
   };
 }
 
@@ -261,6 +262,7 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
           ? { require_note_for_flagged_approval: body.requireNoteForFlaggedApproval }
           : {}),
         ...(body.requireDriverConfirmation !== undefined ? { require_driver_confirmation: body.requireDriverConfirmation } : {}),
+        ...(body.requireVehicleScan !== undefined ? { require_vehicle_scan: body.requireVehicleScan } : {}),
       });
       return this.settings(actor, undefined);
     },

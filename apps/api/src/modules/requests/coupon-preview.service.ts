@@ -18,6 +18,7 @@ export async function previewCoupon(
       redeemable: asFuel.message === null,
       message: asFuel.message,
       driverConfirmationRequired: asFuel.driverConfirmationRequired,
+      vehicleScanRequired: asFuel.vehicleScanRequired,
       fuelRequest: asFuel.request,
       maintenanceRequest: null,
     };
@@ -29,6 +30,7 @@ export async function previewCoupon(
       message: asJob.message,
       // Driver confirmation covers fuel coupons only; a work order is completed as before.
       driverConfirmationRequired: false,
+      vehicleScanRequired: false,
       fuelRequest: null,
       maintenanceRequest: asJob.request,
     };

@@ -215,6 +215,12 @@ export function flagHistory(
     .executeTakeFirstOrThrow();
 }
 
+/** Whether the organization requires the vehicle's windscreen sticker at the pump (issue 42). */
+export async function requiresVehicleScan(db: Database, organizationId: string): Promise<boolean> {
+  const row = await db.selectFrom('organizations').select('require_vehicle_scan').where('id', '=', organizationId).executeTakeFirst();
+  return row?.require_vehicle_scan ?? false;
+}
+
 /** The request row, locked until the transaction ends, so that one decision or redemption wins. */
 export function lockFuelRequest(db: Database, id: string) {
   return db.selectFrom('fuel_requests').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
@@ -224,7 +230,7 @@ export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRe
 
 /**
  * The request row locked for its redemption (or a confirmation code), with whether its organization
- * requires the driver's confirmation and the station's name (the receipt names it), read in the
+ * requires the driver's confirmation (and the vehicle's sticker) and the station's name (the receipt names it), read in the
  * same statement: the pump's path is the busiest write, and each statement is a round trip.
  */
 export function lockRedeemableFuelRequest(db: Database, id: string) {
@@ -235,6 +241,12 @@ export function lockRedeemableFuelRequest(db: Database, id: string) {
       sql<boolean>`(SELECT o.require_driver_confirmation FROM organizations o WHERE o.id = r.organization_id)`.as(
         'organization_requires_confirmation',
       ),
+      // Whether its organization requires the vehicle's windscreen sticker, and the plate a wrong
+      // sticker's refusal names (issue 42): subselects of this statement, not statements of their own.
+      sql<boolean>`(SELECT o.require_vehicle_scan FROM organizations o WHERE o.id = r.organization_id)`.as(
+        'organization_requires_vehicle_scan',
+      ),
+      sql<string | null>`(SELECT v.plate_number FROM vehicles v WHERE v.id = r.vehicle_id)`.as('vehicle_plate'),
       sql<string>`(SELECT s.name FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_name'),
       // Whether a reserve still holds litres for it: most coupons draw on none, and a redemption
       // then skips the reserves' own read. None can appear later: draws are made at approval.

@@ -47,6 +47,7 @@ import type { FuelRequestRecord, FuelRequestRow, LockedFuelRequest } from './fue
 import { costOf, litres, plateOf } from './format.js';
 import { assertOdometerNotBack, feeOf, holdForApproval, scopeFor, stationPayment } from './shared.js';
 import { enqueueFuelRequestWebhook } from './request-webhooks.js';
+import { vehicleScanRefusal } from './vehicle-scan.js';
 
 export interface FuelRequestsDeps {
   db: Database;
@@ -576,6 +577,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       if (!stationId) throw notFound('Fuel request');
       const now = clock.now();
       const scanned = body.qr === undefined ? null : await coupons.verify(body.qr);
+      const sticker = body.vehicleQr === undefined ? null : await coupons.verifySticker(body.vehicleQr);
       // An expired coupon is expired for good (its money goes back) even though the redemption is refused.
       const outcome = await deps.notifications.sendingAfterCommit(async (trx): Promise<{ refusal: string } | { redeemed: true }> => {
         const request = await repository.lockRedeemableFuelRequest(trx, id);
@@ -586,6 +588,18 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
           if (request.status === 'APPROVED') await expire(trx, [request], actor);
           return { refusal: why };
         }
+        // Before the driver's confirmation: a wrong vehicle costs the driver no PIN attempt.
+        const wrongVehicle = vehicleScanRefusal(
+          {
+            requiresScan: request.organization_requires_vehicle_scan,
+            vehicleId: request.vehicle_id,
+            organizationId: request.organization_id,
+            plate: request.vehicle_plate,
+          },
+          body.vehicleQr !== undefined,
+          sticker,
+        );
+        if (wrongVehicle) throw new AppError('RULE_VIOLATION', wrongVehicle, { field: 'vehicleQr' });
         // A wrong PIN or code is counted even though the redemption is refused, like an expiry above.
         const unconfirmed = await driverConfirmation.confirm(trx, request, body, actor, now);
         if (unconfirmed) return { refusal: unconfirmed };
@@ -758,6 +772,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         request: toFuelRequest(row),
         message: whyNotRedeemable(row, now) ?? confirmationLockMessage(row, now),
         driverConfirmationRequired: await driverConfirmation.required(db, row.organization_id),
+        vehicleScanRequired: await repository.requiresVehicleScan(db, row.organization_id),
       };
     },
 

@@ -85,6 +85,8 @@ describe("a station's open coupons", () => {
         organizationName: 'Acme Logistics',
         pricePerUnit: expect.any(Number),
         driverConfirmationRequired: false,
+        vehicleId: ids.truck,
+        vehicleScanRequired: false,
       },
       expect.objectContaining({ requestId: later.id, code: later.code, maxVolume: 12 }),
     ]);

@@ -142,6 +142,8 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
           'f.coupon_expires_at',
           'o.name as organization_name',
           'o.require_driver_confirmation',
+          'o.require_vehicle_scan',
+          'f.vehicle_id',
           'f.price_kobo',
         ])
         .where('f.station_id', '=', stationId)
@@ -164,6 +166,8 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
           organizationName: row.organization_name,
           pricePerUnit: koboToNaira(row.price_kobo),
           driverConfirmationRequired: row.require_driver_confirmation,
+          vehicleId: row.vehicle_id,
+          vehicleScanRequired: row.require_vehicle_scan,
         })),
         generatedAt: now.toISOString(),
       };

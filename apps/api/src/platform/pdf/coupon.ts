@@ -18,7 +18,7 @@ export interface CouponDocument {
  * Draws the QR as vector squares, one per dark module: sharp at any zoom or print resolution, where
  * a bitmap scaled to the box would blur modules of uneven width and defeat a phone's scanner.
  */
-function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, size: number): void {
+export function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
   const quietZone = 2;
   const unit = size / (modules.size + quietZone * 2);

@@ -5,7 +5,9 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
-import { ApiError, callApi } from '@/lib/api-client';
+import { toast } from 'react-toastify';
+import { ApiError, callApi, errorMessage } from '@/lib/api-client';
+import { fetchFile, saveFile } from '@/lib/download';
 import { invalidateKeys } from '@/lib/query-keys';
 import { HISTORY_KEY_VEHICLE_INDEX, fleetKeys } from './query-keys';
 
@@ -247,5 +249,23 @@ export function useImportCsv(kind: ImportKind) {
       return callApi(IMPORT_ROUTES[kind], { query: dryRun ? { dryRun: 'true' } : {}, body });
     },
     onSuccess: (reply) => (reply.dryRun ? undefined : refreshFleet(queryClient)),
+  });
+}
+
+/** Fetches and saves a sheet of windscreen stickers (issue 42): the vehicles named, or the whole fleet. */
+export function useStickerDownload() {
+  return useMutation({
+    mutationFn: async (vehicleIds: readonly string[] | null) => {
+      const file = await fetchFile(
+        routes.vehicles.stickers,
+        {},
+        'vehicle-stickers.pdf',
+        vehicleIds && vehicleIds.length > 0 ? { ids: vehicleIds.join(',') } : undefined,
+      );
+      saveFile(file);
+      return file.filename;
+    },
+    onSuccess: (filename) => toast.success(`${filename} downloaded`, { toastId: `download:${filename}` }),
+    onError: (error) => toast.error(errorMessage(error)),
   });
 }

@@ -10,6 +10,7 @@ const valid = {
   lowBalanceThreshold: '50000',
   requireNoteForFlaggedApproval: false,
   requireDriverConfirmation: false,
+  requireVehicleScan: false,
 };
 
 describe('settingsFormSchema', () => {
@@ -47,6 +48,7 @@ describe('settingsFormSchema', () => {
       lowBalanceThreshold: 25000.5,
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: false,
+      requireVehicleScan: false,
     });
   });
 
@@ -66,7 +68,13 @@ describe('settingsFormSchema', () => {
       lowBalanceThreshold: 75000,
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: true,
+      requireVehicleScan: true,
     });
-    expect(form).toMatchObject({ lowBalanceThreshold: '75000', requireNoteForFlaggedApproval: true, requireDriverConfirmation: true });
+    expect(form).toMatchObject({
+      lowBalanceThreshold: '75000',
+      requireNoteForFlaggedApproval: true,
+      requireDriverConfirmation: true,
+      requireVehicleScan: true,
+    });
   });
 });

@@ -17,6 +17,7 @@ export const settingsFormSchema = z
     lowBalanceThreshold: z.string(),
     requireNoteForFlaggedApproval: z.boolean(),
     requireDriverConfirmation: z.boolean(),
+    requireVehicleScan: z.boolean(),
   })
   .superRefine((values, ctx) => {
     for (const field of NUMBER_FIELDS) {
@@ -41,6 +42,7 @@ export function settingsToForm(settings: OrganizationSettings): SettingsFormValu
     lowBalanceThreshold: String(settings.lowBalanceThreshold),
     requireNoteForFlaggedApproval: settings.requireNoteForFlaggedApproval,
     requireDriverConfirmation: settings.requireDriverConfirmation,
+    requireVehicleScan: settings.requireVehicleScan,
   };
 }
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Text } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Text } from '@mantine/core';
+import { IconEye, IconPencil, IconQrcode, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { ASSET_STATUSES, ASSET_TYPES, VEHICLE_SORTS, routes, type Vehicle } from '@fleetfuel/contract';
+import { ASSET_STATUSES, ASSET_TYPES, VEHICLE_SORTS, hasPermission, routes, type Vehicle } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { useAuth } from '@/lib/auth';
-import { useDeleteVehicle, useVehicles } from '../api';
+import { useDeleteVehicle, useStickerDownload, useVehicles } from '../api';
 import { ASSET_STATUS_OPTIONS, ASSET_TYPE_OPTIONS } from '../choices';
 import { ASSET_TYPE_LABELS, EMPTY_VALUE, FUEL_TYPE_LABELS, assetName, keeperLabel } from '../fleet-labels';
 import { AssetIdentity, KeeperCell, assetDetailsPath } from './AssetCells';
@@ -28,6 +28,9 @@ export function AssetsPanel() {
   const navigate = useNavigate();
   const [assignment, setAssignment] = useState<AssignmentTarget | null>(null);
   const deleteVehicle = useDeleteVehicle();
+  // Windscreen stickers are signed for one organization: its own admins print them (issue 42).
+  const printsStickers = hasPermission(me?.role, 'fleet.stickers');
+  const stickers = useStickerDownload();
 
   return (
     <CrudListPage
@@ -35,7 +38,21 @@ export function AssetsPanel() {
       header={{ title: 'Assets', description: 'Vehicles, generators and motorcycles, with their drivers and care takers' }}
       addLabel="Add Asset"
       searchPlaceholder="Search plate, make or model"
-      above={<ImportButton kind="assets" />}
+      above={
+        <Group gap="sm">
+          <ImportButton kind="assets" />
+          {printsStickers && (
+            <Button
+              variant="default"
+              leftSection={<IconQrcode size={16} aria-hidden />}
+              loading={stickers.isPending && stickers.variables === null}
+              onClick={() => stickers.mutate(null)}
+            >
+              Print Stickers
+            </Button>
+          )}
+        </Group>
+      }
       minWidth={isPlatformAdmin ? 1020 : 960}
       clientFilter={isPlatformAdmin}
       filters={[
@@ -74,6 +91,9 @@ export function AssetsPanel() {
             items={[
               { label: 'View details', icon: <IconEye size={16} aria-hidden />, onClick: () => void navigate(assetDetailsPath(v.id)) },
               { label: 'Edit', icon: <IconPencil size={16} aria-hidden />, onClick: edit },
+              ...(printsStickers
+                ? [{ label: 'Print sticker', icon: <IconQrcode size={16} aria-hidden />, onClick: () => stickers.mutate([v.id]) }]
+                : []),
               v.driver
                 ? {
                     label: `Unassign ${keeper}`,

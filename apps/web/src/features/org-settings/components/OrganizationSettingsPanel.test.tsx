@@ -20,6 +20,7 @@ const saved = {
   lowBalanceThreshold: 50_000,
   requireNoteForFlaggedApproval: false,
   requireDriverConfirmation: false,
+  requireVehicleScan: false,
 };
 
 function renderPanel(editable: boolean) {
@@ -75,6 +76,18 @@ describe('OrganizationSettingsPanel: the low balance threshold and the note for 
     await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings Updated!')).toBeTruthy();
     expect(bodies).toEqual([expect.objectContaining({ requireDriverConfirmation: true })]);
+  });
+
+  it("saves the vehicle's sticker switch", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = renderPanel(true);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    const sticker = within(form).getByRole('switch', { name: /^Require the vehicle's sticker at the pump/ });
+    expect(sticker).toHaveProperty('checked', false);
+    await user.click(sticker);
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ requireVehicleScan: true })]);
   });
 
   it('shows both to the assistant, who cannot change them', async () => {

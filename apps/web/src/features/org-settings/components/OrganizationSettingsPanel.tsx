@@ -63,7 +63,7 @@ function OrganizationProfile({ settings }: { settings: OrganizationSettings }) {
 
 interface SwitchFieldProps {
   control: Control<SettingsFormValues>;
-  name: 'allowExpiredInsurance' | 'requireNoteForFlaggedApproval' | 'requireDriverConfirmation';
+  name: 'allowExpiredInsurance' | 'requireNoteForFlaggedApproval' | 'requireDriverConfirmation' | 'requireVehicleScan';
   label: string;
   description: string;
   disabled: boolean;
@@ -211,6 +211,13 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
             name="requireDriverConfirmation"
             label="Require driver confirmation at the pump"
             description="When on, a station redeems a fuel coupon only with the driver's pump PIN or a one-time code texted to the driver."
+            disabled={readOnly}
+          />
+          <SwitchField
+            control={control}
+            name="requireVehicleScan"
+            label="Require the vehicle's sticker at the pump"
+            description="When on, the attendant scans the vehicle's windscreen sticker, and a fuel coupon redeems only for the vehicle it was approved for. Print the stickers from Assets."
             disabled={readOnly}
           />
           {editable && (

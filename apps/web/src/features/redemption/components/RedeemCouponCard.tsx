@@ -217,6 +217,7 @@ export function RedeemCouponCard() {
                 request={fuel}
                 coupon={coupon}
                 driverConfirmationRequired={reply.driverConfirmationRequired}
+                vehicleScanRequired={reply.vehicleScanRequired}
                 onDone={startOver}
                 onCancel={startOver}
                 onError={setProblem}

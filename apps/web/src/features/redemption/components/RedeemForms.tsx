@@ -14,6 +14,8 @@ import { confirmationFields, confirmationProblem } from '../driver-confirmation'
 import { fuelRedeemSchema, jobRedeemSchema, toFuelCompleteBody, toJobCompleteBody, type FuelRedeemValues } from '../redeem-form';
 import { DriverConfirmationField } from './DriverConfirmationField';
 import { FuelRedemptionReview } from './FuelRedemptionReview';
+import { STICKER_MISSING, checkSticker } from '../offline/verify-sticker';
+import { VehicleStickerField, type ScannedSticker } from './VehicleStickerField';
 
 export interface RedeemFormProps<R> {
   request: R;
@@ -33,16 +35,18 @@ export function FuelRedeemForm({
   request,
   coupon,
   driverConfirmationRequired = false,
+  vehicleScanRequired = false,
   onDone,
   onCancel,
   onError,
-}: RedeemFormProps<FuelRequest> & { driverConfirmationRequired?: boolean }) {
+}: RedeemFormProps<FuelRequest> & { driverConfirmationRequired?: boolean; vehicleScanRequired?: boolean }) {
   const redeem = useRedeemFuel();
   // One key per coupon shown: a double click or a retry redeems once. A refusal gets a new key, since
   // the next try carries another body (a corrected PIN) that the old key would refuse as a conflict.
   const [key, setKey] = useState(newIdempotencyKey);
   const [confirmation, setConfirmation] = useState({ value: '', codeSent: false, error: null as string | null });
   const [reviewing, setReviewing] = useState<FuelRedeemValues | null>(null);
+  const [sticker, setSticker] = useState<{ value: ScannedSticker | null; error: string | null }>({ value: null, error: null });
   const schema = useMemo(() => fuelRedeemSchema({ volume: request.volume, unit: request.unit }), [request.volume, request.unit]);
   const { control, handleSubmit, formState } = useForm<FuelRedeemValues>({
     mode: 'all',
@@ -56,6 +60,10 @@ export function FuelRedeemForm({
       setConfirmation((current) => ({ ...current, error: problem }));
       return;
     }
+    if (vehicleScanRequired && !sticker.value) {
+      setSticker({ value: null, error: STICKER_MISSING });
+      return;
+    }
     setReviewing(values);
   });
 
@@ -63,6 +71,7 @@ export function FuelRedeemForm({
     const body = {
       ...toFuelCompleteBody(coupon, values),
       ...(driverConfirmationRequired ? confirmationFields(confirmation.value, confirmation.codeSent) : {}),
+      ...(vehicleScanRequired && sticker.value ? { vehicleQr: sticker.value.payload } : {}),
     };
     try {
       const reply = await redeem.mutateAsync({ id: request.id, body, key });
@@ -96,6 +105,14 @@ export function FuelRedeemForm({
   return (
     <form onSubmit={(event) => void onReview(event)} noValidate aria-label="Redeem fuel coupon">
       <Stack gap="sm">
+        {vehicleScanRequired && (
+          <VehicleStickerField
+            value={sticker.value}
+            onChange={(value) => setSticker({ value, error: null })}
+            check={(payload) => checkSticker(payload, { id: request.vehicle.id, plate: request.vehicle.plateNumber })}
+            error={sticker.error}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextField
             control={control}

@@ -9,11 +9,13 @@ import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatVolume } from '@/lib/format';
 import { Field } from '../components/CouponPreview';
 import { FuelRedemptionReview } from '../components/FuelRedemptionReview';
+import { VehicleStickerField, type ScannedSticker } from '../components/VehicleStickerField';
 import type { CouponInput } from '../coupon-input';
 import { fuelRedeemSchema, toFuelCompleteBody, type FuelRedeemValues } from '../redeem-form';
 import { readOfflineCouponData } from './offline-cache';
 import { useRedemptionQueue } from './use-offline';
 import { checkCouponOffline, type OfflineVerdict } from './verify-coupon';
+import { STICKER_MISSING, checkStickerOffline } from './verify-sticker';
 
 export const SAVED_OFFLINE = 'Saved on this device; will be sent when the network returns';
 export const NO_OFFLINE_COPY =
@@ -26,6 +28,8 @@ export interface OfflineCouponCheckProps {
 }
 
 const unitOf = (coupon: OpenCoupon) => FUEL_UNITS[coupon.fuelType as SoldFuelType];
+/** A copy of the list kept before it said (no flag at all) is treated as needing the sticker. */
+const stickerRequired = (coupon: OpenCoupon) => coupon.vehicleScanRequired !== false;
 
 /**
  * With no network: the coupon checked on the device (signature, station, expiry, open list, and no
@@ -45,6 +49,7 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
   const [savedKey, setSavedKey] = useState<string | null>(null);
   const saved = savedKey !== null;
   const [problem, setProblem] = useState<string | null>(null);
+  const [sticker, setSticker] = useState<{ value: ScannedSticker | null; error: string | null }>({ value: null, error: null });
 
   // Once the queue has sent it, "saved on this device" is no longer true: the status panel shows
   // the server's answer, and this screen is ready for the next coupon.
@@ -95,7 +100,8 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
             try {
               const added = queue.add({
                 requestId: verdict.coupon.requestId,
-                body: toFuelCompleteBody(coupon, draft),
+                // The sticker travels with the queued body: the server checks it again when it is sent.
+                body: { ...toFuelCompleteBody(coupon, draft), ...(sticker.value ? { vehicleQr: sticker.value.payload } : {}) },
                 code: verdict.coupon.code,
                 plate: verdict.coupon.plate,
                 fuelType: verdict.coupon.fuelType,
@@ -111,10 +117,22 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
         <>
           <Alert color="green" variant="light" role="status" title={verdict.message} />
           <OpenCouponDetails coupon={verdict.coupon} />
+          {stickerRequired(verdict.coupon) && (
+            <VehicleStickerField
+              value={sticker.value}
+              onChange={(value) => setSticker({ value, error: null })}
+              check={(payload) => checkStickerOffline(payload, { id: verdict.coupon.vehicleId, plate: verdict.coupon.plate }, data.keys)}
+              error={sticker.error}
+            />
+          )}
           <OfflineRedeemForm
             coupon={verdict.coupon}
             draft={draft}
             onSubmit={(values) => {
+              if (stickerRequired(verdict.coupon) && !sticker.value) {
+                setSticker({ value: null, error: STICKER_MISSING });
+                return;
+              }
               setDraft(values);
               setReviewing(true);
             }}

@@ -32,6 +32,8 @@ const open: OpenCoupon = {
   organizationName: 'Acme Logistics',
   pricePerUnit: 1050.5,
   driverConfirmationRequired: false,
+  vehicleId: '7c1d2e3f-0000-4000-8000-000000000001',
+  vehicleScanRequired: false,
 };
 
 let signingKey: CryptoKey;

@@ -40,13 +40,13 @@ interface CouponClaims {
   exp?: unknown;
 }
 
-function base64urlBytes(part: string): Uint8Array<ArrayBuffer> {
+export function base64urlBytes(part: string): Uint8Array<ArrayBuffer> {
   const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));
 }
 
-function decodeJson<T>(part: string): T | null {
+export function decodeJson<T>(part: string): T | null {
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(base64urlBytes(part)));
     return typeof value === 'object' && value !== null ? (value as T) : null;
@@ -55,7 +55,7 @@ function decodeJson<T>(part: string): T | null {
   }
 }
 
-async function signatureHolds(key: CouponPublicKey, signedText: string, signature: string): Promise<boolean> {
+export async function signatureHolds(key: CouponPublicKey, signedText: string, signature: string): Promise<boolean> {
   try {
     const publicKey = await crypto.subtle.importKey('jwk', { kty: key.kty, crv: key.crv, x: key.x }, { name: 'Ed25519' }, false, [
       'verify',
@@ -81,8 +81,11 @@ function stillOpen(coupon: OpenCoupon | undefined, context: OfflineCheckContext,
 
 async function checkSigned(payload: string, context: OfflineCheckContext): Promise<OfflineVerdict> {
   const [headerPart = '', claimsPart = '', signature = ''] = payload.split('.');
-  const header = decodeJson<{ alg?: unknown; kid?: unknown }>(headerPart);
-  if (header?.alg !== 'EdDSA' || typeof header.kid !== 'string') return { valid: false, message: BAD_SIGNATURE };
+  const header = decodeJson<{ alg?: unknown; kid?: unknown; typ?: unknown }>(headerPart);
+  // A coupon's header has no `typ`: a vehicle sticker (ff-vehicle+jws) is never a coupon.
+  if (header?.alg !== 'EdDSA' || typeof header.kid !== 'string' || header.typ !== undefined) {
+    return { valid: false, message: BAD_SIGNATURE };
+  }
   const key = context.data.keys.find((candidate) => candidate.kid === header.kid);
   if (!key) return { valid: false, message: UNKNOWN_KEY };
   if (!(await signatureHolds(key, `${headerPart}.${claimsPart}`, signature))) return { valid: false, message: BAD_SIGNATURE };
