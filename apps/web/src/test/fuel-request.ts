@@ -1,4 +1,4 @@
-/** An approved fuel coupon of the demo's shape, as a station previews it: the redemption forms' tests start from it. */
+/** An approved fuel coupon of the demo's shape, as a station previews it: the request and redemption tests start from it. */
 import type { FuelRequest } from '@fleetfuel/contract';
 import { TEST_ORGANIZATION_ID } from './render-with-app';
 

@@ -2,42 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes, type FuelRequest } from '@fleetfuel/contract';
+import { approvedFuelRequest } from '@/test/fuel-request';
 import { FakeRefusal, TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
 import { useFuelRequestActions } from './use-fuel-request-actions';
 
 const NOTE_REQUIRED = 'A note is required to approve a flagged request';
 
 const pending: FuelRequest = {
-  id: '00000000-0000-4000-8000-0000000000f1',
-  vehicle: { id: '00000000-0000-4000-8000-0000000000b1', plateNumber: 'LND-451-KJ', make: 'Toyota', model: 'Hilux', type: 'VEHICLE' },
-  organization: { id: TEST_ORGANIZATION_ID, name: 'Acme Logistics' },
-  requestedBy: { id: '00000000-0000-4000-8000-0000000000d1', name: 'Musa Ibrahim' },
-  supplyDate: '2026-11-24',
-  station: { id: '00000000-0000-4000-8000-0000000000c1', name: 'Unity Fuels Ikeja', address: null },
+  ...approvedFuelRequest,
   volume: 40,
-  unit: 'L',
-  fuelType: 'PETROL',
-  currentOdometerReading: null,
   currentTankLevel: 70,
   status: 'PENDING',
-  note: null,
-  createdAt: '2026-11-23T08:00:00.000Z',
   approvedBy: null,
   approvedAt: null,
-  rejectedBy: null,
-  rejectedAt: null,
-  rejectionNote: null,
-  approvalNote: null,
   pricePerUnit: null,
   heldAmount: null,
   couponCode: null,
   couponExpiresAt: null,
-  qrPayload: null,
-  redeemedBy: null,
-  redeemedAt: null,
-  dispensedVolume: null,
-  amount: null,
-  flags: [],
 };
 const flagged: FuelRequest = {
   ...pending,
