@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, couponRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { OneLinePerRequest } from './platform/logging.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
@@ -135,18 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             },
           }
         : { level: config.logLevel },
-    // Pretty mode logs one line per request itself (below); JSON keeps Fastify's two structured ones.
-    disableRequestLogging: config.logFormat === 'pretty',
+    // JSON keeps Fastify's two structured lines per request; a terminal gets one readable line.
+    ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: replyToClientError,
   });
-  if (config.logFormat === 'pretty') {
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
-    });
-  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
