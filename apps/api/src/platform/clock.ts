@@ -37,3 +37,6 @@ export function lagosDayRange(range: { from?: string | undefined; to?: string | 
     ...(range.to ? { until: lagosDayStart(addDays(range.to, 1)) } : {}),
   };
 }
+
+/** A PostgreSQL `time` ('HH:MM:SS') as the contract speaks a time of day ('HH:MM'). */
+export const hourMinute = (time: string | null): string | null => (time === null ? null : time.slice(0, 5));

@@ -3,7 +3,7 @@
  * ELECTRIC and CNG; its position is optional but, when given, both coordinates are.
  */
 import type { FuelStation, RouteBody, RouteQuery, SoldFuelType, TenantStatus, fuelStationRoutes } from '@fleetfuel/contract';
-import { lagosDayRange } from '../../platform/clock.js';
+import { hourMinute, lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -30,9 +30,6 @@ function assertCoordinatePair(latitude: number | null | undefined, longitude: nu
     throw invalidField(latitude == null ? 'latitude' : 'longitude', 'Enter both latitude and longitude, or neither');
   }
 }
-
-/** 'HH:MM:SS' as PostgreSQL answers a `time`, 'HH:MM' as the contract speaks it. */
-const hourMinute = (time: string | null) => (time === null ? null : time.slice(0, 5));
 
 function assertOpeningHours(opensAt: string | null, closesAt: string | null): void {
   if ((opensAt === null) !== (closesAt === null)) {

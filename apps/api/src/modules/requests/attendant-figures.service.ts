@@ -12,7 +12,7 @@ import {
   type RouteQuery,
   type redemptionRoutes,
 } from '@fleetfuel/contract';
-import { addDays, lagosDate, lagosDayStart, type Clock } from '../../platform/clock.js';
+import { addDays, hourMinute, lagosDate, lagosDayStart, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -22,8 +22,6 @@ import * as repository from './attendant-figures.repository.js';
 /** The period a report reads when none is given. */
 const DEFAULT_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-const hourMinute = (time: string | null) => (time === null ? null : time.slice(0, 5));
 
 export function createAttendantFigures(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
