@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { MIN_PAIR_FILLS, NEAR_MAXIMUM_PERCENT, REPEAT_VEHICLE_MINUTES, ROUND_VOLUME_STEP } from './attendant-patterns.js';
+import { MIN_PAIR_FILLS, NEAR_MAXIMUM_PERCENT, REPEAT_VEHICLE_MINUTES, ROUND_VOLUME_STEP } from './rules/attendant-patterns.js';
 
 export interface FigureScope {
   stationId: string | null;

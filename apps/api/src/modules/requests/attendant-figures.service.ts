@@ -16,7 +16,7 @@ import { addDays, hourMinute, lagosDate, lagosDayStart, type Clock } from '../..
 import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { attendantPatternFlags } from './attendant-patterns.js';
+import { attendantPatternFlags } from './rules/attendant-patterns.js';
 import * as repository from './attendant-figures.repository.js';
 
 /** The period a report reads when none is given. */

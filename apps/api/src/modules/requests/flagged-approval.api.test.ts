@@ -79,6 +79,9 @@ afterAll(async () => t.close());
 describe('the "require a note to approve a flagged request" setting', () => {
   it('is off until the organization admin turns it on; its members read it; no one else changes or reads it', async () => {
     const read = async (email: string) => t.call('GET', '/api/settings/organization', { token: token(email) });
+    // Off by default: Beta's, which no test here changes; Acme's is turned off first, whatever ran before.
+    expect((await read('orgadmin@beta.test')).json().settings.requireNoteForFlaggedApproval).toBe(false);
+    await requireNote(false);
     expect((await read('orgadmin@acme.test')).json().settings.requireNoteForFlaggedApproval).toBe(false);
 
     const saved = await saveSettings('orgadmin@acme.test', { requireNoteForFlaggedApproval: true });

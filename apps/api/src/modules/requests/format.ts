@@ -6,9 +6,3 @@ export const litres = (volume: number | string, fuelType: SoldFuelType) => `${fo
 
 export const plateOf = (vehicle: { plate_number: string | null; make: string; model: string }) =>
   vehicle.plate_number ?? `${vehicle.make} ${vehicle.model}`;
-
-/** Kobo for a volume (to the centilitre) at a price per unit, rounded to the nearest kobo. */
-export function costOf(volume: number | string, priceKobo: bigint): bigint {
-  const centi = BigInt(Math.round(Number(volume) * 100));
-  return (centi * priceKobo + 50n) / 100n;
-}

@@ -1,6 +1,6 @@
 import { calendarDay } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { lagosDate, addDays } from '../../platform/clock.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 import { signInAll } from '../../../test/demo-world.js';
@@ -158,14 +158,20 @@ describe('approving', () => {
     const after = await balance(tokens['orgadmin@acme.test'] as string);
     expect(after).toMatchObject({ balance: before.balance, held: before.held + 28500, available: before.available - 28500 });
 
-    // A price change after approval does not change what this coupon costs.
-    await t.call('PATCH', '/api/fuel-requests/update-price', {
-      token: tokens['rep@unityfuels.test'],
-      body: { fuelType: 'PETROL', pricePerLitre: 1000 },
-    });
-    expect(
-      (await t.call('GET', `/api/fuel-requests/single/${created.id}`, { token: tokens['orgadmin@acme.test'] })).json().pricePerUnit,
-    ).toBe(950);
+    // A price change after approval does not change what this coupon costs (the seeded price is put back after).
+    const setPetrol = (pricePerLitre: number) =>
+      t.call('PATCH', '/api/fuel-requests/update-price', {
+        token: tokens['rep@unityfuels.test'],
+        body: { fuelType: 'PETROL', pricePerLitre },
+      });
+    await setPetrol(1000);
+    try {
+      expect(
+        (await t.call('GET', `/api/fuel-requests/single/${created.id}`, { token: tokens['orgadmin@acme.test'] })).json().pricePerUnit,
+      ).toBe(950);
+    } finally {
+      await setPetrol(950);
+    }
     const again = await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: tokens['orgadmin@acme.test'] });
     expect(again.json().error).toBe('Only a pending request can be approved; this one is APPROVED');
   });
@@ -403,6 +409,21 @@ describe('plan limits and subscription', () => {
     const current = (await t.call('GET', '/api/subscriptions/current', { token })).json();
     const made = current.subscription.usage.fuelRequests.used as number;
     const limit = made + 1;
+    const starter = await t.db
+      .selectFrom('subscription_plans')
+      .select('fuel_request_limit')
+      .where('name', '=', 'Starter')
+      .executeTakeFirstOrThrow();
+    const beta = await t.db.selectFrom('organizations').select('next_billing').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow();
+    // Beta's plan and subscription are put back after, for the file's other tests.
+    onTestFinished(async () => {
+      await t.db
+        .updateTable('subscription_plans')
+        .set({ fuel_request_limit: starter.fuel_request_limit })
+        .where('name', '=', 'Starter')
+        .execute();
+      await t.db.updateTable('organizations').set({ next_billing: beta.next_billing }).where('name', '=', 'Beta Haulage').execute();
+    });
     await sql`UPDATE subscription_plans SET fuel_request_limit = ${limit} WHERE name = 'Starter'`.execute(t.db);
     const make = () =>
       t.call('POST', '/api/fuel-requests', {

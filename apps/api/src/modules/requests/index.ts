@@ -1,7 +1,8 @@
 export { createFuelRequestsService, fuelRequestFlags, type FuelRequestsService } from './fuel-requests.service.js';
 export { createMaintenanceService, type MaintenanceService } from './maintenance.service.js';
 export { bindRequestRoutes } from './requests.routes.js';
-export { bindStationRedemptionRoutes, createStationRedemptions } from './station-redemptions.js';
+export { createStationRedemptions } from './station-redemptions.service.js';
+export { bindStationRedemptionRoutes } from './station-redemptions.routes.js';
 export { createRedemptionFollowUps, type RedemptionFollowUps } from './redemption-follow-ups.service.js';
 export { bindRedemptionFollowUpRoutes } from './redemption-follow-ups.routes.js';
 export { createAttendantFigures, type AttendantFiguresService } from './attendant-figures.service.js';

@@ -8,6 +8,7 @@ import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.
 import {
   batchOfIds,
   filteredRequests,
+  inScope,
   pageOfIds,
   requestOrder,
   totalsByStatus,
@@ -16,7 +17,7 @@ import {
   type StatusTotal,
   userNameOf,
 } from './request-lists.repository.js';
-import { inScope, type RequestScope } from './scope.js';
+import type { RequestScope } from './scope.js';
 
 function maintenanceViews(db: Database) {
   return db

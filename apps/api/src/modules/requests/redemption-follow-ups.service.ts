@@ -21,7 +21,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError, forbidden, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { auditTrail } from '../audit/index.js';
-import { costOf } from './format.js';
+import { costOf } from './rules/money.js';
 import * as repository from './redemption-follow-ups.repository.js';
 
 /**

@@ -34,14 +34,18 @@ beforeAll(async () => {
     token: admin,
     body: { amount: 500_000, type: 'CREDIT', note: 'test funds' },
   });
-  // The Hilux starts with no requests of its own, so that the first one below has nothing to repeat.
+});
+
+/** The Hilux's requests so far, pending ones rejected and all a day older: a new one has nothing recent to repeat. */
+async function noRecentRequests() {
   await sql`UPDATE fuel_requests SET status = 'REJECTED' WHERE vehicle_id = ${ids.hilux} AND status = 'PENDING'`.execute(t.db);
   await sql`UPDATE fuel_requests SET created_at = created_at - interval '1 day' WHERE vehicle_id = ${ids.hilux}`.execute(t.db);
-});
+}
 afterAll(async () => t.close());
 
 describe('anomaly flags on fuel requests', () => {
   it('a normal request carries no flags; a second one within 12 hours and an overfill carry theirs, in every reply', async () => {
+    await noRecentRequests();
     const normal = await request({ volume: 40, currentTankLevel: 10 });
     expect(normal.statusCode).toBe(200);
     expect(normal.json().request.flags).toEqual([]);

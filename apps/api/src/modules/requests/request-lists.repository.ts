@@ -5,14 +5,34 @@
  * its summary is an aggregate over the same filtered request rows, without joins, or, on a first
  * screen, over the scope's monthly rollups (`totalsByStatus`).
  */
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
 import { PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
 import type { DB } from '../../platform/db/schema.js';
 import { afterCursor, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { anyOf, containsPattern, pageOffset, vehicleSearchText } from '../../platform/db/search.js';
-import { inScope, type RequestScope } from './scope.js';
+import type { RequestScope } from './scope.js';
+
+/** The columns fuel and maintenance requests share, aliased `r` in both repositories. */
+type RequestColumns = {
+  r: { organization_id: string; station_id: string | null; status: string; requested_by: string; vehicle_id: string };
+};
+
+/** The scope's conditions on a request query. */
+export function inScope(scope: RequestScope) {
+  return (eb: ExpressionBuilder<RequestColumns, 'r'>) => {
+    const conditions = [];
+    if (scope.organizationId) conditions.push(eb('r.organization_id', '=', scope.organizationId));
+    if (scope.stationId) conditions.push(eb('r.station_id', '=', scope.stationId));
+    if (scope.statuses) conditions.push(eb('r.status', 'in', scope.statuses));
+    if (scope.requesterOrVehicle) {
+      const { userId, vehicleId } = scope.requesterOrVehicle;
+      conditions.push(eb.or([eb('r.requested_by', '=', userId), ...(vehicleId ? [eb('r.vehicle_id', '=', vehicleId)] : [])]));
+    }
+    return conditions.length ? eb.and(conditions) : eb.lit(true);
+  };
+}
 
 export interface RequestFilters {
   search?: string | undefined;

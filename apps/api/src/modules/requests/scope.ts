@@ -6,7 +6,6 @@
 import { forbidden } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
-import type { ExpressionBuilder } from 'kysely';
 
 /** Which requests a caller sees: by organization, requester or vehicle, or station. */
 export interface RequestScope {
@@ -16,25 +15,6 @@ export interface RequestScope {
   statuses?: readonly string[];
   /** A driver sees the requests it made and those of the vehicle it drives. */
   requesterOrVehicle?: { userId: string; vehicleId: string | null };
-}
-
-/** The columns fuel and maintenance requests share, aliased `r` in both repositories. */
-type RequestColumns = {
-  r: { organization_id: string; station_id: string | null; status: string; requested_by: string; vehicle_id: string };
-};
-
-export function inScope(scope: RequestScope) {
-  return (eb: ExpressionBuilder<RequestColumns, 'r'>) => {
-    const conditions = [];
-    if (scope.organizationId) conditions.push(eb('r.organization_id', '=', scope.organizationId));
-    if (scope.stationId) conditions.push(eb('r.station_id', '=', scope.stationId));
-    if (scope.statuses) conditions.push(eb('r.status', 'in', scope.statuses));
-    if (scope.requesterOrVehicle) {
-      const { userId, vehicleId } = scope.requesterOrVehicle;
-      conditions.push(eb.or([eb('r.requested_by', '=', userId), ...(vehicleId ? [eb('r.vehicle_id', '=', vehicleId)] : [])]));
-    }
-    return conditions.length ? eb.and(conditions) : eb.lit(true);
-  };
 }
 
 export const STATION_VISIBLE_STATUSES = ['APPROVED', 'COMPLETED'] as const;

@@ -1,33 +1,16 @@
-/** What fuel and maintenance requests do alike: scope, odometer rule, holds, and paying the station. */
+/** What fuel and maintenance requests do alike: scope, holds, and paying the station. */
 import { formatNaira } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
-import { invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { InsufficientFundsError, type LedgerService, type PostingSpec } from '../ledger/index.js';
 import { webhookOutbox } from '../webhooks/index.js';
-import { plateOf } from './format.js';
 import { findDrivenVehicleId } from './request-lists.repository.js';
 import { requestScope } from './scope.js';
-import { formatNumber } from '../../platform/number-format.js';
 
 /** The caller's request scope; a driver's includes the vehicle it drives. */
 export async function scopeFor(db: Database, actor: Actor, requested: { organizationId?: string | undefined }) {
   const driverVehicle = actor.role === 'DRIVER' ? await findDrivenVehicleId(db, actor.userId) : null;
   return requestScope(actor, requested, driverVehicle);
-}
-
-/** An odometer reading never goes below the vehicle's last one. */
-export function assertOdometerNotBack(
-  vehicle: { plate_number: string | null; make: string; model: string; last_odometer: string | null },
-  reading: number | null,
-  field: string,
-): void {
-  if (reading !== null && vehicle.last_odometer !== null && reading < Number(vehicle.last_odometer)) {
-    throw invalidField(
-      field,
-      `The last reading of ${plateOf(vehicle)} is ${formatNumber(Number(vehicle.last_odometer))} km; the odometer cannot go back`,
-    );
-  }
 }
 
 /** Holds money for an approval; when it does not fit, says what is needed and available. */
@@ -67,5 +50,3 @@ export async function stationPayment(
     ...(payment.fee > 0n ? [{ accountId: revenue, amount: payment.fee, type: 'FEE' as const, note: payment.feeNote }] : []),
   ];
 }
-
-export const feeOf = (amount: bigint, feeBps: number) => (amount * BigInt(feeBps)) / 10_000n;

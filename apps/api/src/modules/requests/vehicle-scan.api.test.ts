@@ -56,9 +56,7 @@ afterAll(async () => t.close());
 
 describe("the vehicle's sticker at the pump", () => {
   it('is not asked for while the setting is off, and a sticker sent then changes nothing', async () => {
-    expect((await t.call('GET', '/api/settings/organization', { token: token('orgadmin@acme.test') })).json().settings).toMatchObject({
-      requireVehicleScan: false,
-    });
+    await requireScan(false);
     const coupon = await approvedCoupon();
     const preview = await t.call('GET', '/api/fuel-requests/coupon', {
       token: token('attendant@unityfuels.test'),
@@ -87,6 +85,7 @@ describe("the vehicle's sticker at the pump", () => {
   });
 
   it('refuses a redemption without the sticker', async () => {
+    await requireScan(true);
     const coupon = await approvedCoupon();
     const res = await redeem(coupon);
     expect(res.statusCode, res.body).toBe(422);
@@ -95,6 +94,7 @@ describe("the vehicle's sticker at the pump", () => {
   });
 
   it("refuses another vehicle's sticker, naming both plates", async () => {
+    await requireScan(true);
     const coupon = await approvedCoupon();
     const res = await redeem(coupon, await stickerOf(ids.truck));
     expect(res.statusCode, res.body).toBe(422);
@@ -103,6 +103,7 @@ describe("the vehicle's sticker at the pump", () => {
   });
 
   it('refuses an altered sticker and a coupon presented as a sticker', async () => {
+    await requireScan(true);
     const coupon = await approvedCoupon();
     const [header, body, signature] = (await stickerOf(ids.truck)).split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -118,6 +119,7 @@ describe("the vehicle's sticker at the pump", () => {
   });
 
   it("redeems with the vehicle's own sticker", async () => {
+    await requireScan(true);
     const coupon = await approvedCoupon();
     const res = await redeem(coupon, await stickerOf(ids.hilux));
     expect(res.statusCode, res.body).toBe(200);

@@ -5,7 +5,7 @@
  * answer 2xx is tried again with exponential backoff, up to `MAX_ATTEMPTS`; a crash between the
  * call and the record only means the lease runs out and the delivery is sent again (at least once).
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../platform/logging.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { retryDelayMs } from '../../platform/jobs/backoff.js';
@@ -32,7 +32,7 @@ export interface WebhookDispatcherDeps {
   appSecret: string;
   /** Production: refuse loopback, private and link-local addresses. */
   publicOnly: boolean;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 export interface DispatchOutcome {

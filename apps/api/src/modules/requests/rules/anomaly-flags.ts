@@ -4,8 +4,8 @@
  * refuses a request; the hard rules (shared.ts, the service) do that.
  */
 import { formatNaira, FUEL_UNITS, type RequestFlag, type SoldFuelType } from '@fleetfuel/contract';
-import { litres } from './format.js';
-import { formatNumber } from '../../platform/number-format.js';
+import { litres } from '../format.js';
+import { formatNumber } from '../../../platform/number-format.js';
 
 /** Beyond this a distance is no drive a vehicle makes in a day. */
 export const MAX_KM_PER_DAY = 1_500;

@@ -3,7 +3,7 @@
  * coupon redeems only with the signed sticker of the vehicle it was approved for. The signature
  * (and its `typ`) is checked by the caller; this judges what the verified sticker names.
  */
-import type { VehicleStickerClaims } from '../../platform/coupons.js';
+import type { VehicleStickerClaims } from '../../../platform/coupons.js';
 
 export const STICKER_MISSING = "Scan the vehicle's windscreen sticker";
 export const STICKER_INVALID = 'This is not a valid FleetFuel vehicle sticker';

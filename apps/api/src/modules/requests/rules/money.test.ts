@@ -4,8 +4,7 @@
  * change one of these figures by a kobo.
  */
 import { describe, expect, it } from 'vitest';
-import { costOf } from './format.js';
-import { feeOf } from './shared.js';
+import { costOf, feeOf } from './money.js';
 
 describe('costOf: kobo for a volume at a price per unit', () => {
   it('multiplies litres by the price exactly', () => {

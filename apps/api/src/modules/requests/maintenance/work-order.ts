@@ -1,0 +1,73 @@
+/** A maintenance work order outside its decisions: its PDF, and the job a station's typed code or scanned QR stands for. */
+import { lagosDateTime } from '@fleetfuel/contract';
+import { normalizeCouponCode } from '../../../platform/coupons.js';
+import { AppError } from '../../../platform/errors.js';
+import type { Actor } from '../../../platform/http/actor.js';
+import { renderCoupon } from '../../../platform/pdf/coupon.js';
+import { money } from '../../../platform/pdf/document.js';
+import * as repository from '../maintenance.repository.js';
+import type { MaintenanceRow } from '../maintenance.repository.js';
+import { whyNotCompletable } from '../rules/redemption-rules.js';
+import type { MaintenanceDeps } from './deps.js';
+import { toMaintenance, viewMaintenance } from './view.js';
+
+/** The work order of an approved (or completed) job as a PDF, with its signed QR. */
+export async function workOrderPdf(deps: Pick<MaintenanceDeps, 'db' | 'clock' | 'coupons'>, actor: Actor, id: string) {
+  const row = await viewMaintenance(deps.db, actor, id);
+  if (row.status !== 'APPROVED' && row.status !== 'COMPLETED') throw new AppError('RULE_VIOLATION', 'Only approved jobs have a work order');
+  const qrPayload = await deps.coupons.sign({
+    kind: 'M',
+    requestId: row.id,
+    stationId: row.station_id,
+    max: row.cost_kobo,
+    expiresAt: 0,
+    code: row.coupon_code ?? undefined,
+    plate: row.plate_number,
+  });
+  const pdf = await renderCoupon({
+    kind: 'MAINTENANCE',
+    code: row.coupon_code as string,
+    qrPayload,
+    organization: row.organization_name,
+    generatedAt: lagosDateTime(deps.clock.now()),
+    rows: [
+      ['Organization', row.organization_name],
+      ['Vehicle', `${row.make} ${row.model}`],
+      ['Plate number', row.plate_number ?? '—'],
+      ['Work', row.description],
+      ['Approved cost (at most)', money(BigInt(row.cost_kobo))],
+      [
+        'Station',
+        row.station_name
+          ? `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`
+          : 'None: completed by the organization',
+      ],
+      ['Date', row.service_date],
+      ['Requested by', row.requester_name],
+      ['Approved by', row.approver_name ?? '—'],
+      ['Status', row.status],
+    ],
+  });
+  return {
+    pdf,
+    filename: `work-order-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
+  };
+}
+
+/** The job a work order's code or QR stands for, as the station sees it, whether it is completable or not. */
+export async function findWorkOrderForStation(
+  deps: Pick<MaintenanceDeps, 'db' | 'coupons'>,
+  stationId: string,
+  workOrder: { code?: string | undefined; qr?: string | undefined },
+) {
+  let row: MaintenanceRow | undefined;
+  if (workOrder.qr !== undefined) {
+    const claims = await deps.coupons.verify(workOrder.qr);
+    if (!claims || claims.kind !== 'M') return null;
+    row = await repository.findMaintenance(deps.db, claims.requestId, { organizationId: null });
+  } else {
+    row = await repository.findMaintenanceByCode(deps.db, normalizeCouponCode(workOrder.code ?? ''));
+  }
+  if (!row || row.station_id !== stationId) return null;
+  return { request: toMaintenance(row), message: whyNotCompletable(row) };
+}
