@@ -24,7 +24,9 @@ import { organizationFilter } from '../../platform/tenancy/organization-scope.js
 import type { FuelRequestsService, MaintenanceService } from '../requests/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './analytics.repository.js';
-import type { AnalyticsScope, EfficiencyFillRow } from './analytics.repository.js';
+import type { AnalyticsScope } from './analytics.repository.js';
+import * as efficiencyRepository from './efficiency.repository.js';
+import type { EfficiencyFillRow } from './efficiency.repository.js';
 import { efficiencyRuns, type EfficiencySummary } from './efficiency-runs.js';
 import { formatNumber } from '../../platform/number-format.js';
 
@@ -81,6 +83,45 @@ function worstFirst(a: { vehicleId: string; summary: EfficiencySummary }, b: { v
 
 const plural = (n: number, word: string) => `${formatNumber(n)} ${word}${n === 1 ? '' : 's'}`;
 
+/** The vehicles whose maintenance is due that a scope sees: all, an organization's, a driver's one; none for a station. */
+function vehiclesOf(scope: AnalyticsScope) {
+  return scope.kind === 'PLATFORM'
+    ? { organizationId: null }
+    : scope.kind === 'ORGANIZATION'
+      ? { organizationId: scope.organizationId }
+      : scope.kind === 'DRIVER'
+        ? { organizationId: scope.organizationId, vehicleId: scope.vehicleId }
+        : null;
+}
+
+/**
+ * Each month's expenses (what an organization or a driver's requests paid) and earnings (what a
+ * station's representative received, net of fees; the platform's revenue), in naira.
+ */
+function monthlyFinancials(
+  scope: AnalyticsScope,
+  months: ReadonlyArray<{ month: string; label: string }>,
+  money: Awaited<ReturnType<typeof repository.monthlyMoney>>,
+): AnalyticsOverview['graph']['monthlyFinancials'] {
+  const moneyByMonth = new Map(money.rows.map((r) => [r.month, r]));
+  const revenueByMonth = new Map(money.revenue.map((r) => [r.month, BigInt(r.revenue)]));
+  return months.map(({ month, label }) => {
+    const row = moneyByMonth.get(month);
+    const paid = BigInt(row?.paid ?? 0);
+    const fees = BigInt(row?.fees ?? 0);
+    const expenses = scope.kind === 'STATION' ? 0n : paid;
+    const earnings =
+      scope.kind === 'STATION'
+        ? scope.seesEarnings
+          ? paid - fees
+          : 0n
+        : scope.kind === 'PLATFORM'
+          ? (revenueByMonth.get(month) ?? 0n)
+          : 0n;
+    return { month, label, expenses: koboToNaira(expenses), earnings: koboToNaira(earnings) };
+  });
+}
+
 export function createAnalyticsService(deps: {
   /** Only read: the read replica when DATABASE_READ_URL is set (app.ts), else the primary. */
   db: Database;
@@ -119,14 +160,7 @@ export function createAnalyticsService(deps: {
       const months = monthsEnding(today, query.months);
       const firstMonth = months[0]?.month ?? today.slice(0, 7);
       const period = { since: new Date(`${firstMonth}-01T00:00:00+01:00`), firstMonth, currentMonth: today.slice(0, 7) };
-      const vehicleScope =
-        scope.kind === 'PLATFORM'
-          ? { organizationId: null }
-          : scope.kind === 'ORGANIZATION'
-            ? { organizationId: scope.organizationId }
-            : scope.kind === 'DRIVER'
-              ? { organizationId: scope.organizationId, vehicleId: scope.vehicleId }
-              : null;
+      const vehicleScope = vehiclesOf(scope);
       const listQuery = {
         page: 1,
         pageSize: 5,
@@ -146,23 +180,6 @@ export function createAnalyticsService(deps: {
       const { alerts, due } = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : { alerts: [], due: 0 };
 
       const volumeByMonth = new Map(volumes.map((v) => [v.month, Number(v.volume)]));
-      const moneyByMonth = new Map(money.rows.map((r) => [r.month, r]));
-      const revenueByMonth = new Map(money.revenue.map((r) => [r.month, BigInt(r.revenue)]));
-      const financials = months.map(({ month, label }) => {
-        const row = moneyByMonth.get(month);
-        const paid = BigInt(row?.paid ?? 0);
-        const fees = BigInt(row?.fees ?? 0);
-        const expenses = scope.kind === 'STATION' ? 0n : paid;
-        const earnings =
-          scope.kind === 'STATION'
-            ? scope.seesEarnings
-              ? paid - fees
-              : 0n
-            : scope.kind === 'PLATFORM'
-              ? (revenueByMonth.get(month) ?? 0n)
-              : 0n;
-        return { month, label, expenses: koboToNaira(expenses), earnings: koboToNaira(earnings) };
-      });
 
       return {
         scope: scope.kind,
@@ -193,7 +210,7 @@ export function createAnalyticsService(deps: {
         },
         graph: {
           monthlyFuelVolume: months.map(({ month, label }) => ({ month, label, volume: volumeByMonth.get(month) ?? 0 })),
-          monthlyFinancials: financials,
+          monthlyFinancials: monthlyFinancials(scope, months, money),
         },
         consumption: {
           completedByDriver: byDriver.map((row) => ({
@@ -216,10 +233,10 @@ export function createAnalyticsService(deps: {
     async efficiency(actor: Actor, query: EfficiencyQuery): Promise<EfficiencyReply> {
       const organizationId = organizationFilter(actor, query.organizationId);
       // ADMIN may name any organization, but one that does not exist is not found (not empty).
-      if (actor.role === 'ADMIN' && organizationId !== null && !(await repository.organizationExists(db, organizationId))) {
+      if (actor.role === 'ADMIN' && organizationId !== null && !(await efficiencyRepository.organizationExists(db, organizationId))) {
         throw notFound('Organization');
       }
-      if (query.vehicleId !== undefined && !(await repository.vehicleExists(db, query.vehicleId, organizationId))) {
+      if (query.vehicleId !== undefined && !(await efficiencyRepository.vehicleExists(db, query.vehicleId, organizationId))) {
         throw notFound('Vehicle');
       }
       const to = query.to ?? lagosDate(clock.now());
@@ -230,7 +247,7 @@ export function createAnalyticsService(deps: {
         throw invalidField('from', `The period can be at most ${EFFICIENCY_MAX_DAYS} days`);
       const until = lagosDayStart(addDays(to, 1));
 
-      const rows = await repository.efficiencyFills(db, {
+      const rows = await efficiencyRepository.efficiencyFills(db, {
         organizationId,
         vehicleId: query.vehicleId,
         search: query.search || undefined,
@@ -241,7 +258,7 @@ export function createAnalyticsService(deps: {
       const page = summaries.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
       const details = new Map(
         (
-          await repository.vehiclesByIds(
+          await efficiencyRepository.vehiclesByIds(
             db,
             page.map((p) => p.vehicleId),
           )
@@ -268,7 +285,7 @@ export function createAnalyticsService(deps: {
         ];
       });
 
-      const silent = await repository.silentAssets(db, {
+      const silent = await efficiencyRepository.silentAssets(db, {
         organizationId,
         vehicleId: query.vehicleId,
         silentSince: lagosDayStart(addDays(to, -(SILENT_ASSET_DAYS - 1))),

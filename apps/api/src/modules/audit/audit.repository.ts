@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { AUDIT_SORTS, AuditChanges } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { containsPattern } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 export interface AuditInsert {
   actorUserId: string | null;
@@ -94,15 +95,8 @@ export async function listEntries(db: Database, scope: AuditScope, filters: Audi
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      // Newest first by default, in the order of the scope's `(…, occurred_at DESC, id DESC)` index.
-      .orderBy(listOrder(AUDIT_SORT_COLUMNS, filters, sql`occurred_at DESC, id DESC`, 'id'))
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  // Newest first by default, in the order of the scope's `(…, occurred_at DESC, id DESC)` index.
+  return pageWithTotal(query, filters, (q) =>
+    q.selectAll().orderBy(listOrder(AUDIT_SORT_COLUMNS, filters, sql`occurred_at DESC, id DESC`, 'id')),
+  );
 }

@@ -3,7 +3,8 @@ import type { DEPARTMENT_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { afterCursor, cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { containsPattern } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 function departmentViews(db: Database) {
   return db
@@ -74,18 +75,7 @@ export async function listDepartments(
   filters: DepartmentFilters & SortChoice<DepartmentSort> & { page: number; pageSize: number },
 ) {
   const query = filteredDepartments(db, filters);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy(listOrder(DEPARTMENT_SORT_COLUMNS, filters, sql`g.created_at DESC, g.id`, 'g.id'))
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(query, filters, (q) => q.orderBy(listOrder(DEPARTMENT_SORT_COLUMNS, filters, sql`g.created_at DESC, g.id`, 'g.id')));
 }
 
 /** The next `size` groups of the list after `after`, in the list's order, for an export. */

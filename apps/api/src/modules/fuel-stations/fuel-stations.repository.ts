@@ -3,7 +3,8 @@ import type { STATION_SORTS } from '@fleetfuel/contract';
 import type { DB } from '../../platform/db/schema.js';
 import type { Database } from '../../platform/db/database.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { containsPattern } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 const COLUMNS = [
   'f.id',
@@ -59,17 +60,12 @@ export async function listFuelStations(db: Database, filters: FuelStationFilters
   if (filters.status) query = query.where('f.status', '=', filters.status);
   if (filters.createdWithin?.from) query = query.where('f.created_at', '>=', filters.createdWithin.from);
   if (filters.createdWithin?.until) query = query.where('f.created_at', '<', filters.createdWithin.until);
-  const [rows, count] = await Promise.all([
-    query
+  return pageWithTotal(query, filters, (q) =>
+    q
       .select(COLUMNS)
       .select(servedCounts)
-      .orderBy(listOrder(STATION_SORT_COLUMNS, filters, sql`f.created_at DESC, f.id`, 'f.id'))
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+      .orderBy(listOrder(STATION_SORT_COLUMNS, filters, sql`f.created_at DESC, f.id`, 'f.id')),
+  );
 }
 
 export function findFuelStation(db: Database, id: string) {

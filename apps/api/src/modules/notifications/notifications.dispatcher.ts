@@ -14,8 +14,8 @@ import { retryDelayMs } from '../../platform/jobs/backoff.js';
 import type { Logger } from '../../platform/logging.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
-import * as repository from './notifications.repository.js';
-import type { ClaimedMessage, LeasedMessage } from './notifications.repository.js';
+import * as outbox from './outbox.repository.js';
+import type { ClaimedMessage, LeasedMessage } from './outbox.repository.js';
 
 /** Tries over about an hour (30 s, 1 min, 2 min … 32 min apart), then the message is FAILED. */
 export const MESSAGE_MAX_ATTEMPTS = 8;
@@ -82,21 +82,21 @@ export function createMessageDispatcher(deps: {
       const error = result.reason instanceof Error ? result.reason.message : String(result.reason);
       const final = result.reason instanceof PermanentFailure || attempts >= MESSAGE_MAX_ATTEMPTS;
       const retryAt = final ? null : new Date(clock.now().getTime() + retryDelayMs(attempts, FIRST_RETRY_MS, LONGEST_RETRY_MS));
-      await repository.markNotSent(db, message.id, error, retryAt);
+      await outbox.markNotSent(db, message.id, error, retryAt);
       outcome[final ? 'failed' : 'retrying'] += 1;
       deps.log[final ? 'warn' : 'info'](
         { messageId: message.id, channel: message.channel, attempts, err: result.reason },
         final ? 'message not sent, for good' : 'message not sent; will try again',
       );
     }
-    await repository.markSent(db, sent, clock.now());
+    await outbox.markSent(db, sent, clock.now());
     outcome.sent += sent.length;
   }
 
   async function run(): Promise<MessageOutcome> {
     const outcome: MessageOutcome = { sent: 0, retrying: 0, failed: 0 };
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const claimed = await repository.claimDueMessages(db, clock.now(), leaseEnd(), BATCH);
+      const claimed = await outbox.claimDueMessages(db, clock.now(), leaseEnd(), BATCH);
       await deliver(claimed, outcome);
       // A short claim took all that was due.
       if (claimed.length < BATCH) break;
@@ -176,7 +176,7 @@ export function createMessageDispatcher(deps: {
       const before = new Date(clock.now().getTime() - KEEP_SENT_MS);
       let purged = 0;
       for (;;) {
-        const deleted = await repository.purgeSent(db, before, PURGE_BATCH);
+        const deleted = await outbox.purgeSent(db, before, PURGE_BATCH);
         purged += deleted;
         if (deleted < PURGE_BATCH) return purged;
       }

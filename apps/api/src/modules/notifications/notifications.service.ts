@@ -21,13 +21,9 @@ import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
 import { createMessageDispatcher } from './notifications.dispatcher.js';
 import * as repository from './notifications.repository.js';
-import type {
-  LeasedMessage,
-  MessageAudience,
-  MessageRow,
-  NotificationKind,
-  OutgoingMessage as OutboxMessage,
-} from './notifications.repository.js';
+import type { NotificationKind } from './notifications.repository.js';
+import * as outbox from './outbox.repository.js';
+import type { LeasedMessage, MessageAudience, MessageRow, OutgoingMessage as OutboxMessage } from './outbox.repository.js';
 
 export interface Notice {
   subject: string;
@@ -98,7 +94,7 @@ export function createNotificationsService(deps: {
   ): Promise<void> {
     written(
       trx,
-      await repository.enqueueMail(trx, audience, kind, outgoing(trx, { organizationId, subject: notice.subject, body: notice.text })),
+      await outbox.enqueueMail(trx, audience, kind, outgoing(trx, { organizationId, subject: notice.subject, body: notice.text })),
     );
   }
 
@@ -145,7 +141,7 @@ export function createNotificationsService(deps: {
      * marked FAILED by the sender, with the reason, rather than sent.
      */
     async text(trx: Database, userId: string | null, message: string, organizationId: string | null): Promise<void> {
-      if (userId) written(trx, await repository.enqueueText(trx, userId, outgoing(trx, { organizationId, body: message })));
+      if (userId) written(trx, await outbox.enqueueText(trx, userId, outgoing(trx, { organizationId, body: message })));
     },
 
     /**
@@ -180,7 +176,7 @@ export function createNotificationsService(deps: {
 
     /** The platform admin's page of the outbox, newest first. */
     async listMessages(query: MessageListQuery) {
-      const { rows, total } = await repository.listMessages(db, query);
+      const { rows, total } = await outbox.listMessages(db, query);
       return { messages: rows.map(toOutgoingMessage), total };
     },
 
@@ -189,10 +185,10 @@ export function createNotificationsService(deps: {
      * with its tries counted afresh, recorded in the audit trail, and sent right away.
      */
     async resendMessage(actor: AuditActor, id: string) {
-      const found = await repository.findMessage(db, id);
+      const found = await outbox.findMessage(db, id);
       if (!found) throw notFound('Message');
       await db.transaction().execute(async (trx) => {
-        if (!(await repository.retryFailedMessage(trx, id, clock.now()))) {
+        if (!(await outbox.retryFailedMessage(trx, id, clock.now()))) {
           throw new AppError('RULE_VIOLATION', `Only a FAILED message can be sent again; this one is ${found.status}`);
         }
         await auditTrail.record(trx, {
@@ -208,7 +204,7 @@ export function createNotificationsService(deps: {
         });
       });
       dispatcher.deliverSoon();
-      const message = await repository.findMessage(db, id);
+      const message = await outbox.findMessage(db, id);
       return { message: 'The message will be sent again now', outgoingMessage: toOutgoingMessage(message ?? found) };
     },
 

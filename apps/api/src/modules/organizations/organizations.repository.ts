@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { CLIENT_SORTS } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { listOrder, type SortChoice, type SortExpression } from '../../platform/db/list-order.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { containsPattern } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 type ClientSort = (typeof CLIENT_SORTS)[number];
 
@@ -92,18 +93,7 @@ export async function listOrganizations(db: Database, filters: OrganizationFilte
   if (filters.status) query = query.where('o.status', '=', filters.status);
   if (filters.createdWithin?.from) query = query.where('o.created_at', '>=', filters.createdWithin.from);
   if (filters.createdWithin?.until) query = query.where('o.created_at', '<', filters.createdWithin.until);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy(listOrder(CLIENT_SORT_COLUMNS, filters, sql`o.created_at DESC, o.id`, 'o.id'))
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(query, filters, (q) => q.orderBy(listOrder(CLIENT_SORT_COLUMNS, filters, sql`o.created_at DESC, o.id`, 'o.id')));
 }
 
 export function findPlan(db: Database, id: string) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { pageOffset } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 function priceViews(db: Database) {
   return db
@@ -48,19 +48,7 @@ export async function listPriceHistory(
 ) {
   let query = priceViews(db).where('fp.fuel_station_id', '=', filters.stationId);
   if (filters.fuelType) query = query.where('fp.fuel_type', '=', filters.fuelType);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('fp.created_at', 'desc')
-      .orderBy('fp.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(query, filters, (q) => q.orderBy('fp.created_at', 'desc').orderBy('fp.id'));
 }
 
 export function currentPrice(db: Database, stationId: string, fuelType: string) {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { pageOffset } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 function reserveViews(db: Database) {
   return db
@@ -28,19 +28,7 @@ export async function listReserves(
   if (filters.organizationId) query = query.where('r.organization_id', '=', filters.organizationId);
   if (filters.status) query = query.where('r.status', '=', filters.status);
   if (filters.fuelType) query = query.where('r.fuel_type', '=', filters.fuelType);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(query, filters, (q) => q.orderBy('r.created_at', 'desc').orderBy('r.id'));
 }
 
 /** Per fuel type: what ACTIVE reserves hold and held, and what PENDING ones ask for. */

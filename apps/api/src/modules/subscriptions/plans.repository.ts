@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { containsPattern } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 function planViews(db: Database) {
   return db
@@ -28,19 +29,7 @@ export async function listPlans(
   let query = planViews(db);
   if (filters.search) query = query.where('p.name', 'ilike', containsPattern(filters.search));
   if (filters.status) query = query.where('p.status', '=', filters.status);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('p.amount_kobo', 'asc')
-      .orderBy('p.name')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(query, filters, (q) => q.orderBy('p.amount_kobo', 'asc').orderBy('p.name'));
 }
 
 export interface PlanValues {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
-import { containsPattern, pageOffset } from '../../platform/db/search.js';
+import { containsPattern } from '../../platform/db/search.js';
+import { pageWithTotal } from '../../platform/db/page-with-total.js';
 
 function ticketViews(db: Database) {
   return db
@@ -38,19 +39,7 @@ export async function listTickets(
   if (filters.search)
     query = query.where(sql<string>`t.subject || ' ' || t.message || ' ' || u.name`, 'ilike', containsPattern(filters.search));
   if (filters.status) query = query.where('t.status', '=', filters.status);
-  const [rows, count] = await Promise.all([
-    query
-      .orderBy('t.updated_at', 'desc')
-      .orderBy('t.id')
-      .limit(filters.pageSize)
-      .offset(pageOffset(filters.page, filters.pageSize))
-      .execute(),
-    query
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return pageWithTotal(query, filters, (q) => q.orderBy('t.updated_at', 'desc').orderBy('t.id'));
 }
 
 export function repliesOf(db: Database, ticketId: string) {

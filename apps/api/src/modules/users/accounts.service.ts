@@ -256,6 +256,47 @@ export function createAccounts(deps: UsersDeps) {
     );
   }
 
+  /**
+   * What follows an update inside its transaction: the audit trail of a change of role or status,
+   * and the end of the account's sessions when it is disabled or its password changed (a user who
+   * changed their own keeps the session that did it).
+   */
+  async function afterAccessChange(
+    trx: Database,
+    actor: Actor,
+    existing: UserViewRow,
+    change: { role: Role; status: string; tenant: { organizationId: string | null; stationId: string | null }; passwordChanged: boolean },
+  ) {
+    const id = existing.id;
+    const currentRole = existing.role as Role;
+    const { role, status, tenant } = change;
+    if (role !== currentRole)
+      await auditTrail.record(trx, {
+        actor,
+        action: 'user.role_changed',
+        entityId: id,
+        ...tenant,
+        before: { role: currentRole },
+        after: { role },
+      });
+    if (status !== existing.status)
+      await auditTrail.record(trx, {
+        actor,
+        action: 'user.status_changed',
+        entityId: id,
+        ...tenant,
+        before: { status: existing.status },
+        after: { status },
+      });
+    if (status === 'INACTIVE' && existing.status !== 'INACTIVE') {
+      await sessions.endAllOf(id, 'DISABLED', { db: trx });
+    } else if (change.passwordChanged && actor.userId !== id) {
+      await sessions.endAllOf(id, 'PASSWORD_RESET', { db: trx });
+    } else if (change.passwordChanged) {
+      await sessions.endAllOf(id, 'PASSWORD_CHANGE', { db: trx, except: actor.sessionId });
+    }
+  }
+
   /** Updates an account the actor may see; `manageCheck` false when the route's permission already decided. */
   async function updateAccount(
     actor: Actor,
@@ -317,32 +358,12 @@ export function createAccounts(deps: UsersDeps) {
           ...(departmentId !== undefined ? { departmentId } : {}),
           ...(imageKey !== undefined ? { imageKey } : {}),
         });
-        const tenant = { organizationId, stationId: fuelStationId };
-        if (role !== currentRole)
-          await auditTrail.record(trx, {
-            actor,
-            action: 'user.role_changed',
-            entityId: id,
-            ...tenant,
-            before: { role: currentRole },
-            after: { role },
-          });
-        if (status !== existing.status)
-          await auditTrail.record(trx, {
-            actor,
-            action: 'user.status_changed',
-            entityId: id,
-            ...tenant,
-            before: { status: existing.status },
-            after: { status },
-          });
-        if (status === 'INACTIVE' && existing.status !== 'INACTIVE') {
-          await sessions.endAllOf(id, 'DISABLED', { db: trx });
-        } else if (passwordHash !== undefined && !isSelf) {
-          await sessions.endAllOf(id, 'PASSWORD_RESET', { db: trx });
-        } else if (passwordHash !== undefined) {
-          await sessions.endAllOf(id, 'PASSWORD_CHANGE', { db: trx, except: actor.sessionId });
-        }
+        await afterAccessChange(trx, actor, existing, {
+          role,
+          status,
+          tenant: { organizationId, stationId: fuelStationId },
+          passwordChanged: passwordHash !== undefined,
+        });
       }),
     );
   }

@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.js';
-import { policyStatus } from './vehicles.repository.js';
+import { policyStatus } from './due-vehicles.repository.js';
 
 /** The latest policy of a vehicle with its status on the given Lagos date (same rule as the asset list). */
 export function findCurrentPolicy(db: Database, vehicleId: string, today: string) {

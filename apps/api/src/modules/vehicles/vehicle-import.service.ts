@@ -16,15 +16,24 @@ import {
 } from '@fleetfuel/contract';
 import { batchesOf, checkRow, importHasProblems, importReply, importRow, readImportFile } from '../../platform/csv-import.js';
 import type { ImportFieldError } from '../../platform/csv-import.js';
+import type { Database } from '../../platform/db/database.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import { owningOrganization } from '../../platform/tenancy/organization-scope.js';
 import { auditTrail } from '../audit/index.js';
+import type { DepartmentsService } from '../departments/index.js';
+import type { UsageService } from '../subscriptions/index.js';
 import * as repository from './vehicles.repository.js';
 import type { VehicleValues } from './vehicles.repository.js';
-import type { VehiclesDeps } from './vehicles.service.js';
+
+/** What the import needs; the vehicles service's `VehiclesDeps` extends it. */
+export interface VehicleImportDeps {
+  db: Database;
+  usage: UsageService;
+  departments: DepartmentsService;
+}
 
 /** The rules of `POST /vehicles` the import applies to each row, from the vehicles service. */
 export interface VehicleRowRules {
@@ -49,7 +58,7 @@ async function samePlateNotJustAdded<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createVehicleImport(deps: Pick<VehiclesDeps, 'db' | 'usage' | 'departments'>, rules: VehicleRowRules) {
+export function createVehicleImport(deps: VehicleImportDeps, rules: VehicleRowRules) {
   const { db, usage, departments } = deps;
 
   return {

@@ -12,8 +12,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { renderStickerSheet, type StickerDocument } from '../../platform/pdf/stickers.js';
 import { owningOrganization } from '../../platform/tenancy/organization-scope.js';
-import * as repository from './vehicles.repository.js';
-import type { StickerVehicleRow } from './vehicles.repository.js';
+import * as repository from './vehicle-stickers.repository.js';
+import type { StickerVehicleRow } from './vehicle-stickers.repository.js';
 
 /** Rows read per statement while gathering a sheet. */
 const BATCH_ROWS = 100;

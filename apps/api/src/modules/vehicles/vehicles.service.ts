@@ -13,10 +13,8 @@ import {
   type Vehicle,
   type VehicleFuelType,
   type vehicleRoutes,
-  calendarDay,
-  lagosDay,
 } from '@fleetfuel/contract';
-import { addDays, lagosDate, type Clock } from '../../platform/clock.js';
+import { lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import { isUniqueViolation } from '../../platform/db/database.js';
@@ -25,13 +23,15 @@ import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
-import type { DepartmentsService } from '../departments/index.js';
 import type { FilesService } from '../files/index.js';
-import type { UsageService } from '../subscriptions/index.js';
-import { createVehicleImport } from './vehicle-import.service.js';
+import { createVehicleImport, type VehicleImportDeps } from './vehicle-import.service.js';
 import * as repository from './vehicles.repository.js';
-import type { DueCursor, DueScope, VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
-import { formatNumber } from '../../platform/number-format.js';
+import * as assignmentsRepository from './assignments.repository.js';
+import * as dueRepository from './due-vehicles.repository.js';
+import * as requestVehiclesRepository from './request-vehicles.repository.js';
+import type { DueCursor, DueScope } from './due-vehicles.repository.js';
+import type { VehicleRow, VehicleScope, VehicleValues } from './vehicles.repository.js';
+import { dueAlert, dueFindings } from './due-rule.js';
 
 type CreateBody = RouteBody<typeof vehicleRoutes.create>;
 type UpdateBody = RouteBody<typeof vehicleRoutes.update>;
@@ -39,7 +39,7 @@ type UpdateBody = RouteBody<typeof vehicleRoutes.update>;
 /** Runs one read through the executor it is given (a transaction of the caller's, or this module's database). */
 type RunRead = <T>(read: (executor: Database) => Promise<T>) => Promise<T>;
 
-type DueRow = Awaited<ReturnType<typeof repository.dueVehicleBatch>>[number];
+type DueRow = Awaited<ReturnType<typeof dueRepository.dueVehicleBatch>>[number];
 
 const REGISTRATION_FIELDS = ['registrationState', 'registrationExpiry', 'chasisNumber', 'transmissionType'] as const;
 
@@ -52,11 +52,8 @@ function toValues(body: UpdateBody): VehicleValues {
   };
 }
 
-export interface VehiclesDeps {
-  db: Database;
+export interface VehiclesDeps extends VehicleImportDeps {
   files: FilesService;
-  usage: UsageService;
-  departments: DepartmentsService;
   clock: Clock;
 }
 
@@ -145,7 +142,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
   }
 
   async function assign(trx: Database, actor: Actor, vehicle: { id: string; organization_id: string }, driverId: string) {
-    const driver = await repository.findDriverInOrganization(trx, driverId, vehicle.organization_id);
+    const driver = await assignmentsRepository.findDriverInOrganization(trx, driverId, vehicle.organization_id);
     if (!driver) throw notFound('Driver');
     if (driver.status !== 'ACTIVE') throw new AppError('RULE_VIOLATION', `${driver.name} is disabled and cannot be assigned a vehicle`);
     if (driver.vehicle_id && driver.vehicle_id !== vehicle.id) {
@@ -157,10 +154,15 @@ export function createVehiclesService(deps: VehiclesDeps) {
         },
       );
     }
-    if (!(await repository.setDriverIfFree(trx, vehicle.id, driverId))) {
+    if (!(await assignmentsRepository.setDriverIfFree(trx, vehicle.id, driverId))) {
       throw new AppError('CONFLICT', 'This vehicle already has a driver. Unassign them first.', { field: 'vehicleId' });
     }
-    await repository.openAssignment(trx, { organizationId: vehicle.organization_id, vehicleId: vehicle.id, driverId, by: actor.userId });
+    await assignmentsRepository.openAssignment(trx, {
+      organizationId: vehicle.organization_id,
+      vehicleId: vehicle.id,
+      driverId,
+      by: actor.userId,
+    });
   }
 
   return {
@@ -285,10 +287,10 @@ export function createVehiclesService(deps: VehiclesDeps) {
       const driverId = vehicle.driver_id;
       await db.transaction().execute(async (trx) => {
         await usage.assertWritable(trx, vehicle.organization_id, 'drivers cannot be unassigned');
-        if (!(await repository.clearDriver(trx, id, driverId))) {
+        if (!(await assignmentsRepository.clearDriver(trx, id, driverId))) {
           throw new AppError('CONFLICT', 'The driver of this vehicle just changed. Reload and try again.');
         }
-        await repository.closeAssignment(trx, id, actor.userId);
+        await assignmentsRepository.closeAssignment(trx, id, actor.userId);
       });
       return toVehicle(await find(actor, id));
     },
@@ -300,7 +302,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
      */
     async dueAlerts(scope: DueScope, limit = 10) {
       const day = today();
-      const { rows, due } = await repository.dueVehicles(db, scope, day, limit);
+      const { rows, due } = await dueRepository.dueVehicles(db, scope, day, limit);
       return { alerts: rows.map((row) => dueAlert(row, day)), due };
     },
 
@@ -313,7 +315,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
       const day = today();
       return mapBatches(
         inBatches<DueRow, DueCursor>(
-          (after, size) => runRead((executor) => repository.dueVehicleBatch(executor, scope, day, after, size)),
+          (after, size) => runRead((executor) => dueRepository.dueVehicleBatch(executor, scope, day, after, size)),
           batchSize,
         ),
         (row) => dueAlert(row, day),
@@ -323,7 +325,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
     /** Due vehicles with each part of the due rule they meet, told apart, for the alerts centre. */
     async dueFindings(scope: DueScope, limit: number) {
       const day = today();
-      const { rows } = await repository.dueVehicles(db, scope, day, limit);
+      const { rows } = await dueRepository.dueVehicles(db, scope, day, limit);
       return rows.map((row) => ({
         vehicleId: row.id,
         organizationId: row.organization_id,
@@ -334,12 +336,13 @@ export function createVehiclesService(deps: VehiclesDeps) {
     },
 
     /** Assets in service and how many are due for maintenance, for one organization or all (read through `executor`, if given). */
-    counts: (organizationId: string | null, executor: Database = db) => repository.countVehicles(executor, organizationId, today()),
+    counts: (organizationId: string | null, executor: Database = db) => dueRepository.countVehicles(executor, organizationId, today()),
 
     /** A vehicle as a request sees it, in the organization (or any, for null); locked when asked. */
     forRequest: (executor: Database, vehicleId: string, organizationId: string | null, options: { lock?: boolean } = {}) =>
-      repository.findVehicleForRequest(executor, vehicleId, organizationId, { lock: options.lock ?? false }),
-    recordOdometer: (executor: Database, vehicleId: string, reading: number) => repository.recordOdometer(executor, vehicleId, reading),
+      requestVehiclesRepository.findVehicleForRequest(executor, vehicleId, organizationId, { lock: options.lock ?? false }),
+    recordOdometer: (executor: Database, vehicleId: string, reading: number) =>
+      requestVehiclesRepository.recordOdometer(executor, vehicleId, reading),
     /** A maintenance job moves the vehicle in and out of service; the vehicle's own history records it too. */
     async setStatus(
       executor: Database,
@@ -347,7 +350,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
       status: 'ACTIVE' | 'UNDER_MAINTENANCE',
       cause: { actor: AuditActor; note: string },
     ): Promise<void> {
-      const changed = await repository.setVehicleStatus(executor, vehicleId, status);
+      const changed = await requestVehiclesRepository.setVehicleStatus(executor, vehicleId, status);
       if (!changed || changed.before === status) return;
       await auditTrail.record(executor, {
         actor: cause.actor,
@@ -359,7 +362,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
         note: cause.note,
       });
     },
-    lockDepartment: (executor: Database, departmentId: string) => repository.lockDepartment(executor, departmentId),
+    lockDepartment: (executor: Database, departmentId: string) => requestVehiclesRepository.lockDepartment(executor, departmentId),
 
     /** For the insurance service: the vehicle the actor may see, or 404. */
     find,
@@ -368,75 +371,3 @@ export function createVehiclesService(deps: VehiclesDeps) {
 }
 
 export type VehiclesService = ReturnType<typeof createVehiclesService>;
-
-/** What a part of the due rule concerns: the alerts centre tells them apart, the dashboard only reads the words. */
-export type DueFindingKind = 'MAINTENANCE_OPEN' | 'INSURANCE' | 'REGISTRATION' | 'SERVICE_BY_DATE' | 'SERVICE_BY_ODOMETER';
-
-export interface DueFinding {
-  kind: DueFindingKind;
-  text: string;
-  /** The day it fell or falls due, where the part has one. */
-  dueDate: string | null;
-}
-
-type DueFacts = {
-  open_job: unknown;
-  insurance_end: string | null;
-  registration_expiry: string | null;
-  last_service_at: Date | null;
-  created_at: Date;
-  last_odometer: string | null;
-  last_service_odometer: string | null;
-  service_interval_days: number | null;
-  service_interval_km: number | null;
-};
-
-/** A due vehicle with the reasons, in words, that make it due: an alert of the dashboard, a row of the Service Term report. */
-function dueAlert(row: DueFacts & { id: string; plate_number: string | null; make: string; model: string }, day: string) {
-  return { vehicleId: row.id, plateNumber: row.plate_number, name: `${row.make} ${row.model}`, reasons: dueReasons(row, day) };
-}
-
-/** The words for each part of the due rule (repository.isDue, kept as a day by migration 0032) that a vehicle meets. */
-export function dueReasons(row: DueFacts, day: string): string[] {
-  return dueFindings(row, day).map((finding) => finding.text);
-}
-
-/** Each part of the due rule (repository.isDue, kept as a day by migration 0032) that a vehicle meets, with its words and day. */
-export function dueFindings(row: DueFacts, day: string): DueFinding[] {
-  const intervalDays = row.service_interval_days ?? 90;
-  const intervalKm = row.service_interval_km ?? 5000;
-  const warnUntil = addDays(day, repository.EXPIRY_WARNING_DAYS);
-  const findings: DueFinding[] = [];
-  if (row.open_job) findings.push({ kind: 'MAINTENANCE_OPEN', text: 'Approved maintenance not yet done', dueDate: null });
-  // Insurance and registration follow one rule: due from 30 days before the end, expired after it.
-  const expiries = [
-    { kind: 'INSURANCE', words: 'Insurance', end: row.insurance_end },
-    { kind: 'REGISTRATION', words: 'Registration', end: row.registration_expiry },
-  ] as const;
-  for (const { kind, words, end } of expiries) {
-    if (end === null || end > warnUntil) continue;
-    findings.push({ kind, text: `${words} ${end < day ? 'expired' : 'expires'} on ${calendarDay(end)}`, dueDate: end });
-  }
-  const lastService = row.last_service_at ?? row.created_at;
-  if (lagosDate(lastService) <= addDays(day, -intervalDays)) {
-    findings.push({
-      kind: 'SERVICE_BY_DATE',
-      text: row.last_service_at
-        ? `Last service on ${lagosDay(row.last_service_at)}, over ${intervalDays} days ago`
-        : `No service recorded in ${intervalDays} days`,
-      dueDate: addDays(lagosDate(lastService), intervalDays),
-    });
-  }
-  if (
-    row.last_odometer !== null &&
-    row.last_service_odometer !== null &&
-    Number(row.last_odometer) - Number(row.last_service_odometer) >= intervalKm
-  ) {
-    findings.push({
-      kind: 'SERVICE_BY_ODOMETER',
-      text: `${formatNumber(Number(row.last_odometer) - Number(row.last_service_odometer))} km since the last service`,
-      dueDate: null,
-    });
-  }
-  return findings;
-}

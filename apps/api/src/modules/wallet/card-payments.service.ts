@@ -11,8 +11,8 @@ import { returnAddress } from '../../platform/http/return-address.js';
 import { ProviderUnavailableError, type ChargeVerification } from '../../platform/payments/provider.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { newReference, type WalletAccess, type WalletDeps } from './wallet-access.js';
-import * as repository from './wallet.repository.js';
-import type { CardPaymentStatus } from './wallet.repository.js';
+import * as repository from './card-payments.repository.js';
+import type { CardPaymentStatus } from './card-payments.repository.js';
 import { recordWalletMovement } from './wallet-audit.js';
 
 /**

@@ -1,4 +1,4 @@
 export { createWalletService, type WalletService } from './wallet.service.js';
 export { bindSandboxCheckoutRoutes, bindWalletRoutes } from './wallet.routes.js';
 export { createSandboxCheckout } from './sandbox-page.js';
-export { saveBanking as saveStationBankAccount } from './wallet.repository.js';
+export { saveBanking as saveStationBankAccount } from './payouts.repository.js';

@@ -10,8 +10,8 @@ import type { Actor } from '../../platform/http/actor.js';
 import { ProviderUnavailableError, type TransferStatus } from '../../platform/payments/provider.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { newReference, toWallet, type WalletAccess, type WalletDeps } from './wallet-access.js';
-import * as repository from './wallet.repository.js';
-import type { PayoutRow } from './wallet.repository.js';
+import * as repository from './payouts.repository.js';
+import type { PayoutRow } from './payouts.repository.js';
 import type { AuditActor } from '../audit/index.js';
 import { recordWalletMovement } from './wallet-audit.js';
 

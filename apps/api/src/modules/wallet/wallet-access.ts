@@ -15,8 +15,9 @@ import { ProviderUnavailableError, type PaymentProvider } from '../../platform/p
 import type { LedgerService } from '../ledger/index.js';
 import type { NotificationsService } from '../notifications/index.js';
 import type { RenewalService } from '../subscriptions/index.js';
+import type { TransactionRow } from './transactions.repository.js';
 import * as repository from './wallet.repository.js';
-import type { TransactionRow, WalletRow } from './wallet.repository.js';
+import type { WalletRow } from './wallet.repository.js';
 
 export interface WalletDeps {
   db: Database;

@@ -13,8 +13,8 @@ import { createCardPaymentsService } from './card-payments.service.js';
 import { createPayoutsService } from './payouts.service.js';
 import { createStatementService } from './statement.service.js';
 import { createWalletAccess, toTransaction, toWallet, walletOwnerOf, type WalletDeps } from './wallet-access.js';
+import { findPostingOfEntry, listTransactions, transactionBatch, type TransactionCursor } from './transactions.repository.js';
 import * as repository from './wallet.repository.js';
-import type { TransactionCursor } from './wallet.repository.js';
 import { recordWalletMovement } from './wallet-audit.js';
 import { createWebhooksService } from './webhooks.service.js';
 
@@ -46,7 +46,7 @@ export function createWalletService(deps: WalletDeps) {
 
     async transactions(actor: Actor, walletId: string, filters: RouteQuery<typeof walletRoutes.transactions>) {
       await visible(actor, walletId);
-      const { rows, total } = await repository.listTransactions(db, walletId, filters);
+      const { rows, total } = await listTransactions(db, walletId, filters);
       return { transactions: rows.map(toTransaction), total };
     },
 
@@ -59,10 +59,7 @@ export function createWalletService(deps: WalletDeps) {
     ) {
       await visible(actor, walletId);
       return mapBatches(
-        inBatches(
-          (after: TransactionCursor | null, size: number) => repository.transactionBatch(db, walletId, filters, after, size),
-          batchSize,
-        ),
+        inBatches((after: TransactionCursor | null, size: number) => transactionBatch(db, walletId, filters, after, size), batchSize),
         toTransaction,
       );
     },
@@ -98,7 +95,7 @@ export function createWalletService(deps: WalletDeps) {
           });
         return result.entryId;
       });
-      const posting = await repository.findPostingOfEntry(db, entryId, wallet.id);
+      const posting = await findPostingOfEntry(db, entryId, wallet.id);
       return {
         message: `${formatNaira(amount)} ${body.type === 'CREDIT' ? 'credited to' : 'debited from'} the wallet`,
         transaction: toTransaction(posting),

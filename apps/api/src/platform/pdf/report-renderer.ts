@@ -93,6 +93,84 @@ function startWorker(): Worker {
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), { resourceLimits });
 }
 
+/** A promise with its settling functions at hand. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A table's rows being read in one pass: what its `read` returned, and where its batches are. */
+interface TableReading {
+  rows: TableRows;
+  batches: AsyncIterator<string[][]> | Iterator<string[][]>;
+}
+
+/** One pass over the report's tables: each table's reading, started at the worker's first ask for its rows. */
+function tablePass(tables: readonly ReportTable[]): (index: number) => TableReading {
+  const readings = new Map<number, TableReading>();
+  return (index) => {
+    const table = tables[index];
+    if (!table) throw new Error(`The report has no table ${index}`);
+    let reading = readings.get(index);
+    if (!reading) {
+      const rows = table.read();
+      const batches = Symbol.asyncIterator in rows.batches ? rows.batches[Symbol.asyncIterator]() : rows.batches[Symbol.iterator]();
+      reading = { rows, batches };
+      readings.set(index, reading);
+    }
+    return reading;
+  };
+}
+
+/**
+ * The stream that carries the document to the client: `push` hands it a chunk from the worker,
+ * `wanted` resolves when it wants more bytes (at once unless a push filled its buffer).
+ */
+function documentStream(highWaterMark: number, onDestroy: () => void) {
+  let wanted = true;
+  let onDemand: (() => void) | null = null;
+  const stream = new Readable({
+    highWaterMark,
+    read() {
+      wanted = true;
+      const resume = onDemand;
+      onDemand = null;
+      resume?.();
+    },
+    destroy(error, callback) {
+      onDestroy();
+      callback(error);
+    },
+  });
+  return {
+    stream,
+    wanted: () => (wanted ? Promise.resolve() : new Promise<void>((resolve) => (onDemand = resolve))),
+    push(bytes: Uint8Array) {
+      if (!stream.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) wanted = false;
+    },
+  };
+}
+
+/** Listens to a worker for one report; returns what stops listening (the worker outlives the report when it goes back to the idle ones). */
+function listenTo(
+  worker: Worker,
+  on: { message: (message: ToMain) => void; error: (error: Error) => void; exit: (code: number) => void },
+): () => void {
+  worker.on('message', on.message);
+  worker.on('error', on.error);
+  worker.on('exit', on.exit);
+  return () => {
+    worker.off('message', on.message);
+    worker.off('error', on.error);
+    worker.off('exit', on.exit);
+  };
+}
+
 export function createReportRenderer(options: { streamBufferBytes?: number } = {}): ReportRenderer {
   const streamBufferBytes = options.streamBufferBytes ?? STREAM_BUFFER_BYTES;
   const idle: Array<{ worker: Worker; timer: NodeJS.Timeout }> = [];
@@ -135,7 +213,7 @@ export function createReportRenderer(options: { streamBufferBytes?: number } = {
       const post = (message: ToWorker) => worker.postMessage(message);
 
       let counted = false;
-      let pass = new Map<number, { rows: TableRows; batches: AsyncIterator<string[][]> | Iterator<string[][]> }>();
+      let readingOf = tablePass(content.tables);
       let settled = false;
       let detach = () => {};
       /** Ends this report's hold on the worker, once: a finished worker is reused, a failed or abandoned one stopped. */
@@ -148,48 +226,21 @@ export function createReportRenderer(options: { streamBufferBytes?: number } = {
         else void worker.terminate();
         return true;
       };
-      let resolvePages!: (report: StreamedReport) => void;
-      let rejectPages!: (error: Error) => void;
-      const pagesCounted = new Promise<StreamedReport>((resolve, reject) => {
-        resolvePages = resolve;
-        rejectPages = reject;
-      });
-
-      // The writing pass reads the next batch only when the stream wants more bytes.
-      let wanted = true;
-      let onDemand: (() => void) | null = null;
-      const stream = new Readable({
-        highWaterMark: streamBufferBytes,
-        read() {
-          wanted = true;
-          const resume = onDemand;
-          onDemand = null;
-          resume?.();
-        },
-        destroy(error, callback) {
-          settle(false);
-          callback(error);
-        },
-      });
-      const demand = () => (wanted || !counted ? Promise.resolve() : new Promise<void>((resolve) => (onDemand = resolve)));
+      const pages = deferred<StreamedReport>();
+      const output = documentStream(streamBufferBytes, () => settle(false));
+      const { stream } = output;
+      // The counting pass reads at once; the writing pass reads the next batch only when the stream wants more bytes.
+      const demand = () => (counted ? output.wanted() : Promise.resolve());
 
       const fail = (error: Error) => {
         if (!settle(false)) return;
         if (counted) stream.destroy(error);
-        else rejectPages(error);
+        else pages.reject(error);
       };
 
       const supply = async (index: number) => {
         await demand();
-        const table = content.tables[index];
-        if (!table) throw new Error(`The report has no table ${index}`);
-        let reading = pass.get(index);
-        if (!reading) {
-          const rows = table.read();
-          const batches = Symbol.asyncIterator in rows.batches ? rows.batches[Symbol.asyncIterator]() : rows.batches[Symbol.iterator]();
-          reading = { rows, batches };
-          pass.set(index, reading);
-        }
+        const reading = readingOf(index);
         const next = await reading.batches.next();
         if (settled) return;
         if (next.done) {
@@ -200,40 +251,33 @@ export function createReportRenderer(options: { streamBufferBytes?: number } = {
         }
       };
 
-      const onMessage = (message: ToMain) => {
-        switch (message.kind) {
-          case 'next-rows':
-            supply(message.table).catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
-            return;
-          case 'pages':
-            counted = true;
-            pass = new Map();
-            resolvePages({ pages: message.count, stream });
-            return;
-          case 'chunk':
-            if (!stream.push(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength))) wanted = false;
-            return;
-          case 'done':
-            if (settle(true)) stream.push(null);
-            return;
-          case 'failed':
-            fail(new Error(`The report could not be written: ${message.message}`));
-            return;
-        }
-      };
-      const onError = (error: Error) => fail(error);
-      const onExit = (code: number) => fail(new Error(`The report worker stopped (exit code ${code})`));
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-      // The worker outlives this report when it goes back to the idle ones: only these listeners go.
-      detach = () => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-      };
+      detach = listenTo(worker, {
+        message: (message: ToMain) => {
+          switch (message.kind) {
+            case 'next-rows':
+              supply(message.table).catch((error: unknown) => fail(error instanceof Error ? error : new Error(String(error))));
+              return;
+            case 'pages':
+              counted = true;
+              readingOf = tablePass(content.tables);
+              pages.resolve({ pages: message.count, stream });
+              return;
+            case 'chunk':
+              output.push(message.bytes);
+              return;
+            case 'done':
+              if (settle(true)) stream.push(null);
+              return;
+            case 'failed':
+              fail(new Error(`The report could not be written: ${message.message}`));
+              return;
+          }
+        },
+        error: (error: Error) => fail(error),
+        exit: (code: number) => fail(new Error(`The report worker stopped (exit code ${code})`)),
+      });
       post({ kind: 'render', layout });
-      return pagesCounted;
+      return pages.promise;
     },
 
     async close() {
