@@ -1,5 +1,7 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SECRET, loadConfig } from './config.js';
+import { DEMO_SECRET, loadConfig, REPO_ROOT } from './config.js';
 
 describe('configuration', () => {
   it('has safe demo defaults', () => {
@@ -159,5 +161,111 @@ describe('configuration', () => {
   it('rejects malformed numbers and flags instead of guessing', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ SIGNUP_ENABLED: 'maybe' })).toThrow(/SIGNUP_ENABLED/);
+  });
+
+  it('names the variable and what it must be: an unknown choice, a number out of range, a flag that is not one', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER must be sandbox or paystack (got "stripe")');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be a whole number of at least 1 (got "0")');
+    expect(() => loadConfig({ TRANSFER_RETRIES: '-1' })).toThrow('TRANSFER_RETRIES must be a whole number of at least 0 (got "-1")');
+    expect(() => loadConfig({ SIGNUP_ENABLED: 'y' })).toThrow('SIGNUP_ENABLED must be true or false (got "y")');
+    // A flag is true/false, 1/0, yes/no or on/off, in any case.
+    expect(loadConfig({ SIGNUP_ENABLED: 'yes' }).signupEnabled).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'YES', SEED_DEMO_DATA: 'no' })).toMatchObject({ trustProxy: true, seedDemoData: false });
+    expect(loadConfig({ SIGNUP_ENABLED: 'On', TRUST_PROXY: '0' })).toMatchObject({ signupEnabled: true, trustProxy: false });
+    // Set to nothing is unset, for numbers, flags and choices.
+    expect(loadConfig({ PORT: '', SIGNUP_ENABLED: '', PAYMENT_PROVIDER: '', SMS_PROVIDER: '' })).toMatchObject({
+      port: 3000,
+      signupEnabled: false,
+      payments: { provider: 'sandbox' },
+      sms: { provider: 'outbox' },
+    });
+  });
+
+  it('reports every problem of one start together, one per line', () => {
+    expect(() => loadConfig({ PORT: 'eighty', SIGNUP_ENABLED: 'maybe' })).toThrow(
+      'PORT must be a whole number of at least 0 (got "eighty")\nSIGNUP_ENABLED must be true or false (got "maybe")',
+    );
+    const refused = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', DATABASE_READ_URL: 'postgres://replica/ff' });
+      } catch (error) {
+        return (error as Error).message.split('\n');
+      }
+      return [];
+    })();
+    expect(refused).toEqual([
+      expect.stringMatching(/^APP_SECRET must be set/),
+      expect.stringMatching(/^PAYMENT_PROVIDER must be set in production/),
+      expect.stringMatching(/^DATABASE_READ_URL names a read replica/),
+    ]);
+  });
+
+  it('defaults by mode: the tests log nothing, production seeds no demo data', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ env: 'test', logLevel: 'silent', logFormat: 'json', seedDemoData: true });
+    expect(loadConfig({ NODE_ENV: 'staging' })).toMatchObject({ env: 'development', logLevel: 'info', logFormat: 'pretty' });
+    expect(
+      loadConfig({ NODE_ENV: 'production', APP_SECRET: 'a'.repeat(32), PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'k' }),
+    ).toMatchObject({ env: 'production', logLevel: 'info', seedDemoData: false, rateLimit: { perAddress: 1200, perSession: 600 } });
+    expect(loadConfig({ PORT: '8080' }).appUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ APP_URL: 'https://fuel.example/' }).appUrl).toBe('https://fuel.example');
+    expect(loadConfig({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'http://minio:9000' }).storage).toMatchObject({
+      kind: 's3',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'uploads' }).storage).toMatchObject({ kind: 's3', endpoint: null, forcePathStyle: false });
+  });
+
+  it('reads the default development environment as the hand-written parser before the zod schema did', () => {
+    // loadConfig({}) as it was before the environment was parsed by one zod schema (2026-11-29),
+    // with the checkout's folders in place of /work/main.
+    const dataDir = path.join(REPO_ROOT, 'data');
+    const webDist = path.join(REPO_ROOT, 'apps/web/dist');
+    expect(loadConfig({})).toStrictEqual({
+      env: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      appUrl: 'http://localhost:3000',
+      databaseUrl: null,
+      databaseReadUrl: null,
+      database: {
+        poolSize: 10,
+        statementTimeoutMs: 15_000,
+        idleInTransactionTimeoutMs: 60_000,
+        acquireTimeoutMs: 5_000,
+        preparedStatements: 100,
+      },
+      reports: { statementTimeoutMs: 120_000 },
+      rateLimit: { perAddress: 0, perSession: 0, windowSeconds: 60, redisUrl: null, keyPrefix: 'fleetfuel:rate:' },
+      dataDir,
+      appSecret: 'fleetfuel-demo-secret-do-not-use-in-production',
+      sessionTtlHours: 168,
+      signIn: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15, maxDelaySeconds: 300 },
+      passwordResetTtlMinutes: 60,
+      passwordReset: { maxPerAccountPerHour: 3, maxPerAddressPerHour: 20 },
+      signupEnabled: false,
+      seedDemoData: true,
+      mail: { smtpUrl: null, from: 'FleetFuel <no-reply@fleetfuel.local>', outboxDir: path.join(dataDir, 'outbox') },
+      sms: { provider: 'outbox', outboxDir: path.join(dataDir, 'outbox/sms') },
+      payments: {
+        provider: 'sandbox',
+        paystackSecretKey: null,
+        paystackBaseUrl: 'https://api.paystack.co',
+        platformFeeBps: 0,
+        transferRetries: 2,
+      },
+      storage: { kind: 'local', dir: path.join(dataDir, 'files') },
+      support: {
+        email: 'support@fleetfuel.ng',
+        phone: '+234 700 353 3835',
+        hours: 'Monday to Friday, 8:00 to 18:00 (Lagos time)',
+      },
+      // The built web app when there is one (null before `npm run build`).
+      webDistDir: existsSync(webDist) ? webDist : null,
+      logLevel: 'info',
+      logFormat: 'pretty',
+      trustProxy: false,
+      limits: { maxAmountNaira: 1_000_000_000, maxPricePerUnitNaira: 100_000 },
+      warnings: [],
+    });
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Configuration from the environment, read once at start-up. Every value has a safe default for
- * the demo on a laptop; production mode (NODE_ENV=production) refuses to start with the demo secret.
+ * Configuration from the environment, read once at start-up: `config-schema.ts` parses the
+ * variables (types, defaults, ranges, what production refuses) and this file groups them into the
+ * `Config` the app reads. Every value has a safe default for the demo on a laptop; production mode
+ * (NODE_ENV=production) refuses to start with the demo secret or the sandbox payments.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_MONEY_LIMITS } from '@fleetfuel/contract';
-import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared-statements.js';
+import { environmentSchema, type Environment } from './config-schema.js';
 import type { S3Settings } from './files/storage.js';
 import type { SmsSettings } from './sms/sms.js';
 
@@ -23,9 +24,7 @@ function findRepoRoot(from: string): string {
   }
 }
 
-/** The demo secret: fine on a laptop, refused in production. */
-export const DEMO_SECRET = 'fleetfuel-demo-secret-do-not-use-in-production';
-const MIN_SECRET_LENGTH = 32;
+export { DEMO_SECRET } from './config-schema.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -107,191 +106,108 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  }
-  return value;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new Error(`${name} must be true or false (got "${raw}")`);
-}
-
-/**
- * The card payment provider. The sandbox credits a wallet for anyone holding a funding reference,
- * so production never falls back to it: there the provider must be named, and the sandbox also
- * needs ALLOW_SANDBOX_PAYMENTS=true (a staging install, say), which start-up then warns about.
- */
-/** JSON in production, readable lines elsewhere, unless LOG_FORMAT says otherwise. */
-function logFormat(env: Env, mode: Config['env']): Config['logFormat'] {
-  const chosen = env.LOG_FORMAT ?? (mode === 'development' ? 'pretty' : 'json');
-  if (chosen !== 'pretty' && chosen !== 'json') throw new Error(`LOG_FORMAT must be pretty or json, not "${chosen}"`);
-  return chosen;
-}
-
-function paymentProvider(env: Env, mode: Config['env'], warnings: string[]): 'sandbox' | 'paystack' {
-  const raw = env.PAYMENT_PROVIDER ?? '';
-  if (raw !== '' && raw !== 'sandbox' && raw !== 'paystack') {
-    throw new Error(`PAYMENT_PROVIDER must be sandbox or paystack (got "${raw}")`);
-  }
-  if (mode !== 'production') return raw === 'paystack' ? 'paystack' : 'sandbox';
-  if (raw === '') {
-    throw new Error(
-      'PAYMENT_PROVIDER must be set in production: paystack (with PAYSTACK_SECRET_KEY), or sandbox with ' +
-        'ALLOW_SANDBOX_PAYMENTS=true for an install where no real money moves.',
-    );
-  }
-  if (raw === 'paystack') {
-    if (!env.PAYSTACK_SECRET_KEY) throw new Error('PAYSTACK_SECRET_KEY must be set when PAYMENT_PROVIDER=paystack in production.');
-    return 'paystack';
-  }
-  if (!flag(env, 'ALLOW_SANDBOX_PAYMENTS', false)) {
-    throw new Error(
-      'PAYMENT_PROVIDER=sandbox lets anyone with a funding reference credit a wallet without paying. ' +
-        'Production refuses it unless ALLOW_SANDBOX_PAYMENTS=true is also set.',
-    );
-  }
-  warnings.push('SANDBOX PAYMENTS ARE ON IN PRODUCTION (ALLOW_SANDBOX_PAYMENTS=true): wallets can be funded without a real card payment.');
-  return 'sandbox';
-}
-
-/**
- * Text messages: Termii when SMS_PROVIDER=termii (with its API key), else the outbox folder. An
- * outbox in production sends nothing to phones, so start-up warns about it.
- */
-function smsSettings(env: Env, mode: Config['env'], warnings: string[], outboxDir: string): SmsSettings {
-  const raw = env.SMS_PROVIDER ?? '';
-  if (raw !== '' && raw !== 'outbox' && raw !== 'termii') throw new Error(`SMS_PROVIDER must be outbox or termii (got "${raw}")`);
-  if (raw === 'termii') {
-    if (!env.TERMII_API_KEY) throw new Error('TERMII_API_KEY must be set when SMS_PROVIDER=termii.');
-    return {
-      provider: 'termii',
-      apiKey: env.TERMII_API_KEY,
-      senderId: env.TERMII_SENDER_ID ?? 'FleetFuel',
-      baseUrl: (env.TERMII_BASE_URL ?? 'https://api.ng.termii.com').replace(/\/$/, ''),
-      outboxDir,
-    };
-  }
-  if (mode === 'production')
-    warnings.push(`SMS go to the outbox folder ${outboxDir}, not to phones: set SMS_PROVIDER=termii to send them.`);
-  return { provider: 'outbox', outboxDir };
-}
-
-/**
- * The read replica's URL. Only a PostgreSQL primary has replicas: with the embedded database a
- * replica URL would be a mistake (a URL meant for a server that is not used), so start-up refuses it.
- */
-function databaseReadUrl(env: Env): string | null {
-  const url = env.DATABASE_READ_URL || null;
-  if (url && !env.DATABASE_URL) {
-    throw new Error(
-      'DATABASE_READ_URL names a read replica of the PostgreSQL server in DATABASE_URL, which is not set: ' +
-        'set DATABASE_URL to the primary, or unset DATABASE_READ_URL to use the embedded database.',
-    );
-  }
-  return url;
-}
-
+/** Reads the environment (process.env unless given one); throws every problem found, one per line. */
 export function loadConfig(env: Env = process.env): Config {
-  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
-  const port = integer(env, 'PORT', 3000, 0);
-  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR ?? 'data');
-  const appSecret = env.APP_SECRET ?? DEMO_SECRET;
-  if (mode === 'production' && (appSecret === DEMO_SECRET || appSecret.length < MIN_SECRET_LENGTH)) {
-    throw new Error(
-      `APP_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters in production ` +
-        '(for example: openssl rand -hex 32).',
-    );
-  }
-  const warnings: string[] = [];
-  const provider = paymentProvider(env, mode, warnings);
-  const mailOutboxDir = path.resolve(dataDir, env.MAIL_OUTBOX_DIR ?? 'outbox');
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  return configOf(parsed.data);
+}
+
+/** The parsed variables grouped as the app reads them, with the folders resolved. */
+function configOf(env: Environment): Config {
+  const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR);
+  const smsOutboxDir = path.resolve(dataDir, env.SMS_OUTBOX_DIR);
   const webDist = env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist');
   return {
-    env: mode,
-    host: env.HOST ?? '0.0.0.0',
-    port,
-    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    databaseUrl: env.DATABASE_URL || null,
-    databaseReadUrl: databaseReadUrl(env),
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl: env.APP_URL,
+    databaseUrl: env.DATABASE_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
     database: {
-      poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1),
-      statementTimeoutMs: integer(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
-      idleInTransactionTimeoutMs: integer(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0),
-      acquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 5_000, 0),
-      preparedStatements: integer(env, 'DATABASE_PREPARED_STATEMENTS', DEFAULT_PREPARED_STATEMENTS, 0),
+      poolSize: env.DATABASE_POOL_SIZE,
+      statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT_MS,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     },
-    reports: { statementTimeoutMs: integer(env, 'REPORT_STATEMENT_TIMEOUT_MS', 120_000, 0) },
+    reports: { statementTimeoutMs: env.REPORT_STATEMENT_TIMEOUT_MS },
     rateLimit: {
-      // On by default in production only: the demo on a laptop has one user, and the tests, the
-      // browser journeys and the crash test fire thousands of calls a minute from one address.
-      perAddress: integer(env, 'RATE_LIMIT_PER_ADDRESS', mode === 'production' ? 1200 : 0, 0),
-      perSession: integer(env, 'RATE_LIMIT_PER_SESSION', mode === 'production' ? 600 : 0, 0),
-      windowSeconds: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
-      redisUrl: env.REDIS_URL || null,
-      keyPrefix: env.RATE_LIMIT_KEY_PREFIX ?? 'fleetfuel:rate:',
+      perAddress: env.RATE_LIMIT_PER_ADDRESS,
+      perSession: env.RATE_LIMIT_PER_SESSION,
+      windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      redisUrl: env.REDIS_URL,
+      keyPrefix: env.RATE_LIMIT_KEY_PREFIX,
     },
     dataDir,
-    appSecret,
-    sessionTtlHours: integer(env, 'SESSION_TTL_HOURS', 24 * 7, 1),
+    appSecret: env.APP_SECRET,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
     signIn: {
-      maxFailuresPerAccount: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ACCOUNT', 5, 1),
-      maxFailuresPerAddress: integer(env, 'SIGN_IN_MAX_FAILURES_PER_ADDRESS', 30, 1),
-      windowMinutes: integer(env, 'SIGN_IN_WINDOW_MINUTES', 15, 1),
-      maxDelaySeconds: integer(env, 'SIGN_IN_MAX_DELAY_SECONDS', 300, 1),
+      maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
+      windowMinutes: env.SIGN_IN_WINDOW_MINUTES,
+      maxDelaySeconds: env.SIGN_IN_MAX_DELAY_SECONDS,
     },
     passwordResetTtlMinutes: 60,
     passwordReset: {
-      maxPerAccountPerHour: integer(env, 'PASSWORD_RESET_MAX_PER_ACCOUNT', 3, 1),
-      maxPerAddressPerHour: integer(env, 'PASSWORD_RESET_MAX_PER_ADDRESS', 20, 1),
+      maxPerAccountPerHour: env.PASSWORD_RESET_MAX_PER_ACCOUNT,
+      maxPerAddressPerHour: env.PASSWORD_RESET_MAX_PER_ADDRESS,
     },
-    signupEnabled: flag(env, 'SIGNUP_ENABLED', false),
-    seedDemoData: flag(env, 'SEED_DEMO_DATA', mode !== 'production'),
-    mail: {
-      smtpUrl: env.SMTP_URL || null,
-      from: env.MAIL_FROM ?? 'FleetFuel <no-reply@fleetfuel.local>',
-      outboxDir: mailOutboxDir,
-    },
-    sms: smsSettings(env, mode, warnings, path.resolve(dataDir, env.SMS_OUTBOX_DIR ?? 'outbox/sms')),
+    signupEnabled: env.SIGNUP_ENABLED,
+    seedDemoData: env.SEED_DEMO_DATA,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.resolve(dataDir, env.MAIL_OUTBOX_DIR) },
+    sms: smsSettings(env, smsOutboxDir),
     payments: {
-      provider,
-      paystackSecretKey: env.PAYSTACK_SECRET_KEY || null,
-      paystackBaseUrl: (env.PAYSTACK_BASE_URL ?? 'https://api.paystack.co').replace(/\/$/, ''),
-      platformFeeBps: integer(env, 'PLATFORM_FEE_BPS', 0, 0),
-      transferRetries: integer(env, 'TRANSFER_RETRIES', 2, 0),
+      provider: env.PAYMENT_PROVIDER,
+      paystackSecretKey: env.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: env.PAYSTACK_BASE_URL,
+      platformFeeBps: env.PLATFORM_FEE_BPS,
+      transferRetries: env.TRANSFER_RETRIES,
     },
-    storage: env.S3_BUCKET
-      ? {
-          kind: 's3',
-          bucket: env.S3_BUCKET,
-          endpoint: env.S3_ENDPOINT || null,
-          region: env.S3_REGION ?? 'us-east-1',
-          accessKeyId: env.S3_ACCESS_KEY_ID || null,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
-          forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', Boolean(env.S3_ENDPOINT)),
-        }
-      : { kind: 'local', dir: path.join(dataDir, 'files') },
-    support: {
-      email: env.SUPPORT_EMAIL ?? 'support@fleetfuel.ng',
-      phone: env.SUPPORT_PHONE ?? '+234 700 353 3835',
-      hours: env.SUPPORT_HOURS ?? 'Monday to Friday, 8:00 to 18:00 (Lagos time)',
-    },
+    storage: storage(env, dataDir),
+    support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE, hours: env.SUPPORT_HOURS },
     webDistDir: existsSync(webDist) ? webDist : null,
-    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
-    logFormat: logFormat(env, mode),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
-    limits: {
-      maxAmountNaira: integer(env, 'MAX_AMOUNT_NAIRA', DEFAULT_MONEY_LIMITS.amount, 1),
-      maxPricePerUnitNaira: integer(env, 'MAX_PRICE_PER_UNIT_NAIRA', DEFAULT_MONEY_LIMITS.pricePerUnit, 1),
-    },
-    warnings,
+    logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
+    trustProxy: env.TRUST_PROXY,
+    limits: { maxAmountNaira: env.MAX_AMOUNT_NAIRA, maxPricePerUnitNaira: env.MAX_PRICE_PER_UNIT_NAIRA },
+    warnings: warnings(env, smsOutboxDir),
   };
+}
+
+/** Text messages through Termii when SMS_PROVIDER=termii (the schema refuses it without a key), else the outbox. */
+function smsSettings(env: Environment, outboxDir: string): SmsSettings {
+  return env.SMS_PROVIDER === 'termii' && env.TERMII_API_KEY !== null
+    ? { provider: 'termii', apiKey: env.TERMII_API_KEY, senderId: env.TERMII_SENDER_ID, baseUrl: env.TERMII_BASE_URL, outboxDir }
+    : { provider: 'outbox', outboxDir };
+}
+
+/** Uploaded files in an S3-compatible bucket when S3_BUCKET is set, else in the data folder. */
+function storage(env: Environment, dataDir: string): Config['storage'] {
+  return env.S3_BUCKET !== null
+    ? {
+        kind: 's3',
+        bucket: env.S3_BUCKET,
+        endpoint: env.S3_ENDPOINT,
+        region: env.S3_REGION,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      }
+    : { kind: 'local', dir: path.join(dataDir, 'files') };
+}
+
+/** Production settings that are allowed but unsafe, logged loudly at start. */
+function warnings(env: Environment, smsOutboxDir: string): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  return [
+    ...(env.PAYMENT_PROVIDER === 'sandbox'
+      ? ['SANDBOX PAYMENTS ARE ON IN PRODUCTION (ALLOW_SANDBOX_PAYMENTS=true): wallets can be funded without a real card payment.']
+      : []),
+    // An outbox in production sends nothing to phones.
+    ...(env.SMS_PROVIDER === 'outbox'
+      ? [`SMS go to the outbox folder ${smsOutboxDir}, not to phones: set SMS_PROVIDER=termii to send them.`]
+      : []),
+  ];
 }
