@@ -101,7 +101,7 @@ describe('API rate limit', () => {
   it('lets calls through when Redis cannot be reached, rather than refusing everyone', async () => {
     const app = Fastify({ logger: false });
     installErrorHandling(app);
-    installRateLimit(app, { ...limits('redis://127.0.0.1:1'), perAddress: 1 });
+    await installRateLimit(app, { ...limits('redis://127.0.0.1:1'), perAddress: 1 });
     app.get('/api/ping', () => ({ ok: true }));
     try {
       const calls = [1, 2, 3].map(() => () => app.inject({ method: 'GET', url: '/api/ping' }));
