@@ -43,6 +43,8 @@ export const REQUEST_FLAG_CODES = [
   'PRICE_ABOVE_STATION_MEDIAN',
   'REPEAT_WITHIN_12H',
   'DISPENSED_OFF_PATTERN',
+  /** A SOFT fuel policy the request breaches (issue 44): let through, for a manager to judge. */
+  'POLICY_BREACH',
 ] as const;
 export const requestFlagSchema = z.object({
   code: z.enum(REQUEST_FLAG_CODES),
@@ -209,7 +211,7 @@ export const fuelCompleteBodySchema = z
     path: ['confirmationCode'],
   });
 
-export const couponPreviewSchema = z.object({
+export const couponPreviewReplySchema = z.object({
   kind: z.enum(['FUEL', 'MAINTENANCE']),
   redeemable: z.boolean(),
   /** Why the coupon cannot be redeemed, when it cannot. */
@@ -221,7 +223,6 @@ export const couponPreviewSchema = z.object({
   fuelRequest: fuelRequestSchema.nullable(),
   maintenanceRequest: z.lazy(() => maintenanceRequestSchema).nullable(),
 });
-export const couponPreviewReplySchema = couponPreviewSchema;
 
 export const stationOptionSchema = z.object({
   id: idSchema,
