@@ -33,7 +33,17 @@ async function audit(page: Page, label: string): Promise<Finding[]> {
   // Let lazy areas, queries and entry animations settle before the audit reads colours.
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
-  await page.waitForTimeout(300);
+  // Entry animations and transitions have ended (endless ones, a spinner's, never do: not waited for).
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
   await page.addScriptTag({ path: AXE_PATH });
   const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;

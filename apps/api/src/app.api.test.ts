@@ -2,35 +2,32 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allRoutes, API_BASE, PERMISSIONS } from '@fleetfuel/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.js';
+import { useTestApp } from '../test/test-world.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const world = useTestApp();
 
 describe('the route table', () => {
   it('every route declares a known permission and is registered by the app', () => {
     expect(allRoutes.length).toBeGreaterThan(0);
     for (const route of allRoutes) {
       expect(Object.keys(PERMISSIONS), route.path).toContain(route.permission);
-      expect(t.app.hasRoute({ method: route.method, url: `${API_BASE}${route.path}` }), `${route.method} ${route.path}`).toBe(true);
+      expect(world.t.app.hasRoute({ method: route.method, url: `${API_BASE}${route.path}` }), `${route.method} ${route.path}`).toBe(true);
     }
   });
 
   it('every route but the public ones refuses a call without a token', async () => {
     for (const route of allRoutes.filter((r) => r.permission !== 'public')) {
       const url = `${API_BASE}${route.path.replace(/:id/g, '00000000-0000-4000-8000-000000000000')}`;
-      const res = await t.call(route.method, url, { body: route.method === 'GET' ? undefined : {} });
+      const res = await world.t.call(route.method, url, { body: route.method === 'GET' ? undefined : {} });
       expect(res.statusCode, `${route.method} ${route.path}`).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
     }
   });
 
   it('publishes OpenAPI at /api/docs/json with every route', async () => {
-    const res = await t.call('GET', '/api/docs/json');
+    const res = await world.t.call('GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
     for (const route of allRoutes) {
@@ -39,7 +36,7 @@ describe('the route table', () => {
   });
 
   it('documents multipart bodies with their files, and every error reply in the error shape', async () => {
-    const document = (await t.call('GET', '/api/docs/json')).json<{
+    const document = (await world.t.call('GET', '/api/docs/json')).json<{
       paths: Record<
         string,
         Record<
@@ -73,7 +70,7 @@ describe('the route table', () => {
   });
 
   it('answers unknown endpoints with the error shape and a request id', async () => {
-    const res = await t.call('GET', '/api/nope');
+    const res = await world.t.call('GET', '/api/nope');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', error: 'No such endpoint: GET /api/nope' });
     expect(res.headers['x-request-id']).toBeTruthy();
@@ -105,8 +102,8 @@ describe('serving the web app', () => {
 
 describe('organization and station lists (for the user form)', () => {
   it('ADMIN lists organizations and stations, searchable, with meta; others get 403', async () => {
-    const admin = await t.login('admin@fleetfuel.test');
-    const orgs = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'acme' } });
+    const admin = await world.t.login('admin@fleetfuel.test');
+    const orgs = await world.t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'acme' } });
     expect(orgs.statusCode).toBe(200);
     expect(orgs.json().meta).toEqual({ page: 1, pageSize: 20, total: 1 });
     expect(orgs.json().data[0]).toMatchObject({
@@ -117,13 +114,13 @@ describe('organization and station lists (for the user form)', () => {
       driversCount: 2,
     });
 
-    const stations = await t.call('GET', '/api/admin/fuel-stations', { token: admin });
+    const stations = await world.t.call('GET', '/api/admin/fuel-stations', { token: admin });
     expect(stations.json().meta.total).toBe(2);
     const unity = stations.json().data.find((s: { name: string }) => s.name === 'Unity Fuels Ikeja');
     expect(unity).toMatchObject({ availableFuels: ['PETROL', 'DIESEL'], latitude: 6.601838, longitude: 3.351486 });
 
-    const orgAdmin = await t.login('orgadmin@acme.test');
-    expect((await t.call('GET', '/api/admin/organizations', { token: orgAdmin })).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/admin/fuel-stations', { token: orgAdmin })).statusCode).toBe(403);
+    const orgAdmin = await world.t.login('orgadmin@acme.test');
+    expect((await world.t.call('GET', '/api/admin/organizations', { token: orgAdmin })).statusCode).toBe(403);
+    expect((await world.t.call('GET', '/api/admin/fuel-stations', { token: orgAdmin })).statusCode).toBe(403);
   });
 });

@@ -2,45 +2,42 @@
  * Headers that keep signed-in data out of caches, and transport security that only an https
  * install asks for (a plain-http intranet install must keep working).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart, png } from '../test/multipart.js';
-import { createTestApp, DEMO_PASSWORD, type TestApp } from '../test/harness.js';
+import { createTestApp, DEMO_PASSWORD } from '../test/harness.js';
+import { useTestApp } from '../test/test-world.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const world = useTestApp();
 
 describe('Cache-Control on signed-in replies', () => {
   it('the sign-in reply, which carries the token, is no-store', async () => {
-    const res = await t.call('POST', '/api/auth/login', { body: { username: 'orgadmin@acme.test', password: DEMO_PASSWORD } });
+    const res = await world.t.call('POST', '/api/auth/login', { body: { username: 'orgadmin@acme.test', password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('JSON replies, errors and PDFs for a bearer token are no-store', async () => {
-    const token = await t.login('orgadmin@acme.test');
+    const token = await world.t.login('orgadmin@acme.test');
     for (const url of ['/api/auth/me', '/api/vehicles', '/api/admin/users']) {
-      const res = await t.call('GET', url, { token });
+      const res = await world.t.call('GET', url, { token });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    const refused = await t.call('GET', '/api/admin/organizations', { token });
+    const refused = await world.t.call('GET', '/api/admin/organizations', { token });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['cache-control']).toBe('no-store');
 
-    const pdf = await t.call('GET', '/api/reports/x/insurance-status', { token });
+    const pdf = await world.t.call('GET', '/api/reports/x/insurance-status', { token });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toBe('no-store');
   });
 
   it('a file fetched with a bearer token is no-store', async () => {
-    const admin = await t.login('admin@fleetfuel.test');
+    const admin = await world.t.login('admin@fleetfuel.test');
     const { body, headers } = multipart({ name: 'Cache Logistics', type: 'other', image: png() });
-    const created = await t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
+    const created = await world.t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
     expect(created.statusCode).toBe(200);
-    const file = await t.call('GET', created.json().imageUrl, { token: admin });
+    const file = await world.t.call('GET', created.json().imageUrl, { token: admin });
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('no-store');
   });
@@ -48,7 +45,7 @@ describe('Cache-Control on signed-in replies', () => {
 
 describe('transport security', () => {
   it('a plain-http install sends neither HSTS nor upgrade-insecure-requests', async () => {
-    const res = await t.call('GET', '/api/health');
+    const res = await world.t.call('GET', '/api/health');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['content-security-policy']).toBeDefined();
     expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');

@@ -31,3 +31,16 @@ export async function signInAll(t: TestApp, emails: readonly string[]): Promise<
   for (const email of emails) tokens[email] = await t.login(email);
   return tokens;
 }
+
+/**
+ * The demo accounts most API test files act as: the platform admin; Acme's admin, assistant admin
+ * and driver; Beta's admin (another tenant); Unity Fuels' station rep.
+ */
+export const USUAL_ACCOUNTS = [
+  'admin@fleetfuel.test',
+  'orgadmin@acme.test',
+  'asst@acme.test',
+  'driver@acme.test',
+  'orgadmin@beta.test',
+  'rep@unityfuels.test',
+] as const;

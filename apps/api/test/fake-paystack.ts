@@ -6,6 +6,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../src/platform/clock.js';
+import type { Config } from '../src/platform/config.js';
+import { createPaystackProvider } from '../src/platform/payments/paystack.js';
+import type { PaymentProvider } from '../src/platform/payments/provider.js';
 
 export interface FakePaystack {
   baseUrl: string;
@@ -137,5 +142,51 @@ export async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promis
     transfers,
     stallOnce,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * A fake Paystack for the whole test file: started in a `beforeAll` and closed in an `afterAll`,
+ * both registered here, so call it before `useTestApp` (the app then closes first). `server` is the
+ * running fake; `app(timeoutMs)` the `config` and `deps` of `useTestApp` for an app that pays
+ * through it with the real adapter (no platform fee, two transfer retries), and `other` deps (a clock).
+ */
+export function useFakePaystack(): {
+  readonly server: FakePaystack;
+  app(
+    timeoutMs: number,
+    other?: { clock?: Clock },
+  ): { config: () => Pick<Config, 'payments'>; deps: () => { paymentProvider: PaymentProvider; clock?: Clock } };
+} {
+  let server: FakePaystack | undefined;
+  const running = (): FakePaystack => {
+    if (!server) throw new Error('useFakePaystack: the fake was read before its beforeAll started it');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startFakePaystack();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      return running();
+    },
+    app: (timeoutMs, other = {}) => ({
+      config: () => ({
+        payments: {
+          provider: 'paystack',
+          paystackSecretKey: running().secretKey,
+          paystackBaseUrl: running().baseUrl,
+          platformFeeBps: 0,
+          transferRetries: 2,
+        },
+      }),
+      deps: () => ({
+        ...other,
+        paymentProvider: createPaystackProvider({ secretKey: running().secretKey, baseUrl: running().baseUrl, timeoutMs }),
+      }),
+    }),
   };
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { DATE_RANGE_ORDER_MESSAGE, PAGE_SIZE_MAX, SORT_ORDERS, type SortOrder } from '@fleetfuel/contract';
 import type { TestApp } from './harness.js';
+import type { TestWorld } from './test-world.js';
 
 export interface SortableList {
   t: TestApp;
@@ -109,18 +110,30 @@ export async function expectPagesCoverEveryRow(list: SortableList, sort: string,
 /**
  * `from` and `to` bound the Lagos day a row was created, both days included. One row is moved to
  * the last half hour of a day and another to the first half hour of the next (still the day before
- * in UTC), on days long before the demo's rows.
+ * in UTC), on days long before the demo's rows; both go back to their own day afterwards, so that
+ * the file's other tests, in whatever order they run, see the list as it was.
  */
 export async function expectCreatedDayRange(
   list: SortableList,
   table: 'organizations' | 'fuel_stations' | 'users',
   rows: { onDay: string; dayAfter: string },
 ): Promise<void> {
+  // As text, to the microsecond: a JavaScript date would round them away and could reorder rows.
+  const { rows: created } = await sql<{ id: string; at: string }>`
+    SELECT id, created_at::text AS at FROM ${sql.table(table)} WHERE id IN (${rows.onDay}, ${rows.dayAfter})`.execute(list.t.db);
+  expect(created).toHaveLength(2);
   const moveTo = (id: string, instant: string) =>
-    sql`UPDATE ${sql.table(table)} SET created_at = ${new Date(instant)} WHERE id = ${id}`.execute(list.t.db);
-  await moveTo(rows.onDay, '2020-03-10T23:30:00+01:00');
-  await moveTo(rows.dayAfter, '2020-03-11T00:30:00+01:00');
+    sql`UPDATE ${sql.table(table)} SET created_at = ${instant}::timestamptz WHERE id = ${id}`.execute(list.t.db);
+  try {
+    await moveTo(rows.onDay, '2020-03-10T23:30:00+01:00');
+    await moveTo(rows.dayAfter, '2020-03-11T00:30:00+01:00');
+    await expectDayBounds(list, rows);
+  } finally {
+    for (const { id, at } of created) await moveTo(id, at);
+  }
+}
 
+async function expectDayBounds(list: SortableList, rows: { onDay: string; dayAfter: string }): Promise<void> {
   const within = async (query: Query) => ids(await listAll(list, query));
   expect(await within({ from: '2020-03-10', to: '2020-03-10' })).toEqual([rows.onDay]);
   expect(await within({ from: '2020-03-11', to: '2020-03-11' })).toEqual([rows.dayAfter]);
@@ -140,4 +153,29 @@ export async function expectCreatedDayRange(
   const notADay = await list.t.call('GET', list.url, { token: list.token, query: { from: '2020-02-30' } });
   expect(notADay.statusCode).toBe(400);
   expect(notADay.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'from: Must be a valid date (YYYY-MM-DD)' });
+}
+
+/**
+ * A list for the checks above, read as `as` (signed in by the file's `useTestApp`) through the
+ * file's app: usable at the top of the file, its app, token and `url` (a function for a path only
+ * the set-up knows) are read when a test runs.
+ */
+export function listOf(
+  world: Pick<TestWorld<Record<string, string>>, 't' | 'token'>,
+  as: string,
+  url: string | (() => string),
+  rowsKey = 'data',
+): SortableList {
+  return {
+    get t() {
+      return world.t;
+    },
+    get token() {
+      return world.token(as);
+    },
+    get url() {
+      return typeof url === 'function' ? url() : url;
+    },
+    rowsKey,
+  };
 }

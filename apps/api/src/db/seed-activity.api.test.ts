@@ -1,53 +1,54 @@
 import type { AuditEntry } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, movableClock, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { movableClock } from '../../test/harness.js';
+import { useTestApp } from '../../test/test-world.js';
 import { seedDemoActivity } from './seed-activity.js';
 
 const DAY_MS = 86_400_000;
 const HALF_HOUR_MS = 1_800_000;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.transaction().execute((trx) => seedDemoActivity(trx));
+const world = useTestApp({
+  setUp: async ({ t }) => {
+    await t.db.transaction().execute((trx) => seedDemoActivity(trx));
+  },
 });
-afterAll(async () => t.close());
 
 describe('the demo activity', () => {
   it('keeps the ledger consistent: balanced entries, balances equal to postings, holds equal to open holds', async () => {
-    const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(t.db);
+    const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(world.t.db);
     expect(unbalanced.rows).toEqual([]);
     const drift =
       await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p
-      ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(t.db);
+      ON p.account_id = a.id WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(world.t.db);
     expect(drift.rows).toEqual([]);
     const holds =
       await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM holds WHERE status = 'OPEN' GROUP BY account_id) h
-      ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.s, 0)`.execute(t.db);
+      ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.s, 0)`.execute(world.t.db);
     expect(holds.rows).toEqual([]);
     const orphanHolds =
       await sql`SELECT h.reference FROM holds h LEFT JOIN fuel_requests r ON h.reference = 'fuel:' || r.id WHERE h.status = 'OPEN' AND r.status IS DISTINCT FROM 'APPROVED'`.execute(
-        t.db,
+        world.t.db,
       );
     expect(orphanHolds.rows).toEqual([]);
   });
 
   it('has fuel and maintenance requests in every status, and money for every wallet', async () => {
-    const fuel = await t.db.selectFrom('fuel_requests').select('status').distinct().execute();
+    const fuel = await world.t.db.selectFrom('fuel_requests').select('status').distinct().execute();
     expect(fuel.map((r) => r.status).sort()).toEqual(['APPROVED', 'COMPLETED', 'EXPIRED', 'PENDING', 'REJECTED']);
-    const maintenance = await t.db.selectFrom('maintenance_requests').select('status').distinct().execute();
+    const maintenance = await world.t.db.selectFrom('maintenance_requests').select('status').distinct().execute();
     expect(maintenance.map((r) => r.status).sort()).toEqual(['APPROVED', 'COMPLETED', 'PENDING', 'REJECTED']);
     for (const email of ['orgadmin@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test', 'rep@greenline.test']) {
-      const wallet = (await t.call('GET', '/api/wallet', { token: await t.login(email) })).json().wallet;
+      const wallet = (await world.t.call('GET', '/api/wallet', { token: await world.t.login(email) })).json().wallet;
       expect(wallet.balance, email).toBeGreaterThan(0);
     }
-    const types = await t.db.selectFrom('postings').select('type').distinct().execute();
+    const types = await world.t.db.selectFrom('postings').select('type').distinct().execute();
     expect(types.map((r) => r.type).sort()).toEqual(['CREDIT', 'DEBIT', 'FUNDING', 'PAYMENT', 'PAYOUT', 'SUBSCRIPTION']);
   });
 
   it('serves each station’s counts of vehicles and drivers it has served', async () => {
-    const stations = (await t.call('GET', '/api/admin/fuel-stations', { token: await t.login('admin@fleetfuel.test') })).json().data;
+    const stations = (await world.t.call('GET', '/api/admin/fuel-stations', { token: await world.t.login('admin@fleetfuel.test') })).json()
+      .data;
     const unity = stations.find((s: { name: string }) => s.name === 'Unity Fuels Ikeja');
     const greenline = stations.find((s: { name: string }) => s.name === 'Greenline Energy Lekki');
     // Unity redeemed for the Hilux, the motorcycle and Beta's Isuzu, requested by three people; Greenline only the truck.
@@ -56,19 +57,19 @@ describe('the demo activity', () => {
   });
 
   it('leaves an approved coupon a station can redeem today', async () => {
-    const attendant = await t.login('attendant@unityfuels.test');
-    const approved = await t.db
+    const attendant = await world.t.login('attendant@unityfuels.test');
+    const approved = await world.t.db
       .selectFrom('fuel_requests')
       .select(['id', 'coupon_code'])
       .where('status', '=', 'APPROVED')
       .where('volume', '=', '40')
       .executeTakeFirstOrThrow();
-    const res = await t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
+    const res = await world.t.call('PATCH', `/api/fuel-requests/${approved.id}/complete`, {
       token: attendant,
       body: { code: approved.coupon_code, dispensedVolume: 38 },
     });
     expect(res.statusCode).toBe(200);
-    const reserve = (await t.call('GET', '/api/fuel-reserves', { token: await t.login('orgadmin@acme.test') }))
+    const reserve = (await world.t.call('GET', '/api/fuel-reserves', { token: await world.t.login('orgadmin@acme.test') }))
       .json()
       .summary.find((s: { fuelType: string }) => s.fuelType === 'PETROL');
     expect(reserve.remaining).toBe(1962);
@@ -79,12 +80,12 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
   // The next 00:30 UTC: early in the day, when today's events counted forward from midnight would
   // still lie ahead. The database's clock, which dates the registry, stays behind it as when seeding.
   const now = new Date(Math.ceil((Date.now() - HALF_HOUR_MS) / DAY_MS) * DAY_MS + HALF_HOUR_MS);
-  let early: TestApp;
-  beforeAll(async () => {
-    early = await createTestApp({}, { clock: movableClock(now) });
-    await early.db.transaction().execute((trx) => seedDemoActivity(trx, now));
+  const early = useTestApp({
+    deps: { clock: movableClock(now) },
+    setUp: async ({ t }) => {
+      await t.db.transaction().execute((trx) => seedDemoActivity(trx, now));
+    },
   });
-  afterAll(async () => early.close());
 
   it('dates no request, decision, redemption, payment, posting or audit entry after the seeding', async () => {
     const events: Record<string, string[]> = {
@@ -101,7 +102,7 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
     for (const [table, columns] of Object.entries(events)) {
       for (const column of columns) {
         const { rows } = await sql<{ latest: Date | null }>`SELECT max(${sql.ref(column)}) AS latest FROM ${sql.table(table)}`.execute(
-          early.db,
+          early.t.db,
         );
         const latest = rows[0]?.latest;
         if (latest && latest.getTime() > now.getTime()) late.push(`${table}.${column} ${latest.toISOString()}`);
@@ -111,7 +112,7 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
   });
 
   it('holds six months of audit entries of every kind the history made, not only sign-ins', async () => {
-    const { rows } = await sql<{ action: string }>`SELECT DISTINCT action FROM audit_log`.execute(early.db);
+    const { rows } = await sql<{ action: string }>`SELECT DISTINCT action FROM audit_log`.execute(early.t.db);
     expect(rows.map((r) => r.action).sort()).toEqual(
       expect.arrayContaining([
         'fuel_request.approved',
@@ -136,12 +137,12 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
     const { rows: months } = await sql<{
       month: number;
     }>`SELECT DISTINCT floor(extract(epoch FROM (${now}::timestamptz - occurred_at)) / 86400 / 30)::int AS month
-      FROM audit_log`.execute(early.db);
+      FROM audit_log`.execute(early.t.db);
     expect(months.map((r) => r.month)).toEqual(expect.arrayContaining([0, 1, 2, 3, 4, 5]));
   });
 
   it('records each seeded decision and redemption as the services do: at its time, by its person, with what changed', async () => {
-    const completed = await early.db.selectFrom('fuel_requests').select('id').where('status', '=', 'COMPLETED').execute();
+    const completed = await early.t.db.selectFrom('fuel_requests').select('id').where('status', '=', 'COMPLETED').execute();
     expect(completed.length).toBeGreaterThan(20);
     // Every redeemed coupon has its redemption entry; every decision its approval or rejection.
     const unrecorded = await sql<{ id: string; what: string }>`
@@ -168,7 +169,7 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
       SELECT m.id, 'maintenance ' || lower(m.status) FROM maintenance_requests m WHERE m.status IN ('COMPLETED', 'REJECTED') AND NOT EXISTS (
         SELECT 1 FROM audit_log a WHERE a.action = 'maintenance_request.' || lower(m.status) AND a.entity_id = m.id::text
           AND a.occurred_at = coalesce(m.completed_at, m.rejected_at) AND a.actor_user_id = coalesce(m.completed_by, m.rejected_by))`.execute(
-      early.db,
+      early.t.db,
     );
     expect(unrecorded.rows).toEqual([]);
 
@@ -176,14 +177,14 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
     const misstated = await sql<{ id: string }>`SELECT a.id FROM audit_log a WHERE a.action LIKE 'wallet.%'
       AND (a.changes -> 'balance' ->> 'after')::numeric * 100 IS DISTINCT FROM (
         SELECT sum(p.amount_kobo) FROM postings p WHERE p.account_id::text = a.entity_id AND p.created_at <= a.occurred_at)`.execute(
-      early.db,
+      early.t.db,
     );
     expect(misstated.rows).toEqual([]);
   });
 
   it('serves the seeded entries through the audit log, in each scope', async () => {
     const read = async (email: string, query: Record<string, string | number>) => {
-      const res = await early.call('GET', '/api/audit-log', { token: await early.login(email), query: { pageSize: 100, ...query } });
+      const res = await early.t.call('GET', '/api/audit-log', { token: await early.t.login(email), query: { pageSize: 100, ...query } });
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ entries: AuditEntry[]; meta: { total: number } }>();
     };
@@ -199,15 +200,15 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
   });
 
   it('leaves each organization an approved coupon a station can redeem right then, recorded like the seeded redemptions', async () => {
-    const attendant = await early.login('attendant@unityfuels.test');
-    const approved = await early.db
+    const attendant = await early.t.login('attendant@unityfuels.test');
+    const approved = await early.t.db
       .selectFrom('fuel_requests')
       .select(['id', 'organization_id', 'coupon_code', 'volume'])
       .where('status', '=', 'APPROVED')
       .execute();
     expect(new Set(approved.map((r) => r.organization_id)).size).toBe(2);
     for (const request of approved) {
-      const res = await early.call('PATCH', `/api/fuel-requests/${request.id}/complete`, {
+      const res = await early.t.call('PATCH', `/api/fuel-requests/${request.id}/complete`, {
         token: attendant,
         body: { code: request.coupon_code, dispensedVolume: Number(request.volume) - 1 },
       });
@@ -215,13 +216,13 @@ describe('the demo history seeded at 00:30 UTC (01:30 in Lagos)', () => {
     }
 
     // A redemption made now is recorded with the same fields as the seeded ones.
-    const live = await early.db
+    const live = await early.t.db
       .selectFrom('audit_log')
       .select(['changes', 'actor_role'])
       .where('action', '=', 'fuel_request.redeemed')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const seeded = await early.db
+    const seeded = await early.t.db
       .selectFrom('audit_log')
       .select(['changes', 'actor_role'])
       .where('action', '=', 'fuel_request.redeemed')

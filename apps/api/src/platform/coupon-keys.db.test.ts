@@ -3,23 +3,24 @@
  * many instances start at once, rotated keys published until their coupons expire, and private
  * keys that only the right APP_SECRET unseals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-world.js';
 import { createCouponKeyRing } from './coupon-keys.js';
 
-let t: TestApp;
 let now = new Date('2026-11-23T10:00:00Z');
 const secret = 'a-secret-of-at-least-thirty-two-chars!';
-const ring = (appSecret = secret) => createCouponKeyRing({ db: t.db, appSecret, now: () => now });
+const ring = (appSecret = secret) => createCouponKeyRing({ db: world.t.db, appSecret, now: () => now });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.deleteFrom('coupon_signing_keys').execute();
+const world = useTestApp({
+  setUp: async ({ t }) => {
+    await t.db.deleteFrom('coupon_signing_keys').execute();
+  },
 });
-afterAll(async () => t.close());
 
 describe('coupon signing keys', () => {
   it('five instances starting at once agree on one signing key', async () => {
+    // From no key at all, as a new platform starts, whatever keys the other tests made.
+    await world.t.db.deleteFrom('coupon_signing_keys').execute();
     const kids = await Promise.all(
       Array.from({ length: 5 }, () =>
         ring()
@@ -28,7 +29,7 @@ describe('coupon signing keys', () => {
       ),
     );
     expect(new Set(kids).size).toBe(1);
-    const rows = await t.db.selectFrom('coupon_signing_keys').select(['kid', 'retired_at', 'private_key_sealed']).execute();
+    const rows = await world.t.db.selectFrom('coupon_signing_keys').select(['kid', 'retired_at', 'private_key_sealed']).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.retired_at).toBeNull();
     // Sealed: the stored text is not a PEM or DER key.
@@ -37,6 +38,8 @@ describe('coupon signing keys', () => {
   });
 
   it('a rotated key stays published until its coupons expire, then disappears', async () => {
+    // One key to start from, not those another test left published.
+    await world.t.db.deleteFrom('coupon_signing_keys').execute();
     const keys = ring();
     const old = (await keys.signingKey()).kid;
     const fresh = await keys.rotate(new Date(now.getTime() + 3_600_000));

@@ -1,29 +1,26 @@
 import { calendarDay, formatNaira, koboToNaira, type Alert } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+import { movableClock } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { compareAlerts } from './alerts.service.js';
 
 const clock = movableClock();
 const DAY_MS = 86_400_000;
-let t: TestApp;
-let acme: string;
-let beta: string;
-let acmeAdmin: string;
 
 const idOf = async (table: 'organizations' | 'fuel_stations', name: string) =>
-  (await t.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  (await world.t.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const vehicleId = async (plate: string) =>
-  (await t.db.selectFrom('vehicles').select('id').where('plate_number', '=', plate).executeTakeFirstOrThrow()).id;
+  (await world.t.db.selectFrom('vehicles').select('id').where('plate_number', '=', plate).executeTakeFirstOrThrow()).id;
 const alertsOf = async (token: string) => {
-  const res = await t.call('GET', '/api/alerts', { token });
+  const res = await world.t.call('GET', '/api/alerts', { token });
   expect(res.statusCode).toBe(200);
   return res.json<{ alerts: Alert[]; total: number }>();
 };
 /** Sets a vehicle's last completed service, as the triggers (0011) keep it, `days` ago. */
 const lastServicedDaysAgo = (vehicle: string, days: number) =>
-  t.db
+  world.t.db
     .updateTable('vehicle_service_facts')
     .set({ last_service_at: new Date(Date.now() - days * DAY_MS) })
     .where('vehicle_id', '=', vehicle)
@@ -31,24 +28,22 @@ const lastServicedDaysAgo = (vehicle: string, days: number) =>
 const about = (alerts: Alert[], subjectId: string, kind: Alert['kind']) =>
   alerts.filter((a) => a.subject.id === subjectId && a.kind === kind);
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  acme = await idOf('organizations', 'Acme Logistics');
-  beta = await idOf('organizations', 'Beta Haulage');
-  acmeAdmin = await t.login('orgadmin@acme.test');
+const world = useTestApp({
+  deps: { clock },
+  signIn: ['orgadmin@acme.test'],
+  ids: async (find) => ({ acme: await find.organization('Acme Logistics'), beta: await find.organization('Beta Haulage') }),
 });
-afterAll(async () => t.close());
 beforeEach(() => clock.set(new Date()));
 
 describe('GET /alerts', () => {
   it("lists the organization's expiring or expired insurance and registration, most severe and soonest first", async () => {
     const truck = await vehicleId('APP-220-XA');
-    const { insurance_end: insuranceEnd } = await t.db
+    const { insurance_end: insuranceEnd } = await world.t.db
       .selectFrom('vehicle_service_facts')
       .select('insurance_end')
       .where('vehicle_id', '=', truck)
       .executeTakeFirstOrThrow();
-    const { alerts, total } = await alertsOf(acmeAdmin);
+    const { alerts, total } = await alertsOf(world.token('orgadmin@acme.test'));
     expect(about(alerts, truck, 'INSURANCE_EXPIRY')).toEqual([
       {
         kind: 'INSURANCE_EXPIRY',
@@ -69,109 +64,119 @@ describe('GET /alerts', () => {
   it('warns of insurance only from 30 days before it ends, by the movable clock', async () => {
     // LND-451-KJ is insured for 165 more days.
     const hilux = await vehicleId('LND-451-KJ');
-    expect(about((await alertsOf(acmeAdmin)).alerts, hilux, 'INSURANCE_EXPIRY')).toEqual([]);
+    expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'INSURANCE_EXPIRY')).toEqual([]);
     clock.set(new Date(Date.now() + 140 * DAY_MS));
-    expect(about((await alertsOf(acmeAdmin)).alerts, hilux, 'INSURANCE_EXPIRY')).toMatchObject([{ severity: 'warning' }]);
+    expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'INSURANCE_EXPIRY')).toMatchObject([
+      { severity: 'warning' },
+    ]);
   });
 
   it('tells service due by date and by odometer, following the due rule and its interval', async () => {
     const hilux = await vehicleId('LND-451-KJ');
     await lastServicedDaysAgo(hilux, 100);
-    expect(about((await alertsOf(acmeAdmin)).alerts, hilux, 'SERVICE_DUE')).toMatchObject([
+    expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'SERVICE_DUE')).toMatchObject([
       { severity: 'warning', message: expect.stringMatching(/^LND-451-KJ: Last service on .*, over 90 days ago$/) },
     ]);
-    await t.db.updateTable('organizations').set({ service_interval_days: 365 }).where('id', '=', acme).execute();
-    expect(about((await alertsOf(acmeAdmin)).alerts, hilux, 'SERVICE_DUE')).toEqual([]);
-    await t.db.updateTable('vehicles').set({ last_odometer: '16000' }).where('id', '=', hilux).execute();
-    await t.db.updateTable('vehicle_service_facts').set({ last_service_odometer: '10000' }).where('vehicle_id', '=', hilux).execute();
-    expect(about((await alertsOf(acmeAdmin)).alerts, hilux, 'SERVICE_DUE')).toMatchObject([
+    await world.t.db.updateTable('organizations').set({ service_interval_days: 365 }).where('id', '=', world.ids.acme).execute();
+    expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'SERVICE_DUE')).toEqual([]);
+    await world.t.db.updateTable('vehicles').set({ last_odometer: '16000' }).where('id', '=', hilux).execute();
+    await world.t.db.updateTable('vehicle_service_facts').set({ last_service_odometer: '10000' }).where('vehicle_id', '=', hilux).execute();
+    expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'SERVICE_DUE')).toMatchObject([
       { message: 'LND-451-KJ: 6,000 km since the last service', dueDate: null },
     ]);
-    await t.db.updateTable('organizations').set({ service_interval_days: 90 }).where('id', '=', acme).execute();
+    await world.t.db.updateTable('organizations').set({ service_interval_days: 90 }).where('id', '=', world.ids.acme).execute();
   });
 
   it('warns of the subscription falling due within 7 days, and says when it has ended', async () => {
-    const due = (token: string) => alertsOf(token).then((r) => about(r.alerts, acme, 'SUBSCRIPTION_DUE'));
+    const due = (token: string) => alertsOf(token).then((r) => about(r.alerts, world.ids.acme, 'SUBSCRIPTION_DUE'));
     const setNextBilling = (days: number) =>
-      t.db
+      world.t.db
         .updateTable('organizations')
         .set({ next_billing: new Date(Date.now() + days * DAY_MS) })
-        .where('id', '=', acme)
+        .where('id', '=', world.ids.acme)
         .execute();
     await setNextBilling(20);
-    expect(await due(acmeAdmin)).toEqual([]);
+    expect(await due(world.token('orgadmin@acme.test'))).toEqual([]);
     await setNextBilling(3);
     const soon = new Date(Date.now() + 3 * DAY_MS);
-    expect(await due(acmeAdmin)).toMatchObject([
+    expect(await due(world.token('orgadmin@acme.test'))).toMatchObject([
       { severity: 'warning', message: `The subscription of Acme Logistics falls due on ${calendarDay(lagosDate(soon))}` },
     ]);
     // The platform admin sees every organization's; Beta never sees Acme's.
-    expect(await due(await t.login('admin@fleetfuel.test'))).toHaveLength(1);
-    expect(await due(await t.login('orgadmin@beta.test'))).toEqual([]);
+    expect(await due(await world.t.login('admin@fleetfuel.test'))).toHaveLength(1);
+    expect(await due(await world.t.login('orgadmin@beta.test'))).toEqual([]);
     await setNextBilling(-2);
-    expect(await due(acmeAdmin)).toMatchObject([{ severity: 'critical', message: expect.stringMatching(/ended on/) }]);
+    expect(await due(world.token('orgadmin@acme.test'))).toMatchObject([
+      { severity: 'critical', message: expect.stringMatching(/ended on/) },
+    ]);
     await setNextBilling(30);
   });
 
   it('warns of a wallet below the threshold the organization set', async () => {
-    const wallet = await t.db
+    const wallet = await world.t.db
       .selectFrom('ledger_accounts')
       .select(['balance_kobo', 'held_kobo'])
-      .where('organization_id', '=', acme)
+      .where('organization_id', '=', world.ids.acme)
       .executeTakeFirstOrThrow();
     const available = BigInt(wallet.balance_kobo) - BigInt(wallet.held_kobo);
-    const low = (token: string) => alertsOf(token).then((r) => about(r.alerts, acme, 'LOW_WALLET_BALANCE'));
+    const low = (token: string) => alertsOf(token).then((r) => about(r.alerts, world.ids.acme, 'LOW_WALLET_BALANCE'));
     const setThreshold = async (naira: number) => {
-      const saved = await t.call('PUT', '/api/settings/organization', { token: acmeAdmin, body: { lowBalanceThreshold: naira } });
+      const saved = await world.t.call('PUT', '/api/settings/organization', {
+        token: world.token('orgadmin@acme.test'),
+        body: { lowBalanceThreshold: naira },
+      });
       expect(saved.json().settings.lowBalanceThreshold).toBe(naira);
     };
-    expect((await t.call('GET', '/api/settings/organization', { token: acmeAdmin })).json().settings.lowBalanceThreshold).toBe(50_000);
+    expect(
+      (await world.t.call('GET', '/api/settings/organization', { token: world.token('orgadmin@acme.test') })).json().settings
+        .lowBalanceThreshold,
+    ).toBe(50_000);
     await setThreshold(0);
-    expect(await low(acmeAdmin)).toEqual([]);
+    expect(await low(world.token('orgadmin@acme.test'))).toEqual([]);
     const threshold = available + 100n;
     await setThreshold(koboToNaira(threshold));
-    expect(await low(acmeAdmin)).toEqual([
+    expect(await low(world.token('orgadmin@acme.test'))).toEqual([
       {
         kind: 'LOW_WALLET_BALANCE',
         severity: available > 0n ? 'warning' : 'critical',
-        subject: { type: 'ORGANIZATION', id: acme, label: 'Acme Logistics' },
+        subject: { type: 'ORGANIZATION', id: world.ids.acme, label: 'Acme Logistics' },
         message: `The wallet of Acme Logistics holds ${formatNaira(available)}, below its threshold of ${formatNaira(threshold)}`,
         dueDate: null,
       },
     ]);
-    expect(await low(await t.login('admin@fleetfuel.test'))).toHaveLength(1);
-    expect(await low(await t.login('orgadmin@beta.test'))).toEqual([]);
+    expect(await low(await world.t.login('admin@fleetfuel.test'))).toHaveLength(1);
+    expect(await low(await world.t.login('orgadmin@beta.test'))).toEqual([]);
     await setThreshold(50_000);
   });
 
   it("warns of approved coupons expiring unredeemed within 48 hours, to the organization and the coupon's station", async () => {
     const unity = await idOf('fuel_stations', 'Unity Fuels Ikeja');
     const hilux = await vehicleId('LND-451-KJ');
-    const acmeWallet = (await t.call('GET', '/api/wallet', { token: acmeAdmin })).json().wallet.id as string;
-    await t.call('POST', `/api/wallet/${acmeWallet}/create-transaction`, {
-      token: await t.login('admin@fleetfuel.test'),
+    const acmeWallet = (await world.t.call('GET', '/api/wallet', { token: world.token('orgadmin@acme.test') })).json().wallet.id as string;
+    await world.t.call('POST', `/api/wallet/${acmeWallet}/create-transaction`, {
+      token: await world.t.login('admin@fleetfuel.test'),
       body: { amount: 50_000, type: 'CREDIT', note: 'funds for a coupon' },
     });
     // Approved through the API: the coupon lives Acme's 3 days, beyond the 48-hour window.
-    const created = await t.call('POST', '/api/fuel-requests', {
-      token: acmeAdmin,
+    const created = await world.t.call('POST', '/api/fuel-requests', {
+      token: world.token('orgadmin@acme.test'),
       body: { vehicleId: hilux, stationId: unity, supplyDate: lagosDate(new Date()), volume: 10 },
     });
     const request = { id: created.json().request.id as string };
-    const approved = await t.call('PATCH', `/api/fuel-requests/${request.id}/approve`, { token: acmeAdmin });
+    const approved = await world.t.call('PATCH', `/api/fuel-requests/${request.id}/approve`, { token: world.token('orgadmin@acme.test') });
     expect(approved.statusCode, approved.body).toBe(200);
     const code = approved.json().request.couponCode as string;
     const coupon = (token: string) => alertsOf(token).then((r) => about(r.alerts, request.id, 'COUPON_EXPIRY'));
-    const rep = await t.login('rep@unityfuels.test');
-    expect(await coupon(acmeAdmin)).toEqual([]);
+    const rep = await world.t.login('rep@unityfuels.test');
+    expect(await coupon(world.token('orgadmin@acme.test'))).toEqual([]);
     expect(await coupon(rep)).toEqual([]);
 
-    await t.db
+    await world.t.db
       .updateTable('fuel_requests')
       .set({ coupon_expires_at: sql<Date>`now() + interval '10 hours'` })
       .where('id', '=', request.id)
       .execute();
-    expect(await coupon(acmeAdmin)).toMatchObject([
+    expect(await coupon(world.token('orgadmin@acme.test'))).toMatchObject([
       {
         severity: 'info',
         subject: { type: 'FUEL_REQUEST', label: 'LND-451-KJ' },
@@ -181,10 +186,10 @@ describe('GET /alerts', () => {
       },
     ]);
     expect(await coupon(rep)).toHaveLength(1);
-    expect(await coupon(await t.login('attendant@unityfuels.test'))).toHaveLength(1);
-    expect(await coupon(await t.login('driver@acme.test'))).toHaveLength(1);
-    expect(await coupon(await t.login('rep@greenline.test'))).toEqual([]);
-    expect(await coupon(await t.login('orgadmin@beta.test'))).toEqual([]);
+    expect(await coupon(await world.t.login('attendant@unityfuels.test'))).toHaveLength(1);
+    expect(await coupon(await world.t.login('driver@acme.test'))).toHaveLength(1);
+    expect(await coupon(await world.t.login('rep@greenline.test'))).toEqual([]);
+    expect(await coupon(await world.t.login('orgadmin@beta.test'))).toEqual([]);
 
     // A station sees nothing but its coupons.
     expect(new Set((await alertsOf(rep)).alerts.map((a) => a.kind))).toEqual(new Set(['COUPON_EXPIRY']));
@@ -192,26 +197,26 @@ describe('GET /alerts', () => {
 
   it('lists pending requests that carry anomaly flags, until a decision settles them', async () => {
     const unity = await idOf('fuel_stations', 'Unity Fuels Ikeja');
-    const created = await t.call('POST', '/api/fuel-requests', {
-      token: acmeAdmin,
+    const created = await world.t.call('POST', '/api/fuel-requests', {
+      token: world.token('orgadmin@acme.test'),
       body: { vehicleId: await vehicleId('KJA-118-QB'), stationId: unity, supplyDate: lagosDate(new Date()), volume: 5 },
     });
     expect(created.statusCode, created.body).toBe(200);
     const requestId = created.json().request.id as string;
     const flagged = (token: string) => alertsOf(token).then((r) => about(r.alerts, requestId, 'ANOMALY_FLAG'));
-    await t.db.updateTable('fuel_requests').set({ flags: '[]' }).where('id', '=', requestId).execute();
-    expect(await flagged(acmeAdmin)).toEqual([]);
+    await world.t.db.updateTable('fuel_requests').set({ flags: '[]' }).where('id', '=', requestId).execute();
+    expect(await flagged(world.token('orgadmin@acme.test'))).toEqual([]);
 
     const flags = [
       { code: 'VOLUME_ABOVE_TANK', severity: 'critical', message: '62 L requested; tank holds 50 L' },
       { code: 'ODOMETER_BACKWARDS', severity: 'warning', message: 'Odometer 900 km is below the last 1,200 km' },
     ];
-    await t.db
+    await world.t.db
       .updateTable('fuel_requests')
       .set({ flags: JSON.stringify(flags) })
       .where('id', '=', requestId)
       .execute();
-    expect(await flagged(acmeAdmin)).toMatchObject([
+    expect(await flagged(world.token('orgadmin@acme.test'))).toMatchObject([
       {
         severity: 'critical',
         subject: { type: 'FUEL_REQUEST', id: requestId, label: 'KJA-118-QB' },
@@ -219,19 +224,24 @@ describe('GET /alerts', () => {
           'Fuel request for KJA-118-QB awaits a decision: 62 L requested; tank holds 50 L; Odometer 900 km is below the last 1,200 km',
       },
     ]);
-    expect(await flagged(await t.login('orgadmin@beta.test'))).toEqual([]);
+    expect(await flagged(await world.t.login('orgadmin@beta.test'))).toEqual([]);
 
-    const rejected = await t.call('PATCH', `/api/fuel-requests/${requestId}/reject`, { token: acmeAdmin, body: { note: 'Checked' } });
+    const rejected = await world.t.call('PATCH', `/api/fuel-requests/${requestId}/reject`, {
+      token: world.token('orgadmin@acme.test'),
+      body: { note: 'Checked' },
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(await flagged(acmeAdmin)).toEqual([]);
+    expect(await flagged(world.token('orgadmin@acme.test'))).toEqual([]);
   });
 
   it("keeps each tenant to its own records and a driver to its own vehicle's", async () => {
-    const subjectsOf = async (email: string) => (await alertsOf(await t.login(email))).alerts.map((a) => a.subject);
+    const subjectsOf = async (email: string) => (await alertsOf(await world.t.login(email))).alerts.map((a) => a.subject);
     const vehiclesOf = async (organizationId: string) =>
-      new Set((await t.db.selectFrom('vehicles').select('id').where('organization_id', '=', organizationId).execute()).map((v) => v.id));
-    const acmeVehicles = await vehiclesOf(acme);
-    const betaVehicles = await vehiclesOf(beta);
+      new Set(
+        (await world.t.db.selectFrom('vehicles').select('id').where('organization_id', '=', organizationId).execute()).map((v) => v.id),
+      );
+    const acmeVehicles = await vehiclesOf(world.ids.acme);
+    const betaVehicles = await vehiclesOf(world.ids.beta);
 
     const acmeSubjects = await subjectsOf('orgadmin@acme.test');
     const betaSubjects = await subjectsOf('orgadmin@beta.test');

@@ -49,7 +49,10 @@ afterAll(async () => {
   await b.close();
 });
 
-describe('the daily digest of alerts', () => {
+// One story told day by day on one clock: the assistant opts out, the first day's digests go, the
+// next day's reach the assistant who opted back in, then the walk across pages. Its steps run in
+// order even in a shuffled run (npm run test:shuffled); a step run alone fails, it does not pass.
+describe('the daily digest of alerts', { shuffle: false }, () => {
   let lowWalletMessage: string;
   let quietAdminEmail: string;
 

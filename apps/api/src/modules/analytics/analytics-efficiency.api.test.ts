@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { describe, expect, it } from 'vitest';
+import { movableClock } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 
 /**
  * `GET /analytics/efficiency` on a fixed day, 21 November 2026, so the default period is
@@ -18,94 +18,90 @@ import { signInAll } from '../../../test/demo-world.js';
  *   EFF-003-ZZ petrol, never filled → silent, first.
  */
 const clock = movableClock(new Date('2026-11-21T10:00:00Z'));
-let t: TestApp;
-const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  const one = async (table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations', column: string, value: string) =>
-    (
-      await t.db
-        .selectFrom(table)
-        .select('id')
-        .where(column as never, '=', value as never)
-        .executeTakeFirstOrThrow()
-    ).id;
-  ids.acme = await one('organizations', 'name', 'Acme Logistics');
-  ids.beta = await one('organizations', 'name', 'Beta Haulage');
-  ids.betaVehicle = await one('vehicles', 'plate_number', 'KAN-903-BT');
-  const unity = await one('fuel_stations', 'name', 'Unity Fuels Ikeja');
-  const ngozi = await one('users', 'email', 'asst@acme.test');
-  const vehicle = async (plate: string, fuel: 'PETROL' | 'ELECTRIC') =>
-    (
-      await t.db
-        .insertInto('vehicles')
+const world = useTestApp({
+  deps: { clock },
+  signIn: [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'orgadmin@beta.test',
+    'driver@acme.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ],
+  setUp: async ({ t }) => {
+    const one = async (table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations', column: string, value: string) =>
+      (
+        await t.db
+          .selectFrom(table)
+          .select('id')
+          .where(column as never, '=', value as never)
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids.acme = await one('organizations', 'name', 'Acme Logistics');
+    ids.beta = await one('organizations', 'name', 'Beta Haulage');
+    ids.betaVehicle = await one('vehicles', 'plate_number', 'KAN-903-BT');
+    const unity = await one('fuel_stations', 'name', 'Unity Fuels Ikeja');
+    const ngozi = await one('users', 'email', 'asst@acme.test');
+    const vehicle = async (plate: string, fuel: 'PETROL' | 'ELECTRIC') =>
+      (
+        await t.db
+          .insertInto('vehicles')
+          .values({
+            organization_id: ids.acme as string,
+            plate_number: plate,
+            make: fuel === 'ELECTRIC' ? 'BYD' : 'Toyota',
+            model: fuel === 'ELECTRIC' ? 'T3' : 'Corolla',
+            type: 'VEHICLE',
+            fuel_type: fuel,
+            created_at: '2026-01-01T09:00:00Z',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    ids.corolla = await vehicle('EFF-001-AA', 'PETROL');
+    ids.ev = await vehicle('EFF-002-EV', 'ELECTRIC');
+    ids.idle = await vehicle('EFF-003-ZZ', 'PETROL');
+    let code = 0;
+    const fill = (vehicleId: string, fuel: 'PETROL' | 'ELECTRIC', day: string, volume: number, naira: number, odometer: number | null) =>
+      t.db
+        .insertInto('fuel_requests')
         .values({
           organization_id: ids.acme as string,
-          plate_number: plate,
-          make: fuel === 'ELECTRIC' ? 'BYD' : 'Toyota',
-          model: fuel === 'ELECTRIC' ? 'T3' : 'Corolla',
-          type: 'VEHICLE',
+          vehicle_id: vehicleId,
+          station_id: unity,
+          requested_by: ngozi,
           fuel_type: fuel,
-          created_at: '2026-01-01T09:00:00Z',
+          volume,
+          supply_date: day,
+          status: 'COMPLETED',
+          approved_by: ngozi,
+          approved_at: `${day}T08:00:00Z`,
+          price_kobo: '95000',
+          coupon_code: `EFF-${(code += 1).toString().padStart(4, '0')}`,
+          redeemed_by: ngozi,
+          redeemed_at: `${day}T12:00:00Z`,
+          dispensed_volume: volume,
+          amount_kobo: String(naira * 100),
+          fee_kobo: '0',
+          odometer,
+          created_at: `${day}T07:00:00Z`,
         })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  ids.corolla = await vehicle('EFF-001-AA', 'PETROL');
-  ids.ev = await vehicle('EFF-002-EV', 'ELECTRIC');
-  ids.idle = await vehicle('EFF-003-ZZ', 'PETROL');
-  let code = 0;
-  const fill = (vehicleId: string, fuel: 'PETROL' | 'ELECTRIC', day: string, volume: number, naira: number, odometer: number | null) =>
-    t.db
-      .insertInto('fuel_requests')
-      .values({
-        organization_id: ids.acme as string,
-        vehicle_id: vehicleId,
-        station_id: unity,
-        requested_by: ngozi,
-        fuel_type: fuel,
-        volume,
-        supply_date: day,
-        status: 'COMPLETED',
-        approved_by: ngozi,
-        approved_at: `${day}T08:00:00Z`,
-        price_kobo: '95000',
-        coupon_code: `EFF-${(code += 1).toString().padStart(4, '0')}`,
-        redeemed_by: ngozi,
-        redeemed_at: `${day}T12:00:00Z`,
-        dispensed_volume: volume,
-        amount_kobo: String(naira * 100),
-        fee_kobo: '0',
-        odometer,
-        created_at: `${day}T07:00:00Z`,
-      })
-      .execute();
-  await fill(ids.corolla, 'PETROL', '2026-08-01', 40, 38_000, 10_000);
-  await fill(ids.corolla, 'PETROL', '2026-09-01', 50, 47_500, 10_600);
-  await fill(ids.corolla, 'PETROL', '2026-09-20', 30, 28_500, null);
-  await fill(ids.corolla, 'PETROL', '2026-10-05', 45, 42_750, 11_400);
-  await fill(ids.corolla, 'PETROL', '2026-10-25', 40, 38_000, 11_800);
-  await fill(ids.ev, 'ELECTRIC', '2026-09-10', 60, 12_000, 2_000);
-  await fill(ids.ev, 'ELECTRIC', '2026-10-10', 50, 10_000, 2_300);
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'orgadmin@beta.test',
-      'driver@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ]),
-  );
+        .execute();
+    await fill(ids.corolla, 'PETROL', '2026-08-01', 40, 38_000, 10_000);
+    await fill(ids.corolla, 'PETROL', '2026-09-01', 50, 47_500, 10_600);
+    await fill(ids.corolla, 'PETROL', '2026-09-20', 30, 28_500, null);
+    await fill(ids.corolla, 'PETROL', '2026-10-05', 45, 42_750, 11_400);
+    await fill(ids.corolla, 'PETROL', '2026-10-25', 40, 38_000, 11_800);
+    await fill(ids.ev, 'ELECTRIC', '2026-09-10', 60, 12_000, 2_000);
+    await fill(ids.ev, 'ELECTRIC', '2026-10-10', 50, 10_000, 2_300);
+  },
 });
-afterAll(async () => t.close());
 
 const call = (email: string, query: Record<string, string | number> = {}) =>
-  t.call('GET', '/api/analytics/efficiency', { token: tokens[email], query });
+  world.t.call('GET', '/api/analytics/efficiency', { token: world.token(email), query });
 const efficiency = async (email: string, query: Record<string, string | number> = {}) => {
   const res = await call(email, query);
   expect(res.statusCode, res.body).toBe(200);
@@ -192,7 +188,7 @@ describe('GET /analytics/efficiency', () => {
       (await efficiency('orgadmin@acme.test', { to: '2026-11-08' })).silentAssets.map((s: { plateNumber: string }) => s.plateNumber),
     ).toEqual(['EFF-003-ZZ']);
     expect((await efficiency('orgadmin@acme.test', { to: '2026-11-09' })).silentAssetsTotal).toBe(2);
-    await t.db
+    await world.t.db
       .updateTable('vehicles')
       .set({ status: 'INACTIVE' })
       .where('id', '=', ids.idle as string)
@@ -200,7 +196,7 @@ describe('GET /analytics/efficiency', () => {
     try {
       expect((await efficiency('orgadmin@acme.test')).silentAssetsTotal).toBe(1);
     } finally {
-      await t.db
+      await world.t.db
         .updateTable('vehicles')
         .set({ status: 'ACTIVE' })
         .where('id', '=', ids.idle as string)
@@ -239,7 +235,7 @@ describe('GET /analytics/efficiency', () => {
       expect(res.statusCode, email).toBe(403);
       expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
     }
-    expect((await t.call('GET', '/api/analytics/efficiency')).statusCode).toBe(401);
+    expect((await world.t.call('GET', '/api/analytics/efficiency')).statusCode).toBe(401);
   });
 
   it('refuses a backwards or too long period and bad paging', async () => {

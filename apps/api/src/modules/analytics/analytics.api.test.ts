@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLedgerService } from '../ledger/index.js';
-import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { movableClock } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 
 /**
  * A fixed data set (no demo activity) on a fixed day, 21 November 2026, so that every figure can
@@ -14,152 +14,148 @@ import { signInAll } from '../../../test/demo-world.js';
  *   Acme  truck maintenance at Unity completed 20 Oct ₦20,000
  */
 const clock = movableClock(new Date('2026-11-21T10:00:00Z'));
-let t: TestApp;
-const tokens: Record<string, string> = {};
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  const id = async (
-    table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations',
-    column: 'email' | 'plate_number' | 'name',
-    value: string,
-  ) =>
-    (
-      await t.db
-        .selectFrom(table)
-        .select('id')
-        .where(column as never, '=', value as never)
-        .executeTakeFirstOrThrow()
-    ).id;
-  const acme = await id('organizations', 'name', 'Acme Logistics');
-  const beta = await id('organizations', 'name', 'Beta Haulage');
-  const unity = await id('fuel_stations', 'name', 'Unity Fuels Ikeja');
-  const greenline = await id('fuel_stations', 'name', 'Greenline Energy Lekki');
-  const hilux = await id('vehicles', 'plate_number', 'LND-451-KJ');
-  const truck = await id('vehicles', 'plate_number', 'APP-220-XA');
-  const isuzu = await id('vehicles', 'plate_number', 'KAN-903-BT');
-  const musa = await id('users', 'email', 'driver@acme.test');
-  const ngozi = await id('users', 'email', 'asst@acme.test');
-  const halima = await id('users', 'email', 'orgadmin@beta.test');
-  let code = 0;
-  const completed = (
-    org: string,
-    vehicle: string,
-    station: string,
-    by: string,
-    day: string,
-    litres: number,
-    kobo: number,
-    fee: number,
-    odometer: number | null,
-    driver: string | null,
-  ) =>
-    t.db
+const world = useTestApp({
+  deps: { clock },
+  signIn: [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'orgadmin@beta.test',
+    'driver@acme.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ],
+  setUp: async ({ t }) => {
+    const id = async (
+      table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations',
+      column: 'email' | 'plate_number' | 'name',
+      value: string,
+    ) =>
+      (
+        await t.db
+          .selectFrom(table)
+          .select('id')
+          .where(column as never, '=', value as never)
+          .executeTakeFirstOrThrow()
+      ).id;
+    const acme = await id('organizations', 'name', 'Acme Logistics');
+    const beta = await id('organizations', 'name', 'Beta Haulage');
+    const unity = await id('fuel_stations', 'name', 'Unity Fuels Ikeja');
+    const greenline = await id('fuel_stations', 'name', 'Greenline Energy Lekki');
+    const hilux = await id('vehicles', 'plate_number', 'LND-451-KJ');
+    const truck = await id('vehicles', 'plate_number', 'APP-220-XA');
+    const isuzu = await id('vehicles', 'plate_number', 'KAN-903-BT');
+    const musa = await id('users', 'email', 'driver@acme.test');
+    const ngozi = await id('users', 'email', 'asst@acme.test');
+    const halima = await id('users', 'email', 'orgadmin@beta.test');
+    let code = 0;
+    const completed = (
+      org: string,
+      vehicle: string,
+      station: string,
+      by: string,
+      day: string,
+      litres: number,
+      kobo: number,
+      fee: number,
+      odometer: number | null,
+      driver: string | null,
+    ) =>
+      t.db
+        .insertInto('fuel_requests')
+        .values({
+          organization_id: org,
+          vehicle_id: vehicle,
+          station_id: station,
+          requested_by: by,
+          driver_id: driver,
+          fuel_type: 'PETROL',
+          volume: litres,
+          supply_date: day,
+          status: 'COMPLETED',
+          approved_by: by,
+          approved_at: `${day}T08:00:00Z`,
+          price_kobo: '95000',
+          coupon_code: `TEST-${(code += 1).toString().padStart(4, '0')}`,
+          redeemed_by: by,
+          redeemed_at: `${day}T12:00:00Z`,
+          dispensed_volume: litres,
+          amount_kobo: String(kobo),
+          fee_kobo: String(fee),
+          odometer,
+          created_at: `${day}T07:00:00Z`,
+        })
+        .execute();
+    await completed(acme, hilux, unity, musa, '2026-09-10', 40, 3_800_000, 0, 50_000, musa);
+    await completed(acme, hilux, unity, ngozi, '2026-10-10', 50, 4_750_000, 0, 50_600, musa);
+    await completed(acme, truck, greenline, ngozi, '2026-11-05', 100, 11_600_000, 0, null, null);
+    await completed(beta, isuzu, unity, halima, '2026-11-03', 60, 6_720_000, 67_200, null, null);
+    await t.db
       .insertInto('fuel_requests')
       .values({
-        organization_id: org,
-        vehicle_id: vehicle,
-        station_id: station,
-        requested_by: by,
-        driver_id: driver,
+        organization_id: acme,
+        vehicle_id: hilux,
+        station_id: unity,
+        requested_by: musa,
         fuel_type: 'PETROL',
-        volume: litres,
-        supply_date: day,
-        status: 'COMPLETED',
-        approved_by: by,
-        approved_at: `${day}T08:00:00Z`,
-        price_kobo: '95000',
-        coupon_code: `TEST-${(code += 1).toString().padStart(4, '0')}`,
-        redeemed_by: by,
-        redeemed_at: `${day}T12:00:00Z`,
-        dispensed_volume: litres,
-        amount_kobo: String(kobo),
-        fee_kobo: String(fee),
-        odometer,
-        created_at: `${day}T07:00:00Z`,
+        volume: 30,
+        supply_date: '2026-11-22',
+        created_at: '2026-11-21T08:00:00Z',
       })
       .execute();
-  await completed(acme, hilux, unity, musa, '2026-09-10', 40, 3_800_000, 0, 50_000, musa);
-  await completed(acme, hilux, unity, ngozi, '2026-10-10', 50, 4_750_000, 0, 50_600, musa);
-  await completed(acme, truck, greenline, ngozi, '2026-11-05', 100, 11_600_000, 0, null, null);
-  await completed(beta, isuzu, unity, halima, '2026-11-03', 60, 6_720_000, 67_200, null, null);
-  await t.db
-    .insertInto('fuel_requests')
-    .values({
-      organization_id: acme,
-      vehicle_id: hilux,
-      station_id: unity,
-      requested_by: musa,
-      fuel_type: 'PETROL',
-      volume: 30,
-      supply_date: '2026-11-22',
-      created_at: '2026-11-21T08:00:00Z',
-    })
-    .execute();
-  await t.db
-    .insertInto('fuel_requests')
-    .values({
-      organization_id: acme,
-      vehicle_id: truck,
-      station_id: unity,
-      requested_by: ngozi,
-      fuel_type: 'DIESEL',
-      volume: 500,
-      supply_date: '2026-11-01',
-      status: 'REJECTED',
-      rejected_at: '2026-11-01T09:00:00Z',
-      created_at: '2026-10-31T09:00:00Z',
-    })
-    .execute();
-  await t.db
-    .insertInto('maintenance_requests')
-    .values({
-      organization_id: acme,
-      vehicle_id: truck,
-      requested_by: ngozi,
-      station_id: unity,
-      description: 'Service',
-      service_date: '2026-10-20',
-      cost_kobo: '2000000',
-      status: 'COMPLETED',
-      approved_at: '2026-10-19T10:00:00Z',
-      coupon_code: 'TEST-M001',
-      completed_at: '2026-10-20T10:00:00Z',
-      amount_kobo: '2000000',
-      fee_kobo: '0',
-      created_at: '2026-10-18T10:00:00Z',
-    })
-    .execute();
-  // The platform's fee on Beta's redemption, as the ledger would have posted it.
-  const ledger = createLedgerService();
-  await t.db.transaction().execute(async (trx) =>
-    ledger.post(trx, {
-      idempotencyKey: 'test:fee',
-      kind: 'FEE',
-      description: 'fee',
-      at: new Date('2026-11-03T12:00:00Z'),
-      postings: [
-        { accountId: await ledger.platformAccount(trx, 'ADJUSTMENTS'), amount: -67_200n, type: 'FEE' },
-        { accountId: await ledger.platformAccount(trx, 'PLATFORM_REVENUE'), amount: 67_200n, type: 'FEE' },
-      ],
-    }),
-  );
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'orgadmin@beta.test',
-      'driver@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ]),
-  );
+    await t.db
+      .insertInto('fuel_requests')
+      .values({
+        organization_id: acme,
+        vehicle_id: truck,
+        station_id: unity,
+        requested_by: ngozi,
+        fuel_type: 'DIESEL',
+        volume: 500,
+        supply_date: '2026-11-01',
+        status: 'REJECTED',
+        rejected_at: '2026-11-01T09:00:00Z',
+        created_at: '2026-10-31T09:00:00Z',
+      })
+      .execute();
+    await t.db
+      .insertInto('maintenance_requests')
+      .values({
+        organization_id: acme,
+        vehicle_id: truck,
+        requested_by: ngozi,
+        station_id: unity,
+        description: 'Service',
+        service_date: '2026-10-20',
+        cost_kobo: '2000000',
+        status: 'COMPLETED',
+        approved_at: '2026-10-19T10:00:00Z',
+        coupon_code: 'TEST-M001',
+        completed_at: '2026-10-20T10:00:00Z',
+        amount_kobo: '2000000',
+        fee_kobo: '0',
+        created_at: '2026-10-18T10:00:00Z',
+      })
+      .execute();
+    // The platform's fee on Beta's redemption, as the ledger would have posted it.
+    const ledger = createLedgerService();
+    await t.db.transaction().execute(async (trx) =>
+      ledger.post(trx, {
+        idempotencyKey: 'test:fee',
+        kind: 'FEE',
+        description: 'fee',
+        at: new Date('2026-11-03T12:00:00Z'),
+        postings: [
+          { accountId: await ledger.platformAccount(trx, 'ADJUSTMENTS'), amount: -67_200n, type: 'FEE' },
+          { accountId: await ledger.platformAccount(trx, 'PLATFORM_REVENUE'), amount: 67_200n, type: 'FEE' },
+        ],
+      }),
+    );
+  },
 });
-afterAll(async () => t.close());
 
 const overview = async (email: string, query: Record<string, string | number> = {}) => {
-  const res = await t.call('GET', '/api/analytics/overview', { token: tokens[email], query: { months: 3, ...query } });
+  const res = await world.t.call('GET', '/api/analytics/overview', { token: world.token(email), query: { months: 3, ...query } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -206,7 +202,9 @@ describe('the analytics overview', () => {
     ]);
     expect(o.counts).toMatchObject({ vehicles: 7, organizations: 2, fuelStations: 2 });
     const acmeOnly = await overview('admin@fleetfuel.test', {
-      organizationId: (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id,
+      organizationId: (
+        await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()
+      ).id,
     });
     expect(acmeOnly.fuelSummary.totalCompleted).toBe(60);
   });
@@ -245,10 +243,16 @@ describe('the analytics overview', () => {
     const beta = await overview('orgadmin@beta.test');
     expect(beta.fuelSummary).toEqual({ totalRequested: 60, totalPending: 0, totalCompleted: 60, thisMonth: 60 });
     expect(beta.recent.fuelRequests.every((r: { organization: { name: string } }) => r.organization.name === 'Beta Haulage')).toBe(true);
-    const acmeId = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
+    const acmeId = (
+      await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()
+    ).id;
     expect(
-      (await t.call('GET', '/api/analytics/overview', { token: tokens['orgadmin@beta.test'], query: { organizationId: acmeId } }))
-        .statusCode,
+      (
+        await world.t.call('GET', '/api/analytics/overview', {
+          token: world.token('orgadmin@beta.test'),
+          query: { organizationId: acmeId },
+        })
+      ).statusCode,
     ).toBe(404);
   });
 

@@ -8,24 +8,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Database } from '../../platform/db/database.js';
 import { NO_DRIVER_IDS_BELOW, PLATFORM_SCOPE_ID } from '../../platform/db/rollups.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { randomSource } from '../../../test/random.js';
 import { fuelByDriver, type AnalyticsScope, type Period } from './analytics.repository.js';
 
-let t: TestApp;
 const organization = randomUUID();
 const station = randomUUID();
 const MONTHS = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
 const SINCE = ['2026-06', '2026-09', '2026-11'];
 const NO_DRIVER_KEYS = Array.from({ length: 16 }, (_, i) => `00000000-0000-0000-0000-0000000000${i.toString(16).padStart(2, '0')}`);
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const world = useTestApp();
 
 type ListScope = 'ORGANIZATION' | 'STATION' | 'PLATFORM';
 const LISTS: Array<{ scope: ListScope; scopeId: string }> = [
@@ -105,7 +101,7 @@ describe('the kept lists of leading drivers', () => {
     const drivers = [...Array.from({ length: 70 }, () => randomUUID()), ...NO_DRIVER_KEYS];
     // Lists built while there is nothing yet, each tracking as many drivers as it answers for:
     // every driver after this joins through the trigger, and most of them leave again.
-    await buildAll(t.db, 10);
+    await buildAll(world.t.db, 10);
     const written: Array<{ scope: 'ORGANIZATION' | 'STATION'; month: string; driver: string; litres: number }> = [];
     let checks = 0;
     let answeredByTheKeptList = 0;
@@ -113,7 +109,7 @@ describe('the kept lists of leading drivers', () => {
       const correction = written.length > 0 && random.below(10) === 0;
       if (correction) {
         const taken = written.splice(random.below(written.length), 1)[0] as (typeof written)[number];
-        await change(t.db, taken.scope, taken.month, taken.driver, -1, -taken.litres);
+        await change(world.t.db, taken.scope, taken.month, taken.driver, -1, -taken.litres);
       } else {
         // A few drivers fill up far more than the rest, as in a real fleet.
         const driver = random.below(4) === 0 ? random.pick(drivers.slice(0, 8)) : random.pick(drivers);
@@ -123,49 +119,53 @@ describe('the kept lists of leading drivers', () => {
           driver,
           litres: 1 + random.below(9_000) / 100,
         };
-        await change(t.db, redemption.scope, redemption.month, redemption.driver, 1, redemption.litres);
+        await change(world.t.db, redemption.scope, redemption.month, redemption.driver, 1, redemption.litres);
         written.push(redemption);
       }
       if (step % 40 === 0) {
         for (const list of LISTS) {
           for (const since of SINCE) {
-            const { usable, top } = await kept(t.db, list, since);
+            const { usable, top } = await kept(world.t.db, list, since);
             checks += 1;
             if (usable) {
               answeredByTheKeptList += 1;
-              expect({ step, list, since, top }).toEqual({ step, list, since, top: await summed(t.db, list, since) });
+              expect({ step, list, since, top }).toEqual({ step, list, since, top: await summed(world.t.db, list, since) });
             }
           }
         }
-        await buildAll(t.db, 10);
+        await buildAll(world.t.db, 10);
       }
     }
-    await readAndCompare(t.db);
+    await readAndCompare(world.t.db);
     // The lists answered (rather than being built again) nearly every time: the trigger kept them.
     expect(answeredByTheKeptList).toBeGreaterThan(checks * 0.8);
     const { rows } = await sql<{ complete: boolean }>`
-      SELECT complete FROM analytics_top_driver_lists WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
+      SELECT complete FROM analytics_top_driver_lists WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(
+      world.t.db,
+    );
     expect(rows.length).toBe(SINCE.length);
     expect(rows.some((row) => !row.complete)).toBe(true);
   });
 
   it("uses and follows only the lists built this month, and a build drops the scope's older ones", async () => {
-    await buildAll(t.db, 10);
+    await buildAll(world.t.db, 10);
     // As if every list of the organization had been built last month.
     await sql`UPDATE analytics_top_driver_lists SET built_at = built_at - interval '40 days'
-      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
+      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(world.t.db);
     const before = await sql<{ total: string }>`SELECT sum(dispensed_volume) AS total FROM analytics_top_driver_totals
-      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
-    await change(t.db, 'ORGANIZATION', '2026-11', randomUUID(), 1, 5_000);
+      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(world.t.db);
+    await change(world.t.db, 'ORGANIZATION', '2026-11', randomUUID(), 1, 5_000);
     const after = await sql<{ total: string }>`SELECT sum(dispensed_volume) AS total FROM analytics_top_driver_totals
-      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(t.db);
+      WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid`.execute(world.t.db);
     expect(after.rows[0]?.total).toBe(before.rows[0]?.total);
-    expect((await kept(t.db, LISTS[0] as (typeof LISTS)[number], '2026-11')).usable).toBe(false);
+    expect((await kept(world.t.db, LISTS[0] as (typeof LISTS)[number], '2026-11')).usable).toBe(false);
 
-    await readAndCompare(t.db);
+    await readAndCompare(world.t.db);
     const { rows } = await sql<{ since_month: string; this_month: boolean }>`
       SELECT since_month, analytics_month(built_at) = analytics_month(clock_timestamp()) AS this_month
-      FROM analytics_top_driver_lists WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid ORDER BY since_month`.execute(t.db);
+      FROM analytics_top_driver_lists WHERE scope = 'ORGANIZATION' AND scope_id = ${organization}::uuid ORDER BY since_month`.execute(
+      world.t.db,
+    );
     expect(rows).toEqual(SINCE.map((since) => ({ since_month: since, this_month: true })));
   });
 
@@ -176,14 +176,14 @@ describe('the kept lists of leading drivers', () => {
       // tracked driver below the rest made a list stop answering, and whether half of them still
       // answered at the end hung on how the workers happened to interleave.
       await sql`DELETE FROM analytics_top_driver_lists WHERE scope_id IN (${organization}::uuid, ${station}::uuid, ${PLATFORM_SCOPE_ID}::uuid)`.execute(
-        t.db,
+        world.t.db,
       );
-      await buildAll(t.db, 20);
+      await buildAll(world.t.db, 20);
       const drivers = Array.from({ length: 45 }, () => randomUUID());
       const workers = Array.from({ length: 8 }, (_, worker) => async () => {
         const random = randomSource(100 + worker);
         for (let i = 0; i < 40; i += 1) {
-          await t.db.transaction().execute(async (trx) => {
+          await world.t.db.transaction().execute(async (trx) => {
             const driver = random.pick(drivers);
             const month = random.pick(MONTHS.slice(-2));
             // A redemption counts at its organization and at its station in one transaction, as 0029 does.
@@ -198,14 +198,14 @@ describe('the kept lists of leading drivers', () => {
       let answered = 0;
       for (const list of LISTS) {
         for (const since of SINCE) {
-          const { usable, top } = await kept(t.db, list, since);
+          const { usable, top } = await kept(world.t.db, list, since);
           if (!usable) continue;
           answered += 1;
-          expect({ list, since, top }).toEqual({ list, since, top: await summed(t.db, list, since) });
+          expect({ list, since, top }).toEqual({ list, since, top: await summed(world.t.db, list, since) });
         }
       }
       expect(answered).toBeGreaterThan(LISTS.length * SINCE.length * 0.5);
-      await readAndCompare(t.db);
+      await readAndCompare(world.t.db);
     });
   });
 });

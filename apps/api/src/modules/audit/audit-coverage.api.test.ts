@@ -5,23 +5,24 @@
  */
 import type { AuditEntry } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { signWebhook } from '../../platform/payments/provider.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+/** User ids by e-mail, of the accounts below. */
 const users: Record<string, string> = {};
-const ids: Record<string, string> = {};
 /** Requests without a forwarded header (trustProxy is off) come from the injected connection's address. */
 const LOCAL = '127.0.0.1';
 
-const token = (email: string) => tokens[email] as string;
+const token = (email: string) => world.token(email);
 const actor = (email: string) => ({ id: users[email] });
 
 async function historyOf(entityId: string, query: Record<string, string> = {}): Promise<AuditEntry[]> {
-  const res = await t.call('GET', '/api/audit-log', { token: token('admin@fleetfuel.test'), query: { entityId, pageSize: 100, ...query } });
+  const res = await world.t.call('GET', '/api/audit-log', {
+    token: token('admin@fleetfuel.test'),
+    query: { entityId, pageSize: 100, ...query },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ entries: AuditEntry[] }>().entries;
 }
@@ -35,12 +36,12 @@ async function onlyEntry(entityId: string, action: string): Promise<AuditEntry> 
 
 /** A wallet's balance in naira, as the ledger holds it. */
 async function balanceOf(walletId: string): Promise<number> {
-  const row = await t.db.selectFrom('ledger_accounts').select('balance_kobo').where('id', '=', walletId).executeTakeFirstOrThrow();
+  const row = await world.t.db.selectFrom('ledger_accounts').select('balance_kobo').where('id', '=', walletId).executeTakeFirstOrThrow();
   return Number(row.balance_kobo) / 100;
 }
 
 async function credit(walletId: string, amount: number, note = 'audit coverage funds') {
-  const res = await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+  const res = await world.t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
     token: token('admin@fleetfuel.test'),
     body: { amount, type: 'CREDIT', note },
   });
@@ -50,52 +51,56 @@ async function credit(walletId: string, amount: number, note = 'audit coverage f
 /** The sandbox's webhook secret, as app.ts derives it. */
 async function sandboxSecret(): Promise<string> {
   const { createHmac } = await import('node:crypto');
-  return createHmac('sha256', t.config.appSecret).update('sandbox-webhooks').digest('hex');
+  return createHmac('sha256', world.t.config.appSecret).update('sandbox-webhooks').digest('hex');
 }
 
 async function providerEvent(event: string, reference: string) {
   const raw = JSON.stringify({ event, data: { reference } });
-  const res = await t.call('POST', '/api/payments/webhook', {
+  const res = await world.t.call('POST', '/api/payments/webhook', {
     body: raw,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(await sandboxSecret(), raw) },
   });
   expect(res.statusCode, res.body).toBe(200);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const emails = [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver2@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-  ];
-  for (const email of emails) {
-    if (email !== 'driver2@acme.test') tokens[email] = await t.login(email);
-  }
-  const rows = await t.db.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute();
-  for (const row of rows) users[row.email as string] = row.id;
-  const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
-  ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
-  const stations = await t.db.selectFrom('fuel_stations').select(['id', 'name']).execute();
-  ids.unity = stations.find((s) => s.name === 'Unity Fuels Ikeja')?.id as string;
-  ids.greenline = stations.find((s) => s.name === 'Greenline Energy Lekki')?.id as string;
-  const organizations = await t.db.selectFrom('organizations').select(['id', 'name']).execute();
-  ids.acme = organizations.find((o) => o.name === 'Acme Logistics')?.id as string;
-  ids.beta = organizations.find((o) => o.name === 'Beta Haulage')?.id as string;
-  const walletOf = async (email: string) => (await t.call('GET', '/api/wallet', { token: token(email) })).json().wallet.id as string;
-  ids.acmeWallet = await walletOf('orgadmin@acme.test');
-  ids.betaWallet = await walletOf('orgadmin@beta.test');
-  ids.unityWallet = await walletOf('rep@unityfuels.test');
-  await credit(ids.acmeWallet, 500_000);
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test', 'orgadmin@acme.test', 'asst@acme.test', 'orgadmin@beta.test', 'rep@unityfuels.test'],
+  ids: async (find, t) => {
+    const walletOf = async (owner: 'organization_id' | 'fuel_station_id', id: string) =>
+      (await t.db.selectFrom('ledger_accounts').select('id').where(owner, '=', id).executeTakeFirstOrThrow()).id;
+    const ids = {
+      hilux: await find.vehicle('LND-451-KJ'),
+      unity: await find.station('Unity Fuels Ikeja'),
+      greenline: await find.station('Greenline Energy Lekki'),
+      acme: await find.organization('Acme Logistics'),
+      beta: await find.organization('Beta Haulage'),
+    };
+    return {
+      ...ids,
+      acmeWallet: await walletOf('organization_id', ids.acme),
+      betaWallet: await walletOf('organization_id', ids.beta),
+      unityWallet: await walletOf('fuel_station_id', ids.unity),
+    };
+  },
+  setUp: async ({ t, ids }) => {
+    // The ids of the accounts the tests act as or on (driver2 is acted on only, never signed in).
+    const emails = [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver2@acme.test',
+      'orgadmin@beta.test',
+      'rep@unityfuels.test',
+    ];
+    const rows = await t.db.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute();
+    for (const row of rows) users[row.email as string] = row.id;
+    await credit(ids.acmeWallet, 500_000);
+  },
 });
-afterAll(async () => t.close());
 
 describe('decisions and status changes', () => {
   it('a reserve approval', async () => {
-    const created = await t.call('POST', '/api/fuel-reserves', {
+    const created = await world.t.call('POST', '/api/fuel-reserves', {
       token: token('asst@acme.test'),
       body: { fuelType: 'DIESEL', amount: 400 },
     });
@@ -104,7 +109,7 @@ describe('decisions and status changes', () => {
     // Requesting a reserve is not a decision: nothing yet.
     expect(await historyOf(reserveId)).toEqual([]);
 
-    const approved = await t.call('PATCH', `/api/fuel-reserves/${reserveId}`, { token: token('orgadmin@acme.test'), body: {} });
+    const approved = await world.t.call('PATCH', `/api/fuel-reserves/${reserveId}`, { token: token('orgadmin@acme.test'), body: {} });
     expect(approved.statusCode, approved.body).toBe(200);
     const entries = await historyOf(reserveId);
     expect(entries).toHaveLength(1);
@@ -119,37 +124,40 @@ describe('decisions and status changes', () => {
   });
 
   it('an organization status change, and nothing for an edit that leaves the status', async () => {
-    const suspend = await t.call('PUT', `/api/admin/organizations/${ids.beta}`, {
+    const suspend = await world.t.call('PUT', `/api/admin/organizations/${world.ids.beta}`, {
       token: token('admin@fleetfuel.test'),
       body: { status: 'SUSPENDED' },
     });
     expect(suspend.statusCode, suspend.body).toBe(200);
-    const entry = await onlyEntry(ids.beta as string, 'organization.status_changed');
+    const entry = await onlyEntry(world.ids.beta, 'organization.status_changed');
     expect(entry).toMatchObject({
       entityType: 'organization',
-      entityId: ids.beta,
+      entityId: world.ids.beta,
       actor: { ...actor('admin@fleetfuel.test'), name: 'Ada Okafor', role: 'ADMIN' },
       changes: { status: { before: 'ACTIVE', after: 'SUSPENDED' } },
       ipAddress: LOCAL,
     });
     // The organization's own admin reads it in its scope.
-    const own = await t.call('GET', '/api/audit-log', { token: token('orgadmin@beta.test'), query: { entityId: ids.beta } });
+    const own = await world.t.call('GET', '/api/audit-log', { token: token('orgadmin@beta.test'), query: { entityId: world.ids.beta } });
     expect(own.json().entries.map((e: AuditEntry) => e.id)).toContain(entry.id);
 
-    await t.call('PUT', `/api/admin/organizations/${ids.beta}`, { token: token('admin@fleetfuel.test'), body: { status: 'SUSPENDED' } });
-    expect(await historyOf(ids.beta as string, { action: 'organization.status_changed' })).toHaveLength(1);
-    const restore = await t.call('PUT', `/api/admin/organizations/${ids.beta}`, {
+    await world.t.call('PUT', `/api/admin/organizations/${world.ids.beta}`, {
+      token: token('admin@fleetfuel.test'),
+      body: { status: 'SUSPENDED' },
+    });
+    expect(await historyOf(world.ids.beta, { action: 'organization.status_changed' })).toHaveLength(1);
+    const restore = await world.t.call('PUT', `/api/admin/organizations/${world.ids.beta}`, {
       token: token('admin@fleetfuel.test'),
       body: { status: 'ACTIVE' },
     });
     expect(restore.statusCode, restore.body).toBe(200);
-    const [latest] = await historyOf(ids.beta as string, { action: 'organization.status_changed' });
+    const [latest] = await historyOf(world.ids.beta, { action: 'organization.status_changed' });
     expect(latest?.changes).toEqual({ status: { before: 'SUSPENDED', after: 'ACTIVE' } });
   });
 
   it('a user role change and a user status change, one entry each', async () => {
     const userId = users['driver2@acme.test'] as string;
-    const promoted = await t.call('PUT', `/api/admin/users/${userId}`, {
+    const promoted = await world.t.call('PUT', `/api/admin/users/${userId}`, {
       token: token('admin@fleetfuel.test'),
       body: { role: 'ASST_ADMINISTRATOR' },
     });
@@ -163,7 +171,7 @@ describe('decisions and status changes', () => {
       ipAddress: LOCAL,
     });
 
-    const disabled = await t.call('PUT', `/api/admin/users/${userId}`, {
+    const disabled = await world.t.call('PUT', `/api/admin/users/${userId}`, {
       token: token('orgadmin@acme.test'),
       body: { status: 'INACTIVE' },
     });
@@ -180,15 +188,15 @@ describe('decisions and status changes', () => {
   });
 
   it('a fuel station status change', async () => {
-    const res = await t.call('PUT', `/api/admin/fuel-stations/${ids.greenline}`, {
+    const res = await world.t.call('PUT', `/api/admin/fuel-stations/${world.ids.greenline}`, {
       token: token('admin@fleetfuel.test'),
       body: { status: 'INACTIVE' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await historyOf(ids.greenline as string)).toHaveLength(1);
-    expect(await onlyEntry(ids.greenline as string, 'fuel_station.status_changed')).toMatchObject({
+    expect(await historyOf(world.ids.greenline)).toHaveLength(1);
+    expect(await onlyEntry(world.ids.greenline, 'fuel_station.status_changed')).toMatchObject({
       entityType: 'fuel_station',
-      entityId: ids.greenline,
+      entityId: world.ids.greenline,
       actor: { ...actor('admin@fleetfuel.test'), role: 'ADMIN' },
       changes: { status: { before: 'ACTIVE', after: 'INACTIVE' } },
       ipAddress: LOCAL,
@@ -196,12 +204,15 @@ describe('decisions and status changes', () => {
   });
 
   it('an asset status change, and nothing for an edit that leaves the status', async () => {
-    const hilux = ids.hilux as string;
-    const renamed = await t.call('PUT', `/api/vehicles/${hilux}`, { token: token('orgadmin@acme.test'), body: { color: 'Silver' } });
+    const hilux = world.ids.hilux;
+    const renamed = await world.t.call('PUT', `/api/vehicles/${hilux}`, { token: token('orgadmin@acme.test'), body: { color: 'Silver' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await historyOf(hilux)).toEqual([]);
 
-    const parked = await t.call('PUT', `/api/vehicles/${hilux}`, { token: token('orgadmin@acme.test'), body: { status: 'INACTIVE' } });
+    const parked = await world.t.call('PUT', `/api/vehicles/${hilux}`, {
+      token: token('orgadmin@acme.test'),
+      body: { status: 'INACTIVE' },
+    });
     expect(parked.statusCode, parked.body).toBe(200);
     expect(await onlyEntry(hilux, 'vehicle.status_changed')).toMatchObject({
       entityType: 'vehicle',
@@ -210,19 +221,19 @@ describe('decisions and status changes', () => {
       changes: { status: { before: 'ACTIVE', after: 'INACTIVE' } },
       ipAddress: LOCAL,
     });
-    const back = await t.call('PUT', `/api/vehicles/${hilux}`, { token: token('orgadmin@acme.test'), body: { status: 'ACTIVE' } });
+    const back = await world.t.call('PUT', `/api/vehicles/${hilux}`, { token: token('orgadmin@acme.test'), body: { status: 'ACTIVE' } });
     expect(back.statusCode, back.body).toBe(200);
     expect(await historyOf(hilux)).toHaveLength(2);
   });
 
   it('a group status change', async () => {
-    const group = await t.db
+    const group = await world.t.db
       .selectFrom('departments')
       .select(['id', 'status'])
-      .where('organization_id', '=', ids.acme as string)
+      .where('organization_id', '=', world.ids.acme)
       .where('status', '=', 'ACTIVE')
       .executeTakeFirstOrThrow();
-    const res = await t.call('PUT', `/api/departments/${group.id}`, { token: token('asst@acme.test'), body: { status: 'INACTIVE' } });
+    const res = await world.t.call('PUT', `/api/departments/${group.id}`, { token: token('asst@acme.test'), body: { status: 'INACTIVE' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await historyOf(group.id)).toHaveLength(1);
     expect(await onlyEntry(group.id, 'department.status_changed')).toMatchObject({
@@ -231,25 +242,25 @@ describe('decisions and status changes', () => {
       changes: { status: { before: 'ACTIVE', after: 'INACTIVE' } },
       ipAddress: LOCAL,
     });
-    await t.call('PUT', `/api/departments/${group.id}`, { token: token('asst@acme.test'), body: { status: 'ACTIVE' } });
+    await world.t.call('PUT', `/api/departments/${group.id}`, { token: token('asst@acme.test'), body: { status: 'ACTIVE' } });
   });
 
   it('an approved maintenance job takes the asset out of service, in the asset’s own history too', async () => {
-    const other = await t.db
+    const other = await world.t.db
       .selectFrom('vehicles')
       .select('id')
-      .where('organization_id', '=', ids.acme as string)
-      .where('id', '!=', ids.hilux as string)
+      .where('organization_id', '=', world.ids.acme)
+      .where('id', '!=', world.ids.hilux)
       .where('status', '=', 'ACTIVE')
       .where('type', '=', 'VEHICLE')
       .executeTakeFirstOrThrow();
-    const created = await t.call('POST', '/api/maintenance', {
+    const created = await world.t.call('POST', '/api/maintenance', {
       token: token('orgadmin@acme.test'),
       body: { vehicleId: other.id, description: 'Wheel alignment', date: lagosDate(new Date()), cost: 20000, currentTankLevel: 40 },
     });
     expect(created.statusCode, created.body).toBe(200);
     const jobId = created.json().request.id as string;
-    const approved = await t.call('PATCH', `/api/maintenance/${jobId}/approve`, { token: token('orgadmin@acme.test') });
+    const approved = await world.t.call('PATCH', `/api/maintenance/${jobId}/approve`, { token: token('orgadmin@acme.test') });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await onlyEntry(jobId, 'maintenance_request.approved')).toMatchObject({ entityType: 'maintenance_request' });
     expect(await historyOf(other.id)).toHaveLength(1);
@@ -265,24 +276,24 @@ describe('decisions and status changes', () => {
 
 describe('money movements', () => {
   it('a subscription renewed from the wallet: the organization’s renewal and the wallet’s debit', async () => {
-    await sql`UPDATE organizations SET next_billing = now() - interval '2 days' WHERE id = ${ids.beta}`.execute(t.db);
-    const before = await t.db
+    await sql`UPDATE organizations SET next_billing = now() - interval '2 days' WHERE id = ${world.ids.beta}`.execute(world.t.db);
+    const before = await world.t.db
       .selectFrom('organizations')
       .select('next_billing')
-      .where('id', '=', ids.beta as string)
+      .where('id', '=', world.ids.beta)
       .executeTakeFirstOrThrow();
-    await credit(ids.betaWallet as string, 30000);
-    const balance = await balanceOf(ids.betaWallet as string);
+    await credit(world.ids.betaWallet, 30000);
+    const balance = await balanceOf(world.ids.betaWallet);
 
-    const renewed = await t.call('POST', '/api/subscriptions/renew', { token: token('orgadmin@beta.test'), body: {} });
+    const renewed = await world.t.call('POST', '/api/subscriptions/renew', { token: token('orgadmin@beta.test'), body: {} });
     expect(renewed.statusCode, renewed.body).toBe(200);
-    const after = await t.db
+    const after = await world.t.db
       .selectFrom('organizations')
       .select('next_billing')
-      .where('id', '=', ids.beta as string)
+      .where('id', '=', world.ids.beta)
       .executeTakeFirstOrThrow();
 
-    const renewal = await onlyEntry(ids.beta as string, 'organization.renewed');
+    const renewal = await onlyEntry(world.ids.beta, 'organization.renewed');
     expect(renewal).toMatchObject({
       entityType: 'organization',
       actor: { ...actor('orgadmin@beta.test'), name: 'Halima Yusuf', role: 'ADMINISTRATOR' },
@@ -294,7 +305,7 @@ describe('money movements', () => {
       nextBilling: { before: (before.next_billing as Date).toISOString(), after: (after.next_billing as Date).toISOString() },
     });
 
-    expect(await onlyEntry(ids.betaWallet as string, 'wallet.subscription_paid')).toMatchObject({
+    expect(await onlyEntry(world.ids.betaWallet, 'wallet.subscription_paid')).toMatchObject({
       entityType: 'wallet',
       actor: { ...actor('orgadmin@beta.test'), role: 'ADMINISTRATOR' },
       changes: { balance: { before: balance, after: balance - 25000 } },
@@ -302,26 +313,27 @@ describe('money movements', () => {
     });
 
     // Paid by card instead: the card money passes through the wallet, by the platform's hand.
-    await sql`UPDATE organizations SET next_billing = now() - interval '1 day' WHERE id = ${ids.beta}`.execute(t.db);
-    const plan = (name: string) => t.db.selectFrom('subscription_plans').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+    await sql`UPDATE organizations SET next_billing = now() - interval '1 day' WHERE id = ${world.ids.beta}`.execute(world.t.db);
+    const plan = (name: string) =>
+      world.t.db.selectFrom('subscription_plans').select('id').where('name', '=', name).executeTakeFirstOrThrow();
     const [starter, business] = [await plan('Starter'), await plan('Business')];
-    const purchase = await t.call('POST', '/api/wallet/make-purchase', {
+    const purchase = await world.t.call('POST', '/api/wallet/make-purchase', {
       token: token('orgadmin@beta.test'),
       body: { subscriptionId: business.id },
     });
     expect(purchase.statusCode, purchase.body).toBe(200);
     const reference = purchase.json().reference as string;
-    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+    await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
       body: 'outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    await t.app.background.idle();
-    const [byCard] = await historyOf(ids.beta as string, { action: 'organization.renewed' });
+    await world.t.app.background.idle();
+    const [byCard] = await historyOf(world.ids.beta, { action: 'organization.renewed' });
     expect(byCard).toMatchObject({ actor: null, ipAddress: null, note: 'Business plan: paid by card' });
     expect(byCard?.changes.subscriptionPlanId).toEqual({ before: starter.id, after: business.id });
-    const cardPaid = (await historyOf(ids.betaWallet as string, { action: 'wallet.subscription_paid' }))[0];
+    const cardPaid = (await historyOf(world.ids.betaWallet, { action: 'wallet.subscription_paid' }))[0];
     expect(cardPaid).toMatchObject({ actor: null, note: `Subscription renewal paid by card ${reference}` });
-    const funded = await onlyEntry(ids.betaWallet as string, 'wallet.funded');
+    const funded = await onlyEntry(world.ids.betaWallet, 'wallet.funded');
     expect(funded.note).toBe(`Card payment ${reference}`);
     // In and straight out again: the balance ends where it started.
     expect(funded.changes.balance).toEqual({ before: balance - 25000, after: balance + 50000 });
@@ -329,25 +341,25 @@ describe('money movements', () => {
   });
 
   it('card funding through the sandbox provider is credited once, by the platform', async () => {
-    const balance = await balanceOf(ids.acmeWallet as string);
-    const fund = await t.call('POST', '/api/wallet/fund', { token: token('asst@acme.test'), body: { amount: 40000 } });
+    const balance = await balanceOf(world.ids.acmeWallet);
+    const fund = await world.t.call('POST', '/api/wallet/fund', { token: token('asst@acme.test'), body: { amount: 40000 } });
     expect(fund.statusCode, fund.body).toBe(200);
     const reference = fund.json().reference as string;
     // Starting a checkout moves no money.
-    expect(await historyOf(ids.acmeWallet as string, { action: 'wallet.funded' })).toEqual([]);
+    expect(await historyOf(world.ids.acmeWallet, { action: 'wallet.funded' })).toEqual([]);
 
-    const paid = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+    const paid = await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
       body: 'outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.statusCode).toBe(303);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     // The provider says it again: still one credit, one entry.
     await providerEvent('charge.success', reference);
 
-    expect(await onlyEntry(ids.acmeWallet as string, 'wallet.funded')).toMatchObject({
+    expect(await onlyEntry(world.ids.acmeWallet, 'wallet.funded')).toMatchObject({
       entityType: 'wallet',
-      entityId: ids.acmeWallet,
+      entityId: world.ids.acmeWallet,
       actor: null,
       ipAddress: null,
       note: `Card payment ${reference}`,
@@ -356,9 +368,9 @@ describe('money movements', () => {
   });
 
   it('a payout, its reversal by the bank, and a payout whose transfer fails', async () => {
-    const wallet = ids.unityWallet as string;
+    const wallet = world.ids.unityWallet;
     const bank = (accountNumber: string) =>
-      t.call('PATCH', `/api/wallet/${wallet}/update-banking`, {
+      world.t.call('PATCH', `/api/wallet/${wallet}/update-banking`, {
         token: token('rep@unityfuels.test'),
         body: { accountNumber, bankCode: '058' },
       });
@@ -366,13 +378,13 @@ describe('money movements', () => {
     await credit(wallet, 30000);
     const start = await balanceOf(wallet);
 
-    const payout = await t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
+    const payout = await world.t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
       token: token('admin@fleetfuel.test'),
       body: { amount: 12000 },
     });
     expect(payout.statusCode, payout.body).toBe(200);
     const reference = payout.json().payout.reference as string;
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     expect(await onlyEntry(wallet, 'wallet.paid_out')).toMatchObject({
       entityType: 'wallet',
       actor: { ...actor('admin@fleetfuel.test'), role: 'ADMIN' },
@@ -384,7 +396,7 @@ describe('money movements', () => {
     expect(await historyOf(wallet, { action: 'wallet.payout_reversed' })).toEqual([]);
 
     // The bank sends the money back after the payout succeeded; the event may come twice.
-    await sql`UPDATE sandbox_transfers SET status = 'reversed' WHERE reference = ${reference}`.execute(t.db);
+    await sql`UPDATE sandbox_transfers SET status = 'reversed' WHERE reference = ${reference}`.execute(world.t.db);
     await providerEvent('transfer.reversed', reference);
     await providerEvent('transfer.reversed', reference);
     expect(await balanceOf(wallet)).toBe(start);
@@ -398,13 +410,13 @@ describe('money movements', () => {
 
     // The sandbox fails transfers to accounts ending in 9.
     expect((await bank('0123456789')).statusCode).toBe(200);
-    const failing = await t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
+    const failing = await world.t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
       token: token('admin@fleetfuel.test'),
       body: { amount: 5000 },
     });
     expect(failing.statusCode, failing.body).toBe(200);
     const failedReference = failing.json().payout.reference as string;
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     await providerEvent('transfer.failed', failedReference);
     expect(await balanceOf(wallet)).toBe(start);
     expect(await onlyEntry(wallet, 'wallet.payout_failed')).toMatchObject({
@@ -419,20 +431,20 @@ describe('money movements', () => {
 
   it('an expired coupon gives its held money back: on a refused redemption, and by the expiry job', async () => {
     const approvedRequest = async () => {
-      const created = await t.call('POST', '/api/fuel-requests', {
+      const created = await world.t.call('POST', '/api/fuel-requests', {
         token: token('orgadmin@acme.test'),
-        body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume: 30 },
+        body: { vehicleId: world.ids.hilux, stationId: world.ids.unity, supplyDate: lagosDate(new Date()), volume: 30 },
       });
       expect(created.statusCode, created.body).toBe(200);
       const id = created.json().request.id as string;
-      const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test') });
+      const approved = await world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test') });
       expect(approved.statusCode, approved.body).toBe(200);
-      await sql`UPDATE fuel_requests SET coupon_expires_at = now() - interval '1 hour' WHERE id = ${id}`.execute(t.db);
+      await sql`UPDATE fuel_requests SET coupon_expires_at = now() - interval '1 hour' WHERE id = ${id}`.execute(world.t.db);
       return { id, code: approved.json().request.couponCode as string, held: approved.json().request.heldAmount as number };
     };
 
     const redeemed = await approvedRequest();
-    const refused = await t.call('PATCH', `/api/fuel-requests/${redeemed.id}/complete`, {
+    const refused = await world.t.call('PATCH', `/api/fuel-requests/${redeemed.id}/complete`, {
       token: token('rep@unityfuels.test'),
       body: { code: redeemed.code, dispensedVolume: 10 },
     });
@@ -445,7 +457,7 @@ describe('money movements', () => {
     });
     // The organization and the station both see it.
     for (const email of ['orgadmin@acme.test', 'rep@unityfuels.test']) {
-      const seen = await t.call('GET', '/api/audit-log', {
+      const seen = await world.t.call('GET', '/api/audit-log', {
         token: token(email),
         query: { entityId: redeemed.id, action: 'fuel_request.expired' },
       });
@@ -453,20 +465,20 @@ describe('money movements', () => {
     }
 
     const lapsed = await approvedRequest();
-    expect(await t.app.jobs.expireCoupons()).toBeGreaterThanOrEqual(1);
+    expect(await world.t.app.jobs.expireCoupons()).toBeGreaterThanOrEqual(1);
     expect(await onlyEntry(lapsed.id, 'fuel_request.expired')).toMatchObject({
       actor: null,
       ipAddress: null,
       changes: { status: { before: 'APPROVED', after: 'EXPIRED' }, heldAmount: { before: lapsed.held, after: 0 } },
     });
-    expect(await t.app.jobs.expireCoupons()).toBe(0);
+    expect(await world.t.app.jobs.expireCoupons()).toBe(0);
     expect(await historyOf(lapsed.id, { action: 'fuel_request.expired' })).toHaveLength(1);
   });
 });
 
 describe('the entry is part of the change', () => {
   it('a wallet adjustment whose entry cannot be written does not move the money', async () => {
-    const wallet = ids.acmeWallet as string;
+    const wallet = world.ids.acmeWallet;
     const balance = await balanceOf(wallet);
     const adjustments = (await historyOf(wallet, { action: 'wallet.adjusted' })).length;
     // A test-only trigger refuses this wallet's adjustment entry, after the ledger has posted.
@@ -474,23 +486,23 @@ describe('the entry is part of the change', () => {
       BEGIN
         IF NEW.entity_id = ${sql.lit(wallet)} AND NEW.action = 'wallet.adjusted' THEN RAISE EXCEPTION 'refused by the test'; END IF;
         RETURN NEW;
-      END $$`.execute(t.db);
+      END $$`.execute(world.t.db);
     await sql`CREATE TRIGGER refuse_coverage_entry BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_coverage_entry()`.execute(
-      t.db,
+      world.t.db,
     );
     try {
-      const res = await t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
+      const res = await world.t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
         token: token('admin@fleetfuel.test'),
         body: { amount: 7000, type: 'CREDIT', note: 'must not land' },
       });
       expect(res.statusCode).toBe(500);
     } finally {
-      await sql`DROP TRIGGER refuse_coverage_entry ON audit_log`.execute(t.db);
-      await sql`DROP FUNCTION refuse_coverage_entry()`.execute(t.db);
+      await sql`DROP TRIGGER refuse_coverage_entry ON audit_log`.execute(world.t.db);
+      await sql`DROP FUNCTION refuse_coverage_entry()`.execute(world.t.db);
     }
     expect(await balanceOf(wallet)).toBe(balance);
     expect(await historyOf(wallet, { action: 'wallet.adjusted' })).toHaveLength(adjustments);
-    const posted = await t.db.selectFrom('postings').select('id').where('note', '=', 'must not land').execute();
+    const posted = await world.t.db.selectFrom('postings').select('id').where('note', '=', 'must not land').execute();
     expect(posted).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@
  * (issue 14): each sort against the entries sorted here, within the caller's scope, with stable pages.
  */
 import { AUDIT_SORTS, DATE_RANGE_ORDER_MESSAGE, type AuditAction } from '@fleetfuel/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import {
   expectedOrder,
   expectPagesCoverEveryRow,
@@ -14,12 +14,9 @@ import {
   listAll,
   type ColumnValue,
   type ListRow,
-  type SortableList,
+  listOf,
 } from '../../../test/list-sort.js';
 
-let t: TestApp;
-let list: SortableList;
-let acmeToken: string;
 /** Entries of known instants, by what they test. */
 const placed: Record<'lateOnDay' | 'earlyDayAfter' | 'noonDayAfter', string> = { lateOnDay: '', earlyDayAfter: '', noonDayAfter: '' };
 
@@ -31,7 +28,7 @@ const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
 
 /** An entry of the platform's own work (no actor) about an Acme or a Beta record, at `at`. */
 async function entry(action: AuditAction, organizationId: string, at: string): Promise<string> {
-  const row = await t.db
+  const row = await world.t.db
     .insertInto('audit_log')
     .values({
       action,
@@ -46,25 +43,25 @@ async function entry(action: AuditAction, organizationId: string, at: string): P
   return String(row.id);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  acmeToken = await t.login('orgadmin@acme.test');
-  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/audit-log', rowsKey: 'entries' };
-  const acme = await demoIds(t).organization('Acme Logistics');
-  const beta = await demoIds(t).organization('Beta Haulage');
-  // Lagos is UTC+1: the early entry is still the day before in UTC.
-  placed.lateOnDay = await entry('wallet.adjusted', acme, '2020-03-10T23:30:00+01:00');
-  placed.earlyDayAfter = await entry('fuel_request.approved', acme, '2020-03-11T00:30:00+01:00');
-  placed.noonDayAfter = await entry('vehicle.imported', acme, '2020-03-11T12:00:00+01:00');
-  await entry('fuel_request.created', beta, '2021-06-01T09:00:00+01:00');
-  await entry('maintenance_request.approved', acme, '2021-06-02T09:00:00+01:00');
-  await entry('fuel_request.approved', beta, '2021-06-03T09:00:00+01:00');
+const world = useTestApp({
+  signIn: ['orgadmin@acme.test', 'admin@fleetfuel.test'],
+  setUp: async ({ t }) => {
+    const acme = await demoIds(t).organization('Acme Logistics');
+    const beta = await demoIds(t).organization('Beta Haulage');
+    // Lagos is UTC+1: the early entry is still the day before in UTC.
+    placed.lateOnDay = await entry('wallet.adjusted', acme, '2020-03-10T23:30:00+01:00');
+    placed.earlyDayAfter = await entry('fuel_request.approved', acme, '2020-03-11T00:30:00+01:00');
+    placed.noonDayAfter = await entry('vehicle.imported', acme, '2020-03-11T12:00:00+01:00');
+    await entry('fuel_request.created', beta, '2021-06-01T09:00:00+01:00');
+    await entry('maintenance_request.approved', acme, '2021-06-02T09:00:00+01:00');
+    await entry('fuel_request.approved', beta, '2021-06-03T09:00:00+01:00');
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'admin@fleetfuel.test', '/api/audit-log', 'entries');
 
 describe('sorting the audit log', () => {
   it('keeps newest first without a sort', async () => {
-    const expected = await t.db.selectFrom('audit_log').select('id').orderBy('occurred_at', 'desc').orderBy('id', 'desc').execute();
+    const expected = await world.t.db.selectFrom('audit_log').select('id').orderBy('occurred_at', 'desc').orderBy('id', 'desc').execute();
     expect(ids(await listAll(list))).toEqual(expected.map((row) => String(row.id)));
   });
 
@@ -79,7 +76,10 @@ describe('sorting the audit log', () => {
   });
 
   it('sorts within the scope and the filters of the caller', async () => {
-    const acme = await listAll({ ...list, token: acmeToken }, { sort: 'action', order: 'desc', entityType: 'fuel_request' });
+    const acme = await listAll(
+      { ...list, token: world.token('orgadmin@acme.test') },
+      { sort: 'action', order: 'desc', entityType: 'fuel_request' },
+    );
     expect(ids(acme)).toEqual([placed.earlyDayAfter]);
     const all = await listAll(list, { sort: 'action', order: 'desc', entityType: 'fuel_request' });
     expect(all.map((row) => row.action)).toEqual(['fuel_request.created', 'fuel_request.approved', 'fuel_request.approved']);
@@ -105,7 +105,7 @@ describe('the days of the audit log', () => {
     const all = await within({});
     expect(await within({ from: '2020-03-11' })).toEqual(all.filter((id) => id !== placed.lateOnDay));
 
-    const backwards = await t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
+    const backwards = await world.t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
   });

@@ -1,68 +1,51 @@
 import type { AuditEntry } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+const world = useTestApp({
+  signIn: [...USUAL_ACCOUNTS, 'attendant@unityfuels.test', 'rep@greenline.test'],
+  ids: async (find) => ({
+    hilux: await find.vehicle('LND-451-KJ'),
+    betaTruck: await find.vehicle('KAN-903-BT'),
+    unity: await find.station('Unity Fuels Ikeja'),
+    acme: await find.organization('Acme Logistics'),
+  }),
+  setUp: async ({ t, token }) => {
+    const wallet = (await t.call('GET', '/api/wallet', { token: token('orgadmin@acme.test') })).json().wallet.id as string;
+    await t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
+      token: token('admin@fleetfuel.test'),
+      body: { amount: 500_000, type: 'CREDIT', note: 'audit test funds' },
+    });
+  },
+});
 const today = () => lagosDate(new Date());
-const token = (email: string) => tokens[email] as string;
+const token = (email: string) => world.token(email);
 
 /** The audit log as a caller sees it, with the given filters. */
 async function auditLog(email: string, query: Record<string, string | number> = {}) {
-  const res = await t.call('GET', '/api/audit-log', { token: token(email), query: { pageSize: 100, ...query } });
+  const res = await world.t.call('GET', '/api/audit-log', { token: token(email), query: { pageSize: 100, ...query } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ entries: AuditEntry[]; meta: { page: number; pageSize: number; total: number } }>();
 }
 const historyOf = async (entityId: string) => (await auditLog('admin@fleetfuel.test', { entityId })).entries;
 
 async function fuelRequest(email: string, body: Record<string, unknown> = {}): Promise<string> {
-  const res = await t.call('POST', '/api/fuel-requests', {
+  const res = await world.t.call('POST', '/api/fuel-requests', {
     token: token(email),
-    body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: today(), volume: 30, ...body },
+    body: { vehicleId: world.ids.hilux, stationId: world.ids.unity, supplyDate: today(), volume: 30, ...body },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().request.id as string;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-    ]),
-  );
-  const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
-  ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
-  ids.betaTruck = vehicles.find((v) => v.plate_number === 'KAN-903-BT')?.id as string;
-  const stations = await t.db.selectFrom('fuel_stations').select(['id', 'name']).execute();
-  ids.unity = stations.find((s) => s.name === 'Unity Fuels Ikeja')?.id as string;
-  const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
-  ids.acme = acme.id;
-  const wallet = (await t.call('GET', '/api/wallet', { token: token('orgadmin@acme.test') })).json().wallet.id as string;
-  await t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
-    token: token('admin@fleetfuel.test'),
-    body: { amount: 500_000, type: 'CREDIT', note: 'audit test funds' },
-  });
-});
-afterAll(async () => t.close());
-
 describe('what the audit trail records', () => {
   it('an approval, a redemption and a rejection each write one entry with the changed fields before and after', async () => {
     const approvedId = await fuelRequest('orgadmin@acme.test');
     // Without trustProxy a forwarded header is not believed: the address is the connection's.
-    const approve = await t.call('PATCH', `/api/fuel-requests/${approvedId}/approve`, {
+    const approve = await world.t.call('PATCH', `/api/fuel-requests/${approvedId}/approve`, {
       token: token('orgadmin@acme.test'),
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
@@ -84,11 +67,11 @@ describe('what the audit trail records', () => {
     });
 
     // A refused approval changes nothing and so records nothing.
-    const again = await t.call('PATCH', `/api/fuel-requests/${approvedId}/approve`, { token: token('orgadmin@acme.test') });
+    const again = await world.t.call('PATCH', `/api/fuel-requests/${approvedId}/approve`, { token: token('orgadmin@acme.test') });
     expect(again.statusCode).toBe(422);
     expect(await historyOf(approvedId)).toHaveLength(1);
 
-    const redeem = await t.call('PATCH', `/api/fuel-requests/${approvedId}/complete`, {
+    const redeem = await world.t.call('PATCH', `/api/fuel-requests/${approvedId}/complete`, {
       token: token('rep@unityfuels.test'),
       body: { code: approve.json().request.couponCode, dispensedVolume: 20 },
     });
@@ -105,7 +88,7 @@ describe('what the audit trail records', () => {
     });
 
     const rejectedId = await fuelRequest('driver@acme.test');
-    await t.call('PATCH', `/api/fuel-requests/${rejectedId}/reject`, {
+    await world.t.call('PATCH', `/api/fuel-requests/${rejectedId}/reject`, {
       token: token('orgadmin@acme.test'),
       body: { note: 'Use the pool car' },
     });
@@ -121,36 +104,38 @@ describe('what the audit trail records', () => {
     const id = await fuelRequest('orgadmin@acme.test');
     // A test-only trigger makes this one request's entry fail, after everything else of the approval ran.
     await sql`CREATE FUNCTION refuse_test_entry() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN IF NEW.entity_id = ${sql.lit(id)} THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`.execute(t.db);
-    await sql`CREATE TRIGGER refuse_test_entry BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_test_entry()`.execute(t.db);
+      BEGIN IF NEW.entity_id = ${sql.lit(id)} THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`.execute(world.t.db);
+    await sql`CREATE TRIGGER refuse_test_entry BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_test_entry()`.execute(
+      world.t.db,
+    );
     try {
-      const res = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test') });
+      const res = await world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test') });
       expect(res.statusCode).toBe(500);
     } finally {
-      await sql`DROP TRIGGER refuse_test_entry ON audit_log`.execute(t.db);
-      await sql`DROP FUNCTION refuse_test_entry()`.execute(t.db);
+      await sql`DROP TRIGGER refuse_test_entry ON audit_log`.execute(world.t.db);
+      await sql`DROP FUNCTION refuse_test_entry()`.execute(world.t.db);
     }
-    const request = await t.call('GET', `/api/fuel-requests/single/${id}`, { token: token('orgadmin@acme.test') });
+    const request = await world.t.call('GET', `/api/fuel-requests/single/${id}`, { token: token('orgadmin@acme.test') });
     expect(request.json()).toMatchObject({ status: 'PENDING', heldAmount: null, couponCode: null });
     expect(await historyOf(id)).toEqual([]);
   });
 
   it('a price change, a plan created and updated, and a privileged sign-in each write one entry', async () => {
-    const price = await t.call('PATCH', '/api/fuel-requests/update-price', {
+    const price = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
       token: token('rep@unityfuels.test'),
       body: { fuelType: 'DIESEL', pricePerLitre: 1234.5 },
     });
     expect(price.statusCode, price.body).toBe(200);
     const [priceEntry] = (await auditLog('rep@unityfuels.test', { action: 'fuel_station.price_changed' })).entries;
-    expect(priceEntry).toMatchObject({ entityId: ids.unity, changes: { DIESEL: { before: 1150, after: 1234.5 } } });
+    expect(priceEntry).toMatchObject({ entityId: world.ids.unity, changes: { DIESEL: { before: 1150, after: 1234.5 } } });
 
-    const created = await t.call('POST', '/api/subscriptions', {
+    const created = await world.t.call('POST', '/api/subscriptions', {
       token: token('admin@fleetfuel.test'),
       body: { name: 'Audit Plan', amount: 15000, circle: 30 },
     });
     expect(created.statusCode, created.body).toBe(200);
     const planId = created.json().subscription.id as string;
-    await t.call('PUT', `/api/subscriptions/${planId}`, {
+    await world.t.call('PUT', `/api/subscriptions/${planId}`, {
       token: token('admin@fleetfuel.test'),
       body: { name: 'Audit Plan', amount: 18000 },
     });
@@ -165,13 +150,13 @@ describe('what the audit trail records', () => {
     expect(Object.keys(updated?.changes ?? {})).toEqual(['amount']);
 
     const signIns = async (email: string) => {
-      const user = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const user = await world.t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
       return (await auditLog('admin@fleetfuel.test', { action: 'user.signed_in', entityId: user.id })).entries.length;
     };
     const before = await signIns('orgadmin@acme.test');
-    await t.login('orgadmin@acme.test');
+    await world.t.login('orgadmin@acme.test');
     expect(await signIns('orgadmin@acme.test')).toBe(before + 1);
-    await t.login('driver@acme.test');
+    await world.t.login('driver@acme.test');
     expect(await signIns('driver@acme.test')).toBe(0);
   });
 });
@@ -179,9 +164,9 @@ describe('what the audit trail records', () => {
 describe('who reads the audit trail', () => {
   it('the platform admin sees all, an organization admin its organization’s, a station rep its station’s', async () => {
     const acmeId = await fuelRequest('orgadmin@acme.test');
-    await t.call('PATCH', `/api/fuel-requests/${acmeId}/reject`, { token: token('orgadmin@acme.test'), body: {} });
-    const betaId = await fuelRequest('orgadmin@beta.test', { vehicleId: ids.betaTruck, volume: 5 });
-    await t.call('PATCH', `/api/fuel-requests/${betaId}/reject`, { token: token('orgadmin@beta.test'), body: {} });
+    await world.t.call('PATCH', `/api/fuel-requests/${acmeId}/reject`, { token: token('orgadmin@acme.test'), body: {} });
+    const betaId = await fuelRequest('orgadmin@beta.test', { vehicleId: world.ids.betaTruck, volume: 5 });
+    await world.t.call('PATCH', `/api/fuel-requests/${betaId}/reject`, { token: token('orgadmin@beta.test'), body: {} });
 
     const seen = async (email: string) => (await auditLog(email, { action: 'fuel_request.rejected' })).entries.map((e) => e.entityId);
     expect(await seen('admin@fleetfuel.test')).toEqual(expect.arrayContaining([acmeId, betaId]));
@@ -199,7 +184,7 @@ describe('who reads the audit trail', () => {
     expect(acmeWide.entries.some((e) => e.entityId === betaId)).toBe(false);
 
     for (const email of ['driver@acme.test', 'attendant@unityfuels.test', 'asst@acme.test']) {
-      expect((await t.call('GET', '/api/audit-log', { token: token(email) })).statusCode, email).toBe(403);
+      expect((await world.t.call('GET', '/api/audit-log', { token: token(email) })).statusCode, email).toBe(403);
     }
   });
 
@@ -225,13 +210,13 @@ describe('who reads the audit trail', () => {
     expect(page.meta).toEqual({ page: 2, pageSize: 1, total: all.meta.total });
     expect(page.entries).toEqual([all.entries[1]]);
 
-    const backwards = await t.call('GET', '/api/audit-log', {
+    const backwards = await world.t.call('GET', '/api/audit-log', {
       token: token('orgadmin@acme.test'),
       query: { from: today(), to: addDays(today(), -1) },
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ field: 'to', error: 'to: The start date must be on or before the end date' });
-    const unknown = await t.call('GET', '/api/audit-log', {
+    const unknown = await world.t.call('GET', '/api/audit-log', {
       token: token('orgadmin@acme.test'),
       query: { action: 'fuel_request.deleted' },
     });

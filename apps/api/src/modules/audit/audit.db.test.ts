@@ -3,28 +3,27 @@
  * an entry once written is never changed or removed.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 import { auditTrail } from './index.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.transaction().execute((trx) =>
-    auditTrail.record(trx, {
-      actor: null,
-      action: 'plan.updated',
-      entityId: 'tamper-target',
-      before: { amount: 1 },
-      after: { amount: 2 },
-    }),
-  );
+const world = useTestApp({
+  setUp: async ({ t }) => {
+    await t.db.transaction().execute((trx) =>
+      auditTrail.record(trx, {
+        actor: null,
+        action: 'plan.updated',
+        entityId: 'tamper-target',
+        before: { amount: 1 },
+        after: { amount: 2 },
+      }),
+    );
+  },
 });
-afterAll(async () => t.close());
 
 describe('audit_log', () => {
   it('keeps what record() wrote', async () => {
-    const row = await t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', 'tamper-target').executeTakeFirstOrThrow();
+    const row = await world.t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', 'tamper-target').executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       action: 'plan.updated',
       entity_type: 'plan',
@@ -38,8 +37,8 @@ describe('audit_log', () => {
     ['DELETE', sql`DELETE FROM audit_log WHERE entity_id = 'tamper-target'`],
     ['TRUNCATE', sql`TRUNCATE audit_log`],
   ])('refuses %s', async (_statement, statement) => {
-    await expect(statement.execute(t.db)).rejects.toThrow(/audit_log is append-only/);
-    const rows = await t.db.selectFrom('audit_log').select(['note']).where('entity_id', '=', 'tamper-target').execute();
+    await expect(statement.execute(world.t.db)).rejects.toThrow(/audit_log is append-only/);
+    const rows = await world.t.db.selectFrom('audit_log').select(['note']).where('entity_id', '=', 'tamper-target').execute();
     expect(rows).toEqual([{ note: null }]);
   });
 });

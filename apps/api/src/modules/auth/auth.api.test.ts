@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, DEMO_PASSWORD, eventually, movableClock, type TestApp } from '../../../test/harness.js';
+import { createTestApp, DEMO_PASSWORD, eventually, movableClock } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { INVALID_RESET_TOKEN_MESSAGE, RESET_REQUESTED_MESSAGE } from './auth.service.js';
 
-let t: TestApp;
 // A clock that stands still, so that a sign-in delay of a second cannot run out between two calls.
 const clock = movableClock();
-beforeAll(async () => {
-  t = await createTestApp({ signIn: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 1000, windowMinutes: 15 } }, { clock });
+const world = useTestApp({
+  config: { signIn: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 1000, windowMinutes: 15 } },
+  deps: { clock },
 });
-afterAll(async () => t.close());
 
 const DEMO_ROLES = [
   ['admin@fleetfuel.test', 'ADMIN', null, null],
@@ -22,7 +22,7 @@ const DEMO_ROLES = [
 
 describe('POST /auth/login', () => {
   it.each(DEMO_ROLES)('signs in %s as %s with its tenant', async (email, role, organization, station) => {
-    const res = await t.call('POST', '/api/auth/login', { body: { username: email, password: DEMO_PASSWORD } });
+    const res = await world.t.call('POST', '/api/auth/login', { body: { username: email, password: DEMO_PASSWORD } });
     expect(res.statusCode).toBe(200);
     const { token, user } = res.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -35,15 +35,15 @@ describe('POST /auth/login', () => {
 
   it('accepts a phone number in any Nigerian format and an e-mail in any case', async () => {
     for (const username of ['08030000002', '+234 803 000 0002', '2348030000002', 'OrgAdmin@Acme.TEST']) {
-      const res = await t.call('POST', '/api/auth/login', { body: { username, password: DEMO_PASSWORD } });
+      const res = await world.t.call('POST', '/api/auth/login', { body: { username, password: DEMO_PASSWORD } });
       expect(res.statusCode, username).toBe(200);
       expect(res.json().user.email).toBe('orgadmin@acme.test');
     }
   });
 
   it('answers a wrong password and an unknown account with the same 401', async () => {
-    const wrong = await t.call('POST', '/api/auth/login', { body: { username: 'asst@acme.test', password: 'not-the-password' } });
-    const unknown = await t.call('POST', '/api/auth/login', { body: { username: 'nobody@acme.test', password: 'whatever-it-is' } });
+    const wrong = await world.t.call('POST', '/api/auth/login', { body: { username: 'asst@acme.test', password: 'not-the-password' } });
+    const unknown = await world.t.call('POST', '/api/auth/login', { body: { username: 'nobody@acme.test', password: 'whatever-it-is' } });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -51,17 +51,17 @@ describe('POST /auth/login', () => {
   });
 
   it('names the missing field, refuses unknown keys and bad JSON with 400, never 500', async () => {
-    const missing = await t.call('POST', '/api/auth/login', { body: { username: 'admin@fleetfuel.test' } });
+    const missing = await world.t.call('POST', '/api/auth/login', { body: { username: 'admin@fleetfuel.test' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'password', error: 'password: This field is required' });
 
-    const extra = await t.call('POST', '/api/auth/login', {
+    const extra = await world.t.call('POST', '/api/auth/login', {
       body: { username: 'admin@fleetfuel.test', password: DEMO_PASSWORD, role: 'ADMIN' },
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toMatchObject({ code: 'VALIDATION_FAILED', field: 'role', error: 'Unknown field: role' });
 
-    const badJson = await t.call('POST', '/api/auth/login', {
+    const badJson = await world.t.call('POST', '/api/auth/login', {
       body: '{"username": ',
       headers: { 'content-type': 'application/json' },
     });
@@ -72,16 +72,16 @@ describe('POST /auth/login', () => {
   it('holds an account up after repeated failures, even with the right password, with 429', async () => {
     const username = 'driver2@acme.test';
     for (let i = 0; i < 3; i += 1) {
-      const res = await t.call('POST', '/api/auth/login', { body: { username, password: `wrong-${i}-password` } });
+      const res = await world.t.call('POST', '/api/auth/login', { body: { username, password: `wrong-${i}-password` } });
       expect(res.statusCode).toBe(401);
     }
-    const blocked = await t.call('POST', '/api/auth/login', { body: { username, password: DEMO_PASSWORD } });
+    const blocked = await world.t.call('POST', '/api/auth/login', { body: { username, password: DEMO_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(blocked.json().error).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds?\.$/);
 
-    // Another account from the same address is not affected by this account's delay.
-    const other = await t.call('POST', '/api/auth/login', { body: { username: 'driver@beta.test', password: DEMO_PASSWORD } });
+    // Another account from the same address is not affected by this account's delay (one whose password no test here changes).
+    const other = await world.t.call('POST', '/api/auth/login', { body: { username: 'rep@greenline.test', password: DEMO_PASSWORD } });
     expect(other.statusCode).toBe(200);
     // How the delay grows and ends (with a movable clock): throttling.api.test.ts.
   });
@@ -108,28 +108,28 @@ describe('rate limit per address', () => {
 
 describe('sessions and tokens', () => {
   it('GET /auth/me returns the signed-in user; no token is 401; a bad token is exactly "Invalid token"', async () => {
-    const token = await t.login('orgadmin@acme.test');
-    const me = await t.call('GET', '/api/auth/me', { token });
+    const token = await world.t.login('orgadmin@acme.test');
+    const me = await world.t.call('GET', '/api/auth/me', { token });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ email: 'orgadmin@acme.test', role: 'ADMINISTRATOR', organization: { name: 'Acme Logistics' } });
 
-    const none = await t.call('GET', '/api/auth/me');
+    const none = await world.t.call('GET', '/api/auth/me');
     expect(none.statusCode).toBe(401);
     expect(none.json().code).toBe('UNAUTHENTICATED');
 
     for (const bad of ['nonsense', `${token}x`, '']) {
-      const res = await t.call('GET', '/api/auth/me', { headers: { authorization: `Bearer ${bad}` } });
+      const res = await world.t.call('GET', '/api/auth/me', { headers: { authorization: `Bearer ${bad}` } });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: 'Invalid token', code: 'INVALID_TOKEN' });
     }
   });
 
   it('records a session per sign-in with user agent and address', async () => {
-    await t.call('POST', '/api/auth/login', {
+    await world.t.call('POST', '/api/auth/login', {
       body: { username: 'asst@acme.test', password: DEMO_PASSWORD },
       headers: { 'user-agent': 'FleetFuel-Test/1.0' },
     });
-    const session = await t.db
+    const session = await world.t.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select(['s.user_agent', 's.ip_address', 's.expires_at', 's.created_at'])
@@ -142,19 +142,19 @@ describe('sessions and tokens', () => {
   });
 
   it('logout kills the token and only that session', async () => {
-    const first = await t.login('asst@acme.test');
-    const second = await t.login('asst@acme.test');
-    const out = await t.call('POST', '/api/auth/logout', { token: first });
+    const first = await world.t.login('asst@acme.test');
+    const second = await world.t.login('asst@acme.test');
+    const out = await world.t.call('POST', '/api/auth/logout', { token: first });
     expect(out.statusCode).toBe(200);
-    expect((await t.call('GET', '/api/auth/me', { token: first })).json().error).toBe('Invalid token');
-    expect((await t.call('GET', '/api/auth/me', { token: second })).statusCode).toBe(200);
+    expect((await world.t.call('GET', '/api/auth/me', { token: first })).json().error).toBe('Invalid token');
+    expect((await world.t.call('GET', '/api/auth/me', { token: second })).statusCode).toBe(200);
   });
 
   it('an expired session answers Invalid token', async () => {
-    const token = await t.login('rep@greenline.test');
+    const token = await world.t.login('rep@greenline.test');
     await sql`UPDATE sessions SET expires_at = now() - interval '1 second'
-      WHERE user_id = (SELECT id FROM users WHERE email = 'rep@greenline.test')`.execute(t.db);
-    const res = await t.call('GET', '/api/auth/me', { token });
+      WHERE user_id = (SELECT id FROM users WHERE email = 'rep@greenline.test')`.execute(world.t.db);
+    const res = await world.t.call('GET', '/api/auth/me', { token });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('Invalid token');
   });
@@ -164,15 +164,15 @@ describe('password reset', () => {
   const resetLink = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
   it('answers the same for known and unknown addresses and mails only the known one', async () => {
-    const before = t.outbox().length;
-    const known = await t.call('POST', '/api/auth/request-password-reset', { body: { email: 'orgadmin@beta.test' } });
-    const unknown = await t.call('POST', '/api/auth/request-password-reset', { body: { email: 'ghost@beta.test' } });
+    const before = world.t.outbox().length;
+    const known = await world.t.call('POST', '/api/auth/request-password-reset', { body: { email: 'orgadmin@beta.test' } });
+    const unknown = await world.t.call('POST', '/api/auth/request-password-reset', { body: { email: 'ghost@beta.test' } });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
     expect(unknown.json()).toEqual(known.json());
     const mail = await eventually(() =>
-      t
+      world.t
         .outbox()
         .slice(before)
         .find((m) => m.to === 'orgadmin@beta.test'),
@@ -180,7 +180,7 @@ describe('password reset', () => {
     expect(mail.subject).toBe('Reset your FleetFuel password');
     expect(mail.text).toContain('http://app.test/reset-password?token=');
     expect(
-      t
+      world.t
         .outbox()
         .slice(before)
         .some((m) => m.to === 'ghost@beta.test'),
@@ -188,18 +188,18 @@ describe('password reset', () => {
   });
 
   it('validates the e-mail', async () => {
-    const res = await t.call('POST', '/api/auth/request-password-reset', { body: { email: 'not-an-email' } });
+    const res = await world.t.call('POST', '/api/auth/request-password-reset', { body: { email: 'not-an-email' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ field: 'email', error: 'email: Must be a valid email' });
   });
 
   it('resets once with a single-use token, ends every session, and the new password signs in', async () => {
     const email = 'driver@beta.test';
-    const oldToken = await t.login(email);
-    const before = t.outbox().length;
-    await t.call('POST', '/api/auth/request-password-reset', { body: { email } });
+    const oldToken = await world.t.login(email);
+    const before = world.t.outbox().length;
+    await world.t.call('POST', '/api/auth/request-password-reset', { body: { email } });
     const mail = await eventually(() =>
-      t
+      world.t
         .outbox()
         .slice(before)
         .find((m) => m.to === email),
@@ -207,33 +207,33 @@ describe('password reset', () => {
     const resetToken = resetLink(mail.text);
     expect(resetToken).toBeDefined();
 
-    const stored = await t.db.selectFrom('password_reset_tokens').select('token_hash').execute();
+    const stored = await world.t.db.selectFrom('password_reset_tokens').select('token_hash').execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(resetToken);
 
-    const common = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'password123' } });
+    const common = await world.t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'password123' } });
     expect(common.statusCode).toBe(400);
     expect(common.json().error).toMatch(/too common/);
-    const short = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'Ab1!' } });
+    const short = await world.t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'Ab1!' } });
     expect(short.json()).toMatchObject({ field: 'password', error: 'password: Must be at least 8 characters' });
 
-    const done = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'New-Beta-Pass-77' } });
+    const done = await world.t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'New-Beta-Pass-77' } });
     expect(done.statusCode).toBe(200);
-    expect((await t.call('GET', '/api/auth/me', { token: oldToken })).json().error).toBe('Invalid token');
-    expect(await t.login(email, 'New-Beta-Pass-77')).toBeTruthy();
-    const oldPassword = await t.call('POST', '/api/auth/login', { body: { username: email, password: DEMO_PASSWORD } });
+    expect((await world.t.call('GET', '/api/auth/me', { token: oldToken })).json().error).toBe('Invalid token');
+    expect(await world.t.login(email, 'New-Beta-Pass-77')).toBeTruthy();
+    const oldPassword = await world.t.call('POST', '/api/auth/login', { body: { username: email, password: DEMO_PASSWORD } });
     expect(oldPassword.statusCode).toBe(401);
 
-    const again = await t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'Another-Pass-88' } });
+    const again = await world.t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password: 'Another-Pass-88' } });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: INVALID_RESET_TOKEN_MESSAGE, field: 'token' });
   });
 
   it('refuses a token after its hour', async () => {
     const email = 'rep@unityfuels.test';
-    const before = t.outbox().length;
-    await t.call('POST', '/api/auth/request-password-reset', { body: { email } });
+    const before = world.t.outbox().length;
+    await world.t.call('POST', '/api/auth/request-password-reset', { body: { email } });
     const mail = await eventually(() =>
-      t
+      world.t
         .outbox()
         .slice(before)
         .find((m) => m.to === email),
@@ -241,7 +241,9 @@ describe('password reset', () => {
     const requestedAt = clock.now();
     clock.set(new Date(requestedAt.getTime() + 61 * 60_000));
     try {
-      const res = await t.call('POST', '/api/auth/reset-password', { body: { token: resetLink(mail.text), password: 'Fresh-Station-42' } });
+      const res = await world.t.call('POST', '/api/auth/reset-password', {
+        body: { token: resetLink(mail.text), password: 'Fresh-Station-42' },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(INVALID_RESET_TOKEN_MESSAGE);
     } finally {
@@ -252,8 +254,8 @@ describe('password reset', () => {
 
 describe('POST /auth/register', () => {
   it('with a token creates an account within the caller’s rights and issues no token for it', async () => {
-    const token = await t.login('orgadmin@acme.test');
-    const res = await t.call('POST', '/api/auth/register', {
+    const token = await world.t.login('orgadmin@acme.test');
+    const res = await world.t.call('POST', '/api/auth/register', {
       token,
       body: { name: 'Ifeanyi Okeke', email: 'ifeanyi@acme.test', password: 'Drive-Safe-2026', role: 'DRIVER' },
     });
@@ -261,7 +263,7 @@ describe('POST /auth/register', () => {
     expect(res.json().token).toBeNull();
     expect(res.json().user).toMatchObject({ role: 'DRIVER', organization: { name: 'Acme Logistics' } });
 
-    const above = await t.call('POST', '/api/auth/register', {
+    const above = await world.t.call('POST', '/api/auth/register', {
       token,
       body: { name: 'Boss', email: 'boss@acme.test', password: 'Drive-Safe-2026', role: 'ADMIN' },
     });
@@ -269,8 +271,8 @@ describe('POST /auth/register', () => {
   });
 
   it('a driver cannot create accounts', async () => {
-    const token = await t.login('driver@acme.test');
-    const res = await t.call('POST', '/api/auth/register', {
+    const token = await world.t.login('driver@acme.test');
+    const res = await world.t.call('POST', '/api/auth/register', {
       token,
       body: { name: 'Friend', email: 'friend@acme.test', password: 'Drive-Safe-2026', role: 'DRIVER' },
     });
@@ -278,7 +280,7 @@ describe('POST /auth/register', () => {
   });
 
   it('without a token is refused while self-service sign-up is off (the default)', async () => {
-    const res = await t.call('POST', '/api/auth/register', {
+    const res = await world.t.call('POST', '/api/auth/register', {
       body: {
         name: 'New Co Admin',
         email: 'admin@newco.test',

@@ -1,33 +1,24 @@
 /** The groups list sorted by its columns on the server (issue 14): text without case, the client's name, stable pages. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEPARTMENT_SORTS } from '@fleetfuel/contract';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  expectPagesCoverEveryRow,
-  expectSortedBy,
-  expectSortRefusals,
-  listAll,
-  type ListRow,
-  type SortableList,
-} from '../../../test/list-sort.js';
-
-let t: TestApp;
-let list: SortableList;
+import { useTestApp } from '../../../test/test-world.js';
+import { expectPagesCoverEveryRow, expectSortedBy, expectSortRefusals, listAll, type ListRow, listOf } from '../../../test/list-sort.js';
 
 const field = (key: string) => (row: ListRow) => row[key] as string | number;
 const clientName = (row: ListRow) => (row.organization as { name: string }).name;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/departments', rowsKey: 'data' };
-  // A name typed in lower case: sorted without case it comes first, not after every capital.
-  const added = await t.call('POST', '/api/departments', {
-    token: await t.login('orgadmin@beta.test'),
-    body: { name: 'admin pool', maxDailyConsumption: 50 },
-  });
-  expect(added.statusCode).toBe(200);
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test', 'orgadmin@beta.test'],
+  setUp: async ({ t, token }) => {
+    // A name typed in lower case: sorted without case it comes first, not after every capital.
+    const added = await t.call('POST', '/api/departments', {
+      token: token('orgadmin@beta.test'),
+      body: { name: 'admin pool', maxDailyConsumption: 50 },
+    });
+    expect(added.statusCode).toBe(200);
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'admin@fleetfuel.test', '/api/departments');
 
 describe('sorting the groups list', () => {
   it('keeps newest first without a sort', async () => {

@@ -3,38 +3,27 @@
  * formula cells neutralized and quoting intact, the list's permission, and streaming in batches.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 import { lagosDate } from '../../platform/clock.js';
 import { parseCsv } from '../../../test/csv.js';
-import { demoIds, signInAll } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { countStatements } from '../../../test/statement-count.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, ['admin@fleetfuel.test', 'orgadmin@acme.test', 'orgadmin@beta.test', 'driver@acme.test', 'rep@unityfuels.test']),
-  );
-  const organizationId = async (name: string) =>
-    (await t.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  ids.acme = await organizationId('Acme Logistics');
-  ids.beta = await organizationId('Beta Haulage');
-  ids.hilux = await demoIds(t).vehicle('LND-451-KJ');
-  const walletOf = async (id: string) =>
-    (await t.db.selectFrom('ledger_accounts').select('id').where('organization_id', '=', id).executeTakeFirstOrThrow()).id;
-  ids.acmeWallet = await walletOf(ids.acme);
-  ids.betaWallet = await walletOf(ids.beta);
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test', 'orgadmin@acme.test', 'orgadmin@beta.test', 'driver@acme.test', 'rep@unityfuels.test'],
+  ids: async (find, t) => {
+    const walletOf = async (id: string) =>
+      (await t.db.selectFrom('ledger_accounts').select('id').where('organization_id', '=', id).executeTakeFirstOrThrow()).id;
+    const acme = await find.organization('Acme Logistics');
+    const beta = await find.organization('Beta Haulage');
+    const hilux = await find.vehicle('LND-451-KJ');
+    return { acme, beta, hilux, acmeWallet: await walletOf(acme), betaWallet: await walletOf(beta) };
+  },
 });
-afterAll(async () => t.close());
 
 async function exportCsv(path: string, email: string, query: Record<string, string> = {}) {
-  const res = await t.call('GET', `/api/exports/${path}`, { token: tokens[email], query });
+  const res = await world.t.call('GET', `/api/exports/${path}`, { token: world.token(email), query });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
   expect(res.body.startsWith('\uFEFF')).toBe(true);
@@ -68,7 +57,9 @@ describe('what each export holds', () => {
       'Status',
       'Created',
     ]);
-    const list = (await t.call('GET', '/api/vehicles', { token: tokens['orgadmin@acme.test'], query: { pageSize: '100' } })).json();
+    const list = (
+      await world.t.call('GET', '/api/vehicles', { token: world.token('orgadmin@acme.test'), query: { pageSize: '100' } })
+    ).json();
     expect(column(csv, 'Plate Number')).toEqual(list.data.map((v: { plateNumber: string | null }) => v.plateNumber ?? ''));
     expect(new Set(column(csv, 'Client'))).toEqual(new Set(['Acme Logistics']));
     expect(column(csv, 'Plate Number').some((plate) => plate.startsWith('KAN-'))).toBe(false);
@@ -83,19 +74,19 @@ describe('what each export holds', () => {
     const beta = await exportCsv('vehicles.csv', 'orgadmin@beta.test');
     expect(beta.rows.length).toBeGreaterThan(0);
     expect(new Set(column(beta, 'Client'))).toEqual(new Set(['Beta Haulage']));
-    const forAcme = await exportCsv('vehicles.csv', 'admin@fleetfuel.test', { organizationId: ids.acme as string });
+    const forAcme = await exportCsv('vehicles.csv', 'admin@fleetfuel.test', { organizationId: world.ids.acme });
     expect(new Set(column(forAcme, 'Client'))).toEqual(new Set(['Acme Logistics']));
     const everyone = await exportCsv('vehicles.csv', 'admin@fleetfuel.test');
     expect(new Set(column(everyone, 'Client'))).toEqual(new Set(['Acme Logistics', 'Beta Haulage']));
 
-    const reach = await t.call('GET', '/api/exports/vehicles.csv', {
-      token: tokens['orgadmin@acme.test'],
-      query: { organizationId: ids.beta as string },
+    const reach = await world.t.call('GET', '/api/exports/vehicles.csv', {
+      token: world.token('orgadmin@acme.test'),
+      query: { organizationId: world.ids.beta },
     });
     expect(reach.statusCode).toBe(404);
-    const otherWallet = await t.call('GET', '/api/exports/transactions.csv', {
-      token: tokens['orgadmin@acme.test'],
-      query: { walletId: ids.betaWallet as string },
+    const otherWallet = await world.t.call('GET', '/api/exports/transactions.csv', {
+      token: world.token('orgadmin@acme.test'),
+      query: { walletId: world.ids.betaWallet },
     });
     expect(otherWallet.statusCode).toBe(404);
     const betaDrivers = await exportCsv('drivers.csv', 'orgadmin@beta.test');
@@ -111,7 +102,9 @@ describe('what each export holds', () => {
 
     const groups = await exportCsv('groups.csv', 'orgadmin@acme.test');
     expect(groups.header).toEqual(['Name', 'Status', 'Max Daily Consumption (L)', 'Vehicles', 'Drivers', 'Client', 'Created']);
-    const groupList = (await t.call('GET', '/api/departments', { token: tokens['orgadmin@acme.test'], query: { pageSize: '100' } })).json();
+    const groupList = (
+      await world.t.call('GET', '/api/departments', { token: world.token('orgadmin@acme.test'), query: { pageSize: '100' } })
+    ).json();
     expect(column(groups, 'Name')).toEqual(groupList.data.map((g: { name: string }) => g.name));
 
     const fuel = await exportCsv('fuel-requests.csv', 'orgadmin@acme.test');
@@ -131,7 +124,7 @@ describe('what each export holds', () => {
       'Created',
     ]);
     const fuelList = (
-      await t.call('GET', '/api/fuel-requests/all-requests', { token: tokens['orgadmin@acme.test'], query: { pageSize: '100' } })
+      await world.t.call('GET', '/api/fuel-requests/all-requests', { token: world.token('orgadmin@acme.test'), query: { pageSize: '100' } })
     ).json();
     expect(fuel.rows).toHaveLength(fuelList.meta.total);
     const completed = await exportCsv('fuel-requests.csv', 'orgadmin@acme.test', { status: 'COMPLETED' });
@@ -141,17 +134,20 @@ describe('what each export holds', () => {
     const jobs = await exportCsv('maintenance.csv', 'orgadmin@acme.test');
     expect(jobs.header).toEqual(['Vehicle', 'Client', 'Job', 'Requested By', 'Station', 'Date', 'Cost', 'Final Cost', 'Status', 'Created']);
     const jobList = (
-      await t.call('GET', '/api/maintenance/all-requests', { token: tokens['orgadmin@acme.test'], query: { pageSize: '100' } })
+      await world.t.call('GET', '/api/maintenance/all-requests', { token: world.token('orgadmin@acme.test'), query: { pageSize: '100' } })
     ).json();
     expect(jobs.rows).toHaveLength(jobList.meta.total);
     // A station sees only the jobs addressed to it, as its list does.
     const stationJobs = await exportCsv('maintenance.csv', 'rep@unityfuels.test');
     expect(column(stationJobs, 'Station').every((name) => name === 'Unity Fuels Ikeja')).toBe(true);
 
-    const transactions = await exportCsv('transactions.csv', 'orgadmin@acme.test', { walletId: ids.acmeWallet as string });
+    const transactions = await exportCsv('transactions.csv', 'orgadmin@acme.test', { walletId: world.ids.acmeWallet });
     expect(transactions.header).toEqual(['Date', 'Amount', 'Type', 'Note', 'Fee', 'Reference', 'Status']);
     const transactionList = (
-      await t.call('GET', `/api/wallet/transactions/${ids.acmeWallet}`, { token: tokens['orgadmin@acme.test'], query: { pageSize: '100' } })
+      await world.t.call('GET', `/api/wallet/transactions/${world.ids.acmeWallet}`, {
+        token: world.token('orgadmin@acme.test'),
+        query: { pageSize: '100' },
+      })
     ).json();
     expect(column(transactions, 'Reference')).toEqual(
       transactionList.transactions.map((row: { reference: string | null }) => row.reference ?? ''),
@@ -161,36 +157,39 @@ describe('what each export holds', () => {
 
   it('roles without the list permission are refused', async () => {
     for (const path of ['vehicles.csv', 'drivers.csv', 'groups.csv']) {
-      expect((await t.call('GET', `/api/exports/${path}`, { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
-      expect((await t.call('GET', `/api/exports/${path}`, { token: tokens['rep@unityfuels.test'] })).statusCode).toBe(403);
+      expect((await world.t.call('GET', `/api/exports/${path}`, { token: world.token('driver@acme.test') })).statusCode).toBe(403);
+      expect((await world.t.call('GET', `/api/exports/${path}`, { token: world.token('rep@unityfuels.test') })).statusCode).toBe(403);
     }
-    const driverWallet = await t.call('GET', '/api/exports/transactions.csv', {
-      token: tokens['driver@acme.test'],
-      query: { walletId: ids.acmeWallet as string },
+    const driverWallet = await world.t.call('GET', '/api/exports/transactions.csv', {
+      token: world.token('driver@acme.test'),
+      query: { walletId: world.ids.acmeWallet },
     });
     expect(driverWallet.statusCode).toBe(403);
-    expect((await t.call('GET', '/api/exports/vehicles.csv')).statusCode).toBe(401);
-    const paged = await t.call('GET', '/api/exports/vehicles.csv', { token: tokens['orgadmin@acme.test'], query: { page: '2' } });
+    expect((await world.t.call('GET', '/api/exports/vehicles.csv')).statusCode).toBe(401);
+    const paged = await world.t.call('GET', '/api/exports/vehicles.csv', {
+      token: world.token('orgadmin@acme.test'),
+      query: { page: '2' },
+    });
     expect(paged.statusCode).toBe(400);
   });
 });
 
 describe('cells a spreadsheet would run', () => {
   it('come out with a leading quote, and commas, quotes and line breaks stay in their cell', async () => {
-    const token = tokens['orgadmin@acme.test'] as string;
+    const token = world.token('orgadmin@acme.test');
     const hostile = ['=HYPERLINK("http://evil.test","x")', '+2348012345678', '-2+3', '@SUM(A1)', 'Big, "red"\ntruck'];
     for (const [index, model] of hostile.entries()) {
-      const res = await t.call('POST', '/api/vehicles', {
+      const res = await world.t.call('POST', '/api/vehicles', {
         token,
         body: { plateNumber: `INJ-${index}`, make: 'Toyota', model, type: 'VEHICLE', fuelType: 'PETROL', tankSize: 50 },
       });
       expect(res.statusCode, res.body).toBe(200);
     }
     // The API trims what it is sent; a leading tab can only come from elsewhere (an import), so it is written directly.
-    await t.db.updateTable('vehicles').set({ model: '\tTabbed' }).where('plate_number', '=', 'INJ-4').execute();
-    await t.db.updateTable('users').set({ name: '=cmd|"/c calc"!A1' }).where('email', '=', 'driver2@acme.test').execute();
+    await world.t.db.updateTable('vehicles').set({ model: '\tTabbed' }).where('plate_number', '=', 'INJ-4').execute();
+    await world.t.db.updateTable('users').set({ name: '=cmd|"/c calc"!A1' }).where('email', '=', 'driver2@acme.test').execute();
 
-    const res = await t.call('GET', '/api/exports/vehicles.csv', { token, query: { search: 'INJ-' } });
+    const res = await world.t.call('GET', '/api/exports/vehicles.csv', { token, query: { search: 'INJ-' } });
     expect(res.body).toContain('"\'=HYPERLINK(""http://evil.test"",""x"")"');
     const csv = parseCsv(res.body.slice(1));
     const models = new Map(csv.slice(1).map((row) => [row[0], row[2]]));
@@ -208,11 +207,28 @@ describe('cells a spreadsheet would run', () => {
 
 describe('streaming', () => {
   it('reads the rows in batches (statements grow with rows / batch size), in order and complete', async () => {
-    const token = tokens['admin@fleetfuel.test'] as string;
+    const token = world.token('admin@fleetfuel.test');
     // The demo's history (requests, wallet movements), so that every export runs to several batches.
-    await t.db.transaction().execute((trx) => seedDemoActivity(trx));
-    const small = await countStatements(t, { exportBatchRows: 2 });
-    const whole = await countStatements(t);
+    await world.t.db.transaction().execute((trx) => seedDemoActivity(trx));
+    // Assets past the demo's 7, so that the list runs to several batches whichever tests ran before; removed after.
+    await world.t.db
+      .insertInto('vehicles')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          organization_id: world.ids.acme,
+          plate_number: `STREAM-${i}`,
+          make: 'Toyota',
+          model: 'Hiace',
+          type: 'VEHICLE' as const,
+          fuel_type: 'DIESEL' as const,
+        })),
+      )
+      .execute();
+    onTestFinished(async () => {
+      await world.t.db.deleteFrom('vehicles').where('plate_number', 'like', 'STREAM-%').execute();
+    });
+    const small = await countStatements(world.t, { exportBatchRows: 2 });
+    const whole = await countStatements(world.t);
     try {
       const batched = await small.getText('/api/exports/vehicles.csv', token);
       const atOnce = await whole.getText('/api/exports/vehicles.csv', token);
@@ -228,7 +244,7 @@ describe('streaming', () => {
         'groups.csv',
         'fuel-requests.csv',
         'maintenance.csv',
-        `transactions.csv?walletId=${ids.acmeWallet}`,
+        `transactions.csv?walletId=${world.ids.acmeWallet}`,
       ]) {
         const inTwos = await small.getText(`/api/exports/${path}`, token);
         expect(parseCsv(inTwos.text.slice(1)).length, path).toBeGreaterThan(2);
@@ -242,20 +258,22 @@ describe('streaming', () => {
 
   it('keeps rows created in the same instant, to the microsecond, apart by id', async () => {
     // Rows that share created_at (one transaction) are ordered by id; a cursor cut to the millisecond would lose some.
-    await t.db
+    await world.t.db
       .updateTable('vehicles')
       .set({ created_at: new Date('2026-01-01T00:00:00.000Z') })
-      .where('organization_id', '=', ids.acme as string)
+      .where('organization_id', '=', world.ids.acme)
       .execute();
-    await t.db
+    await world.t.db
       .updateTable('vehicles')
       .set({ created_at: sql<Date>`${'2026-01-01T00:00:00.000400Z'}::timestamptz` })
-      .where('id', '=', ids.hilux as string)
+      .where('id', '=', world.ids.hilux)
       .execute();
-    const small = await countStatements(t, { exportBatchRows: 2 });
+    const small = await countStatements(world.t, { exportBatchRows: 2 });
     try {
-      const batched = parseCsv((await small.getText('/api/exports/vehicles.csv', tokens['orgadmin@acme.test'] as string)).text.slice(1));
-      const list = (await t.call('GET', '/api/vehicles', { token: tokens['orgadmin@acme.test'], query: { pageSize: '100' } })).json();
+      const batched = parseCsv((await small.getText('/api/exports/vehicles.csv', world.token('orgadmin@acme.test'))).text.slice(1));
+      const list = (
+        await world.t.call('GET', '/api/vehicles', { token: world.token('orgadmin@acme.test'), query: { pageSize: '100' } })
+      ).json();
       expect(batched.slice(1).map((row) => row[0])).toEqual(list.data.map((v: { plateNumber: string | null }) => v.plateNumber ?? ''));
     } finally {
       await small.close();

@@ -4,13 +4,12 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../platform/files/storage.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
 
 /** The S3 backend, against a local S3-compatible server. */
 let server: S3rver;
 let dir: string;
-let t: TestApp;
 let endpoint: string;
 
 beforeAll(async () => {
@@ -24,27 +23,31 @@ beforeAll(async () => {
   });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
-  const settings = {
-    bucket: 'fleetfuel-test',
-    endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  };
-  t = await createTestApp({ storage: { kind: 's3', ...settings } });
 });
+// Registered before the app's: hooks after run in reverse, so the app closes first, then the server.
 afterAll(async () => {
-  await t.close();
   await server.close();
   rmSync(dir, { recursive: true, force: true });
+});
+const world = useTestApp({
+  config: () => ({
+    storage: {
+      kind: 's3',
+      bucket: 'fleetfuel-test',
+      endpoint,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+  }),
 });
 
 describe('S3-compatible storage', () => {
   it('stores an upload in the bucket and serves it back', async () => {
-    const admin = await t.login('admin@fleetfuel.test');
+    const admin = await world.t.login('admin@fleetfuel.test');
     const { body, headers } = multipart({ name: 'Bucket Logistics', type: 'other', image: png() });
-    const res = await t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
+    const res = await world.t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
     expect(res.statusCode).toBe(200);
     const key = decodeURIComponent(/\/api\/files\/([^?]+)/.exec(res.json().imageUrl)?.[1] ?? '');
 
@@ -59,12 +62,12 @@ describe('S3-compatible storage', () => {
     const stored = await direct.get(key);
     expect(stored && Buffer.from(stored).equals(TINY_PNG)).toBe(true);
 
-    const served = await t.call('GET', res.json().imageUrl);
+    const served = await world.t.call('GET', res.json().imageUrl);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
 
     await direct.delete(key);
     expect(await direct.get(key)).toBeNull();
-    expect((await t.call('GET', res.json().imageUrl)).statusCode).toBe(404);
+    expect((await world.t.call('GET', res.json().imageUrl)).statusCode).toBe(404);
   });
 });

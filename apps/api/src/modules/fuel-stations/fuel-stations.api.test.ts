@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 import { multipart, png } from '../../../test/multipart.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin@fleetfuel.test');
-});
-afterAll(async () => t.close());
+const world = useTestApp({ signIn: ['admin@fleetfuel.test'] });
 
 const send = (method: string, url: string, fields: Parameters<typeof multipart>[0]) => {
   const { body, headers } = multipart(fields);
-  return t.call(method, url, { token: admin, body, headers });
+  return world.t.call(method, url, { token: world.token('admin@fleetfuel.test'), body, headers });
 };
 
 describe('fuel stations', () => {
@@ -36,7 +30,7 @@ describe('fuel stations', () => {
 
     // Any signed-in user may see a station's picture (organizations choose stations by it).
     const bare = (res.json().imageUrl as string).split('?')[0] as string;
-    expect((await t.call('GET', bare, { token: await t.login('driver@acme.test') })).statusCode).toBe(200);
+    expect((await world.t.call('GET', bare, { token: await world.t.login('driver@acme.test') })).statusCode).toBe(200);
   });
 
   it('validates coordinates and fuels', async () => {
@@ -46,9 +40,15 @@ describe('fuel stations', () => {
     expect(lng.json().field).toBe('longitude');
     const half = await send('POST', '/api/admin/fuel-stations', { name: 'A', latitude: '6', availableFuels: 'PETROL' });
     expect(half.json()).toMatchObject({ field: 'longitude', error: 'Enter both latitude and longitude, or neither' });
-    const none = await t.call('POST', '/api/admin/fuel-stations', { token: admin, body: { name: 'A', availableFuels: [] } });
+    const none = await world.t.call('POST', '/api/admin/fuel-stations', {
+      token: world.token('admin@fleetfuel.test'),
+      body: { name: 'A', availableFuels: [] },
+    });
     expect(none.json()).toMatchObject({ field: 'availableFuels', error: 'availableFuels: Choose at least one fuel type' });
-    const hybrid = await t.call('POST', '/api/admin/fuel-stations', { token: admin, body: { name: 'A', availableFuels: ['HYBRID'] } });
+    const hybrid = await world.t.call('POST', '/api/admin/fuel-stations', {
+      token: world.token('admin@fleetfuel.test'),
+      body: { name: 'A', availableFuels: ['HYBRID'] },
+    });
     expect(hybrid.statusCode).toBe(400);
   });
 
@@ -74,27 +74,35 @@ describe('fuel stations', () => {
   });
 
   it('searches, edits and deletes only stations without history', async () => {
-    const found = await t.call('GET', '/api/admin/fuel-stations', { token: admin, query: { search: 'lekki' } });
+    const found = await world.t.call('GET', '/api/admin/fuel-stations', {
+      token: world.token('admin@fleetfuel.test'),
+      query: { search: 'lekki' },
+    });
     expect(found.json().data.map((s: { name: string }) => s.name)).toEqual(['Greenline Energy Lekki']);
     const id = found.json().data[0].id as string;
     const edited = await send('PUT', `/api/admin/fuel-stations/${id}`, { status: 'INACTIVE', availableFuels: 'DIESEL,ELECTRIC' });
     expect(edited.json()).toMatchObject({ status: 'INACTIVE', availableFuels: ['DIESEL', 'ELECTRIC'], latitude: 6.447 });
-    expect((await t.call('GET', `/api/admin/fuel-stations/${id}`, { token: admin })).json().status).toBe('INACTIVE');
+    expect(
+      (await world.t.call('GET', `/api/admin/fuel-stations/${id}`, { token: world.token('admin@fleetfuel.test') })).json().status,
+    ).toBe('INACTIVE');
 
-    const refused = await t.call('DELETE', `/api/admin/fuel-stations/${id}`, { token: admin });
+    const refused = await world.t.call('DELETE', `/api/admin/fuel-stations/${id}`, { token: world.token('admin@fleetfuel.test') });
     expect(refused.statusCode).toBe(409);
-    const fresh = await t.call('POST', '/api/admin/fuel-stations', {
-      token: admin,
+    const fresh = await world.t.call('POST', '/api/admin/fuel-stations', {
+      token: world.token('admin@fleetfuel.test'),
       body: { name: 'Temp Station', availableFuels: ['PETROL'] },
     });
-    expect((await t.call('DELETE', `/api/admin/fuel-stations/${fresh.json().id}`, { token: admin })).statusCode).toBe(200);
+    expect(
+      (await world.t.call('DELETE', `/api/admin/fuel-stations/${fresh.json().id}`, { token: world.token('admin@fleetfuel.test') }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it.each(['orgadmin@acme.test', 'driver@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test'])('%s gets 403', async (email) => {
-    const token = await t.login(email);
-    expect((await t.call('GET', '/api/admin/fuel-stations', { token })).statusCode).toBe(403);
-    expect((await t.call('POST', '/api/admin/fuel-stations', { token, body: { name: 'x', availableFuels: ['PETROL'] } })).statusCode).toBe(
-      403,
-    );
+    const token = await world.t.login(email);
+    expect((await world.t.call('GET', '/api/admin/fuel-stations', { token })).statusCode).toBe(403);
+    expect(
+      (await world.t.call('POST', '/api/admin/fuel-stations', { token, body: { name: 'x', availableFuels: ['PETROL'] } })).statusCode,
+    ).toBe(403);
   });
 });

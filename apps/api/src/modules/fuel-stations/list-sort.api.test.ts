@@ -1,8 +1,8 @@
 /** The fuel stations list sorted by its columns and bounded by the day each joined, on the server (issue 14). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATION_SORTS } from '@fleetfuel/contract';
 import { demoIds } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import {
   expectCreatedDayRange,
   expectPagesCoverEveryRow,
@@ -10,27 +10,25 @@ import {
   expectSortRefusals,
   listAll,
   type ListRow,
-  type SortableList,
+  listOf,
 } from '../../../test/list-sort.js';
-
-let t: TestApp;
-let list: SortableList;
 
 const field = (key: string) => (row: ListRow) => row[key] as string | null;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/admin/fuel-stations', rowsKey: 'data' };
-  // A name typed in lower case (sorted without case it comes first) and a suspended station without an address.
-  await t.db
-    .insertInto('fuel_stations')
-    .values([
-      { name: 'apex fuels', address: '2 Aminu Kano Crescent, Wuse II, Abuja', available_fuels: ['PETROL'] },
-      { name: 'Bonny Energy', address: null, status: 'SUSPENDED', available_fuels: ['DIESEL'] },
-    ])
-    .execute();
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test'],
+  setUp: async ({ t }) => {
+    // A name typed in lower case (sorted without case it comes first) and a suspended station without an address.
+    await t.db
+      .insertInto('fuel_stations')
+      .values([
+        { name: 'apex fuels', address: '2 Aminu Kano Crescent, Wuse II, Abuja', available_fuels: ['PETROL'] },
+        { name: 'Bonny Energy', address: null, status: 'SUSPENDED', available_fuels: ['DIESEL'] },
+      ])
+      .execute();
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'admin@fleetfuel.test', '/api/admin/fuel-stations');
 
 describe('sorting the fuel stations list', () => {
   it('keeps newest first without a sort', async () => {
@@ -69,7 +67,7 @@ describe('sorting the fuel stations list', () => {
   });
 
   it('bounds the list by the Lagos day each station joined', async () => {
-    const ids = demoIds(t);
+    const ids = demoIds(world.t);
     await expectCreatedDayRange(list, 'fuel_stations', {
       onDay: await ids.station('Unity Fuels Ikeja'),
       dayAfter: await ids.station('apex fuels'),

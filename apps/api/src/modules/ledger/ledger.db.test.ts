@@ -1,14 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 import * as repository from './ledger.repository.js';
 import { createLedgerService, InsufficientFundsError, type PlatformAccount } from './ledger.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const world = useTestApp();
 
 /** A small deterministic generator, so that a failing sequence can be replayed from its seed. */
 function random(seed: number) {
@@ -21,7 +17,7 @@ function random(seed: number) {
 
 /** The first organization's wallet and the money it has free. */
 async function demoWallet() {
-  const wallet = await t.db
+  const wallet = await world.t.db
     .selectFrom('ledger_accounts')
     .select(['id', 'balance_kobo', 'held_kobo'])
     .where('kind', '=', 'ORGANIZATION_WALLET')
@@ -35,8 +31,8 @@ async function demoWallet() {
  * under the keys `<name>:fund` and `<name>:hold`.
  */
 async function fundAndHold(ledger: ReturnType<typeof createLedgerService>, name: string, wallet: string, funded: bigint, held: bigint) {
-  const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
-  await t.db.transaction().execute(async (trx) => {
+  const adjustments = await ledger.platformAccount(world.t.db, 'ADJUSTMENTS');
+  await world.t.db.transaction().execute(async (trx) => {
     await ledger.post(trx, {
       idempotencyKey: `${name}:fund`,
       kind: 'CREDIT',
@@ -54,11 +50,11 @@ describe('ledger invariants under random operations', () => {
   it('after 1,500 random posts, holds, releases and captures every entry sums to zero and every balance matches its postings', async () => {
     const ledger = createLedgerService();
     const wallets = (
-      await t.db.selectFrom('ledger_accounts').select('id').where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET']).execute()
+      await world.t.db.selectFrom('ledger_accounts').select('id').where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET']).execute()
     ).map((w) => w.id);
     const platform = await Promise.all(
       (['CARD_CLEARING', 'PAYOUT_CLEARING', 'PLATFORM_REVENUE', 'ADJUSTMENTS'] as PlatformAccount[]).map((kind) =>
-        ledger.platformAccount(t.db, kind),
+        ledger.platformAccount(world.t.db, kind),
       ),
     );
     const next = random(20261121);
@@ -71,7 +67,7 @@ describe('ledger invariants under random operations', () => {
     for (let i = 0; i < 1500; i += 1) {
       const roll = next();
       try {
-        await t.db.transaction().execute(async (trx) => {
+        await world.t.db.transaction().execute(async (trx) => {
           if (roll < 0.35) {
             const value = amount();
             await ledger.post(trx, {
@@ -132,11 +128,11 @@ describe('ledger invariants under random operations', () => {
     expect(refused).toBeGreaterThan(0);
 
     const unbalanced = await sql`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0 OR count(*) < 2`.execute(
-      t.db,
+      world.t.db,
     );
     expect(unbalanced.rows).toEqual([]);
-    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
-    const negative = await t.db
+    expect(await ledger.balanceDiscrepancies(world.t.db)).toEqual([]);
+    const negative = await world.t.db
       .selectFrom('ledger_accounts')
       .select('id')
       .where('kind', 'in', ['ORGANIZATION_WALLET', 'STATION_WALLET'])
@@ -145,16 +141,16 @@ describe('ledger invariants under random operations', () => {
     expect(negative).toEqual([]);
     const heldMismatch =
       await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM holds WHERE status = 'OPEN' GROUP BY account_id) h
-      ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.s, 0)`.execute(t.db);
+      ON h.account_id = a.id WHERE a.held_kobo <> coalesce(h.s, 0)`.execute(world.t.db);
     expect(heldMismatch.rows).toEqual([]);
   }, 120_000);
 
   it('posting the same idempotency key twice has one effect', async () => {
     const ledger = createLedgerService();
-    const [wallet] = (await t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ORGANIZATION_WALLET').execute()).map(
+    const [wallet] = (await world.t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ORGANIZATION_WALLET').execute()).map(
       (w) => w.id,
     );
-    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const adjustments = await ledger.platformAccount(world.t.db, 'ADJUSTMENTS');
     const entry = {
       idempotencyKey: 'once-only',
       kind: 'CREDIT',
@@ -164,11 +160,11 @@ describe('ledger invariants under random operations', () => {
         { accountId: adjustments, amount: -100n, type: 'CREDIT' as const },
       ],
     };
-    const first = await t.db.transaction().execute((trx) => ledger.post(trx, entry));
-    const second = await t.db.transaction().execute((trx) => ledger.post(trx, entry));
+    const first = await world.t.db.transaction().execute((trx) => ledger.post(trx, entry));
+    const second = await world.t.db.transaction().execute((trx) => ledger.post(trx, entry));
     expect(first.duplicate).toBe(false);
     expect(second).toEqual({ entryId: first.entryId, duplicate: true });
-    const count = await t.db
+    const count = await world.t.db
       .selectFrom('postings')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('entry_id', '=', first.entryId)
@@ -180,7 +176,7 @@ describe('ledger invariants under random operations', () => {
 describe('balances move in one statement, last', () => {
   it('judges an entry by its net effect on each account, and names what was needed and available when refused', async () => {
     const ledger = createLedgerService();
-    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const adjustments = await ledger.platformAccount(world.t.db, 'ADJUSTMENTS');
     const wallet = await demoWallet();
     // The credit and the larger debit of one entry, on one wallet: only the net (-1 kobo past what is
     // available) counts, whatever order the postings come in.
@@ -194,16 +190,16 @@ describe('balances move in one statement, last', () => {
         { accountId: adjustments, amount: wallet.available + 1n, type: 'DEBIT' as const },
       ],
     });
-    const refused = await t.db
+    const refused = await world.t.db
       .transaction()
       .execute((trx) => ledger.post(trx, over('net-over')))
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(InsufficientFundsError);
     expect((refused as InsufficientFundsError).neededKobo).toBe(wallet.available + 1n);
     expect((refused as InsufficientFundsError).availableKobo).toBe(wallet.available);
-    expect(await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', 'net-over').execute()).toEqual([]);
+    expect(await world.t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', 'net-over').execute()).toEqual([]);
 
-    const exact = await t.db.transaction().execute((trx) =>
+    const exact = await world.t.db.transaction().execute((trx) =>
       ledger.post(trx, {
         ...over('net-exact'),
         postings: [
@@ -215,15 +211,15 @@ describe('balances move in one statement, last', () => {
     );
     expect(exact.duplicate).toBe(false);
     expect((await demoWallet()).available).toBe(0n);
-    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+    expect(await ledger.balanceDiscrepancies(world.t.db)).toEqual([]);
   });
 
   it('moves the accounts before it writes the postings, and writes none when a movement is refused', async () => {
     const ledger = createLedgerService();
-    const adjustments = await ledger.platformAccount(t.db, 'ADJUSTMENTS');
+    const adjustments = await ledger.platformAccount(world.t.db, 'ADJUSTMENTS');
     const wallet = await demoWallet();
     const over = wallet.available + 1n;
-    const outcome = await t.db
+    const outcome = await world.t.db
       .transaction()
       .execute(async (trx) => {
         const entryId = await repository.insertEntry(trx, {
@@ -259,10 +255,10 @@ describe('balances move in one statement, last', () => {
 
   it('a capture writes its entry and the caller’s rows first, and locks the shared accounts only in its last statement', async () => {
     const ledger = createLedgerService();
-    const revenue = await ledger.platformAccount(t.db, 'PLATFORM_REVENUE');
+    const revenue = await ledger.platformAccount(world.t.db, 'PLATFORM_REVENUE');
     const wallet = (await demoWallet()).id;
     await fundAndHold(ledger, 'capture-order', wallet, 10_000n, 8_000n);
-    const figures = (executor: typeof t.db) =>
+    const figures = (executor: typeof world.t.db) =>
       executor.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
     /**
      * Whether another connection could lock the wallet now as a balance update does (PostgreSQL:
@@ -270,7 +266,7 @@ describe('balances move in one statement, last', () => {
      * update of a balance waits for.
      */
     const lockable = () =>
-      t.db
+      world.t.db
         .selectFrom('ledger_accounts')
         .select('id')
         .where('id', '=', wallet)
@@ -285,10 +281,10 @@ describe('balances move in one statement, last', () => {
           },
         );
 
-    const before = await figures(t.db);
+    const before = await figures(world.t.db);
     const seen: Array<{ entryFound: boolean; figures: Awaited<ReturnType<typeof figures>>; lockable: boolean | null }> = [];
     let lockedAfter: boolean | null = null;
-    await t.db.transaction().execute(async (trx) => {
+    await world.t.db.transaction().execute(async (trx) => {
       const captured = await ledger.captureHold(
         trx,
         'capture-order:hold',
@@ -306,27 +302,28 @@ describe('balances move in one statement, last', () => {
           seen.push({
             entryFound: entry !== undefined,
             figures: await figures(trx),
-            lockable: t.engine === 'postgres' ? await lockable() : null,
+            lockable: world.t.engine === 'postgres' ? await lockable() : null,
           });
         },
       );
       expect(captured?.heldKobo).toBe(8_000n);
-      if (t.engine === 'postgres') lockedAfter = !(await lockable());
+      if (world.t.engine === 'postgres') lockedAfter = !(await lockable());
     });
 
-    expect(seen).toEqual([{ entryFound: true, figures: before, lockable: t.engine === 'postgres' ? true : null }]);
-    if (t.engine === 'postgres') expect(lockedAfter).toBe(true);
-    const after = await figures(t.db);
+    expect(seen).toEqual([{ entryFound: true, figures: before, lockable: world.t.engine === 'postgres' ? true : null }]);
+    // PGlite is one connection: nothing else could be locked out, so nothing was looked at there.
+    expect(lockedAfter).toBe(world.t.engine === 'postgres' ? true : null);
+    const after = await figures(world.t.db);
     expect(BigInt(after.balance_kobo)).toBe(BigInt(before.balance_kobo) - 6_000n);
     expect(BigInt(after.held_kobo)).toBe(BigInt(before.held_kobo) - 8_000n);
-    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+    expect(await ledger.balanceDiscrepancies(world.t.db)).toEqual([]);
   });
 });
 
 describe('capturing a hold (its capture and its entry are one statement)', () => {
   it('writes no entry when the hold is not open, and only frees the hold when the entry’s key was already posted', async () => {
     const ledger = createLedgerService();
-    const revenue = await ledger.platformAccount(t.db, 'PLATFORM_REVENUE');
+    const revenue = await ledger.platformAccount(world.t.db, 'PLATFORM_REVENUE');
     const wallet = (await demoWallet()).id;
     const payment = (key: string) => ({
       idempotencyKey: key,
@@ -338,22 +335,25 @@ describe('capturing a hold (its capture and its entry are one statement)', () =>
       ],
     });
     const figures = () =>
-      t.db.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
-    const entryOf = (key: string) => t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst();
+      world.t.db.selectFrom('ledger_accounts').select(['balance_kobo', 'held_kobo']).where('id', '=', wallet).executeTakeFirstOrThrow();
+    const entryOf = (key: string) =>
+      world.t.db.selectFrom('journal_entries').select('id').where('idempotency_key', '=', key).executeTakeFirst();
     await fundAndHold(ledger, 'capture-once', wallet, 20_000n, 5_000n);
 
     // No such open hold: nothing captured, no entry.
-    const none = await t.db.transaction().execute((trx) => ledger.captureHold(trx, 'capture-once:no-hold', payment('capture-once:none')));
+    const none = await world.t.db
+      .transaction()
+      .execute((trx) => ledger.captureHold(trx, 'capture-once:no-hold', payment('capture-once:none')));
     expect(none).toBeNull();
     expect(await entryOf('capture-once:none')).toBeUndefined();
 
     // The payment's key already posted (by a call before): the hold is closed and its money freed,
     // and nothing is paid again; the entry returned is the one posted before.
-    await t.db.transaction().execute((trx) => ledger.post(trx, payment('capture-once:paid')));
+    await world.t.db.transaction().execute((trx) => ledger.post(trx, payment('capture-once:paid')));
     const before = await figures();
     const posted = await entryOf('capture-once:paid');
     let ranBeforeBalances = false;
-    const captured = await t.db.transaction().execute((trx) =>
+    const captured = await world.t.db.transaction().execute((trx) =>
       ledger.captureHold(trx, 'capture-once:hold', payment('capture-once:paid'), () => {
         ranBeforeBalances = true;
         return Promise.resolve();
@@ -364,13 +364,17 @@ describe('capturing a hold (its capture and its entry are one statement)', () =>
     const after = await figures();
     expect(BigInt(after.balance_kobo)).toBe(BigInt(before.balance_kobo));
     expect(BigInt(after.held_kobo)).toBe(BigInt(before.held_kobo) - 5_000n);
-    const hold = await t.db.selectFrom('holds').select('status').where('reference', '=', 'capture-once:hold').executeTakeFirstOrThrow();
+    const hold = await world.t.db
+      .selectFrom('holds')
+      .select('status')
+      .where('reference', '=', 'capture-once:hold')
+      .executeTakeFirstOrThrow();
     expect(hold.status).toBe('CAPTURED');
     // A second capture of the same hold finds it closed.
     expect(
-      await t.db.transaction().execute((trx) => ledger.captureHold(trx, 'capture-once:hold', payment('capture-once:again'))),
+      await world.t.db.transaction().execute((trx) => ledger.captureHold(trx, 'capture-once:hold', payment('capture-once:again'))),
     ).toBeNull();
     expect(await entryOf('capture-once:again')).toBeUndefined();
-    expect(await ledger.balanceDiscrepancies(t.db)).toEqual([]);
+    expect(await ledger.balanceDiscrepancies(world.t.db)).toEqual([]);
   });
 });

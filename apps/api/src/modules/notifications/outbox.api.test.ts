@@ -9,7 +9,8 @@ import { lagosDate } from '../../platform/clock.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { creditOrganization, demoIds } from '../../../test/demo-world.js';
-import { createTestApp, createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
+import { createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { MESSAGE_MAX_ATTEMPTS } from './notifications.dispatcher.js';
 
 /** A mail server that refuses the next `refusals` messages, then takes them. */
@@ -30,35 +31,30 @@ function scriptedMailer() {
 
 const clock = movableClock();
 const server = scriptedMailer();
-let t: TestApp;
-let acmeAdmin: string;
-let betaAdmin: string;
-const ids: Record<string, string> = {};
 
 const messagesTo = (recipient: string) =>
-  t.db.selectFrom('outgoing_messages').selectAll().where('recipient', '=', recipient).orderBy('id').execute();
+  world.t.db.selectFrom('outgoing_messages').selectAll().where('recipient', '=', recipient).orderBy('id').execute();
 
 /** A pending fuel request for the vehicle at Unity Fuels Ikeja, raised by the token's holder. */
 async function pendingRequest(token: string, vehicleId: string, volume = 10): Promise<string> {
-  const created = await t.call('POST', '/api/fuel-requests', {
+  const created = await world.t.call('POST', '/api/fuel-requests', {
     token,
-    body: { vehicleId, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume },
+    body: { vehicleId, stationId: world.ids.unity, supplyDate: lagosDate(clock.now()), volume },
   });
   expect(created.statusCode, created.body).toBe(200);
   return created.json().request.id as string;
 }
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock, mailer: server.mailer });
-  const find = demoIds(t);
-  acmeAdmin = await t.login('orgadmin@acme.test');
-  betaAdmin = await t.login('orgadmin@beta.test');
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.betaTruck = await find.vehicle('KAN-903-BT');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+const world = useTestApp({
+  deps: { clock, mailer: server.mailer },
+  signIn: ['orgadmin@acme.test', 'orgadmin@beta.test'],
+  ids: async (find) => ({
+    hilux: await find.vehicle('LND-451-KJ'),
+    betaTruck: await find.vehicle('KAN-903-BT'),
+    unity: await find.station('Unity Fuels Ikeja'),
+  }),
+  setUp: async ({ t }) => creditOrganization(t, 'Acme Logistics', 400_000),
 });
-afterAll(async () => t.close());
 beforeEach(() => {
   clock.set(new Date());
   server.state.refusals = 0;
@@ -66,18 +62,21 @@ beforeEach(() => {
 
 describe('the outbox of e-mails and texts', () => {
   it('writes no message for a change that rolled back, and one for a change that committed', async () => {
-    const id = await pendingRequest(betaAdmin, ids.betaTruck as string, 50);
+    const id = await pendingRequest(world.token('orgadmin@beta.test'), world.ids.betaTruck, 50);
     const before = await messagesTo('orgadmin@beta.test');
     // Beta's wallet cannot cover the hold: the approval's e-mail was written before the hold
     // failed, and rolled back with it.
-    const refused = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: betaAdmin });
+    const refused = await world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: world.token('orgadmin@beta.test') });
     expect(refused.json().code).toBe('INSUFFICIENT_FUNDS');
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     expect(await messagesTo('orgadmin@beta.test')).toHaveLength(before.length);
 
-    const rejected = await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: betaAdmin, body: { note: 'No funds' } });
+    const rejected = await world.t.call('PATCH', `/api/fuel-requests/${id}/reject`, {
+      token: world.token('orgadmin@beta.test'),
+      body: { note: 'No funds' },
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const after = await messagesTo('orgadmin@beta.test');
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({ channel: 'EMAIL', status: 'SENT', attempts: 1, subject: 'Fuel request rejected for KAN-903-BT' });
@@ -88,10 +87,12 @@ describe('the outbox of e-mails and texts', () => {
   });
 
   it("sends a decision's e-mail without claiming it: written leased to the instance, which sends it after its commit", async () => {
-    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    const id = await pendingRequest(world.token('orgadmin@acme.test'), world.ids.hilux);
     const sentBefore = server.state.sent.length;
-    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin })).statusCode).toBe(200);
-    await t.app.background.idle();
+    expect((await world.t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: world.token('orgadmin@acme.test') })).statusCode).toBe(
+      200,
+    );
+    await world.t.app.background.idle();
     const mail = (await messagesTo('orgadmin@acme.test')).at(-1);
     // Its first attempt was due when the lease (two minutes) ends: no other instance's claim could take it.
     expect(mail).toMatchObject({ status: 'SENT', attempts: 1, subject: 'Fuel request rejected for LND-451-KJ' });
@@ -100,14 +101,14 @@ describe('the outbox of e-mails and texts', () => {
 
     // Had the instance stopped after its commit, the message would wait for the lease's end, then
     // go once with the scheduled run.
-    await t.db
+    await world.t.db
       .updateTable('outgoing_messages')
       .set({ status: 'PENDING', attempts: 0, sent_at: null })
       .where('id', '=', mail?.id as string)
       .execute();
-    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await world.t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     clock.set(new Date(clock.now().getTime() + 120_000));
-    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await world.t.app.jobs.deliverMessages()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     expect(server.state.sent.slice(sentBefore).map((sent) => sent.subject)).toEqual([
       'Fuel request rejected for LND-451-KJ',
       'Fuel request rejected for LND-451-KJ',
@@ -115,54 +116,60 @@ describe('the outbox of e-mails and texts', () => {
   });
 
   it('tries a refused e-mail again after a backoff and sends it once', async () => {
-    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    const id = await pendingRequest(world.token('orgadmin@acme.test'), world.ids.hilux);
     server.state.refusals = 1;
     const sentBefore = server.state.sent.length;
-    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin })).statusCode).toBe(200);
-    await t.app.background.idle();
+    expect((await world.t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: world.token('orgadmin@acme.test') })).statusCode).toBe(
+      200,
+    );
+    await world.t.app.background.idle();
     const [refused] = (await messagesTo('orgadmin@acme.test')).slice(-1);
     expect(refused).toMatchObject({ status: 'PENDING', attempts: 1, last_error: '421 4.7.0 Try again later' });
     expect(refused?.next_attempt_at.getTime()).toBe(clock.now().getTime() + 30_000);
 
     // Not due yet: the scheduled run leaves it.
-    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await world.t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     clock.set(new Date(clock.now().getTime() + 30_000));
-    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 1, retrying: 0, failed: 0 });
-    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await world.t.app.jobs.deliverMessages()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await world.t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(server.state.sent.slice(sentBefore).map((mail) => mail.subject)).toEqual(['Fuel request rejected for LND-451-KJ']);
     expect((await messagesTo('orgadmin@acme.test')).at(-1)).toMatchObject({ status: 'SENT', attempts: 2, last_error: null });
   });
 
   it(`gives up after ${MESSAGE_MAX_ATTEMPTS} refusals, waiting longer each time`, async () => {
-    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    const id = await pendingRequest(world.token('orgadmin@acme.test'), world.ids.hilux);
     server.state.refusals = 1_000;
-    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin })).statusCode).toBe(200);
-    await t.app.background.idle();
+    expect((await world.t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: world.token('orgadmin@acme.test') })).statusCode).toBe(
+      200,
+    );
+    await world.t.app.background.idle();
     const waits: number[] = [];
     for (let attempt = 1; attempt < MESSAGE_MAX_ATTEMPTS; attempt += 1) {
       const [row] = (await messagesTo('orgadmin@acme.test')).slice(-1);
       expect(row).toMatchObject({ status: 'PENDING', attempts: attempt });
       waits.push((row?.next_attempt_at.getTime() ?? 0) - clock.now().getTime());
       clock.set(row?.next_attempt_at as Date);
-      await t.app.jobs.deliverMessages();
+      await world.t.app.jobs.deliverMessages();
     }
     expect(waits).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000]);
     const [last] = (await messagesTo('orgadmin@acme.test')).slice(-1);
     expect(last).toMatchObject({ status: 'FAILED', attempts: MESSAGE_MAX_ATTEMPTS, last_error: '421 4.7.0 Try again later' });
     clock.set(new Date(clock.now().getTime() + 86_400_000));
-    expect(await t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await world.t.app.jobs.deliverMessages()).toEqual({ sent: 0, retrying: 0, failed: 0 });
   });
 
   it('marks a text to a number that is not a Nigerian mobile failed at once, without retrying it', async () => {
-    const driver = await t.db.selectFrom('users').select('phone').where('email', '=', 'driver@acme.test').executeTakeFirstOrThrow();
+    const driver = await world.t.db.selectFrom('users').select('phone').where('email', '=', 'driver@acme.test').executeTakeFirstOrThrow();
     // A landline, in the +234 form every stored number has.
-    await t.db.updateTable('users').set({ phone: '+2342012345678' }).where('email', '=', 'driver@acme.test').execute();
+    await world.t.db.updateTable('users').set({ phone: '+2342012345678' }).where('email', '=', 'driver@acme.test').execute();
     try {
-      const id = await pendingRequest(acmeAdmin, ids.hilux as string);
-      const smsBefore = t.smsOutbox().length;
-      expect((await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: acmeAdmin })).statusCode).toBe(200);
-      await t.app.background.idle();
-      expect(t.smsOutbox()).toHaveLength(smsBefore);
+      const id = await pendingRequest(world.token('orgadmin@acme.test'), world.ids.hilux);
+      const smsBefore = world.t.smsOutbox().length;
+      expect(
+        (await world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: world.token('orgadmin@acme.test') })).statusCode,
+      ).toBe(200);
+      await world.t.app.background.idle();
+      expect(world.t.smsOutbox()).toHaveLength(smsBefore);
       const [text] = await messagesTo('+2342012345678');
       expect(text).toMatchObject({
         channel: 'SMS',
@@ -172,21 +179,21 @@ describe('the outbox of e-mails and texts', () => {
       });
       expect(text?.body).toMatch(/^FleetFuel coupon /);
     } finally {
-      await t.db.updateTable('users').set({ phone: driver.phone }).where('email', '=', 'driver@acme.test').execute();
+      await world.t.db.updateTable('users').set({ phone: driver.phone }).where('email', '=', 'driver@acme.test').execute();
     }
   });
 
   it('purges messages sent more than 30 days ago and keeps the rest', async () => {
-    const sent = await t.db.selectFrom('outgoing_messages').select(['id', 'sent_at']).where('status', '=', 'SENT').execute();
+    const sent = await world.t.db.selectFrom('outgoing_messages').select(['id', 'sent_at']).where('status', '=', 'SENT').execute();
     expect(sent.length).toBeGreaterThan(1);
     const [old] = sent;
-    await t.db
+    await world.t.db
       .updateTable('outgoing_messages')
       .set({ sent_at: new Date(clock.now().getTime() - 31 * 86_400_000) })
       .where('id', '=', old?.id as string)
       .execute();
-    expect(await t.app.jobs.purgeSentMessages()).toBe(1);
-    const left = await t.db.selectFrom('outgoing_messages').select('id').where('status', '=', 'SENT').execute();
+    expect(await world.t.app.jobs.purgeSentMessages()).toBe(1);
+    const left = await world.t.db.selectFrom('outgoing_messages').select('id').where('status', '=', 'SENT').execute();
     expect(left.map((row) => row.id).sort()).toEqual(
       sent
         .slice(1)
@@ -200,23 +207,26 @@ describe('what the e-mails say, written from the rows the change holds', () => {
   const mailsSince = (before: number) => server.state.sent.slice(before);
 
   it('a maintenance job approved at a station, and one rejected with a note', async () => {
-    const truck = await demoIds(t).vehicle('APP-220-XA');
+    const truck = await demoIds(world.t).vehicle('APP-220-XA');
     const date = lagosDate(clock.now());
     const raise = async (description: string, atStation: boolean) => {
-      const created = await t.call('POST', '/api/maintenance', {
-        token: acmeAdmin,
-        body: { vehicleId: truck, description, date, cost: 25000, ...(atStation ? { stationId: ids.unity } : {}) },
+      const created = await world.t.call('POST', '/api/maintenance', {
+        token: world.token('orgadmin@acme.test'),
+        body: { vehicleId: truck, description, date, cost: 25000, ...(atStation ? { stationId: world.ids.unity } : {}) },
       });
       expect(created.statusCode, created.body).toBe(200);
       return created.json().request.id as string;
     };
     const [toApprove, toReject] = [await raise('Brake pads', true), await raise('New tyres', false)];
     const before = server.state.sent.length;
-    const rejected = await t.call('PATCH', `/api/maintenance/${toReject}/reject`, { token: acmeAdmin, body: { note: 'Next month' } });
+    const rejected = await world.t.call('PATCH', `/api/maintenance/${toReject}/reject`, {
+      token: world.token('orgadmin@acme.test'),
+      body: { note: 'Next month' },
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    const approved = await t.call('PATCH', `/api/maintenance/${toApprove}/approve`, { token: acmeAdmin });
+    const approved = await world.t.call('PATCH', `/api/maintenance/${toApprove}/approve`, { token: world.token('orgadmin@acme.test') });
     expect(approved.statusCode, approved.body).toBe(200);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const code = approved.json().request.couponCode as string;
     expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     expect(mailsSince(before).map(({ to, subject }) => ({ to, subject }))).toEqual([
@@ -230,17 +240,18 @@ describe('what the e-mails say, written from the rows the change holds', () => {
   });
 
   it('a redemption: the litres, the vehicle, the station and the amount, to the admins and the requester', async () => {
-    const id = await pendingRequest(acmeAdmin, ids.hilux as string, 12);
-    const code = (await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: acmeAdmin })).json().request.couponCode as string;
+    const id = await pendingRequest(world.token('orgadmin@acme.test'), world.ids.hilux, 12);
+    const code = (await world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: world.token('orgadmin@acme.test') })).json()
+      .request.couponCode as string;
     // The approval's own e-mail goes first.
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const before = server.state.sent.length;
-    const done = await t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
-      token: await t.login('attendant@unityfuels.test'),
+    const done = await world.t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
+      token: await world.t.login('attendant@unityfuels.test'),
       body: { code, dispensedVolume: 9.5 },
     });
     expect(done.statusCode, done.body).toBe(200);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const { fuelType, amount } = done.json().request as { fuelType: string; amount: number };
     const mails = mailsSince(before);
     expect(mails.map((mail) => mail.to).sort()).toEqual(['asst@acme.test', 'orgadmin@acme.test']);
@@ -253,16 +264,16 @@ describe('what the e-mails say, written from the rows the change holds', () => {
   });
 
   it('a card payment into the wallet, to the admins and whoever paid, once each', async () => {
-    const fund = await t.call('POST', '/api/wallet/fund', { token: acmeAdmin, body: { amount: 40000 } });
+    const fund = await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: 40000 } });
     expect(fund.statusCode, fund.body).toBe(200);
     const reference = fund.json().reference as string;
     const before = server.state.sent.length;
-    const paid = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+    const paid = await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
       body: 'outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.statusCode).toBe(303);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const mails = mailsSince(before);
     expect(mails.map((mail) => mail.to).sort()).toEqual(['asst@acme.test', 'orgadmin@acme.test']);
     for (const mail of mails) {
@@ -274,18 +285,23 @@ describe('what the e-mails say, written from the rows the change holds', () => {
 
 describe("the platform admin's view of the outbox", () => {
   it('lists the messages newest first, by status, channel and a search, and sends a failed one again, audited', async () => {
-    const admin = await t.login('admin@fleetfuel.test');
-    const list = (query: Record<string, string>) => t.call('GET', '/api/admin/messages', { token: admin, query });
+    const admin = await world.t.login('admin@fleetfuel.test');
+    const list = (query: Record<string, string>) => world.t.call('GET', '/api/admin/messages', { token: admin, query });
     // An e-mail the mail server refused until the sender gave up on it.
-    const id = await pendingRequest(acmeAdmin, ids.hilux as string);
+    const id = await pendingRequest(world.token('orgadmin@acme.test'), world.ids.hilux);
     server.state.refusals = 1_000;
-    expect((await t.call('PATCH', `/api/fuel-requests/${id}/reject`, { token: acmeAdmin, body: { note: 'Gave up' } })).statusCode).toBe(
-      200,
-    );
-    await t.app.background.idle();
+    expect(
+      (
+        await world.t.call('PATCH', `/api/fuel-requests/${id}/reject`, {
+          token: world.token('orgadmin@acme.test'),
+          body: { note: 'Gave up' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await world.t.app.background.idle();
     for (let attempt = 1; attempt < MESSAGE_MAX_ATTEMPTS; attempt += 1) {
       clock.set(new Date(clock.now().getTime() + 2 * 3_600_000));
-      await t.app.jobs.deliverMessages();
+      await world.t.app.jobs.deliverMessages();
     }
     server.state.refusals = 0;
 
@@ -315,15 +331,15 @@ describe("the platform admin's view of the outbox", () => {
     expect((await list({ status: 'LOST' })).statusCode).toBe(400);
 
     const sentBefore = server.state.sent.length;
-    const resent = await t.call('PATCH', `/api/admin/messages/${refused.id}/resend`, { token: admin });
+    const resent = await world.t.call('PATCH', `/api/admin/messages/${refused.id}/resend`, { token: admin });
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject({
       message: 'The message will be sent again now',
       outgoingMessage: { id: refused.id, attempts: 0 },
     });
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     expect(server.state.sent.slice(sentBefore).map((mail) => mail.subject)).toEqual(['Fuel request rejected for LND-451-KJ']);
-    const audit = await t.call('GET', '/api/audit-log', { token: admin, query: { entityId: refused.id, action: 'message.resent' } });
+    const audit = await world.t.call('GET', '/api/audit-log', { token: admin, query: { entityId: refused.id, action: 'message.resent' } });
     expect(audit.json().entries).toEqual([
       expect.objectContaining({
         actor: expect.objectContaining({ role: 'ADMIN' }),
@@ -335,13 +351,13 @@ describe("the platform admin's view of the outbox", () => {
     const [sent] = (await list({ status: 'SENT', search: 'orgadmin@acme.test' })).json().messages;
     expect(sent).toMatchObject({ id: refused.id, status: 'SENT', attempts: 1, lastError: null });
 
-    const again = await t.call('PATCH', `/api/admin/messages/${refused.id}/resend`, { token: admin });
+    const again = await world.t.call('PATCH', `/api/admin/messages/${refused.id}/resend`, { token: admin });
     expect(again.statusCode).toBe(422);
     expect(again.json().error).toBe('Only a FAILED message can be sent again; this one is SENT');
-    expect((await t.call('PATCH', '/api/admin/messages/999999999/resend', { token: admin })).statusCode).toBe(404);
-    expect((await t.call('PATCH', '/api/admin/messages/not-a-number/resend', { token: admin })).statusCode).toBe(400);
+    expect((await world.t.call('PATCH', '/api/admin/messages/999999999/resend', { token: admin })).statusCode).toBe(404);
+    expect((await world.t.call('PATCH', '/api/admin/messages/not-a-number/resend', { token: admin })).statusCode).toBe(400);
     // The organization's own admin does not see the platform's outbox.
-    expect((await t.call('GET', '/api/admin/messages', { token: acmeAdmin })).statusCode).toBe(403);
+    expect((await world.t.call('GET', '/api/admin/messages', { token: world.token('orgadmin@acme.test') })).statusCode).toBe(403);
   });
 });
 

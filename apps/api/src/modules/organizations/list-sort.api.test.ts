@@ -1,8 +1,8 @@
 /** The clients list sorted by its columns and bounded by the day each joined, on the server (issue 14). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT_SORTS } from '@fleetfuel/contract';
 import { demoIds } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import {
   expectCreatedDayRange,
   expectPagesCoverEveryRow,
@@ -10,27 +10,25 @@ import {
   expectSortRefusals,
   listAll,
   type ListRow,
-  type SortableList,
+  listOf,
 } from '../../../test/list-sort.js';
-
-let t: TestApp;
-let list: SortableList;
 
 const field = (key: string) => (row: ListRow) => row[key] as string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/admin/organizations', rowsKey: 'data' };
-  // A name typed in lower case (sorted without case it comes first) and a suspended client.
-  await t.db
-    .insertInto('organizations')
-    .values([
-      { name: 'aardvark transport', type: 'other' },
-      { name: 'Zenith Works', type: 'ngo_development_organisation', status: 'SUSPENDED' },
-    ])
-    .execute();
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test'],
+  setUp: async ({ t }) => {
+    // A name typed in lower case (sorted without case it comes first) and a suspended client.
+    await t.db
+      .insertInto('organizations')
+      .values([
+        { name: 'aardvark transport', type: 'other' },
+        { name: 'Zenith Works', type: 'ngo_development_organisation', status: 'SUSPENDED' },
+      ])
+      .execute();
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'admin@fleetfuel.test', '/api/admin/organizations');
 
 describe('sorting the clients list', () => {
   it('keeps newest first without a sort', async () => {
@@ -69,7 +67,7 @@ describe('sorting the clients list', () => {
   });
 
   it('bounds the list by the Lagos day each client joined', async () => {
-    const ids = demoIds(t);
+    const ids = demoIds(world.t);
     await expectCreatedDayRange(list, 'organizations', {
       onDay: await ids.organization('Beta Haulage'),
       dayAfter: await ids.organization('aardvark transport'),

@@ -1,23 +1,28 @@
 import { MAX_UPLOAD_BYTES } from '@fleetfuel/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, movableClock } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
 
-let t: TestApp;
-let admin: string;
-const planIds: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin@fleetfuel.test');
-  for (const plan of await t.db.selectFrom('subscription_plans').select(['id', 'name']).execute()) planIds[plan.name] = plan.id;
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test'],
+  // Subscription plans' ids by name.
+  ids: async (_find, t) => {
+    const planIds: Record<string, string> = {};
+    for (const plan of await t.db.selectFrom('subscription_plans').select(['id', 'name']).execute()) planIds[plan.name] = plan.id;
+    return planIds;
+  },
 });
-afterAll(async () => t.close());
 
-const send = (method: string, url: string, fields: Parameters<typeof multipart>[0], token: string | null = admin) => {
+const send = (
+  method: string,
+  url: string,
+  fields: Parameters<typeof multipart>[0],
+  token: string | null = world.token('admin@fleetfuel.test'),
+) => {
   const { body, headers } = multipart(fields);
-  return t.call(method, url, { token, body, headers });
+  return world.t.call(method, url, { token, body, headers });
 };
 
 describe('creating clients', () => {
@@ -27,7 +32,7 @@ describe('creating clients', () => {
       type: 'transport_logistics_company',
       address: '3 Marina, Lagos',
       domain: 'Delta-Couriers.com.ng',
-      subscriptionId: planIds.Business as string,
+      subscriptionId: world.ids.Business as string,
       image: png(),
     });
     expect(res.statusCode).toBe(200);
@@ -45,7 +50,7 @@ describe('creating clients', () => {
     expect(org.imageUrl).toMatch(/^\/api\/files\/organization-logo-[0-9a-f-]+\.png\?exp=\d+&sig=/);
 
     // The signed link works without a token (an <img> sends none), with the right headers.
-    const logo = await t.call('GET', org.imageUrl);
+    const logo = await world.t.call('GET', org.imageUrl);
     expect(logo.statusCode).toBe(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['content-disposition']).toBe('inline; filename="organization-logo.png"');
@@ -53,13 +58,16 @@ describe('creating clients', () => {
   });
 
   it('accepts JSON as well as multipart', async () => {
-    const res = await t.call('POST', '/api/admin/organizations', { token: admin, body: { name: 'Json Freight', type: 'other' } });
+    const res = await world.t.call('POST', '/api/admin/organizations', {
+      token: world.token('admin@fleetfuel.test'),
+      body: { name: 'Json Freight', type: 'other' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ subscription: null, nextBilling: null, imageUrl: null });
   });
 
   it('refuses a text file posing as a PNG, and writes nothing', async () => {
-    const before = await t.db
+    const before = await world.t.db
       .selectFrom('organizations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -74,7 +82,7 @@ describe('creating clients', () => {
       field: 'image',
       error: 'The image must be a PNG, JPEG, WebP or GIF file',
     });
-    const after = await t.db
+    const after = await world.t.db
       .selectFrom('organizations')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -92,7 +100,7 @@ describe('creating clients', () => {
     const res = await send('POST', '/api/admin/organizations', { name: 'Too Big Co', type: 'other', image: png('huge.png', over) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is larger than 10MB' });
-    const created = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Too Big Co').executeTakeFirst();
+    const created = await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Too Big Co').executeTakeFirst();
     expect(created).toBeUndefined();
   });
 
@@ -106,71 +114,91 @@ describe('creating clients', () => {
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().field).toBe('name');
 
-    await sql`UPDATE subscription_plans SET status = 'INACTIVE' WHERE name = 'Enterprise'`.execute(t.db);
+    await sql`UPDATE subscription_plans SET status = 'INACTIVE' WHERE name = 'Enterprise'`.execute(world.t.db);
     const inactive = await send('POST', '/api/admin/organizations', {
       name: 'Zeta',
       type: 'other',
-      subscriptionId: planIds.Enterprise as string,
+      subscriptionId: world.ids.Enterprise as string,
     });
     expect(inactive.statusCode).toBe(422);
     expect(inactive.json()).toMatchObject({ field: 'subscriptionId', error: 'The Enterprise plan is inactive and cannot be chosen' });
-    await sql`UPDATE subscription_plans SET status = 'ACTIVE' WHERE name = 'Enterprise'`.execute(t.db);
+    await sql`UPDATE subscription_plans SET status = 'ACTIVE' WHERE name = 'Enterprise'`.execute(world.t.db);
   });
 });
 
 describe('reading, editing and deleting clients', () => {
   it('lists with search, status filter and pagination', async () => {
-    const all = await t.call('GET', '/api/admin/organizations', { token: admin, query: { pageSize: 2 } });
+    // A third client beside the demo's two (other tests may have added more), so that a page of 2 leaves some out.
+    expect((await send('POST', '/api/admin/organizations', { name: 'Listed Fleet', type: 'other' })).statusCode).toBe(200);
+    const all = await world.t.call('GET', '/api/admin/organizations', {
+      token: world.token('admin@fleetfuel.test'),
+      query: { pageSize: 2 },
+    });
     expect(all.json().data).toHaveLength(2);
-    expect(all.json().meta.total).toBeGreaterThanOrEqual(4);
-    const search = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'haulage' } });
+    expect(all.json().meta.total).toBeGreaterThanOrEqual(3);
+    const search = await world.t.call('GET', '/api/admin/organizations', {
+      token: world.token('admin@fleetfuel.test'),
+      query: { search: 'haulage' },
+    });
     expect(search.json().data.map((o: { name: string }) => o.name)).toEqual(['Beta Haulage']);
-    const suspended = await t.call('GET', '/api/admin/organizations', { token: admin, query: { status: 'SUSPENDED' } });
+    const suspended = await world.t.call('GET', '/api/admin/organizations', {
+      token: world.token('admin@fleetfuel.test'),
+      query: { status: 'SUSPENDED' },
+    });
     expect(suspended.json().meta.total).toBe(0);
   });
 
   it('changing the plan starts a new cycle; keeping it keeps the date', async () => {
-    const beta = await t.db
+    const beta = await world.t.db
       .selectFrom('organizations')
       .select(['id', 'next_billing'])
       .where('name', '=', 'Beta Haulage')
       .executeTakeFirstOrThrow();
-    const same = await t.call('PUT', `/api/admin/organizations/${beta.id}`, {
-      token: admin,
-      body: { address: 'New address', subscriptionId: planIds.Starter },
+    const same = await world.t.call('PUT', `/api/admin/organizations/${beta.id}`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: { address: 'New address', subscriptionId: world.ids.Starter },
     });
     expect(same.statusCode).toBe(200);
     expect(same.json().nextBilling).toBe(beta.next_billing?.toISOString());
 
     const changed = await send('PUT', `/api/admin/organizations/${beta.id}`, {
-      subscriptionId: planIds.Enterprise as string,
+      subscriptionId: world.ids.Enterprise as string,
       status: 'SUSPENDED',
     });
     expect(changed.json()).toMatchObject({ subscription: { name: 'Enterprise' }, status: 'SUSPENDED', address: 'New address' });
     expect(Date.parse(changed.json().nextBilling)).toBeGreaterThan(Date.now() + 29.9 * 86_400_000);
-    await t.call('PUT', `/api/admin/organizations/${beta.id}`, { token: admin, body: { status: 'ACTIVE' } });
+    await world.t.call('PUT', `/api/admin/organizations/${beta.id}`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: { status: 'ACTIVE' },
+    });
   });
 
   it('deletes a client without history and refuses one with history', async () => {
     const fresh = await send('POST', '/api/admin/organizations', { name: 'Short Lived', type: 'other', image: png() });
-    const del = await t.call('DELETE', `/api/admin/organizations/${fresh.json().id}`, { token: admin });
+    const del = await world.t.call('DELETE', `/api/admin/organizations/${fresh.json().id}`, { token: world.token('admin@fleetfuel.test') });
     expect(del.statusCode).toBe(200);
-    expect((await t.call('GET', fresh.json().imageUrl)).statusCode).toBe(404);
+    expect((await world.t.call('GET', fresh.json().imageUrl)).statusCode).toBe(404);
 
-    const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
-    const refused = await t.call('DELETE', `/api/admin/organizations/${acme.id}`, { token: admin });
+    const acme = await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+    const refused = await world.t.call('DELETE', `/api/admin/organizations/${acme.id}`, { token: world.token('admin@fleetfuel.test') });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(
       'Acme Logistics has history (accounts, assets or requests) and cannot be deleted. Suspend it instead.',
     );
-    expect((await t.call('GET', '/api/admin/organizations/00000000-0000-4000-8000-000000000000', { token: admin })).statusCode).toBe(404);
+    expect(
+      (
+        await world.t.call('GET', '/api/admin/organizations/00000000-0000-4000-8000-000000000000', {
+          token: world.token('admin@fleetfuel.test'),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it.each(['orgadmin@acme.test', 'asst@acme.test', 'driver@acme.test', 'rep@unityfuels.test', 'attendant@unityfuels.test'])(
     '%s gets 403 on every client call',
     async (email) => {
-      const token = await t.login(email);
-      const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+      const token = await world.t.login(email);
+      const acme = await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
       for (const [method, url] of [
         ['GET', '/api/admin/organizations'],
         ['GET', `/api/admin/organizations/${acme.id}`],
@@ -178,7 +206,7 @@ describe('reading, editing and deleting clients', () => {
         ['PUT', `/api/admin/organizations/${acme.id}`],
         ['DELETE', `/api/admin/organizations/${acme.id}`],
       ] as const) {
-        const res = await t.call(method, url, { token, body: method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' } });
+        const res = await world.t.call(method, url, { token, body: method === 'GET' || method === 'DELETE' ? undefined : { name: 'x' } });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
       }
     },
@@ -229,31 +257,34 @@ describe('client figures', () => {
   });
 
   it('lists each client with its vehicle and driver counts', async () => {
-    const res = await t.call('GET', '/api/admin/organizations', { token: admin, query: { search: 'acme' } });
+    const res = await world.t.call('GET', '/api/admin/organizations', {
+      token: world.token('admin@fleetfuel.test'),
+      query: { search: 'acme' },
+    });
     expect(res.json().data[0]).toMatchObject({ vehiclesCount: 4, driversCount: 2 });
   });
 });
 
 describe('who may fetch a file', () => {
   it('a logo is readable by its organization and the platform admin, not by another tenant', async () => {
-    const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+    const acme = await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
     const updated = await send('PUT', `/api/admin/organizations/${acme.id}`, { image: png('acme.png') });
     const url: string = updated.json().imageUrl;
     const bare = url.split('?')[0] as string;
 
-    expect((await t.call('GET', bare)).statusCode).toBe(404);
-    expect((await t.call('GET', bare, { token: await t.login('driver@acme.test') })).statusCode).toBe(200);
-    expect((await t.call('GET', bare, { token: admin })).statusCode).toBe(200);
-    expect((await t.call('GET', bare, { token: await t.login('orgadmin@beta.test') })).statusCode).toBe(404);
-    expect((await t.call('GET', bare, { token: await t.login('rep@unityfuels.test') })).statusCode).toBe(404);
+    expect((await world.t.call('GET', bare)).statusCode).toBe(404);
+    expect((await world.t.call('GET', bare, { token: await world.t.login('driver@acme.test') })).statusCode).toBe(200);
+    expect((await world.t.call('GET', bare, { token: world.token('admin@fleetfuel.test') })).statusCode).toBe(200);
+    expect((await world.t.call('GET', bare, { token: await world.t.login('orgadmin@beta.test') })).statusCode).toBe(404);
+    expect((await world.t.call('GET', bare, { token: await world.t.login('rep@unityfuels.test') })).statusCode).toBe(404);
 
     const tampered = url.replace(/sig=[^&]+/, 'sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    expect((await t.call('GET', tampered)).statusCode).toBe(404);
+    expect((await world.t.call('GET', tampered)).statusCode).toBe(404);
     const expired = `${bare}?exp=1000&sig=${/sig=([^&]+)/.exec(url)?.[1]}`;
-    expect((await t.call('GET', expired)).statusCode).toBe(404);
+    expect((await world.t.call('GET', expired)).statusCode).toBe(404);
 
     // The organization's members see the logo through their own profile too.
-    const me = await t.call('GET', '/api/auth/me', { token: await t.login('orgadmin@acme.test') });
+    const me = await world.t.call('GET', '/api/auth/me', { token: await world.t.login('orgadmin@acme.test') });
     expect(me.json().organization.imageUrl).toMatch(/^\/api\/files\/organization-logo-/);
   });
 });

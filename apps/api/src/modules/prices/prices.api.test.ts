@@ -1,34 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
-let rep: string;
-let unityId: string;
-let greenlineId: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  rep = await t.login('rep@unityfuels.test');
-  const stations = await t.db.selectFrom('fuel_stations').select(['id', 'name']).execute();
-  unityId = stations.find((s) => s.name === 'Unity Fuels Ikeja')?.id as string;
-  greenlineId = stations.find((s) => s.name === 'Greenline Energy Lekki')?.id as string;
+const world = useTestApp({
+  signIn: ['rep@unityfuels.test'],
+  ids: async (find) => ({ unity: await find.station('Unity Fuels Ikeja'), greenline: await find.station('Greenline Energy Lekki') }),
 });
-afterAll(async () => t.close());
 
 describe('station prices', () => {
   it('a station rep sets prices of fuels its station sells and sees the history', async () => {
-    const first = await t.call('PATCH', '/api/fuel-requests/update-price', {
-      token: rep,
+    const first = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
       body: { fuelType: 'PETROL', pricePerLitre: 950 },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       message: 'Price Updated!',
-      price: { fuelType: 'PETROL', pricePerLitre: 950, unit: 'L', fuelStationId: unityId, setBy: { name: 'Bola Adeyemi' } },
+      price: { fuelType: 'PETROL', pricePerLitre: 950, unit: 'L', fuelStationId: world.ids.unity, setBy: { name: 'Bola Adeyemi' } },
     });
-    await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre: 987.5 } });
-    await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'DIESEL', pricePerLitre: '1150.25' } });
+    await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
+      body: { fuelType: 'PETROL', pricePerLitre: 987.5 },
+    });
+    await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
+      body: { fuelType: 'DIESEL', pricePerLitre: '1150.25' },
+    });
 
-    const history = await t.call('GET', '/api/fuel-requests/prices', { token: rep });
+    const history = await world.t.call('GET', '/api/fuel-requests/prices', { token: world.token('rep@unityfuels.test') });
     expect(history.statusCode).toBe(200);
     const { current, prices, meta, availableFuels } = history.json();
     expect(availableFuels).toEqual(['PETROL', 'DIESEL']);
@@ -40,48 +38,64 @@ describe('station prices', () => {
       ['DIESEL', 1150.25],
       ['PETROL', 987.5],
     ]);
-    const petrolOnly = await t.call('GET', '/api/fuel-requests/prices', { token: rep, query: { fuelType: 'PETROL' } });
+    const petrolOnly = await world.t.call('GET', '/api/fuel-requests/prices', {
+      token: world.token('rep@unityfuels.test'),
+      query: { fuelType: 'PETROL' },
+    });
     expect(petrolOnly.json().meta.total).toBe(4);
   });
 
   it('refuses a fuel the station does not sell and invalid amounts', async () => {
-    const cng = await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'CNG', pricePerLitre: 400 } });
+    const cng = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
+      body: { fuelType: 'CNG', pricePerLitre: 400 },
+    });
     expect(cng.statusCode).toBe(422);
     expect(cng.json()).toMatchObject({ field: 'fuelType', error: 'Unity Fuels Ikeja does not sell CNG' });
     for (const pricePerLitre of [0, -5, 10.123, '', 'abc']) {
-      const res = await t.call('PATCH', '/api/fuel-requests/update-price', { token: rep, body: { fuelType: 'PETROL', pricePerLitre } });
+      const res = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+        token: world.token('rep@unityfuels.test'),
+        body: { fuelType: 'PETROL', pricePerLitre },
+      });
       expect(res.statusCode, String(pricePerLitre)).toBe(400);
       expect(res.json().error).toBe('pricePerLitre: Please enter valid amount');
     }
-    const stationId = await t.call('PATCH', '/api/fuel-requests/update-price', {
-      token: rep,
-      body: { fuelType: 'PETROL', pricePerLitre: 1, stationId: greenlineId },
+    const stationId = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
+      body: { fuelType: 'PETROL', pricePerLitre: 1, stationId: world.ids.greenline },
     });
     expect(stationId.json().error).toBe('Unknown field: stationId');
   });
 
   it('attendants read their station’s prices but cannot set them; other stations answer 404', async () => {
-    const attendant = await t.login('attendant@unityfuels.test');
-    expect((await t.call('GET', '/api/fuel-requests/prices', { token: attendant })).statusCode).toBe(200);
+    const attendant = await world.t.login('attendant@unityfuels.test');
+    expect((await world.t.call('GET', '/api/fuel-requests/prices', { token: attendant })).statusCode).toBe(200);
     expect(
-      (await t.call('PATCH', '/api/fuel-requests/update-price', { token: attendant, body: { fuelType: 'PETROL', pricePerLitre: 1 } }))
+      (await world.t.call('PATCH', '/api/fuel-requests/update-price', { token: attendant, body: { fuelType: 'PETROL', pricePerLitre: 1 } }))
         .statusCode,
     ).toBe(403);
-    expect((await t.call('GET', '/api/fuel-requests/prices', { token: rep, query: { stationId: greenlineId } })).statusCode).toBe(404);
+    expect(
+      (
+        await world.t.call('GET', '/api/fuel-requests/prices', {
+          token: world.token('rep@unityfuels.test'),
+          query: { stationId: world.ids.greenline },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('the platform admin reads any station’s prices by naming it; organization roles cannot', async () => {
-    const admin = await t.login('admin@fleetfuel.test');
-    const missing = await t.call('GET', '/api/fuel-requests/prices', { token: admin });
+    const admin = await world.t.login('admin@fleetfuel.test');
+    const missing = await world.t.call('GET', '/api/fuel-requests/prices', { token: admin });
     expect(missing.json()).toMatchObject({ field: 'stationId' });
-    const ok = await t.call('GET', '/api/fuel-requests/prices', { token: admin, query: { stationId: unityId } });
+    const ok = await world.t.call('GET', '/api/fuel-requests/prices', { token: admin, query: { stationId: world.ids.unity } });
     expect(ok.json().current.length).toBe(2);
     expect(
-      (await t.call('PATCH', '/api/fuel-requests/update-price', { token: admin, body: { fuelType: 'PETROL', pricePerLitre: 1 } }))
+      (await world.t.call('PATCH', '/api/fuel-requests/update-price', { token: admin, body: { fuelType: 'PETROL', pricePerLitre: 1 } }))
         .statusCode,
     ).toBe(403);
     for (const email of ['orgadmin@acme.test', 'driver@acme.test']) {
-      expect((await t.call('GET', '/api/fuel-requests/prices', { token: await t.login(email) })).statusCode).toBe(403);
+      expect((await world.t.call('GET', '/api/fuel-requests/prices', { token: await world.t.login(email) })).statusCode).toBe(403);
     }
   });
 });

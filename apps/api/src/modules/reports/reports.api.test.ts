@@ -3,35 +3,22 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPORT_PAGES_HEADER } from '@fleetfuel/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
 let dir: string;
-const tokens: Record<string, string> = {};
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.transaction().execute((trx) => seedDemoActivity(trx));
-  dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-reports-'));
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-    ]),
-  );
+const world = useTestApp({
+  setUp: async ({ t, signIn }) => {
+    await t.db.transaction().execute((trx) => seedDemoActivity(trx));
+    dir = mkdtempSync(path.join(tmpdir(), 'fleetfuel-reports-'));
+    // Signed in after the activity is seeded, as before.
+    for (const email of USUAL_ACCOUNTS) await signIn(email);
+  },
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The text of each page of a PDF (pdftotext), having rendered its first page (pdftoppm). */
 function pdfPages(pdf: Buffer): string[] {
@@ -46,7 +33,7 @@ function pdfPages(pdf: Buffer): string[] {
 
 /** Downloads a report and returns the text of each page. */
 async function report(url: string, email: string, query: Record<string, string> = {}) {
-  const res = await t.call('GET', url, { token: tokens[email], query });
+  const res = await world.t.call('GET', url, { token: world.token(email), query });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
   const pages = pdfPages(res.rawPayload);
@@ -75,14 +62,14 @@ describe('reports', () => {
       expect(text).toContain(expected);
     }
     // Totals equal the sum of what the requests recorded.
-    const totals = await t.db
+    const totals = await world.t.db
       .selectFrom('fuel_requests')
       .select((eb) => [eb.fn.sum<string>('dispensed_volume').as('litres'), eb.fn.sum<string>('amount_kobo').as('kobo')])
       .where('status', '=', 'COMPLETED')
       .where(
         'organization_id',
         '=',
-        (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id,
+        (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id,
       )
       .executeTakeFirstOrThrow();
     const litres = Number(totals.litres).toLocaleString('en-NG', { maximumFractionDigits: 2 });
@@ -122,8 +109,9 @@ describe('reports', () => {
     expect(small).toContain('Drivers without a vehicle (0)');
     expect(small).toContain('No Record');
 
-    const beta = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id;
-    await t.db
+    const beta = (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow())
+      .id;
+    await world.t.db
       .insertInto('vehicles')
       .values(
         Array.from({ length: 517 }, (_, i) => ({
@@ -138,32 +126,46 @@ describe('reports', () => {
       .execute();
     const { pages } = await report('/api/reports/x/vehicles-drivers-list', 'admin@fleetfuel.test', { organizationId: beta });
     expect(pages.length).toBeGreaterThan(10);
-    for (const [i, page] of pages.entries()) {
-      if (page.includes('BULK-')) expect(page, `page ${i + 1}`).toMatch(/Asset\s+Make \/ model\s+Type\s+Fuel/);
-      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
-    }
-    expect(pages.join('\n')).toMatch(/Total\s+520 assets/);
+    // The assets run over most pages, and each of those repeats the table's header.
+    const assetPages = pages.flatMap((page, i) => (page.includes('BULK-') ? [i] : []));
+    expect(assetPages.length).toBeGreaterThan(10);
+    for (const i of assetPages) expect(pages[i], `page ${i + 1}`).toMatch(/Asset\s+Make \/ model\s+Type\s+Fuel/);
+    for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    // The demo's 3 and these 517, and any other test of this file added to Beta before it.
+    const assets = await world.t.db
+      .selectFrom('vehicles')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('organization_id', '=', beta)
+      .executeTakeFirstOrThrow();
+    expect(Number(assets.n)).toBeGreaterThanOrEqual(520);
+    expect(pages.join('\n')).toMatch(new RegExp(`Total\\s+${assets.n} assets`));
   });
 
   it('ADMIN must name the organization; others get only their own; drivers and stations get none', async () => {
-    expect((await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['admin@fleetfuel.test'] })).json().field).toBe(
-      'organizationId',
-    );
-    const acme = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
     expect(
-      (await t.call('GET', '/api/reports/x/insurance-status', { token: tokens['orgadmin@beta.test'], query: { organizationId: acme } }))
-        .statusCode,
+      (await world.t.call('GET', '/api/reports/x/insurance-status', { token: world.token('admin@fleetfuel.test') })).json().field,
+    ).toBe('organizationId');
+    const acme = (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow())
+      .id;
+    expect(
+      (
+        await world.t.call('GET', '/api/reports/x/insurance-status', {
+          token: world.token('orgadmin@beta.test'),
+          query: { organizationId: acme },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await t.call('GET', '/api/reports/x/service-term', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/reports/x/service-term', { token: tokens['rep@unityfuels.test'] })).statusCode).toBe(403);
-    const backwards = await t.call('GET', '/api/reports/x/combined', {
-      token: tokens['orgadmin@acme.test'],
+    expect((await world.t.call('GET', '/api/reports/x/service-term', { token: world.token('driver@acme.test') })).statusCode).toBe(403);
+    expect((await world.t.call('GET', '/api/reports/x/service-term', { token: world.token('rep@unityfuels.test') })).statusCode).toBe(403);
+    const backwards = await world.t.call('GET', '/api/reports/x/combined', {
+      token: world.token('orgadmin@acme.test'),
       query: { startDate: '2026-11-01', endDate: '2026-10-01' },
     });
     expect(backwards.json()).toMatchObject({ field: 'endDate', error: 'endDate: The start date must be on or before the end date' });
   });
   it('Comprehensive at scale: read in batches, streamed with its page count first, while /api/health answers', async () => {
-    const beta = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()).id;
+    const beta = (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow())
+      .id;
     // More vehicles than one batch, then assets without a plate (printed last): the keyset crosses both.
     const vehicle = (plate: string | null, i: number) => ({
       organization_id: beta,
@@ -173,7 +175,7 @@ describe('reports', () => {
       type: plate ? ('VEHICLE' as const) : ('GENERATOR' as const),
       fuel_type: 'DIESEL' as const,
     });
-    await t.db
+    await world.t.db
       .insertInto('vehicles')
       .values([
         ...Array.from({ length: 1100 }, (_, i) => vehicle(`SCALE-${String(i).padStart(4, '0')}`, i)),
@@ -182,7 +184,7 @@ describe('reports', () => {
       .execute();
     const assets = Number(
       (
-        await t.db
+        await world.t.db
           .selectFrom('vehicles')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('organization_id', '=', beta)
@@ -190,11 +192,11 @@ describe('reports', () => {
       ).n,
     );
 
-    const reply = await t.app.inject({
+    const reply = await world.t.app.inject({
       method: 'GET',
       url: '/api/reports/x/combined',
       query: { startDate: '2020-01-01', endDate: '2099-12-31', organizationId: beta },
-      headers: { authorization: `Bearer ${tokens['admin@fleetfuel.test']}` },
+      headers: { authorization: `Bearer ${world.token('admin@fleetfuel.test')}` },
       payloadAsStream: true,
     });
     expect(reply.statusCode).toBe(200);
@@ -211,7 +213,7 @@ describe('reports', () => {
       });
       body.on('error', reject);
     });
-    const health = await t.call('GET', '/api/health');
+    const health = await world.t.call('GET', '/api/health');
     expect(health.json()).toEqual({ status: 'ok', database: 'ok' });
     // The health check answered while the report was still being written.
     expect(ended).toBe(false);

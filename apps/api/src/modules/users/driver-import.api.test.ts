@@ -4,30 +4,25 @@
  * driver to choose one with a 7-day token of the password reset.
  */
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, movableClock, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { eventually, movableClock } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { multipart } from '../../../test/multipart.js';
 import { countStatements } from '../../../test/statement-count.js';
 import { NO_PASSWORD_YET } from '../../platform/auth/passwords.js';
 import { INVALID_RESET_TOKEN_MESSAGE } from '../auth/index.js';
 
-let t: TestApp;
-let token: string;
 // Moved by the invitation's expiry test; standing still otherwise.
 const clock = movableClock();
 
-beforeAll(async () => {
-  t = await createTestApp({}, { clock });
-  token = await t.login('orgadmin@acme.test');
-});
-afterAll(async () => t.close());
+const world = useTestApp({ deps: { clock }, signIn: ['orgadmin@acme.test'] });
 
 const csvOf = (lines: string[]) => ['Name,Email,Phone,Password,Group,Status', ...lines].join('\n');
 
 function upload(csv: string, dryRun = false) {
   const form = multipart({ file: { filename: 'drivers.csv', contentType: 'text/csv', data: Buffer.from(csv) } });
-  return t.call('POST', '/api/drivers/import', {
-    token,
+  return world.t.call('POST', '/api/drivers/import', {
+    token: world.token('orgadmin@acme.test'),
     ...(dryRun ? { query: { dryRun: 'true' } } : {}),
     body: form.body,
     headers: form.headers,
@@ -37,7 +32,7 @@ function upload(csv: string, dryRun = false) {
 const driverCount = async () =>
   Number(
     (
-      await t.db
+      await world.t.db
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('role', '=', 'DRIVER')
@@ -92,15 +87,19 @@ describe('driver import', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ created: 2 });
     expect(await driverCount()).toBe(before + 2);
-    const kemi = await t.call('GET', '/api/drivers', { token, query: { search: 'kemi' } });
+    const kemi = await world.t.call('GET', '/api/drivers', { token: world.token('orgadmin@acme.test'), query: { search: 'kemi' } });
     expect(kemi.json().data[0]).toMatchObject({ role: 'DRIVER', department: { name: 'Logistics' }, status: 'ACTIVE' });
-    expect(await t.login('kemi.ade@example.com', 'Strong-Pass-2026')).toBeTruthy();
-    const tunde = await t.db.selectFrom('users').select(['phone', 'status']).where('name', '=', 'Tunde Bello').executeTakeFirstOrThrow();
+    expect(await world.t.login('kemi.ade@example.com', 'Strong-Pass-2026')).toBeTruthy();
+    const tunde = await world.t.db
+      .selectFrom('users')
+      .select(['phone', 'status'])
+      .where('name', '=', 'Tunde Bello')
+      .executeTakeFirstOrThrow();
     expect(tunde).toEqual({ phone: '+2348035550101', status: 'INACTIVE' });
   });
 
   it('the plan limit counts the active drivers of the whole import', async () => {
-    const beta = await t.login('orgadmin@beta.test');
+    const beta = await world.t.login('orgadmin@beta.test');
     const form = multipart({
       file: {
         filename: 'drivers.csv',
@@ -108,7 +107,7 @@ describe('driver import', () => {
         data: Buffer.from(csvOf(Array.from({ length: 30 }, (_, i) => `Driver ${i},limit.${i}@example.com,,Strong-Pass-2026,,`))),
       },
     });
-    const res = await t.call('POST', '/api/drivers/import', {
+    const res = await world.t.call('POST', '/api/drivers/import', {
       token: beta,
       query: { dryRun: 'true' },
       body: form.body,
@@ -121,12 +120,12 @@ describe('driver import', () => {
 
 /** The stored password hash and the invitation tokens of the account holding `contact` (an e-mail or a +234 number). */
 async function credentialsOf(contact: string) {
-  const user = await t.db
+  const user = await world.t.db
     .selectFrom('users')
     .select(['id', 'password_hash', 'status'])
     .where((eb) => eb.or([eb('email', '=', contact), eb('phone', '=', contact)]))
     .executeTakeFirstOrThrow();
-  const tokens = await t.db
+  const tokens = await world.t.db
     .selectFrom('password_reset_tokens')
     .select(['token_hash', 'created_at', 'expires_at', 'used_at'])
     .where('user_id', '=', user.id)
@@ -135,25 +134,30 @@ async function credentialsOf(contact: string) {
 }
 
 const linkToken = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-const mailTo = (email: string) => t.outbox().filter((mail) => mail.to === email);
-const textsTo = (phone: string) => t.smsOutbox().filter((sms) => sms.to === phone);
+const mailTo = (email: string) => world.t.outbox().filter((mail) => mail.to === email);
+const textsTo = (phone: string) => world.t.smsOutbox().filter((sms) => sms.to === phone);
 /** Messages in the mail and SMS outboxes, counted by their files (reading 10,000 of them would be slow). */
 const messagesSent = () =>
-  [t.config.mail.outboxDir, t.config.sms.outboxDir].reduce((sum, dir) => {
+  [world.t.config.mail.outboxDir, world.t.config.sms.outboxDir].reduce((sum, dir) => {
     try {
       return sum + readdirSync(dir).filter((file) => file.endsWith('.json')).length;
     } catch {
       return sum;
     }
   }, 0);
-const signIn = (username: string, password: string) => t.call('POST', '/api/auth/login', { body: { username, password } });
+const signIn = (username: string, password: string) => world.t.call('POST', '/api/auth/login', { body: { username, password } });
 const choosePassword = (resetToken: string | undefined, password: string) =>
-  t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password } });
+  world.t.call('POST', '/api/auth/reset-password', { body: { token: resetToken, password } });
 
 describe('drivers imported without a password', () => {
   it('a dry run says who would be invited and how, and writes and sends nothing', async () => {
-    const tokenCount = async () => (await t.db.selectFrom('password_reset_tokens').select('id').execute()).length;
-    const before = { drivers: await driverCount(), tokens: await tokenCount(), mails: t.outbox().length, texts: t.smsOutbox().length };
+    const tokenCount = async () => (await world.t.db.selectFrom('password_reset_tokens').select('id').execute()).length;
+    const before = {
+      drivers: await driverCount(),
+      tokens: await tokenCount(),
+      mails: world.t.outbox().length,
+      texts: world.t.smsOutbox().length,
+    };
     const res = await upload(
       csvOf([
         'Dry Pass,dry.pass@example.com,,Strong-Pass-2026,,',
@@ -167,13 +171,13 @@ describe('drivers imported without a password', () => {
     expect({ summary, created }).toEqual({ summary: { total: 3, ok: 3, errors: 0, duplicates: 0 }, created: 0 });
     expect(rows.map((row: { invitation?: string }) => row.invitation ?? null)).toEqual([null, 'email', 'sms']);
 
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     expect(await driverCount()).toBe(before.drivers);
     expect(await tokenCount()).toBe(before.tokens);
     expect(
-      await t.db.selectFrom('users').select('id').where('email', 'in', ['dry.pass@example.com', 'dry.mail@example.com']).execute(),
+      await world.t.db.selectFrom('users').select('id').where('email', 'in', ['dry.pass@example.com', 'dry.mail@example.com']).execute(),
     ).toEqual([]);
-    expect({ mails: t.outbox().length, texts: t.smsOutbox().length }).toEqual({ mails: before.mails, texts: before.texts });
+    expect({ mails: world.t.outbox().length, texts: world.t.smsOutbox().length }).toEqual({ mails: before.mails, texts: before.texts });
   });
 
   it('mixes rows with and without passwords: the invited cannot sign in until they choose one through their link', async () => {
@@ -207,9 +211,9 @@ describe('drivers imported without a password', () => {
     for (const password of [NO_PASSWORD_YET, 'Strong-Pass-2026']) {
       expect((await signIn('invited.mail@example.com', password)).json(), password).toEqual(wrongForOther.json());
     }
-    expect(await t.login('pass.holder@example.com', 'Strong-Pass-2026')).toBeTruthy();
+    expect(await world.t.login('pass.holder@example.com', 'Strong-Pass-2026')).toBeTruthy();
 
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     expect(mailTo('pass.holder@example.com')).toEqual([]);
     const [mail] = mailTo('invited.mail@example.com');
     expect(mail).toMatchObject({ subject: 'Choose your FleetFuel password' });
@@ -225,17 +229,17 @@ describe('drivers imported without a password', () => {
     const textToken = linkToken(text?.text ?? '');
     expect(mailed.tokens.map((row) => row.token_hash)).not.toContain(mailToken);
     expect((await choosePassword(mailToken, 'Mail-Chosen-2026')).statusCode).toBe(200);
-    expect(await t.login('invited.mail@example.com', 'Mail-Chosen-2026')).toBeTruthy();
+    expect(await world.t.login('invited.mail@example.com', 'Mail-Chosen-2026')).toBeTruthy();
     const again = await choosePassword(mailToken, 'Another-Pass-2026');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ field: 'token', error: INVALID_RESET_TOKEN_MESSAGE });
-    expect(await t.login('invited.mail@example.com', 'Mail-Chosen-2026')).toBeTruthy();
+    expect(await world.t.login('invited.mail@example.com', 'Mail-Chosen-2026')).toBeTruthy();
 
     expect((await choosePassword(textToken, 'Text-Chosen-2026')).statusCode).toBe(200);
-    expect(await t.login('0803 555 0202', 'Text-Chosen-2026')).toBeTruthy();
+    expect(await world.t.login('0803 555 0202', 'Text-Chosen-2026')).toBeTruthy();
     expect((await credentialsOf('+2348035550202')).tokens.every((row) => row.used_at !== null)).toBe(true);
 
-    const audit = await t.db
+    const audit = await world.t.db
       .selectFrom('audit_log')
       .select('note')
       .where('action', '=', 'driver.imported')
@@ -247,7 +251,7 @@ describe('drivers imported without a password', () => {
   it('an invitation opens the reset page for 7 days, not a minute more', async () => {
     const res = await upload(csvOf(['Late Starter,late.starter@example.com,,,,', 'Later Starter,later.starter@example.com,,,,']));
     expect(res.statusCode, res.body).toBe(200);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const [onTime, tooLate] = ['late.starter@example.com', 'later.starter@example.com'].map((email) =>
       linkToken(mailTo(email)[0]?.text ?? ''),
     );
@@ -262,14 +266,18 @@ describe('drivers imported without a password', () => {
     } finally {
       clock.set(issuedAt);
     }
-    expect(await t.login('late.starter@example.com', 'On-Time-Pass-2026')).toBeTruthy();
+    expect(await world.t.login('late.starter@example.com', 'On-Time-Pass-2026')).toBeTruthy();
     expect((await signIn('later.starter@example.com', 'Too-Late-Pass-2026')).statusCode).toBe(401);
   });
 
   it('imports 10,000 drivers without passwords in seconds, with a handful of statements, every one invited', async () => {
-    const acme = await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
-    const enterprise = await t.db.selectFrom('subscription_plans').select('id').where('name', '=', 'Enterprise').executeTakeFirstOrThrow();
-    await t.db.updateTable('organizations').set({ subscription_plan_id: enterprise.id }).where('id', '=', acme.id).execute();
+    const acme = await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow();
+    const enterprise = await world.t.db
+      .selectFrom('subscription_plans')
+      .select('id')
+      .where('name', '=', 'Enterprise')
+      .executeTakeFirstOrThrow();
+    await world.t.db.updateTable('organizations').set({ subscription_plan_id: enterprise.id }).where('id', '=', acme.id).execute();
     const before = await driverCount();
     const sentBefore = messagesSent();
     // Half reached by e-mail, half by SMS (unique mobile numbers 0813 000 0000 upwards).
@@ -277,12 +285,12 @@ describe('drivers imported without a password', () => {
       i % 2 === 0 ? `Bulk Driver ${i},bulk.${i}@example.com,,,,` : `Bulk Driver ${i},,0813${String(i).padStart(7, '0')},,,`,
     );
     const form = multipart({ file: { filename: 'drivers.csv', contentType: 'text/csv', data: Buffer.from(csvOf(lines)) } });
-    const counter = await countStatements(t);
+    const counter = await countStatements(world.t);
     try {
       const started = Date.now();
       const { statements, reply } = await counter.send(
         { method: 'POST', url: '/api/drivers/import', payload: form.body, headers: form.headers },
-        token,
+        world.token('orgadmin@acme.test'),
       );
       const elapsedMs = Date.now() - started;
       expect(reply.statusCode, reply.body.slice(0, 300)).toBe(200);
@@ -294,7 +302,7 @@ describe('drivers imported without a password', () => {
       await counter.close();
     }
     expect(await driverCount()).toBe(before + 10_000);
-    const invitations = await t.db
+    const invitations = await world.t.db
       .selectFrom('password_reset_tokens as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
       .select((eb) => [eb.fn.countAll<string>().as('tokens'), eb.fn.count<string>('u.id').distinct().as('drivers')])

@@ -2,9 +2,9 @@
  * The accounts and drivers lists sorted by their columns on the server (issue 14), and the accounts
  * list bounded by the day each account was created.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRIVER_SORTS, USER_SORTS } from '@fleetfuel/contract';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import {
   expectCreatedDayRange,
   expectPagesCoverEveryRow,
@@ -12,38 +12,36 @@ import {
   expectSortRefusals,
   listAll,
   type ListRow,
-  type SortableList,
+  listOf,
 } from '../../../test/list-sort.js';
 
-let t: TestApp;
-let users: SortableList;
-let drivers: SortableList;
+/** Users' ids by name, with the two drivers the set-up adds. */
 const ids: Record<string, string> = {};
 
 const field = (key: string) => (row: ListRow) => row[key] as string | null;
 const named = (key: string) => (row: ListRow) => (row[key] as { name: string } | null)?.name ?? null;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const admin = await t.login('admin@fleetfuel.test');
-  users = { t, token: admin, url: '/api/admin/users', rowsKey: 'users' };
-  drivers = { t, token: admin, url: '/api/drivers', rowsKey: 'data' };
-  const haulage = await t.db.selectFrom('departments').select('id').where('name', '=', 'Haulage').executeTakeFirstOrThrow();
-  // A name typed in lower case (sorted without case it comes first) and a driver with a phone only.
-  const added = [
-    { as: 'orgadmin@acme.test', body: { name: 'abel okon', email: 'abel@acme.test', password: 'Abel-Okon-2026' } },
-    {
-      as: 'orgadmin@beta.test',
-      body: { name: 'Zainab Bello', phone: '08031112222', password: 'Zainab-Bello-2026', departmentId: haulage.id },
-    },
-  ];
-  for (const { as, body } of added) {
-    const res = await t.call('POST', '/api/drivers', { token: await t.login(as), body });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  for (const row of await t.db.selectFrom('users').select(['id', 'name']).execute()) ids[row.name] = row.id;
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test', 'orgadmin@acme.test', 'orgadmin@beta.test'],
+  setUp: async ({ t, token }) => {
+    const haulage = await t.db.selectFrom('departments').select('id').where('name', '=', 'Haulage').executeTakeFirstOrThrow();
+    // A name typed in lower case (sorted without case it comes first) and a driver with a phone only.
+    const added = [
+      { as: 'orgadmin@acme.test', body: { name: 'abel okon', email: 'abel@acme.test', password: 'Abel-Okon-2026' } },
+      {
+        as: 'orgadmin@beta.test',
+        body: { name: 'Zainab Bello', phone: '08031112222', password: 'Zainab-Bello-2026', departmentId: haulage.id },
+      },
+    ];
+    for (const { as, body } of added) {
+      const res = await t.call('POST', '/api/drivers', { token: token(as), body });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    for (const row of await t.db.selectFrom('users').select(['id', 'name']).execute()) ids[row.name] = row.id;
+  },
 });
-afterAll(async () => t.close());
+const users = listOf(world, 'admin@fleetfuel.test', '/api/admin/users', 'users');
+const drivers = listOf(world, 'admin@fleetfuel.test', '/api/drivers');
 
 describe('sorting the drivers list', () => {
   it('keeps newest first without a sort', async () => {
@@ -135,7 +133,7 @@ describe('sorting the accounts list', () => {
   });
 
   it('sorts within the tenant of the caller', async () => {
-    const acme = { ...users, token: await t.login('orgadmin@acme.test') };
+    const acme = { ...users, token: world.token('orgadmin@acme.test') };
     expect((await listAll(acme, { sort: 'name' })).map((row) => row.name)).toEqual([
       'abel okon',
       'Chinedu Obi',

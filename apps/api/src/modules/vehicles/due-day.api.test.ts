@@ -6,15 +6,14 @@
  * reads: a job approved and completed, a policy recorded and removed, an odometer reading, a new
  * registration expiry, the organization's service intervals, an asset out of service.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { randomSource } from '../../../test/random.js';
 import { demoIds } from '../../../test/demo-world.js';
-import { countVehicles, dueVehicles } from './vehicles.repository.js';
-import { dueFindings } from './vehicles.service.js';
+import { useTestApp } from '../../../test/test-world.js';
+import { countVehicles, dueVehicles } from './due-vehicles.repository.js';
+import { dueFindings } from './due-rule.js';
 
-let t: TestApp;
 let beta: string;
 let requester: string;
 const today = lagosDate(new Date());
@@ -39,60 +38,60 @@ function job(vehicleId: string, status: 'APPROVED' | 'COMPLETED', completedDaysA
   };
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  beta = await demoIds(t).organization('Beta Haulage');
-  requester = (await t.db.selectFrom('users').select('id').where('organization_id', '=', beta).executeTakeFirstOrThrow()).id;
-  const { below: pick } = randomSource(16);
-  const vehicles = Array.from({ length: 48 }, (_, i) => ({
-    organization_id: beta,
-    plate_number: `DUE-DAY-${i}`,
-    make: 'Toyota',
-    model: 'Hilux',
-    type: 'VEHICLE',
-    fuel_type: 'DIESEL',
-    created_at: new Date(Date.now() - pick(500) * DAY_MS - pick(DAY_MS)),
-    registration_expiry: pick(3) === 0 ? null : addDays(today, pick(800) - 300),
-    last_odometer: pick(4) === 0 ? null : String(1_000 + pick(20_000)),
-    status: pick(12) === 0 ? 'INACTIVE' : 'ACTIVE',
-  }));
-  const ids = (await t.db.insertInto('vehicles').values(vehicles).returning('id').execute()).map((row) => row.id);
-  for (const id of ids) {
-    const kind = pick(5);
-    if (kind === 0)
-      await t.db
-        .insertInto('maintenance_requests')
-        .values(job(id, 'APPROVED', 0, null))
-        .execute();
-    if (kind === 1 || kind === 2) {
-      await t.db
-        .insertInto('maintenance_requests')
-        .values(job(id, 'COMPLETED', pick(300), pick(2) === 0 ? null : 1_000 + pick(15_000)))
-        .execute();
+const world = useTestApp({
+  setUp: async ({ t }) => {
+    beta = await demoIds(t).organization('Beta Haulage');
+    requester = (await t.db.selectFrom('users').select('id').where('organization_id', '=', beta).executeTakeFirstOrThrow()).id;
+    const { below: pick } = randomSource(16);
+    const vehicles = Array.from({ length: 48 }, (_, i) => ({
+      organization_id: beta,
+      plate_number: `DUE-DAY-${i}`,
+      make: 'Toyota',
+      model: 'Hilux',
+      type: 'VEHICLE',
+      fuel_type: 'DIESEL',
+      created_at: new Date(Date.now() - pick(500) * DAY_MS - pick(DAY_MS)),
+      registration_expiry: pick(3) === 0 ? null : addDays(today, pick(800) - 300),
+      last_odometer: pick(4) === 0 ? null : String(1_000 + pick(20_000)),
+      status: pick(12) === 0 ? 'INACTIVE' : 'ACTIVE',
+    }));
+    const ids = (await t.db.insertInto('vehicles').values(vehicles).returning('id').execute()).map((row) => row.id);
+    for (const id of ids) {
+      const kind = pick(5);
+      if (kind === 0)
+        await t.db
+          .insertInto('maintenance_requests')
+          .values(job(id, 'APPROVED', 0, null))
+          .execute();
+      if (kind === 1 || kind === 2) {
+        await t.db
+          .insertInto('maintenance_requests')
+          .values(job(id, 'COMPLETED', pick(300), pick(2) === 0 ? null : 1_000 + pick(15_000)))
+          .execute();
+      }
+      if (pick(2) === 0) {
+        const start = addDays(today, pick(400) - 380);
+        await t.db
+          .insertInto('insurance_policies')
+          .values({
+            organization_id: beta,
+            vehicle_id: id,
+            insurer_name: 'AXA Mansard',
+            insurance_type: 'Comprehensive',
+            insurance_number: `POL-${id.slice(0, 8)}`,
+            coverage_start: start,
+            coverage_end: addDays(start, 365),
+            amount_kobo: 5_000_000n,
+          })
+          .execute();
+      }
     }
-    if (pick(2) === 0) {
-      const start = addDays(today, pick(400) - 380);
-      await t.db
-        .insertInto('insurance_policies')
-        .values({
-          organization_id: beta,
-          vehicle_id: id,
-          insurer_name: 'AXA Mansard',
-          insurance_type: 'Comprehensive',
-          insurance_number: `POL-${id.slice(0, 8)}`,
-          coverage_start: start,
-          coverage_end: addDays(start, 365),
-          amount_kobo: 5_000_000n,
-        })
-        .execute();
-    }
-  }
+  },
 });
-afterAll(async () => t.close());
 
 /** The organization's assets in service that the rule, in words, finds due on `day`. */
 async function dueByTheRule(day: string): Promise<string[]> {
-  const rows = await t.db
+  const rows = await world.t.db
     .selectFrom('vehicles as v')
     .innerJoin('organizations as owner', 'owner.id', 'v.organization_id')
     .leftJoin('vehicle_service_facts as f', 'f.vehicle_id', 'v.id')
@@ -121,17 +120,17 @@ async function dueByTheRule(day: string): Promise<string[]> {
 async function expectKeptDayToFollowTheRule() {
   for (const day of days) {
     const expected = await dueByTheRule(day);
-    const listed = await dueVehicles(t.db, { organizationId: beta }, day, 10_000);
+    const listed = await dueVehicles(world.t.db, { organizationId: beta }, day, 10_000);
     expect({ day, due: listed.rows.map((row) => row.id).sort() }).toEqual({ day, due: expected });
     expect(listed.due).toBe(expected.length);
-    expect((await countVehicles(t.db, beta, day)).due).toBe(expected.length);
-    const firstTen = await dueVehicles(t.db, { organizationId: beta }, day, 10);
+    expect((await countVehicles(world.t.db, beta, day)).due).toBe(expected.length);
+    const firstTen = await dueVehicles(world.t.db, { organizationId: beta }, day, 10);
     expect(firstTen.due).toBe(expected.length);
     expect(firstTen.rows.map((row) => row.id)).toEqual(listed.rows.slice(0, 10).map((row) => row.id));
   }
 }
 
-const plate = (i: number) => demoIds(t).vehicle(`DUE-DAY-${i}`);
+const plate = (i: number) => demoIds(world.t).vehicle(`DUE-DAY-${i}`);
 
 describe('the day a vehicle falls due', () => {
   it('agrees with the due rule on every day, whatever each asset has on record', async () => {
@@ -143,12 +142,12 @@ describe('the day a vehicle falls due', () => {
 
   it('follows jobs approved and completed, policies recorded and removed', async () => {
     const approved = await plate(1);
-    await t.db
+    await world.t.db
       .insertInto('maintenance_requests')
       .values(job(approved, 'APPROVED', 0, null))
       .execute();
     await expectKeptDayToFollowTheRule();
-    await t.db
+    await world.t.db
       .updateTable('maintenance_requests')
       .set({ status: 'COMPLETED', completed_at: new Date(), amount_kobo: '500000', odometer: '30000' })
       .where('vehicle_id', '=', approved)
@@ -157,7 +156,7 @@ describe('the day a vehicle falls due', () => {
     await expectKeptDayToFollowTheRule();
 
     const insured = await plate(2);
-    await t.db
+    await world.t.db
       .insertInto('insurance_policies')
       .values({
         organization_id: beta,
@@ -171,22 +170,22 @@ describe('the day a vehicle falls due', () => {
       })
       .execute();
     await expectKeptDayToFollowTheRule();
-    await t.db.deleteFrom('insurance_policies').where('insurance_number', '=', 'POL-DUE-DAY').execute();
+    await world.t.db.deleteFrom('insurance_policies').where('insurance_number', '=', 'POL-DUE-DAY').execute();
     await expectKeptDayToFollowTheRule();
   });
 
   it("follows the vehicle's own odometer, registration and status", async () => {
-    await t.db
+    await world.t.db
       .updateTable('vehicles')
       .set({ last_odometer: '90000' })
       .where('id', '=', await plate(3))
       .execute();
-    await t.db
+    await world.t.db
       .updateTable('vehicles')
       .set({ registration_expiry: addDays(today, 10) })
       .where('id', '=', await plate(4))
       .execute();
-    await t.db
+    await world.t.db
       .updateTable('vehicles')
       .set({ status: 'INACTIVE' })
       .where('id', '=', await plate(5))
@@ -195,9 +194,13 @@ describe('the day a vehicle falls due', () => {
   });
 
   it("follows the organization's service intervals", async () => {
-    await t.db.updateTable('organizations').set({ service_interval_days: 30, service_interval_km: 1_000 }).where('id', '=', beta).execute();
+    await world.t.db
+      .updateTable('organizations')
+      .set({ service_interval_days: 30, service_interval_km: 1_000 })
+      .where('id', '=', beta)
+      .execute();
     await expectKeptDayToFollowTheRule();
-    await t.db
+    await world.t.db
       .updateTable('organizations')
       .set({ service_interval_days: 365, service_interval_km: 50_000 })
       .where('id', '=', beta)

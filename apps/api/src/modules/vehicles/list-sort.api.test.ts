@@ -1,40 +1,31 @@
 /** The assets list sorted by its columns on the server (issue 14): text without case, names of joined records, stable pages. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VEHICLE_SORTS } from '@fleetfuel/contract';
 import { demoIds } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import {
-  expectPagesCoverEveryRow,
-  expectSortedBy,
-  expectSortRefusals,
-  listAll,
-  type ListRow,
-  type SortableList,
-} from '../../../test/list-sort.js';
-
-let t: TestApp;
-let list: SortableList;
+import { useTestApp } from '../../../test/test-world.js';
+import { expectPagesCoverEveryRow, expectSortedBy, expectSortRefusals, listAll, type ListRow, listOf } from '../../../test/list-sort.js';
 
 const named = (key: string) => (row: ListRow) => (row[key] as { name: string } | null)?.name ?? null;
 const text = (key: string) => (row: ListRow) => row[key] as string | null;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  list = { t, token: await t.login('admin@fleetfuel.test'), url: '/api/vehicles', rowsKey: 'data' };
-  // A model typed in lower case: sorted without case it sits among the others, not after them all.
-  await t.db
-    .insertInto('vehicles')
-    .values({
-      organization_id: await demoIds(t).organization('Beta Haulage'),
-      plate_number: 'ABC-100-AA',
-      make: 'Toyota',
-      model: 'corolla',
-      type: 'VEHICLE',
-      fuel_type: 'PETROL',
-    })
-    .execute();
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test'],
+  setUp: async ({ t }) => {
+    // A model typed in lower case: sorted without case it sits among the others, not after them all.
+    await t.db
+      .insertInto('vehicles')
+      .values({
+        organization_id: await demoIds(t).organization('Beta Haulage'),
+        plate_number: 'ABC-100-AA',
+        make: 'Toyota',
+        model: 'corolla',
+        type: 'VEHICLE',
+        fuel_type: 'PETROL',
+      })
+      .execute();
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'admin@fleetfuel.test', '/api/vehicles');
 
 describe('sorting the assets list', () => {
   it('keeps newest first (then by id) without a sort', async () => {
@@ -108,7 +99,7 @@ describe('sorting the assets list', () => {
   });
 
   it('sorts within the filters and the tenant of the caller', async () => {
-    const acme = { ...list, token: await t.login('orgadmin@acme.test') };
+    const acme = { ...list, token: await world.t.login('orgadmin@acme.test') };
     const rows = await listAll(acme, { sort: 'model', order: 'desc', type: 'VEHICLE' });
     expect(rows.map((row) => row.model)).toEqual(['Hilux', 'Actros 2640']);
   });

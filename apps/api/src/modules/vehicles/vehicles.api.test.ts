@@ -1,34 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 import { multipart, png } from '../../../test/multipart.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'driver2@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ]),
-  );
-  for (const row of await t.db.selectFrom('users').select(['id', 'email']).execute()) if (row.email) ids[row.email] = row.id;
-  for (const row of await t.db.selectFrom('organizations').select(['id', 'name']).execute()) ids[row.name] = row.id;
-  for (const row of await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute())
-    ids[row.plate_number ?? row.model] = row.id;
-  for (const row of await t.db.selectFrom('departments').select(['id', 'name']).execute()) ids[row.name] = row.id;
+const world = useTestApp({
+  signIn: [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'asst@acme.test',
+    'driver@acme.test',
+    'driver2@acme.test',
+    'orgadmin@beta.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+  ],
+  ids: async (_find, t) => {
+    const ids: Record<string, string> = {};
+    for (const row of await t.db.selectFrom('users').select(['id', 'email']).execute()) if (row.email) ids[row.email] = row.id;
+    for (const row of await t.db.selectFrom('organizations').select(['id', 'name']).execute()) ids[row.name] = row.id;
+    for (const row of await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute())
+      ids[row.plate_number ?? row.model] = row.id;
+    for (const row of await t.db.selectFrom('departments').select(['id', 'name']).execute()) ids[row.name] = row.id;
+    return ids;
+  },
 });
-afterAll(async () => t.close());
 
 const newCar = (plate: string, extra: Record<string, unknown> = {}) => ({
   plateNumber: plate,
@@ -41,8 +35,21 @@ const newCar = (plate: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('reading assets', () => {
+  // The demo's assets as seeded, on a database of their own: the other tests' writes (new assets,
+  // assignments) do not reach it, whichever order the tests run in.
+  const seeded = useTestApp({
+    signIn: [
+      'admin@fleetfuel.test',
+      'orgadmin@acme.test',
+      'asst@acme.test',
+      'driver@acme.test',
+      'rep@unityfuels.test',
+      'attendant@unityfuels.test',
+    ],
+  });
+
   it('an organization sees its own assets with driver, group and insurance status; search works', async () => {
-    const res = await t.call('GET', '/api/vehicles', { token: tokens['orgadmin@acme.test'] });
+    const res = await seeded.t.call('GET', '/api/vehicles', { token: seeded.token('orgadmin@acme.test') });
     expect(res.statusCode).toBe(200);
     expect(res.json().meta.total).toBe(4);
     const hilux = res.json().data.find((v: { plateNumber: string }) => v.plateNumber === 'LND-451-KJ');
@@ -68,7 +75,7 @@ describe('reading assets', () => {
       ['LA-2018', ['Actros 2640']],
       ['kj', ['Hilux', 'Boxer BM150']],
     ] as const) {
-      const found = await t.call('GET', '/api/vehicles', { token: tokens['asst@acme.test'], query: { search } });
+      const found = await seeded.t.call('GET', '/api/vehicles', { token: seeded.token('asst@acme.test'), query: { search } });
       expect(
         found
           .json()
@@ -77,54 +84,57 @@ describe('reading assets', () => {
         search,
       ).toEqual([...expected].sort());
     }
-    const generators = await t.call('GET', '/api/vehicles', { token: tokens['asst@acme.test'], query: { type: 'GENERATOR' } });
+    const generators = await seeded.t.call('GET', '/api/vehicles', { token: seeded.token('asst@acme.test'), query: { type: 'GENERATOR' } });
     expect(generators.json().data.map((v: { model: string }) => v.model)).toEqual(['MP 100kVA']);
   });
 
   it('ADMIN sees every organization or filters one; others cannot name another organization', async () => {
-    const all = await t.call('GET', '/api/vehicles', { token: tokens['admin@fleetfuel.test'] });
+    const all = await seeded.t.call('GET', '/api/vehicles', { token: seeded.token('admin@fleetfuel.test') });
     expect(all.json().meta.total).toBe(7);
-    const beta = await t.call('GET', '/api/vehicles', {
-      token: tokens['admin@fleetfuel.test'],
-      query: { organizationId: ids['Beta Haulage'] },
+    const beta = await seeded.t.call('GET', '/api/vehicles', {
+      token: seeded.token('admin@fleetfuel.test'),
+      query: { organizationId: world.ids['Beta Haulage'] },
     });
     expect(beta.json().meta.total).toBe(3);
-    const crossed = await t.call('GET', '/api/vehicles', {
-      token: tokens['orgadmin@acme.test'],
-      query: { organizationId: ids['Beta Haulage'] },
+    const crossed = await seeded.t.call('GET', '/api/vehicles', {
+      token: seeded.token('orgadmin@acme.test'),
+      query: { organizationId: world.ids['Beta Haulage'] },
     });
     expect(crossed.statusCode).toBe(404);
   });
 
   it('another organization’s asset answers 404 with nothing of it in the body', async () => {
-    const betaTruck = ids['KAN-903-BT'] as string;
+    const betaTruck = world.ids['KAN-903-BT'] as string;
     for (const [method, url, body] of [
       ['GET', `/api/vehicles/${betaTruck}`, undefined],
       ['PUT', `/api/vehicles/${betaTruck}`, { color: 'Red' }],
       ['DELETE', `/api/vehicles/${betaTruck}`, undefined],
       ['PATCH', `/api/vehicles/${betaTruck}/unassign-driver`, undefined],
-      ['PATCH', '/api/vehicles/assign-driver', { driverId: ids['driver2@acme.test'], vehicleId: betaTruck }],
+      ['PATCH', '/api/vehicles/assign-driver', { driverId: world.ids['driver2@acme.test'], vehicleId: betaTruck }],
       ['GET', `/api/insurance/vehicle/${betaTruck}`, undefined],
     ] as const) {
-      const res = await t.call(method, url, { token: tokens['orgadmin@acme.test'], body });
+      const res = await seeded.t.call(method, url, { token: seeded.token('orgadmin@acme.test'), body });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.body).not.toMatch(/KAN-903|Isuzu|Beta/);
     }
   });
 
   it('a driver reads only the vehicle it drives; station roles read none', async () => {
-    const own = await t.call('GET', `/api/vehicles/${ids['LND-451-KJ']}`, { token: tokens['driver@acme.test'] });
+    const own = await seeded.t.call('GET', `/api/vehicles/${world.ids['LND-451-KJ']}`, { token: seeded.token('driver@acme.test') });
     expect(own.statusCode).toBe(200);
-    expect((await t.call('GET', `/api/vehicles/${ids['APP-220-XA']}`, { token: tokens['driver@acme.test'] })).statusCode).toBe(404);
-    expect((await t.call('GET', '/api/vehicles', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
-    expect((await t.call('GET', `/api/insurance/vehicle/${ids['LND-451-KJ']}`, { token: tokens['driver@acme.test'] })).statusCode).toBe(
-      200,
-    );
-    const me = await t.call('GET', '/api/auth/me', { token: tokens['driver@acme.test'] });
+    expect(
+      (await seeded.t.call('GET', `/api/vehicles/${world.ids['APP-220-XA']}`, { token: seeded.token('driver@acme.test') })).statusCode,
+    ).toBe(404);
+    expect((await seeded.t.call('GET', '/api/vehicles', { token: seeded.token('driver@acme.test') })).statusCode).toBe(403);
+    expect(
+      (await seeded.t.call('GET', `/api/insurance/vehicle/${world.ids['LND-451-KJ']}`, { token: seeded.token('driver@acme.test') }))
+        .statusCode,
+    ).toBe(200);
+    const me = await seeded.t.call('GET', '/api/auth/me', { token: seeded.token('driver@acme.test') });
     expect(me.json().vehicle).toMatchObject({ plateNumber: 'LND-451-KJ', fuelType: 'PETROL' });
     for (const email of ['rep@unityfuels.test', 'attendant@unityfuels.test']) {
-      expect((await t.call('GET', `/api/vehicles/${ids['LND-451-KJ']}`, { token: tokens[email] })).statusCode).toBe(403);
-      expect((await t.call('POST', '/api/vehicles', { token: tokens[email], body: newCar('X-1') })).statusCode).toBe(403);
+      expect((await seeded.t.call('GET', `/api/vehicles/${world.ids['LND-451-KJ']}`, { token: seeded.token(email) })).statusCode).toBe(403);
+      expect((await seeded.t.call('POST', '/api/vehicles', { token: seeded.token(email), body: newCar('X-1') })).statusCode).toBe(403);
     }
   });
 });
@@ -143,11 +153,11 @@ describe('registering and editing assets', () => {
       year: '2022',
       tankSize: '56.5',
       purchasePrice: '24500000.50',
-      departmentId: ids.Operations as string,
+      departmentId: world.ids.Operations as string,
       state: '',
       image: png('car.png'),
     });
-    const res = await t.call('POST', '/api/vehicles', { token: tokens['asst@acme.test'], body, headers });
+    const res = await world.t.call('POST', '/api/vehicles', { token: world.token('asst@acme.test'), body, headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       plateNumber: 'lsd-100-aa',
@@ -158,33 +168,33 @@ describe('registering and editing assets', () => {
       registrationState: 'FCT - Abuja',
       state: null,
       department: { name: 'Operations' },
-      organizationId: ids['Acme Logistics'],
+      organizationId: world.ids['Acme Logistics'],
       insuranceStatus: 'NOT_INSURED',
       status: 'ACTIVE',
     });
     expect(res.json().imageUrl).toMatch(/^\/api\/files\/vehicle-image-/);
 
-    const admin = await t.call('POST', '/api/vehicles', { token: tokens['admin@fleetfuel.test'], body: newCar('ABJ-1') });
+    const admin = await world.t.call('POST', '/api/vehicles', { token: world.token('admin@fleetfuel.test'), body: newCar('ABJ-1') });
     expect(admin.json()).toMatchObject({ field: 'organizationId', error: 'Choose an organization' });
-    const duplicate = await t.call('POST', '/api/vehicles', { token: tokens['orgadmin@acme.test'], body: newCar('LSD-100-AA') });
+    const duplicate = await world.t.call('POST', '/api/vehicles', { token: world.token('orgadmin@acme.test'), body: newCar('LSD-100-AA') });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().field).toBe('plateNumber');
   });
 
   it('keeps registration details to vehicles and plates to all but generators', async () => {
-    const token = tokens['orgadmin@acme.test'];
-    const generator = await t.call('POST', '/api/vehicles', {
+    const token = world.token('orgadmin@acme.test');
+    const generator = await world.t.call('POST', '/api/vehicles', {
       token,
       body: { make: 'Elepaq', model: 'SV22000', type: 'GENERATOR', fuelType: 'PETROL' },
     });
     expect(generator.statusCode).toBe(200);
     expect(generator.json().plateNumber).toBeNull();
-    const bike = await t.call('POST', '/api/vehicles', {
+    const bike = await world.t.call('POST', '/api/vehicles', {
       token,
       body: { make: 'Qlink', model: 'X-Ranger', type: 'MOTORCYCLE', fuelType: 'PETROL' },
     });
     expect(bike.json()).toMatchObject({ field: 'plateNumber' });
-    const regOnGenerator = await t.call('POST', '/api/vehicles', {
+    const regOnGenerator = await world.t.call('POST', '/api/vehicles', {
       token,
       body: { make: 'Elepaq', model: 'X', type: 'GENERATOR', fuelType: 'PETROL', transmissionType: 'manual' },
     });
@@ -199,22 +209,22 @@ describe('registering and editing assets', () => {
       [{ transmissionType: 'semi' }, 'transmissionType'],
       [{ datePurchase: '2999-01-01' }, 'datePurchase'],
       [{ fuelType: 'CNG' }, 'fuelType'],
-      [{ organizationId: ids['Acme Logistics'], status: 'SOLD' }, 'status'],
+      [{ organizationId: world.ids['Acme Logistics'], status: 'SOLD' }, 'status'],
     ] as const;
     for (const [extra, field] of validation) {
-      const res = await t.call('POST', '/api/vehicles', { token, body: newCar(`V-${field}`, extra) });
+      const res = await world.t.call('POST', '/api/vehicles', { token, body: newCar(`V-${field}`, extra) });
       expect(res.statusCode, field).toBe(400);
       expect(res.json().field, field).toBe(field);
     }
   });
 
   it('changing a vehicle into a generator drops its registration details', async () => {
-    const token = tokens['orgadmin@acme.test'];
-    const created = await t.call('POST', '/api/vehicles', {
+    const token = world.token('orgadmin@acme.test');
+    const created = await world.t.call('POST', '/api/vehicles', {
       token,
       body: newCar('CHG-001', { transmissionType: 'auto', registrationState: 'Lagos' }),
     });
-    const res = await t.call('PUT', `/api/vehicles/${created.json().id}`, { token, body: { type: 'GENERATOR', color: 'Grey' } });
+    const res = await world.t.call('PUT', `/api/vehicles/${created.json().id}`, { token, body: { type: 'GENERATOR', color: 'Grey' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       type: 'GENERATOR',
@@ -223,16 +233,16 @@ describe('registering and editing assets', () => {
       color: 'Grey',
       plateNumber: 'CHG-001',
     });
-    const group = await t.call('PUT', `/api/vehicles/${created.json().id}`, { token, body: { departmentId: ids.Haulage } });
+    const group = await world.t.call('PUT', `/api/vehicles/${created.json().id}`, { token, body: { departmentId: world.ids.Haulage } });
     expect(group.json()).toMatchObject({ field: 'departmentId', error: 'This group does not exist in the organization' });
   });
 
   it('deletes an asset without history and refuses one with history', async () => {
-    const token = tokens['orgadmin@acme.test'];
-    const fresh = await t.call('POST', '/api/vehicles', { token, body: newCar('DEL-001') });
-    const del = await t.call('DELETE', `/api/vehicles/${fresh.json().id}`, { token });
+    const token = world.token('orgadmin@acme.test');
+    const fresh = await world.t.call('POST', '/api/vehicles', { token, body: newCar('DEL-001') });
+    const del = await world.t.call('DELETE', `/api/vehicles/${fresh.json().id}`, { token });
     expect(del.statusCode).toBe(200);
-    const refused = await t.call('DELETE', `/api/vehicles/${ids['APP-220-XA']}`, { token });
+    const refused = await world.t.call('DELETE', `/api/vehicles/${world.ids['APP-220-XA']}`, { token });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(
       'APP-220-XA has history (assignments, insurance or requests) and cannot be deleted. Set it INACTIVE instead.',
@@ -242,88 +252,88 @@ describe('registering and editing assets', () => {
 
 describe('plan limits on assets', () => {
   it('accepts the N-th asset and refuses the N+1-th (Starter: 10 assets)', async () => {
-    const token = tokens['orgadmin@beta.test'];
+    const token = world.token('orgadmin@beta.test');
     // Beta Haulage has 3 assets; 7 more fill the Starter plan's 10.
     for (let i = 1; i <= 7; i += 1) {
-      const res = await t.call('POST', '/api/vehicles', { token, body: newCar(`BETA-${i}`) });
+      const res = await world.t.call('POST', '/api/vehicles', { token, body: newCar(`BETA-${i}`) });
       expect(res.statusCode, `asset ${i + 3}`).toBe(200);
     }
-    const over = await t.call('POST', '/api/vehicles', { token, body: newCar('BETA-11') });
+    const over = await world.t.call('POST', '/api/vehicles', { token, body: newCar('BETA-11') });
     expect(over.statusCode).toBe(422);
     expect(over.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       error: 'Your plan (Starter) allows 10 assets and 10 are in service. Upgrade the plan or set an asset INACTIVE first.',
     });
     // An inactive asset does not count, and bringing one back into service is checked too.
-    const list = await t.call('GET', '/api/vehicles', { token, query: { search: 'BETA-7' } });
+    const list = await world.t.call('GET', '/api/vehicles', { token, query: { search: 'BETA-7' } });
     const id = list.json().data[0].id;
-    await t.call('PUT', `/api/vehicles/${id}`, { token, body: { status: 'INACTIVE' } });
-    expect((await t.call('POST', '/api/vehicles', { token, body: newCar('BETA-12') })).statusCode).toBe(200);
-    expect((await t.call('PUT', `/api/vehicles/${id}`, { token, body: { status: 'ACTIVE' } })).statusCode).toBe(422);
+    await world.t.call('PUT', `/api/vehicles/${id}`, { token, body: { status: 'INACTIVE' } });
+    expect((await world.t.call('POST', '/api/vehicles', { token, body: newCar('BETA-12') })).statusCode).toBe(200);
+    expect((await world.t.call('PUT', `/api/vehicles/${id}`, { token, body: { status: 'ACTIVE' } })).statusCode).toBe(422);
   });
 });
 
 describe('assigning drivers', () => {
   it('assigns and unassigns, keeping one driver per vehicle and one vehicle per driver', async () => {
-    const token = tokens['orgadmin@acme.test'];
-    const taken = await t.call('PATCH', '/api/vehicles/assign-driver', {
+    const token = world.token('orgadmin@acme.test');
+    const taken = await world.t.call('PATCH', '/api/vehicles/assign-driver', {
       token,
-      body: { driverId: ids['driver@acme.test'], vehicleId: ids['APP-220-XA'] },
+      body: { driverId: world.ids['driver@acme.test'], vehicleId: world.ids['APP-220-XA'] },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe('Musa Ibrahim already drives LND-451-KJ. Unassign them there first.');
-    const full = await t.call('PATCH', '/api/vehicles/assign-driver', {
+    const full = await world.t.call('PATCH', '/api/vehicles/assign-driver', {
       token,
-      body: { driverId: ids['driver2@acme.test'], vehicleId: ids['LND-451-KJ'] },
+      body: { driverId: world.ids['driver2@acme.test'], vehicleId: world.ids['LND-451-KJ'] },
     });
     expect(full.statusCode).toBe(409);
 
-    const off = await t.call('PATCH', `/api/vehicles/${ids['LND-451-KJ']}/unassign-driver`, { token });
+    const off = await world.t.call('PATCH', `/api/vehicles/${world.ids['LND-451-KJ']}/unassign-driver`, { token });
     expect(off.statusCode).toBe(200);
     expect(off.json().driver).toBeNull();
-    const again = await t.call('PATCH', `/api/vehicles/${ids['LND-451-KJ']}/unassign-driver`, { token });
+    const again = await world.t.call('PATCH', `/api/vehicles/${world.ids['LND-451-KJ']}/unassign-driver`, { token });
     expect(again.statusCode).toBe(422);
-    const on = await t.call('PATCH', '/api/vehicles/assign-driver', {
+    const on = await world.t.call('PATCH', '/api/vehicles/assign-driver', {
       token,
-      body: { driverId: ids['driver@acme.test'], vehicleId: ids['APP-220-XA'] },
+      body: { driverId: world.ids['driver@acme.test'], vehicleId: world.ids['APP-220-XA'] },
     });
     expect(on.json().driver).toMatchObject({ name: 'Musa Ibrahim' });
-    const history = await t.db
+    const history = await world.t.db
       .selectFrom('vehicle_assignments')
       .select(['vehicle_id', 'unassigned_at'])
-      .where('driver_id', '=', ids['driver@acme.test'] as string)
+      .where('driver_id', '=', world.ids['driver@acme.test'] as string)
       .execute();
     expect(history).toHaveLength(2);
     expect(history.filter((h) => h.unassigned_at === null)).toHaveLength(1);
 
-    const betaDriver = await t.call('PATCH', '/api/vehicles/assign-driver', {
+    const betaDriver = await world.t.call('PATCH', '/api/vehicles/assign-driver', {
       token,
-      body: { driverId: ids['driver@beta.test'], vehicleId: ids['LND-451-KJ'] },
+      body: { driverId: world.ids['driver@beta.test'], vehicleId: world.ids['LND-451-KJ'] },
     });
     expect(betaDriver.statusCode).toBe(404);
     expect(betaDriver.json().error).toBe('Driver not found');
   });
 
   it('10 concurrent assignments of one driver to different vehicles leave exactly one', async () => {
-    const token = tokens['orgadmin@acme.test'];
-    const driver = await t.call('POST', '/api/drivers', {
+    const token = world.token('orgadmin@acme.test');
+    const driver = await world.t.call('POST', '/api/drivers', {
       token,
       body: { name: 'Race Driver', email: 'race@acme.test', password: 'Race-Track-2026' },
     });
     const vehicleIds: string[] = [];
     for (let i = 0; i < 10; i += 1) {
-      vehicleIds.push((await t.call('POST', '/api/vehicles', { token, body: newCar(`RACE-${i}`) })).json().id);
+      vehicleIds.push((await world.t.call('POST', '/api/vehicles', { token, body: newCar(`RACE-${i}`) })).json().id);
     }
     const results = await Promise.all(
       vehicleIds.map((vehicleId) =>
-        t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: driver.json().id, vehicleId } }),
+        world.t.call('PATCH', '/api/vehicles/assign-driver', { token, body: { driverId: driver.json().id, vehicleId } }),
       ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
-    const holding = await t.db.selectFrom('vehicles').select('id').where('driver_id', '=', driver.json().id).execute();
+    const holding = await world.t.db.selectFrom('vehicles').select('id').where('driver_id', '=', driver.json().id).execute();
     expect(holding).toHaveLength(1);
-    const open = await t.db
+    const open = await world.t.db
       .selectFrom('vehicle_assignments')
       .select('id')
       .where('driver_id', '=', driver.json().id)

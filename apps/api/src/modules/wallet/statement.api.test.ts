@@ -8,53 +8,47 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { creditOrganization } from '../../../test/demo-world.js';
 import { parseCsv } from '../../../test/csv.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+const world = useTestApp({
+  signIn: [
+    'admin@fleetfuel.test',
+    'orgadmin@acme.test',
+    'rep@unityfuels.test',
+    'attendant@unityfuels.test',
+    'rep@greenline.test',
+    'driver@acme.test',
+  ],
+  ids: async (find, t) => {
+    const unity = await find.station('Unity Fuels Ikeja');
+    return {
+      truck: await find.vehicle('APP-220-XA'),
+      hilux: await find.vehicle('LND-451-KJ'),
+      unity,
+      acme: await find.organization('Acme Logistics'),
+      unityWallet: (await t.db.selectFrom('ledger_accounts').select('id').where('fuel_station_id', '=', unity).executeTakeFirstOrThrow())
+        .id,
+    };
+  },
+  setUp: async ({ t }) => creditOrganization(t, 'Acme Logistics', 400_000),
+});
 const today = () => lagosDate(new Date());
 const toKobo = (decimal: string) => BigInt(decimal.replace('.', ''));
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const find = demoIds(t);
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-      'driver@acme.test',
-    ]),
-  );
-  ids.truck = await find.vehicle('APP-220-XA');
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  ids.acme = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
-  ids.unityWallet = (
-    await t.db.selectFrom('ledger_accounts').select('id').where('fuel_station_id', '=', ids.unity).executeTakeFirstOrThrow()
-  ).id;
-  await creditOrganization(t, 'Acme Logistics', 400_000);
-});
-afterAll(async () => t.close());
-
 async function redeemFuel(volume: number, dispensed: number) {
-  const token = tokens['orgadmin@acme.test'] as string;
-  const created = await t.call('POST', '/api/fuel-requests', {
+  const token = world.token('orgadmin@acme.test');
+  const created = await world.t.call('POST', '/api/fuel-requests', {
     token,
-    body: { vehicleId: ids.truck, stationId: ids.unity, supplyDate: today(), volume },
+    body: { vehicleId: world.ids.truck, stationId: world.ids.unity, supplyDate: today(), volume },
   });
   const id = created.json().request.id as string;
-  const code = (await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token })).json().request.couponCode as string;
-  const done = await t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
-    token: tokens['attendant@unityfuels.test'],
+  const code = (await world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token })).json().request.couponCode as string;
+  const done = await world.t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
+    token: world.token('attendant@unityfuels.test'),
     body: { code, dispensedVolume: dispensed },
   });
   expect(done.statusCode, done.body).toBe(200);
@@ -62,44 +56,47 @@ async function redeemFuel(volume: number, dispensed: number) {
 }
 
 async function completeJob(cost: number) {
-  const token = tokens['orgadmin@acme.test'] as string;
-  const created = await t.call('POST', '/api/maintenance', {
+  const token = world.token('orgadmin@acme.test');
+  const created = await world.t.call('POST', '/api/maintenance', {
     token,
     body: {
-      vehicleId: ids.hilux,
+      vehicleId: world.ids.hilux,
       description: 'Wheel alignment',
       date: today(),
       cost,
-      stationId: ids.unity,
+      stationId: world.ids.unity,
       currentOdometerReading: 0,
       currentTankLevel: 30,
     },
   });
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().request.id as string;
-  const code = (await t.call('PATCH', `/api/maintenance/${id}/approve`, { token })).json().request.couponCode as string;
-  const done = await t.call('PATCH', `/api/maintenance/${id}/complete`, { token: tokens['rep@unityfuels.test'], body: { code } });
+  const code = (await world.t.call('PATCH', `/api/maintenance/${id}/approve`, { token })).json().request.couponCode as string;
+  const done = await world.t.call('PATCH', `/api/maintenance/${id}/complete`, {
+    token: world.token('rep@unityfuels.test'),
+    body: { code },
+  });
   expect(done.statusCode, done.body).toBe(200);
   return code;
 }
 
 async function payout(amount: number) {
-  const res = await t.call('POST', `/api/wallet/${ids.unityWallet}/settle-payment`, {
-    token: tokens['admin@fleetfuel.test'],
+  const res = await world.t.call('POST', `/api/wallet/${world.ids.unityWallet}/settle-payment`, {
+    token: world.token('admin@fleetfuel.test'),
     body: { amount },
   });
   expect(res.statusCode, res.body).toBe(200);
-  await t.app.background.idle();
+  await world.t.app.background.idle();
   return res.json().payout.reference as string;
 }
 
 const ledgerBalance = async () =>
   BigInt(
     (
-      await t.db
+      await world.t.db
         .selectFrom('ledger_accounts')
         .select('balance_kobo')
-        .where('id', '=', ids.unityWallet as string)
+        .where('id', '=', world.ids.unityWallet)
         .executeTakeFirstOrThrow()
     ).balance_kobo,
   );
@@ -111,25 +108,25 @@ describe('wallet statements', () => {
 
   beforeAll(async () => {
     // Earlier history: a redemption and a payout, moved back three days so they fall before the period.
-    await t.call('PATCH', `/api/wallet/${ids.unityWallet}/update-banking`, {
-      token: tokens['rep@unityfuels.test'],
+    await world.t.call('PATCH', `/api/wallet/${world.ids.unityWallet}/update-banking`, {
+      token: world.token('rep@unityfuels.test'),
       body: { accountNumber: '0123456780', bankCode: '058' },
     });
     const earlyCode = await redeemFuel(10, 10);
     const earlyPayout = await payout(1000);
     const earlier = new Date(Date.now() - 3 * 86_400_000);
-    const entries = t.db.selectFrom('journal_entries').select('id').where('reference', 'in', [earlyCode, earlyPayout]);
+    const entries = world.t.db.selectFrom('journal_entries').select('id').where('reference', 'in', [earlyCode, earlyPayout]);
     // History cannot be written in the past through the API, and journal rows are immutable: lift that guard for this setup only.
-    await t.db.transaction().execute(async (trx) => {
+    await world.t.db.transaction().execute(async (trx) => {
       await sql`ALTER TABLE postings DISABLE TRIGGER postings_immutable`.execute(trx);
       await trx.updateTable('postings').set({ created_at: earlier }).where('entry_id', 'in', entries).execute();
       await sql`ALTER TABLE postings ENABLE TRIGGER postings_immutable`.execute(trx);
     });
     // A name a spreadsheet would run as a formula, on the counterparty of the station's rows.
-    await t.db
+    await world.t.db
       .updateTable('organizations')
       .set({ name: '=HYPERLINK("http://evil.test","Acme")' })
-      .where('id', '=', ids.acme as string)
+      .where('id', '=', world.ids.acme)
       .execute();
     fuelCode = await redeemFuel(20, 18.5);
     jobCode = await completeJob(25_000);
@@ -138,8 +135,8 @@ describe('wallet statements', () => {
 
   it('sums to the kobo: opening + every movement = closing = the ledger balance (CSV)', async () => {
     const from = addDays(today(), -1);
-    const res = await t.call('GET', '/api/wallet/statement', {
-      token: tokens['rep@unityfuels.test'],
+    const res = await world.t.call('GET', '/api/wallet/statement', {
+      token: world.token('rep@unityfuels.test'),
       query: { from, to: today(), format: 'csv' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -189,7 +186,10 @@ describe('wallet statements', () => {
   });
 
   it('the PDF carries the same reconciliation line', async () => {
-    const res = await t.call('GET', '/api/wallet/statement', { token: tokens['admin@fleetfuel.test'], query: { stationId: ids.unity } });
+    const res = await world.t.call('GET', '/api/wallet/statement', {
+      token: world.token('admin@fleetfuel.test'),
+      query: { stationId: world.ids.unity },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
@@ -202,21 +202,22 @@ describe('wallet statements', () => {
   });
 
   it('an organization gets its own wallet; roles and tenants are kept apart', async () => {
-    const org = await t.call('GET', '/api/wallet/statement', { token: tokens['orgadmin@acme.test'], query: { format: 'csv' } });
+    const org = await world.t.call('GET', '/api/wallet/statement', { token: world.token('orgadmin@acme.test'), query: { format: 'csv' } });
     expect(org.statusCode, org.body).toBe(200);
     const rows = parseCsv(org.body.slice(1));
     expect(rows[0]?.[4]).toBe('Station');
     expect(rows.find((row) => row[2] === fuelCode)?.[4]).toBe('Unity Fuels Ikeja');
 
-    const call = (email: string, query: Record<string, string>) => t.call('GET', '/api/wallet/statement', { token: tokens[email], query });
-    expect((await call('rep@greenline.test', { stationId: ids.unity as string })).statusCode).toBe(404);
-    expect((await call('rep@unityfuels.test', { organizationId: ids.acme as string })).statusCode).toBe(404);
-    expect((await call('orgadmin@acme.test', { stationId: ids.unity as string })).statusCode).toBe(404);
+    const call = (email: string, query: Record<string, string>) =>
+      world.t.call('GET', '/api/wallet/statement', { token: world.token(email), query });
+    expect((await call('rep@greenline.test', { stationId: world.ids.unity })).statusCode).toBe(404);
+    expect((await call('rep@unityfuels.test', { organizationId: world.ids.acme })).statusCode).toBe(404);
+    expect((await call('orgadmin@acme.test', { stationId: world.ids.unity })).statusCode).toBe(404);
     expect((await call('driver@acme.test', {})).statusCode).toBe(403);
     expect((await call('attendant@unityfuels.test', {})).statusCode).toBe(403);
     const neither = await call('admin@fleetfuel.test', {});
     expect(neither.statusCode).toBe(400);
-    const both = await call('admin@fleetfuel.test', { stationId: ids.unity as string, organizationId: ids.acme as string });
+    const both = await call('admin@fleetfuel.test', { stationId: world.ids.unity, organizationId: world.ids.acme });
     expect(both.statusCode).toBe(400);
     expect(both.json().error).toMatch(/not both/);
     const backwards = await call('rep@unityfuels.test', { from: today(), to: addDays(today(), -2) });

@@ -4,12 +4,12 @@
  * the export holds the days asked for.
  */
 import { lagosDateTime, DATE_RANGE_ORDER_MESSAGE, TRANSACTION_SORTS } from '@fleetfuel/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 import { createLedgerService } from '../ledger/index.js';
 import { parseCsv } from '../../../test/csv.js';
 import { demoIds } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import {
   expectedOrder,
   expectPagesCoverEveryRow,
@@ -18,11 +18,10 @@ import {
   listAll,
   type ColumnValue,
   type ListRow,
-  type SortableList,
+  listOf,
 } from '../../../test/list-sort.js';
 
-let t: TestApp;
-let list: SortableList;
+/** Acme's wallet. */
 let walletId: string;
 /** Transactions of known instants, by what they test. */
 const placed: Record<'lateOnDay' | 'earlyDayAfter' | 'failedLateDayAfter' | 'failedEarlyThirdDay', string> = {
@@ -45,7 +44,7 @@ const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
 /** A platform admin's credit of the wallet, dated `at` as imported history is. */
 async function creditAt(at: string, naira: number): Promise<string> {
   const ledger = createLedgerService();
-  const { entryId } = await t.db.transaction().execute(async (trx) =>
+  const { entryId } = await world.t.db.transaction().execute(async (trx) =>
     ledger.post(trx, {
       idempotencyKey: `list-sort:${at}`,
       kind: 'CREDIT',
@@ -57,7 +56,7 @@ async function creditAt(at: string, naira: number): Promise<string> {
       ],
     }),
   );
-  const posting = await t.db
+  const posting = await world.t.db
     .selectFrom('postings')
     .select('id')
     .where('entry_id', '=', entryId)
@@ -68,14 +67,14 @@ async function creditAt(at: string, naira: number): Promise<string> {
 
 /** A card payment that failed, at `at`: a transaction the list shows without a posting. */
 async function failedCardPaymentAt(at: string, naira: number): Promise<string> {
-  const row = await t.db
+  const row = await world.t.db
     .insertInto('card_payments')
     .values({
       reference: `list-sort-${at}`,
       provider: 'sandbox',
       purpose: 'WALLET_FUNDING',
       account_id: walletId,
-      organization_id: await demoIds(t).organization('Acme Logistics'),
+      organization_id: await demoIds(world.t).organization('Acme Logistics'),
       amount_kobo: String(naira * 100),
       status: 'FAILED',
       failure_reason: 'Card declined',
@@ -86,19 +85,20 @@ async function failedCardPaymentAt(at: string, naira: number): Promise<string> {
   return `C${row.id}`;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.db.transaction().execute((trx) => seedDemoActivity(trx));
-  const token = await t.login('orgadmin@acme.test');
-  walletId = (await t.call('GET', '/api/wallet', { token })).json<{ wallet: { id: string } }>().wallet.id;
-  list = { t, token, url: `/api/wallet/transactions/${walletId}`, rowsKey: 'transactions' };
-  // Lagos is UTC+1: the early ones are still the day before in UTC.
-  placed.lateOnDay = await creditAt('2020-03-10T23:30:00+01:00', 700);
-  placed.earlyDayAfter = await creditAt('2020-03-11T00:30:00+01:00', 300);
-  placed.failedLateDayAfter = await failedCardPaymentAt('2020-03-11T23:50:00+01:00', 900);
-  placed.failedEarlyThirdDay = await failedCardPaymentAt('2020-03-12T00:20:00+01:00', 100);
+const world = useTestApp({
+  setUp: async ({ t, signIn }) => {
+    await t.db.transaction().execute((trx) => seedDemoActivity(trx));
+    // Signed in after the activity is seeded, as before.
+    const token = await signIn('orgadmin@acme.test');
+    walletId = (await t.call('GET', '/api/wallet', { token })).json<{ wallet: { id: string } }>().wallet.id;
+    // Lagos is UTC+1: the early ones are still the day before in UTC.
+    placed.lateOnDay = await creditAt('2020-03-10T23:30:00+01:00', 700);
+    placed.earlyDayAfter = await creditAt('2020-03-11T00:30:00+01:00', 300);
+    placed.failedLateDayAfter = await failedCardPaymentAt('2020-03-11T23:50:00+01:00', 900);
+    placed.failedEarlyThirdDay = await failedCardPaymentAt('2020-03-12T00:20:00+01:00', 100);
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'orgadmin@acme.test', () => `/api/wallet/transactions/${walletId}`, 'transactions');
 
 describe('sorting a wallet’s transactions', () => {
   it('keeps newest first without a sort, a posting before a card payment of the same instant', async () => {
@@ -163,14 +163,14 @@ describe('the days of a wallet’s transactions', () => {
     const all = await within({});
     expect(await within({ from: '2020-03-11' })).toEqual(all.filter((id) => id !== placed.lateOnDay));
 
-    const backwards = await t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
+    const backwards = await world.t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
   });
 
   it('exports only the transactions of the days asked for', async () => {
     const exportCsv = async (query: Record<string, string>) => {
-      const res = await t.call('GET', '/api/exports/transactions.csv', { token: list.token, query: { walletId, ...query } });
+      const res = await world.t.call('GET', '/api/exports/transactions.csv', { token: list.token, query: { walletId, ...query } });
       expect(res.statusCode, res.body).toBe(200);
       const [header, ...rows] = parseCsv(res.body.slice(1));
       return rows.map((row) => Object.fromEntries((header ?? []).map((name, i) => [name, row[i]])));
@@ -180,7 +180,7 @@ describe('the days of a wallet’s transactions', () => {
       expect.objectContaining({ Date: lagosDateTime(new Date('2020-03-11T00:30:00+01:00')), Amount: '300.00', Type: 'CREDIT' }),
     ]);
     expect(await exportCsv({ to: '2020-03-10', type: 'CREDIT' })).toEqual([expect.objectContaining({ Amount: '700.00' })]);
-    const res = await t.call('GET', '/api/exports/transactions.csv', {
+    const res = await world.t.call('GET', '/api/exports/transactions.csv', {
       token: list.token,
       query: { walletId, from: '2020-03-12', to: '2020-03-11' },
     });

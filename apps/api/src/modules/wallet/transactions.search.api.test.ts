@@ -3,15 +3,14 @@
  * with `%` and `_` taken literally, over postings and card payments not posted alike; the total
  * and the export hold only the matches.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLedgerService } from '../ledger/index.js';
 import { parseCsv } from '../../../test/csv.js';
 import { demoIds } from '../../../test/demo-world.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { listAll, listPage, type ListRow, type SortableList } from '../../../test/list-sort.js';
+import { useTestApp } from '../../../test/test-world.js';
+import { listAll, listPage, type ListRow, listOf } from '../../../test/list-sort.js';
 
-let t: TestApp;
-let list: SortableList;
+/** Acme's wallet. */
 let walletId: string;
 /** The transactions placed for the search, by what they test. */
 const placed: Record<'noted' | 'referenced' | 'percentUnderscore' | 'lookalike' | 'pending', string> = {
@@ -28,7 +27,7 @@ const searched = async (search: string, query: Record<string, string> = {}) => i
 /** A platform credit of the wallet whose journal entry carries `reference`; the posting's id. */
 async function creditWithReference(reference: string, naira: number): Promise<string> {
   const ledger = createLedgerService();
-  const { entryId } = await t.db.transaction().execute(async (trx) =>
+  const { entryId } = await world.t.db.transaction().execute(async (trx) =>
     ledger.post(trx, {
       idempotencyKey: `search:${reference}`,
       kind: 'CREDIT',
@@ -40,7 +39,7 @@ async function creditWithReference(reference: string, naira: number): Promise<st
       ],
     }),
   );
-  const posting = await t.db
+  const posting = await world.t.db
     .selectFrom('postings')
     .select('id')
     .where('entry_id', '=', entryId)
@@ -49,38 +48,36 @@ async function creditWithReference(reference: string, naira: number): Promise<st
   return `P${posting.id}`;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const token = await t.login('orgadmin@acme.test');
-  walletId = (await t.call('GET', '/api/wallet', { token })).json<{ wallet: { id: string } }>().wallet.id;
-  list = { t, token, url: `/api/wallet/transactions/${walletId}`, rowsKey: 'transactions' };
-
-  const admin = await t.login('admin@fleetfuel.test');
-  const credit = await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
-    token: admin,
-    body: { amount: 250, type: 'CREDIT', note: 'Goodwill Zephyrine rebate' },
-  });
-  expect(credit.statusCode, credit.body).toBe(200);
-  placed.noted = credit.json<{ transaction: { id: string } }>().transaction.id;
-  placed.referenced = await creditWithReference('QX-REF-7731', 120);
-  placed.percentUnderscore = await creditWithReference('QX-LIT%50_OFF', 50);
-  // What `%50_O` would match if `%` and `_` were wildcards.
-  placed.lookalike = await creditWithReference('QX-LITA50BOFF', 60);
-  const pending = await t.db
-    .insertInto('card_payments')
-    .values({
-      reference: 'qx-card-9q4z',
-      provider: 'sandbox',
-      purpose: 'WALLET_FUNDING',
-      account_id: walletId,
-      organization_id: await demoIds(t).organization('Acme Logistics'),
-      amount_kobo: '80000',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  placed.pending = `C${pending.id}`;
+const world = useTestApp({
+  signIn: ['orgadmin@acme.test', 'admin@fleetfuel.test'],
+  setUp: async ({ t, token }) => {
+    walletId = (await t.call('GET', '/api/wallet', { token: token('orgadmin@acme.test') })).json<{ wallet: { id: string } }>().wallet.id;
+    const credit = await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+      token: token('admin@fleetfuel.test'),
+      body: { amount: 250, type: 'CREDIT', note: 'Goodwill Zephyrine rebate' },
+    });
+    expect(credit.statusCode, credit.body).toBe(200);
+    placed.noted = credit.json<{ transaction: { id: string } }>().transaction.id;
+    placed.referenced = await creditWithReference('QX-REF-7731', 120);
+    placed.percentUnderscore = await creditWithReference('QX-LIT%50_OFF', 50);
+    // What `%50_O` would match if `%` and `_` were wildcards.
+    placed.lookalike = await creditWithReference('QX-LITA50BOFF', 60);
+    const pending = await t.db
+      .insertInto('card_payments')
+      .values({
+        reference: 'qx-card-9q4z',
+        provider: 'sandbox',
+        purpose: 'WALLET_FUNDING',
+        account_id: walletId,
+        organization_id: await demoIds(t).organization('Acme Logistics'),
+        amount_kobo: '80000',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    placed.pending = `C${pending.id}`;
+  },
 });
-afterAll(async () => t.close());
+const list = listOf(world, 'orgadmin@acme.test', () => `/api/wallet/transactions/${walletId}`, 'transactions');
 
 describe('searching a wallet’s transactions', () => {
   it('finds a posting by part of its reference, and no other', async () => {
@@ -130,13 +127,13 @@ describe('searching a wallet’s transactions', () => {
   });
 
   it('exports only the matches of the same search', async () => {
-    const res = await t.call('GET', '/api/exports/transactions.csv', { token: list.token, query: { walletId, search: 'qx-lit' } });
+    const res = await world.t.call('GET', '/api/exports/transactions.csv', { token: list.token, query: { walletId, search: 'qx-lit' } });
     expect(res.statusCode, res.body).toBe(200);
     const [header, ...rows] = parseCsv(res.body.slice(1));
     const reference = (header ?? []).indexOf('Reference');
     expect(rows.map((row) => row[reference])).toEqual(['QX-LITA50BOFF', 'QX-LIT%50_OFF']);
 
-    const card = await t.call('GET', '/api/exports/transactions.csv', { token: list.token, query: { walletId, search: 'Q4Z' } });
+    const card = await world.t.call('GET', '/api/exports/transactions.csv', { token: list.token, query: { walletId, search: 'Q4Z' } });
     expect(card.statusCode, card.body).toBe(200);
     expect(parseCsv(card.body.slice(1)).slice(1)).toEqual([expect.arrayContaining(['qx-card-9q4z', 'PENDING', 'Awaiting card payment'])]);
   });

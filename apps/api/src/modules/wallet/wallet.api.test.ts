@@ -1,86 +1,104 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { signWebhook } from '../../platform/payments/provider.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
+/** The demo's wallets by who holds them: acme, beta, unity. */
 const wallets: Record<string, string> = {};
+const world = useTestApp({
+  signIn: [...USUAL_ACCOUNTS, 'attendant@unityfuels.test'],
+  setUp: async ({ token }) => {
+    wallets.acme = (await walletOf(token('orgadmin@acme.test'))).id;
+    wallets.beta = (await walletOf(token('orgadmin@beta.test'))).id;
+    wallets.unity = (await walletOf(token('rep@unityfuels.test'))).id;
+  },
+});
 
 /** The sandbox's webhook secret, as app.ts derives it. */
 async function sandboxSecret(): Promise<string> {
   const { createHmac } = await import('node:crypto');
-  return createHmac('sha256', t.config.appSecret).update('sandbox-webhooks').digest('hex');
+  return createHmac('sha256', world.t.config.appSecret).update('sandbox-webhooks').digest('hex');
 }
 
 async function walletOf(token: string, query: Record<string, string> = {}) {
-  const res = await t.call('GET', '/api/wallet', { token, query });
+  const res = await world.t.call('GET', '/api/wallet', { token, query });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().wallet;
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ]),
-  );
-  wallets.acme = (await walletOf(tokens['orgadmin@acme.test'] as string)).id;
-  wallets.beta = (await walletOf(tokens['orgadmin@beta.test'] as string)).id;
-  wallets.unity = (await walletOf(tokens['rep@unityfuels.test'] as string)).id;
-});
-afterAll(async () => t.close());
-
 const adjust = (walletId: string, type: 'CREDIT' | 'DEBIT', amount: number, headers: Record<string, string> = {}) =>
-  t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
-    token: tokens['admin@fleetfuel.test'],
+  world.t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+    token: world.token('admin@fleetfuel.test'),
     body: { amount, type, note: `${type} test` },
     headers,
   });
 
+/**
+ * Brings a wallet's available money to `naira` with an ADMIN credit or debit, so that a test's
+ * exact figures do not depend on what the file's other tests, run before it in any order, left there.
+ */
+async function setAvailable(walletId: string, naira: number) {
+  const account = await world.t.db
+    .selectFrom('ledger_accounts')
+    .select(['balance_kobo', 'held_kobo'])
+    .where('id', '=', walletId)
+    .executeTakeFirstOrThrow();
+  const change = naira * 100 - (Number(account.balance_kobo) - Number(account.held_kobo));
+  if (change === 0) return;
+  const res = await adjust(walletId, change > 0 ? 'CREDIT' : 'DEBIT', Math.abs(change) / 100);
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** Unity Fuels Ikeja's bank details as the demo verified them (a test may change them, then puts them back). */
+async function useVerifiedBankAccount() {
+  const res = await world.t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
+    token: world.token('rep@unityfuels.test'),
+    body: { accountNumber: '0123456780', bankCode: '058' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 async function assertLedgerConsistent() {
   const unbalanced = await sql<{ entry_id: string }>`SELECT entry_id FROM postings GROUP BY entry_id HAVING sum(amount_kobo) <> 0`.execute(
-    t.db,
+    world.t.db,
   );
   expect(unbalanced.rows).toEqual([]);
   const mismatched =
     await sql`SELECT a.id FROM ledger_accounts a LEFT JOIN (SELECT account_id, sum(amount_kobo) s FROM postings GROUP BY account_id) p ON p.account_id = a.id
-    WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(t.db);
+    WHERE a.balance_kobo <> coalesce(p.s, 0)`.execute(world.t.db);
   expect(mismatched.rows).toEqual([]);
 }
 
 describe('reading wallets', () => {
   it('each organization and station role sees its own wallet; ADMIN names one; drivers and attendants cannot', async () => {
-    const acme = await walletOf(tokens['asst@acme.test'] as string);
+    const acme = await walletOf(world.token('asst@acme.test'));
     expect(acme).toMatchObject({ id: wallets.acme, currency: 'NGN', owner: { kind: 'ORGANIZATION', name: 'Acme Logistics' } });
-    const station = await walletOf(tokens['rep@unityfuels.test'] as string);
+    const station = await walletOf(world.token('rep@unityfuels.test'));
     expect(station.owner).toMatchObject({ kind: 'STATION', name: 'Unity Fuels Ikeja' });
-    const byAdmin = await walletOf(tokens['admin@fleetfuel.test'] as string, { stationId: station.owner.id });
+    const byAdmin = await walletOf(world.token('admin@fleetfuel.test'), { stationId: station.owner.id });
     expect(byAdmin.id).toBe(station.id);
-    expect((await t.call('GET', '/api/wallet', { token: tokens['admin@fleetfuel.test'] })).statusCode).toBe(400);
-    expect((await t.call('GET', '/api/wallet', { token: tokens['driver@acme.test'] })).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/wallet', { token: tokens['attendant@unityfuels.test'] })).statusCode).toBe(403);
-    const other = await t.call('GET', '/api/wallet', {
-      token: tokens['orgadmin@acme.test'],
-      query: { organizationId: acme.owner.id === wallets.beta ? '' : (await walletOf(tokens['orgadmin@beta.test'] as string)).owner.id },
+    expect((await world.t.call('GET', '/api/wallet', { token: world.token('admin@fleetfuel.test') })).statusCode).toBe(400);
+    expect((await world.t.call('GET', '/api/wallet', { token: world.token('driver@acme.test') })).statusCode).toBe(403);
+    expect((await world.t.call('GET', '/api/wallet', { token: world.token('attendant@unityfuels.test') })).statusCode).toBe(403);
+    const other = await world.t.call('GET', '/api/wallet', {
+      token: world.token('orgadmin@acme.test'),
+      query: { organizationId: acme.owner.id === wallets.beta ? '' : (await walletOf(world.token('orgadmin@beta.test'))).owner.id },
     });
     expect(other.statusCode).toBe(404);
-    expect((await t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: tokens['orgadmin@acme.test'] })).statusCode).toBe(404);
+    expect(
+      (await world.t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: world.token('orgadmin@acme.test') })).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('Change Balance (ADMIN credit and debit)', () => {
   it('credits and debits with a note, shows them newest first, and refuses what the wallet cannot cover', async () => {
+    await setAvailable(wallets.beta as string, 0);
+    const listed = async () =>
+      (await world.t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: world.token('orgadmin@beta.test') })).json();
+    const before = (await listed()).meta.total as number;
     const credit = await adjust(wallets.beta as string, 'CREDIT', 5000.5);
     expect(credit.statusCode).toBe(200);
     expect(credit.json()).toMatchObject({
@@ -96,19 +114,19 @@ describe('Change Balance (ADMIN credit and debit)', () => {
       code: 'INSUFFICIENT_FUNDS',
       error: 'Insufficient funds: ₦4,000.51 is needed and ₦4,000.50 is available',
     });
-    const list = await t.call('GET', `/api/wallet/transactions/${wallets.beta}`, { token: tokens['orgadmin@beta.test'] });
-    expect(list.json().transactions.map((x: { amount: number }) => x.amount)).toEqual([-1000, 5000.5]);
-    expect(list.json().meta.total).toBe(2);
-    const missing = await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, {
-      token: tokens['admin@fleetfuel.test'],
+    const list = await listed();
+    expect(list.transactions.slice(0, 2).map((x: { amount: number }) => x.amount)).toEqual([-1000, 5000.5]);
+    expect(list.meta.total).toBe(before + 2);
+    const missing = await world.t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, {
+      token: world.token('admin@fleetfuel.test'),
       body: { type: 'CREDIT', note: 'x' },
     });
     expect(missing.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
     for (const email of ['orgadmin@beta.test', 'rep@unityfuels.test']) {
       expect(
         (
-          await t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, {
-            token: tokens[email],
+          await world.t.call('POST', `/api/wallet/${wallets.beta}/create-transaction`, {
+            token: world.token(email),
             body: { amount: 1, type: 'CREDIT', note: 'x' },
           })
         ).statusCode,
@@ -119,19 +137,24 @@ describe('Change Balance (ADMIN credit and debit)', () => {
 
   it('50 concurrent debits of ₦1,000 on a ₦20,000 wallet: exactly 20 succeed, the balance ends at ₦0', async () => {
     const station = (
-      await walletOf(tokens['admin@fleetfuel.test'] as string, {
-        stationId: (await walletOf(tokens['rep@unityfuels.test'] as string)).owner.id,
+      await walletOf(world.token('admin@fleetfuel.test'), {
+        stationId: (await walletOf(world.token('rep@unityfuels.test'))).owner.id,
       })
     ).id;
+    await setAvailable(station, 0);
     expect((await adjust(station, 'CREDIT', 20000)).statusCode).toBe(200);
     const results = await Promise.all(Array.from({ length: 50 }, () => adjust(station, 'DEBIT', 1000)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(20);
     expect(codes.filter((c) => c === 422)).toHaveLength(30);
     expect(results.find((r) => r.statusCode === 422)?.json().code).toBe('INSUFFICIENT_FUNDS');
-    const after = await walletOf(tokens['rep@unityfuels.test'] as string);
+    const after = await walletOf(world.token('rep@unityfuels.test'));
     expect(after.balance).toBe(0);
-    const account = await t.db.selectFrom('ledger_accounts').select('balance_kobo').where('id', '=', station).executeTakeFirstOrThrow();
+    const account = await world.t.db
+      .selectFrom('ledger_accounts')
+      .select('balance_kobo')
+      .where('id', '=', station)
+      .executeTakeFirstOrThrow();
     expect(account.balance_kobo).toBe('0');
     await assertLedgerConsistent();
   });
@@ -145,7 +168,11 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const entries = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', 'like', `adjustment:%:${key}`).execute();
+    const entries = await world.t.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('idempotency_key', 'like', `adjustment:%:${key}`)
+      .execute();
     expect(entries).toHaveLength(1);
     const other = await adjust(wallets.beta as string, 'CREDIT', 251, { 'idempotency-key': key });
     expect(other.statusCode).toBe(422);
@@ -158,21 +185,29 @@ describe('Idempotency-Key', () => {
       Array.from({ length: 8 }, () => adjust(wallets.beta as string, 'CREDIT', 10, { 'idempotency-key': key })),
     );
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-    const entries = await t.db.selectFrom('journal_entries').select('id').where('idempotency_key', 'like', `adjustment:%:${key}`).execute();
+    const entries = await world.t.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('idempotency_key', 'like', `adjustment:%:${key}`)
+      .execute();
     expect(entries).toHaveLength(1);
   });
 });
 
 describe('the journal', () => {
   it('refuses UPDATE and DELETE of journal rows', async () => {
-    await expect(sql`UPDATE postings SET note = 'tampered'`.execute(t.db)).rejects.toThrow(/immutable/);
-    await expect(sql`DELETE FROM journal_entries`.execute(t.db)).rejects.toThrow(/immutable/);
+    await expect(sql`UPDATE postings SET note = 'tampered'`.execute(world.t.db)).rejects.toThrow(/immutable/);
+    await expect(sql`DELETE FROM journal_entries`.execute(world.t.db)).rejects.toThrow(/immutable/);
   });
 
   it('refuses an unbalanced entry at commit', async () => {
-    const clearing = await t.db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'ADJUSTMENTS').executeTakeFirstOrThrow();
+    const clearing = await world.t.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('kind', '=', 'ADJUSTMENTS')
+      .executeTakeFirstOrThrow();
     await expect(
-      t.db.transaction().execute(async (trx) => {
+      world.t.db.transaction().execute(async (trx) => {
         const entry = await trx
           .insertInto('journal_entries')
           .values({ idempotency_key: 'bad', kind: 'CREDIT', description: 'x' })
@@ -187,7 +222,7 @@ describe('the journal', () => {
   });
 
   it('never lets a wallet go negative, even written around the ledger', async () => {
-    await expect(sql`UPDATE ledger_accounts SET balance_kobo = -1 WHERE id = ${wallets.acme}`.execute(t.db)).rejects.toThrow(
+    await expect(sql`UPDATE ledger_accounts SET balance_kobo = -1 WHERE id = ${wallets.acme}`.execute(world.t.db)).rejects.toThrow(
       /violates check constraint "(wallet_never_negative|holds_within_balance)"/,
     );
   });
@@ -195,32 +230,32 @@ describe('the journal', () => {
 
 describe('card funding through the sandbox', () => {
   it('starts a checkout, the payer pays on the sandbox page, and the signed webhook credits once', async () => {
-    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
-    const fund = await t.call('POST', '/api/wallet/fund', { token: tokens['asst@acme.test'], body: { amount: 50000 } });
+    const before = (await walletOf(world.token('orgadmin@acme.test'))).balance;
+    const fund = await world.t.call('POST', '/api/wallet/fund', { token: world.token('asst@acme.test'), body: { amount: 50000 } });
     expect(fund.statusCode).toBe(200);
     const { checkoutUrl, reference } = fund.json();
     expect(checkoutUrl).toBe(`http://app.test/api/payments/sandbox/checkout/${reference}`);
 
-    const pending = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: tokens['orgadmin@acme.test'] });
+    const pending = await world.t.call('GET', `/api/wallet/transactions/${wallets.acme}`, { token: world.token('orgadmin@acme.test') });
     expect(pending.json().transactions[0]).toMatchObject({ reference, status: 'PENDING', amount: 50000, type: 'FUNDING' });
 
-    const page = await t.call('GET', `/api/payments/sandbox/checkout/${reference}`);
+    const page = await world.t.call('GET', `/api/payments/sandbox/checkout/${reference}`);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('₦50,000.00');
 
-    const paid = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+    const paid = await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
       body: 'outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(paid.statusCode).toBe(303);
     expect(paid.headers.location).toBe(`http://app.test/wallet?reference=${reference}`);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
 
-    const after = await walletOf(tokens['orgadmin@acme.test'] as string);
+    const after = await walletOf(world.token('orgadmin@acme.test'));
     expect(after.balance).toBe(before + 50000);
-    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, {
-      token: tokens['orgadmin@acme.test'],
+    const list = await world.t.call('GET', `/api/wallet/transactions/${wallets.acme}`, {
+      token: world.token('orgadmin@acme.test'),
       query: { reference },
     });
     expect(list.json().transactions).toHaveLength(1);
@@ -232,7 +267,7 @@ describe('card funding through the sandbox', () => {
       note: 'Card top-up',
     });
 
-    const again = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+    const again = await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
       body: 'outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -242,14 +277,14 @@ describe('card funding through the sandbox', () => {
 
   it('returns the payer to the local address the page was opened at, never to another site', async () => {
     const back = async (origin: string) => {
-      const fund = await t.call('POST', '/api/wallet/fund', {
-        token: tokens['orgadmin@acme.test'],
+      const fund = await world.t.call('POST', '/api/wallet/fund', {
+        token: world.token('orgadmin@acme.test'),
         body: { amount: 100 },
         headers: { origin },
       });
       expect(fund.statusCode, fund.body).toBe(200);
       const { reference } = fund.json<{ reference: string }>();
-      const declined = await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+      const declined = await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
         body: 'outcome=failed',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
@@ -260,20 +295,22 @@ describe('card funding through the sandbox', () => {
     expect(lan.location).toBe(`http://192.168.1.20:3000/wallet?reference=${lan.reference}`);
     const other = await back('https://evil.example');
     expect(other.location).toBe(`http://app.test/wallet?reference=${other.reference}`);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
   });
 
   it('a declined card changes nothing and shows as FAILED', async () => {
-    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
-    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 700 } })).json();
-    await t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
+    const before = (await walletOf(world.token('orgadmin@acme.test'))).balance;
+    const { reference } = (
+      await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: 700 } })
+    ).json();
+    await world.t.call('POST', `/api/payments/sandbox/checkout/${reference}`, {
       body: 'outcome=failed',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    await t.app.background.idle();
-    expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBe(before);
-    const list = await t.call('GET', `/api/wallet/transactions/${wallets.acme}`, {
-      token: tokens['orgadmin@acme.test'],
+    await world.t.app.background.idle();
+    expect((await walletOf(world.token('orgadmin@acme.test'))).balance).toBe(before);
+    const list = await world.t.call('GET', `/api/wallet/transactions/${wallets.acme}`, {
+      token: world.token('orgadmin@acme.test'),
       query: { status: 'FAILED' },
     });
     expect(list.json().transactions[0]).toMatchObject({ reference, status: 'FAILED' });
@@ -281,32 +318,34 @@ describe('card funding through the sandbox', () => {
 
   it('one charge.success delivered 100 times in a row and 20 times at once credits once', async () => {
     const { reference } = (
-      await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 1234.56 } })
+      await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: 1234.56 } })
     ).json();
-    await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(t.db);
-    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
+    await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(world.t.db);
+    const before = (await walletOf(world.token('orgadmin@acme.test'))).balance;
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 123456, currency: 'NGN' } });
     const signature = signWebhook(await sandboxSecret(), raw);
     const send = () =>
-      t.call('POST', '/api/payments/webhook', {
+      world.t.call('POST', '/api/payments/webhook', {
         body: raw,
         headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
       });
     for (let i = 0; i < 100; i += 1) expect((await send()).statusCode).toBe(200);
     const burst = await Promise.all(Array.from({ length: 20 }, send));
     expect(burst.every((r) => r.statusCode === 200)).toBe(true);
-    expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBeCloseTo(before + 1234.56, 2);
-    const credits = await t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).execute();
+    expect((await walletOf(world.token('orgadmin@acme.test'))).balance).toBeCloseTo(before + 1234.56, 2);
+    const credits = await world.t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).execute();
     expect(credits).toHaveLength(1);
     await assertLedgerConsistent();
   });
 
   it('refuses webhooks without a signature, with a wrong one, or with a body changed by one byte, writing nothing', async () => {
-    const { reference } = (await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 999 } })).json();
-    await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(t.db);
+    const { reference } = (
+      await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: 999 } })
+    ).json();
+    await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(world.t.db);
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 99900, currency: 'NGN' } });
     const good = signWebhook(await sandboxSecret(), raw);
-    const entriesBefore = await t.db
+    const entriesBefore = await world.t.db
       .selectFrom('journal_entries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -317,35 +356,35 @@ describe('card funding through the sandbox', () => {
       { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': 'not-hex' } },
     ];
     for (const attempt of attempts) {
-      const res = await t.call('POST', '/api/payments/webhook', attempt);
+      const res = await world.t.call('POST', '/api/payments/webhook', attempt);
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toBe('Invalid webhook signature');
     }
-    const entriesAfter = await t.db
+    const entriesAfter = await world.t.db
       .selectFrom('journal_entries')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(entriesAfter.n).toBe(entriesBefore.n);
     expect(
-      (await t.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status,
+      (await world.t.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status,
     ).toBe('PENDING');
   });
 
   it('does not credit when the provider verifies a different amount', async () => {
     const { reference } = (
-      await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 5000 } })
+      await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: 5000 } })
     ).json();
     // The provider's own record says ₦50 was paid, whatever the webhook claims.
-    await sql`UPDATE sandbox_charges SET status = 'success', amount_kobo = 5000 WHERE reference = ${reference}`.execute(t.db);
-    const before = (await walletOf(tokens['orgadmin@acme.test'] as string)).balance;
+    await sql`UPDATE sandbox_charges SET status = 'success', amount_kobo = 5000 WHERE reference = ${reference}`.execute(world.t.db);
+    const before = (await walletOf(world.token('orgadmin@acme.test'))).balance;
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 500000, currency: 'NGN' } });
-    const res = await t.call('POST', '/api/payments/webhook', {
+    const res = await world.t.call('POST', '/api/payments/webhook', {
       body: raw,
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(await sandboxSecret(), raw) },
     });
     expect(res.statusCode).toBe(200);
-    expect((await walletOf(tokens['orgadmin@acme.test'] as string)).balance).toBe(before);
-    const payment = await t.db
+    expect((await walletOf(world.token('orgadmin@acme.test'))).balance).toBe(before);
+    const payment = await world.t.db
       .selectFrom('card_payments')
       .select(['status', 'failure_reason'])
       .where('reference', '=', reference)
@@ -355,37 +394,39 @@ describe('card funding through the sandbox', () => {
   });
 
   it('validates the top-up amount and who may fund', async () => {
-    const empty = await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: '' } });
+    const empty = await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: '' } });
     expect(empty.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
-    expect((await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: {} })).statusCode).toBe(400);
+    expect((await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: {} })).statusCode).toBe(400);
     for (const email of ['driver@acme.test', 'rep@unityfuels.test', 'admin@fleetfuel.test']) {
-      expect((await t.call('POST', '/api/wallet/fund', { token: tokens[email], body: { amount: 10 } })).statusCode, email).toBe(403);
+      expect((await world.t.call('POST', '/api/wallet/fund', { token: world.token(email), body: { amount: 10 } })).statusCode, email).toBe(
+        403,
+      );
     }
   });
 });
 
 describe('station bank details and payouts', () => {
   it('verifies an account number, saves the resolved name, and needs 10 digits', async () => {
-    const banks = await t.call('GET', '/api/wallet/banks', { token: tokens['rep@unityfuels.test'] });
+    const banks = await world.t.call('GET', '/api/wallet/banks', { token: world.token('rep@unityfuels.test') });
     expect(banks.json().banks).toContainEqual({ name: 'Guaranty Trust Bank', code: '058' });
-    const verify = await t.call('GET', '/api/wallet/banks/verify', {
-      token: tokens['rep@unityfuels.test'],
+    const verify = await world.t.call('GET', '/api/wallet/banks/verify', {
+      token: world.token('rep@unityfuels.test'),
       query: { accountNumber: '0123456780', bankCode: '058' },
     });
     expect(verify.json()).toEqual({ account_name: 'SANDBOX ACCOUNT 6780', accountName: 'SANDBOX ACCOUNT 6780' });
-    const short = await t.call('GET', '/api/wallet/banks/verify', {
-      token: tokens['rep@unityfuels.test'],
+    const short = await world.t.call('GET', '/api/wallet/banks/verify', {
+      token: world.token('rep@unityfuels.test'),
       query: { accountNumber: '12345', bankCode: '058' },
     });
     expect(short.json()).toMatchObject({ field: 'accountNumber', error: 'accountNumber: Must be exactly 10 digits' });
-    const unknown = await t.call('GET', '/api/wallet/banks/verify', {
-      token: tokens['rep@unityfuels.test'],
+    const unknown = await world.t.call('GET', '/api/wallet/banks/verify', {
+      token: world.token('rep@unityfuels.test'),
       query: { accountNumber: '0001234567', bankCode: '058' },
     });
     expect(unknown.statusCode).toBe(422);
 
-    const saved = await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
-      token: tokens['rep@unityfuels.test'],
+    const saved = await world.t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
+      token: world.token('rep@unityfuels.test'),
       body: { accountNumber: '0123456780', bankCode: '058', accountName: 'Whatever The Form Said' },
     });
     expect(saved.json()).toMatchObject({
@@ -393,16 +434,16 @@ describe('station bank details and payouts', () => {
     });
     expect(
       (
-        await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
-          token: tokens['orgadmin@acme.test'],
+        await world.t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
+          token: world.token('orgadmin@acme.test'),
           body: { accountNumber: '0123456780', bankCode: '058' },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
-          token: tokens['rep@unityfuels.test'],
+        await world.t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
+          token: world.token('rep@unityfuels.test'),
           body: { accountNumber: '0123456780', bankCode: '058' },
         })
       ).statusCode,
@@ -410,9 +451,10 @@ describe('station bank details and payouts', () => {
   });
 
   it('ADMIN settles a payout to the verified account; the station wallet is debited', async () => {
-    await adjust(wallets.unity as string, 'CREDIT', 30000);
-    const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
-      token: tokens['admin@fleetfuel.test'],
+    await useVerifiedBankAccount();
+    await setAvailable(wallets.unity as string, 30000);
+    const res = await world.t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
+      token: world.token('admin@fleetfuel.test'),
       body: { amount: 12000 },
     });
     expect(res.statusCode).toBe(200);
@@ -420,32 +462,40 @@ describe('station bank details and payouts', () => {
     // The sandbox confirms the transfer by a webhook it sends at once, in the background: on
     // PostgreSQL that can settle the payout before the reply reads it back (seen on Node 22).
     expect(['PENDING', 'SUCCESS']).toContain(res.json().payout.status);
-    await t.app.background.idle();
-    const payout = await t.db
+    await world.t.app.background.idle();
+    const payout = await world.t.db
       .selectFrom('payouts')
       .select('status')
       .where('reference', '=', res.json().payout.reference)
       .executeTakeFirstOrThrow();
     expect(payout.status).toBe('SUCCESS');
-    expect((await walletOf(tokens['rep@unityfuels.test'] as string)).balance).toBe(18000);
+    expect((await walletOf(world.token('rep@unityfuels.test'))).balance).toBe(18000);
     expect(
-      (await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['rep@unityfuels.test'], body: {} })).statusCode,
+      (await world.t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: world.token('rep@unityfuels.test'), body: {} }))
+        .statusCode,
     ).toBe(403);
     await assertLedgerConsistent();
   });
 
   it('a payout whose transfer fails posts exactly one compensating entry', async () => {
-    await t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
-      token: tokens['rep@unityfuels.test'],
+    await setAvailable(wallets.unity as string, 18000);
+    // An account whose transfers the sandbox fails; the verified one is saved again after.
+    onTestFinished(useVerifiedBankAccount);
+    await world.t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
+      token: world.token('rep@unityfuels.test'),
       body: { accountNumber: '0123456789', bankCode: '058' },
     });
-    const before = (await walletOf(tokens['rep@unityfuels.test'] as string)).balance;
-    const res = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: {} });
+    const before = (await walletOf(world.token('rep@unityfuels.test'))).balance;
+    expect(before).toBe(18000);
+    const res = await world.t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().payout.amount).toBe(before);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     const reference = res.json().payout.reference as string;
-    const payout = await t.db
+    const payout = await world.t.db
       .selectFrom('payouts')
       .select(['status', 'reversal_entry_id'])
       .where('reference', '=', reference)
@@ -456,36 +506,40 @@ describe('station bank details and payouts', () => {
     const signature = signWebhook(await sandboxSecret(), raw);
     await Promise.all(
       Array.from({ length: 5 }, () =>
-        t.call('POST', '/api/payments/webhook', {
+        world.t.call('POST', '/api/payments/webhook', {
           body: raw,
           headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
         }),
       ),
     );
-    const refunds = await t.db
+    const refunds = await world.t.db
       .selectFrom('journal_entries')
       .select('id')
       .where('reference', '=', reference)
       .where('kind', '=', 'REFUND')
       .execute();
     expect(refunds).toHaveLength(1);
-    expect((await walletOf(tokens['rep@unityfuels.test'] as string)).balance).toBe(before);
+    expect((await walletOf(world.token('rep@unityfuels.test'))).balance).toBe(before);
     await assertLedgerConsistent();
   });
 
   it('refuses a payout without verified bank details or without money', async () => {
-    const greenline = await t.db
+    await useVerifiedBankAccount();
+    const greenline = await world.t.db
       .selectFrom('ledger_accounts as a')
       .innerJoin('fuel_stations as f', 'f.id', 'a.fuel_station_id')
       .select('a.id')
       .where('f.name', '=', 'Greenline Energy Lekki')
       .executeTakeFirstOrThrow();
-    const noBank = await t.call('POST', `/api/wallet/${greenline.id}/settle-payment`, { token: tokens['admin@fleetfuel.test'], body: {} });
+    const noBank = await world.t.call('POST', `/api/wallet/${greenline.id}/settle-payment`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: {},
+    });
     expect(noBank.json().error).toBe(
       'Greenline Energy Lekki has no verified bank account yet. The station must save its bank details first.',
     );
-    const nothing = await t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
-      token: tokens['admin@fleetfuel.test'],
+    const nothing = await world.t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
+      token: world.token('admin@fleetfuel.test'),
       body: { amount: 99999999 },
     });
     expect(nothing.json().code).toBe('INSUFFICIENT_FUNDS');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { verifyWebhookSignature } from './webhook-signature.js';
 
 /** A receiver on this machine: records every call, answers each path's queued statuses (then 200). */
@@ -18,24 +19,21 @@ let receiver: Server;
 let base = '';
 
 const clock = movableClock(new Date());
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
 const secrets: Record<string, string> = {};
 
 const deliveriesTo = (path: string) => received.filter((r) => r.path === path);
 const eventsAt = (path: string) => deliveriesTo(path).map((r) => (JSON.parse(r.body) as { event: string }).event);
 
 async function register(token: string, url: string, events: string[]) {
-  const res = await t.call('POST', '/api/webhooks', { token, body: { url, events } });
+  const res = await world.t.call('POST', '/api/webhooks', { token, body: { url, events } });
   expect(res.statusCode, res.body).toBe(200);
   const reply = res.json<{ webhook: { id: string }; secret: string }>();
   secrets[reply.webhook.id] = reply.secret;
   return reply.webhook.id;
 }
 
-async function deliveries(id: string | undefined, token = tokens.acme as string) {
-  const res = await t.call('GET', `/api/webhooks/${id ?? 'missing'}/deliveries`, { token });
+async function deliveries(id: string | undefined, token = world.token('orgadmin@acme.test')) {
+  const res = await world.t.call('GET', `/api/webhooks/${id ?? 'missing'}/deliveries`, { token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
     deliveries: Array<{
@@ -52,7 +50,7 @@ async function deliveries(id: string | undefined, token = tokens.acme as string)
 }
 
 async function fuelRequest(token: string, body: Record<string, unknown>) {
-  const res = await t.call('POST', '/api/fuel-requests', { token, body: { supplyDate: lagosDate(clock.now()), ...body } });
+  const res = await world.t.call('POST', '/api/fuel-requests', { token, body: { supplyDate: lagosDate(clock.now()), ...body } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ request: { id: string } }>().request.id;
 }
@@ -62,10 +60,17 @@ async function fuelRequest(token: string, body: Record<string, unknown>) {
  * only) and a request raised and approved after them: each test that reads them makes its own.
  */
 async function approvedAfterSubscribing(prefix: string) {
-  const both = await register(tokens.acme as string, `${base}${prefix}/both`, ['fuel_request.created', 'fuel_request.approved']);
-  const approvals = await register(tokens.acme as string, `${base}${prefix}/approvals`, ['fuel_request.approved']);
-  const request = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 20 });
-  const approve = await t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: tokens.acme });
+  const both = await register(world.token('orgadmin@acme.test'), `${base}${prefix}/both`, [
+    'fuel_request.created',
+    'fuel_request.approved',
+  ]);
+  const approvals = await register(world.token('orgadmin@acme.test'), `${base}${prefix}/approvals`, ['fuel_request.approved']);
+  const request = await fuelRequest(world.token('orgadmin@acme.test'), {
+    vehicleId: world.ids.hilux,
+    stationId: world.ids.unity,
+    volume: 20,
+  });
+  const approve = await world.t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: world.token('orgadmin@acme.test') });
   expect(approve.statusCode, approve.body).toBe(200);
   return { both, approvals, request };
 }
@@ -83,23 +88,27 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-
-  t = await createTestApp({}, { clock });
-  tokens.acme = await t.login('orgadmin@acme.test');
-  tokens.beta = await t.login('orgadmin@beta.test');
-  tokens.asst = await t.login('asst@acme.test');
-  tokens.driver = await t.login('driver@acme.test');
-  tokens.admin = await t.login('admin@fleetfuel.test');
-  const demo = demoIds(t);
-  ids.hilux = await demo.vehicle('LND-451-KJ');
-  ids.betaTruck = await demo.vehicle('KAN-903-BT');
-  ids.unity = await demo.station('Unity Fuels Ikeja');
-  ids.greenline = await demo.station('Greenline Energy Lekki');
-  await creditOrganization(t, 'Acme Logistics', 500_000);
 });
+// Registered before the app's: hooks after run in reverse, so the app closes first, then the receiver.
 afterAll(async () => {
-  await t.close();
   await new Promise((resolve) => receiver.close(resolve));
+});
+
+/** An endpoint of Acme for an event no test here raises for Acme: the others' tests look it up. */
+let spare = '';
+const world = useTestApp({
+  deps: { clock },
+  signIn: ['orgadmin@acme.test', 'orgadmin@beta.test', 'asst@acme.test', 'driver@acme.test', 'admin@fleetfuel.test'],
+  ids: async (find) => ({
+    hilux: await find.vehicle('LND-451-KJ'),
+    betaTruck: await find.vehicle('KAN-903-BT'),
+    unity: await find.station('Unity Fuels Ikeja'),
+    greenline: await find.station('Greenline Energy Lekki'),
+  }),
+  setUp: async ({ t, token }) => {
+    await creditOrganization(t, 'Acme Logistics', 500_000);
+    spare = await register(token('orgadmin@acme.test'), 'https://hooks.example/spare', ['wallet.funded']);
+  },
 });
 
 describe('registering an endpoint', () => {
@@ -114,15 +123,15 @@ describe('registering an endpoint', () => {
       [{ url: 'https://user:pw@hooks.example/x', events: ['wallet.funded'] }, /user name or password/],
     ];
     for (const [body, message] of cases) {
-      const res = await t.call('POST', '/api/webhooks', { token: tokens.acme, body });
+      const res = await world.t.call('POST', '/api/webhooks', { token: world.token('orgadmin@acme.test'), body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatch(message);
     }
   });
 
   it('shows the whsec_ secret once; the list never carries it', async () => {
-    const res = await t.call('POST', '/api/webhooks', {
-      token: tokens.acme,
+    const res = await world.t.call('POST', '/api/webhooks', {
+      token: world.token('orgadmin@acme.test'),
       body: { url: 'https://hooks.example/fleet', events: ['wallet.funded', 'wallet.funded'] },
     });
     expect(res.statusCode).toBe(200);
@@ -130,34 +139,46 @@ describe('registering an endpoint', () => {
     expect(reply.message).toBe('Webhook added');
     expect(reply.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(reply.webhook).toMatchObject({ url: 'https://hooks.example/fleet', events: ['wallet.funded'], lastDelivery: null });
-    const list = await t.call('GET', '/api/webhooks', { token: tokens.acme });
+    const list = await world.t.call('GET', '/api/webhooks', { token: world.token('orgadmin@acme.test') });
     expect(list.body).not.toContain(reply.secret);
     expect(list.json<{ webhooks: Array<{ id: string }> }>().webhooks.map((w) => w.id)).toContain(reply.webhook.id);
-    const stored = await t.db
+    const stored = await world.t.db
       .selectFrom('webhook_endpoints')
       .select('secret_sealed')
       .where('id', '=', reply.webhook.id)
       .executeTakeFirstOrThrow();
     expect(stored.secret_sealed).not.toContain(reply.secret.slice(6));
-    ids.spare = reply.webhook.id;
   });
 
   it("is the organization admin's alone; another organization's endpoint answers 404", async () => {
-    for (const token of [tokens.asst, tokens.driver, tokens.admin]) {
-      expect((await t.call('GET', '/api/webhooks', { token })).statusCode).toBe(403);
+    for (const token of [world.token('asst@acme.test'), world.token('driver@acme.test'), world.token('admin@fleetfuel.test')]) {
+      expect((await world.t.call('GET', '/api/webhooks', { token })).statusCode).toBe(403);
       expect(
-        (await t.call('POST', '/api/webhooks', { token, body: { url: 'https://h.example', events: ['wallet.funded'] } })).statusCode,
+        (await world.t.call('POST', '/api/webhooks', { token, body: { url: 'https://h.example', events: ['wallet.funded'] } })).statusCode,
       ).toBe(403);
     }
-    expect((await t.call('GET', `/api/webhooks/${ids.spare}/deliveries`, { token: tokens.beta })).statusCode).toBe(404);
-    expect((await t.call('DELETE', `/api/webhooks/${ids.spare}`, { token: tokens.beta })).statusCode).toBe(404);
-    expect((await t.call('GET', '/api/webhooks', { token: tokens.beta })).json<{ webhooks: unknown[] }>().webhooks).toEqual([]);
+    expect((await world.t.call('GET', `/api/webhooks/${spare}/deliveries`, { token: world.token('orgadmin@beta.test') })).statusCode).toBe(
+      404,
+    );
+    expect((await world.t.call('DELETE', `/api/webhooks/${spare}`, { token: world.token('orgadmin@beta.test') })).statusCode).toBe(404);
+    // Beta's list holds none of Acme's endpoints (Beta may have its own, from another test).
+    const acmeEndpoints = await world.t.db
+      .selectFrom('webhook_endpoints as w')
+      .innerJoin('organizations as o', 'o.id', 'w.organization_id')
+      .select('w.id')
+      .where('o.name', '=', 'Acme Logistics')
+      .execute();
+    expect(acmeEndpoints.map((row) => row.id)).toContain(spare);
+    const betaSees = (await world.t.call('GET', '/api/webhooks', { token: world.token('orgadmin@beta.test') })).json<{
+      webhooks: Array<{ id: string }>;
+    }>().webhooks;
+    expect(betaSees.filter((w) => acmeEndpoints.some((row) => row.id === w.id))).toEqual([]);
   });
 });
 
 describe('the outbox', () => {
   it('writes one delivery per subscribed endpoint in the change’s transaction, none for the others', async () => {
-    const maintenance = await register(tokens.acme as string, `${base}/outbox/maintenance`, ['maintenance.created']);
+    const maintenance = await register(world.token('orgadmin@acme.test'), `${base}/outbox/maintenance`, ['maintenance.created']);
     const subscribed = await approvedAfterSubscribing('/outbox');
 
     const both = await deliveries(subscribed.both);
@@ -170,37 +191,49 @@ describe('the outbox', () => {
     // One event, one id, whichever endpoint it goes to.
     expect(approvals.deliveries[0]?.eventId).toBe(both.deliveries[0]?.eventId);
     expect((await deliveries(maintenance)).meta.total).toBe(0);
-    expect((await deliveries(ids.spare)).meta.total).toBe(0);
+    expect((await deliveries(spare)).meta.total).toBe(0);
   });
 
   it('writes nothing when the change is refused, and tells of a low balance once per crossing', async () => {
-    const endpoint = await register(tokens.beta as string, `${base}/beta`, [
+    const endpoint = await register(world.token('orgadmin@beta.test'), `${base}/beta`, [
       'wallet.funded',
       'wallet.low_balance',
       'fuel_request.approved',
     ]);
     // 60,000 naira: above the 50,000 threshold.
-    await creditOrganization(t, 'Beta Haulage', 60_000);
+    await creditOrganization(world.t, 'Beta Haulage', 60_000);
     // 10 L at 1,180 holds 11,800: 48,200 stays available, below the threshold.
-    const first = await fuelRequest(tokens.beta as string, { vehicleId: ids.betaTruck, stationId: ids.greenline, volume: 10 });
-    expect((await t.call('PATCH', `/api/fuel-requests/${first}/approve`, { token: tokens.beta })).statusCode).toBe(200);
+    const first = await fuelRequest(world.token('orgadmin@beta.test'), {
+      vehicleId: world.ids.betaTruck,
+      stationId: world.ids.greenline,
+      volume: 10,
+    });
+    expect(
+      (await world.t.call('PATCH', `/api/fuel-requests/${first}/approve`, { token: world.token('orgadmin@beta.test') })).statusCode,
+    ).toBe(200);
     // 50 L needs 59,000: refused, so neither its approval nor another low balance is told.
-    const second = await fuelRequest(tokens.beta as string, { vehicleId: ids.betaTruck, stationId: ids.greenline, volume: 50 });
-    const refused = await t.call('PATCH', `/api/fuel-requests/${second}/approve`, { token: tokens.beta });
+    const second = await fuelRequest(world.token('orgadmin@beta.test'), {
+      vehicleId: world.ids.betaTruck,
+      stationId: world.ids.greenline,
+      volume: 50,
+    });
+    const refused = await world.t.call('PATCH', `/api/fuel-requests/${second}/approve`, { token: world.token('orgadmin@beta.test') });
     expect(refused.statusCode).toBe(422);
     expect(refused.body).toMatch(/is available/);
     // Already below: a further debit is no new crossing.
-    const wallet = (await t.call('GET', '/api/wallet', { token: tokens.beta })).json<{ wallet: { id: string } }>().wallet.id;
-    const debit = await t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
-      token: tokens.admin,
+    const wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('orgadmin@beta.test') })).json<{
+      wallet: { id: string };
+    }>().wallet.id;
+    const debit = await world.t.call('POST', `/api/wallet/${wallet}/create-transaction`, {
+      token: world.token('admin@fleetfuel.test'),
       body: { amount: 100, type: 'DEBIT', note: 'fee' },
     });
     expect(debit.statusCode, debit.body).toBe(200);
 
-    const { deliveries: rows } = await deliveries(endpoint, tokens.beta);
+    const { deliveries: rows } = await deliveries(endpoint, world.token('orgadmin@beta.test'));
     // Newest first: the approval is recorded, then its hold (the wallet moves last) crosses the threshold.
     expect(rows.map((d) => d.event)).toEqual(['wallet.low_balance', 'fuel_request.approved', 'wallet.funded']);
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     const bodies = deliveriesTo('/beta').map((r) => JSON.parse(r.body) as { event: string; data: Record<string, unknown> });
     expect(bodies.find((b) => b.event === 'wallet.low_balance')?.data).toMatchObject({
       wallet: { id: wallet, available: 48_200 },
@@ -213,13 +246,13 @@ describe('the outbox', () => {
 describe('the dispatcher', () => {
   it('sends signed JSON with the event id, in order per record', async () => {
     const subscribed = await approvedAfterSubscribing('/dispatch');
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     expect(eventsAt('/dispatch/both')).toEqual(['fuel_request.created', 'fuel_request.approved']);
     const [created] = deliveriesTo('/dispatch/both');
     const body = JSON.parse(created?.body ?? '{}') as Record<string, unknown>;
     expect(body).toMatchObject({
       event: 'fuel_request.created',
-      organizationId: await demoIds(t).organization('Acme Logistics'),
+      organizationId: await demoIds(world.t).organization('Acme Logistics'),
       data: { request: { id: subscribed.request, status: 'PENDING', volume: 20, fuelType: 'PETROL' } },
     });
     expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -239,9 +272,9 @@ describe('the dispatcher', () => {
     expect(shown.deliveries.every((d) => d.status === 'DELIVERED' && d.attempts === 1 && d.nextAttemptAt === null)).toBe(true);
     expect(shown.deliveries[0]?.lastAttempt).toMatchObject({ statusCode: 200, error: null });
     // Delivered is delivered: another run sends nothing more.
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     expect(eventsAt('/dispatch/both')).toHaveLength(2);
-    const list = (await t.call('GET', '/api/webhooks', { token: tokens.acme })).json<{
+    const list = (await world.t.call('GET', '/api/webhooks', { token: world.token('orgadmin@acme.test') })).json<{
       webhooks: Array<{ id: string; lastDelivery: { event: string; status: string } | null }>;
     }>();
     expect(list.webhooks.find((w) => w.id === subscribed.both)?.lastDelivery).toMatchObject({
@@ -251,12 +284,18 @@ describe('the dispatcher', () => {
   });
 
   it('retries after the backoff when the receiver fails, holding back the record’s next event until then', async () => {
-    const endpoint = await register(tokens.acme as string, `${base}/flaky`, ['fuel_request.created', 'fuel_request.approved']);
+    const endpoint = await register(world.token('orgadmin@acme.test'), `${base}/flaky`, ['fuel_request.created', 'fuel_request.approved']);
     statuses.set('/flaky', [500]);
-    const request = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 5 });
-    expect((await t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: tokens.acme })).statusCode).toBe(200);
+    const request = await fuelRequest(world.token('orgadmin@acme.test'), {
+      vehicleId: world.ids.hilux,
+      stationId: world.ids.unity,
+      volume: 5,
+    });
+    expect(
+      (await world.t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: world.token('orgadmin@acme.test') })).statusCode,
+    ).toBe(200);
 
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     expect(eventsAt('/flaky')).toEqual(['fuel_request.created']);
     let shown = (await deliveries(endpoint)).deliveries;
     expect(shown.map((d) => [d.event, d.status, d.attempts])).toEqual([
@@ -269,11 +308,11 @@ describe('the dispatcher', () => {
 
     // Before the backoff has passed nothing goes, not even the approval behind it.
     clock.set(new Date(clock.now().getTime() + 20_000));
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     expect(eventsAt('/flaky')).toEqual(['fuel_request.created']);
 
     clock.set(new Date(clock.now().getTime() + 15_000));
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     expect(eventsAt('/flaky')).toEqual(['fuel_request.created', 'fuel_request.created', 'fuel_request.approved']);
     const [first, retry] = deliveriesTo('/flaky');
     expect(JSON.parse(retry?.body ?? '{}')).toEqual(JSON.parse(first?.body ?? '{}'));
@@ -286,16 +325,22 @@ describe('the dispatcher', () => {
   });
 
   it('stops sending to a removed endpoint, and audits both ends of its life', async () => {
-    const endpoint = await register(tokens.acme as string, `${base}/removed`, ['fuel_request.created']);
-    await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 5 });
-    const res = await t.call('DELETE', `/api/webhooks/${endpoint}`, { token: tokens.acme });
+    const endpoint = await register(world.token('orgadmin@acme.test'), `${base}/removed`, ['fuel_request.created']);
+    await fuelRequest(world.token('orgadmin@acme.test'), { vehicleId: world.ids.hilux, stationId: world.ids.unity, volume: 5 });
+    const res = await world.t.call('DELETE', `/api/webhooks/${endpoint}`, { token: world.token('orgadmin@acme.test') });
     expect(res.json()).toEqual({ message: 'Webhook deleted' });
-    await t.app.jobs.deliverWebhooks();
+    await world.t.app.jobs.deliverWebhooks();
     expect(deliveriesTo('/removed')).toHaveLength(0);
-    expect((await t.call('GET', `/api/webhooks/${endpoint}/deliveries`, { token: tokens.acme })).statusCode).toBe(404);
-    const row = await t.db.selectFrom('webhook_deliveries').select('status').where('endpoint_id', '=', endpoint).executeTakeFirstOrThrow();
+    expect(
+      (await world.t.call('GET', `/api/webhooks/${endpoint}/deliveries`, { token: world.token('orgadmin@acme.test') })).statusCode,
+    ).toBe(404);
+    const row = await world.t.db
+      .selectFrom('webhook_deliveries')
+      .select('status')
+      .where('endpoint_id', '=', endpoint)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('FAILED');
-    const audit = await t.db.selectFrom('audit_log').select('action').where('entity_id', '=', endpoint).orderBy('id').execute();
+    const audit = await world.t.db.selectFrom('audit_log').select('action').where('entity_id', '=', endpoint).orderBy('id').execute();
     expect(audit.map((a) => a.action)).toEqual(['webhook.created', 'webhook.deleted']);
   });
 });
@@ -349,45 +394,56 @@ describe('in production', () => {
 // Last: its requests' created and approved events reach the endpoints the tests above count.
 describe('the payloads', () => {
   it('tells of a rejection, a redemption and a completed job with the request as the change left it', async () => {
-    const endpoint = await register(tokens.acme as string, `${base}/outcomes`, [
+    const endpoint = await register(world.token('orgadmin@acme.test'), `${base}/outcomes`, [
       'fuel_request.rejected',
       'fuel_request.redeemed',
       'maintenance.completed',
     ]);
-    const attendant = await t.login('attendant@unityfuels.test');
-    const stationRep = await t.login('rep@unityfuels.test');
-    const rejected = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 5 });
-    const reject = await t.call('PATCH', `/api/fuel-requests/${rejected}/reject`, { token: tokens.acme, body: { note: 'Not today' } });
+    const attendant = await world.t.login('attendant@unityfuels.test');
+    const stationRep = await world.t.login('rep@unityfuels.test');
+    const rejected = await fuelRequest(world.token('orgadmin@acme.test'), {
+      vehicleId: world.ids.hilux,
+      stationId: world.ids.unity,
+      volume: 5,
+    });
+    const reject = await world.t.call('PATCH', `/api/fuel-requests/${rejected}/reject`, {
+      token: world.token('orgadmin@acme.test'),
+      body: { note: 'Not today' },
+    });
     expect(reject.statusCode, reject.body).toBe(200);
-    const redeemed = await fuelRequest(tokens.acme as string, { vehicleId: ids.hilux, stationId: ids.unity, volume: 12 });
-    const approved = await t.call('PATCH', `/api/fuel-requests/${redeemed}/approve`, { token: tokens.acme });
+    const redeemed = await fuelRequest(world.token('orgadmin@acme.test'), {
+      vehicleId: world.ids.hilux,
+      stationId: world.ids.unity,
+      volume: 12,
+    });
+    const approved = await world.t.call('PATCH', `/api/fuel-requests/${redeemed}/approve`, { token: world.token('orgadmin@acme.test') });
     const code = approved.json<{ request: { couponCode: string } }>().request.couponCode;
-    const redeem = await t.call('PATCH', `/api/fuel-requests/${redeemed}/complete`, {
+    const redeem = await world.t.call('PATCH', `/api/fuel-requests/${redeemed}/complete`, {
       token: attendant,
       body: { code, dispensedVolume: 10 },
     });
     expect(redeem.statusCode, redeem.body).toBe(200);
-    const job = await t.call('POST', '/api/maintenance', {
-      token: tokens.acme,
+    const job = await world.t.call('POST', '/api/maintenance', {
+      token: world.token('orgadmin@acme.test'),
       body: {
-        vehicleId: ids.hilux,
+        vehicleId: world.ids.hilux,
         description: 'Brake pads',
         date: lagosDate(clock.now()),
         cost: 30_000,
-        stationId: ids.unity,
+        stationId: world.ids.unity,
         currentOdometerReading: 0,
         currentTankLevel: 30,
       },
     });
     expect(job.statusCode, job.body).toBe(200);
     const jobId = job.json<{ request: { id: string } }>().request.id;
-    const jobCode = (await t.call('PATCH', `/api/maintenance/${jobId}/approve`, { token: tokens.acme })).json<{
+    const jobCode = (await world.t.call('PATCH', `/api/maintenance/${jobId}/approve`, { token: world.token('orgadmin@acme.test') })).json<{
       request: { couponCode: string };
     }>().request.couponCode;
-    const done = await t.call('PATCH', `/api/maintenance/${jobId}/complete`, { token: stationRep, body: { code: jobCode } });
+    const done = await world.t.call('PATCH', `/api/maintenance/${jobId}/complete`, { token: stationRep, body: { code: jobCode } });
     expect(done.statusCode, done.body).toBe(200);
 
-    const rows = await t.db
+    const rows = await world.t.db
       .selectFrom('webhook_deliveries')
       .select(['event', 'payload'])
       .where('endpoint_id', '=', endpoint)

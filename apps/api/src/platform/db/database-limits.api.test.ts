@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { databaseUrl } from '../../../test/database-url.js';
@@ -87,8 +87,15 @@ describe.runIf(inject('dbEngine') === 'postgres')('PostgreSQL pool limits', () =
   it('has PostgreSQL close a connection left idle inside a transaction, and the pool goes on', async () => {
     const instance = await instanceWith({ idleInTransactionTimeoutMs: 150 });
     const abandoned = instance.db.transaction().execute(async (trx) => {
-      await sql`SELECT 1`.execute(trx);
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      const backend = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx)).rows[0]!.pid;
+      // Left idle inside the transaction until the server has ended its backend, seen from another connection.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE pid = ${backend}`.execute(shared.db);
+          expect(Number(rows[0]?.n), 'the idle transaction’s backend is still there').toBe(0);
+        },
+        { timeout: 10_000, interval: 25 },
+      );
       await sql`SELECT 1`.execute(trx);
     });
     await expect(abandoned).rejects.toThrow(/idle-in-transaction|terminat|Connection/i);

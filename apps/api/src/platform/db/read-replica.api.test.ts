@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { AnalyticsOverview } from '@fleetfuel/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { databaseUrl } from '../../../test/database-url.js';
@@ -174,10 +174,6 @@ describe.runIf(inject('dbEngine') === 'postgres')('the read replica (DATABASE_RE
     expect(await replicaConnections(CLOSING_APP_NAME)).toBeGreaterThan(0);
     await app.close();
     // The server ends a backend a moment after its client has gone.
-    const deadline = Date.now() + 5_000;
-    while ((await replicaConnections(CLOSING_APP_NAME)) > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(await replicaConnections(CLOSING_APP_NAME)).toBe(0);
+    await vi.waitFor(async () => expect(await replicaConnections(CLOSING_APP_NAME)).toBe(0), { timeout: 5_000, interval: 50 });
   });
 });

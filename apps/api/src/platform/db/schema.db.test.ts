@@ -7,8 +7,8 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 
 /** Kysely's own bookkeeping, not part of the application's schema. */
 const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
@@ -36,11 +36,7 @@ function declaredSchema(): Columns {
   return tables;
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const world = useTestApp();
 
 describe('schema.ts and the migrations', () => {
   it('declares every table and column the migrations create, and nothing else', async () => {
@@ -48,7 +44,7 @@ describe('schema.ts and the migrations', () => {
       SELECT c.table_name, c.column_name
       FROM information_schema.columns c
       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
-      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'`.execute(t.db);
+      WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'`.execute(world.t.db);
     const migrated: Columns = {};
     for (const row of rows) {
       if (MIGRATOR_TABLES.has(row.table_name)) continue;

@@ -5,33 +5,32 @@
  * dead process left it) after the first request committed.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/test-world.js';
 
-let t: TestApp;
-let admin: string;
-let rep: string;
+/** Unity Fuels Ikeja's wallet. */
 let stationWallet: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login('admin@fleetfuel.test');
-  rep = await t.login('rep@unityfuels.test');
-  stationWallet = (await t.call('GET', '/api/wallet', { token: rep })).json<{ wallet: { id: string } }>().wallet.id;
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test', 'rep@unityfuels.test'],
+  setUp: async ({ t, token }) => {
+    stationWallet = (await t.call('GET', '/api/wallet', { token: token('rep@unityfuels.test') })).json<{ wallet: { id: string } }>().wallet
+      .id;
+  },
 });
-afterAll(async () => t.close());
 
 /** What the killed process left behind: the key claimed, its reply never written. */
 async function crashBeforeReply(key: string, startedMinutesAgo: number) {
   await sql`UPDATE idempotency_keys SET status_code = NULL, response = NULL, created_at = now() - make_interval(mins => ${startedMinutesAgo}) WHERE key = ${key}`.execute(
-    t.db,
+    world.t.db,
   );
 }
 
-const balance = async () => (await t.call('GET', '/api/wallet', { token: rep })).json<{ wallet: { balance: number } }>().wallet.balance;
+const balance = async () =>
+  (await world.t.call('GET', '/api/wallet', { token: world.token('rep@unityfuels.test') })).json<{ wallet: { balance: number } }>().wallet
+    .balance;
 const credit = (key: string, amount: number) =>
-  t.call('POST', `/api/wallet/${stationWallet}/create-transaction`, {
-    token: admin,
+  world.t.call('POST', `/api/wallet/${stationWallet}/create-transaction`, {
+    token: world.token('admin@fleetfuel.test'),
     body: { amount, type: 'CREDIT', note: 'recovery test' },
     headers: { 'idempotency-key': key },
   });
@@ -61,29 +60,29 @@ describe('an Idempotency-Key left in progress by a dead server', () => {
   });
 
   it('a payout that did commit is finished, not paid again', async () => {
-    const bank = await t.call('PATCH', `/api/wallet/${stationWallet}/update-banking`, {
-      token: rep,
+    const bank = await world.t.call('PATCH', `/api/wallet/${stationWallet}/update-banking`, {
+      token: world.token('rep@unityfuels.test'),
       body: { accountNumber: '0123456780', bankCode: '058' },
     });
     expect(bank.statusCode, bank.body).toBe(200);
     expect((await credit('payout-funds', 30_000)).statusCode).toBe(200);
     const before = await balance();
     const settle = () =>
-      t.call('POST', `/api/wallet/${stationWallet}/settle-payment`, {
-        token: admin,
+      world.t.call('POST', `/api/wallet/${stationWallet}/settle-payment`, {
+        token: world.token('admin@fleetfuel.test'),
         body: { amount: 10_000 },
         headers: { 'idempotency-key': 'payout-key' },
       });
     const first = await settle();
     expect(first.statusCode, first.body).toBe(200);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     await crashBeforeReply('payout-key', 5);
     const retry = await settle();
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json().payout.reference).toBe(first.json().payout.reference);
-    await t.app.background.idle();
+    await world.t.app.background.idle();
     expect(await balance()).toBe(before - 10_000);
-    const payouts = await t.db.selectFrom('payouts').select('reference').where('account_id', '=', stationWallet).execute();
+    const payouts = await world.t.db.selectFrom('payouts').select('reference').where('account_id', '=', stationWallet).execute();
     expect(payouts).toHaveLength(1);
   });
 });

@@ -6,22 +6,16 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lagosDate } from '../clock.js';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
+import { createTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
 import { multipart, png } from '../../../test/multipart.js';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
-
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'rep@unityfuels.test']) tokens[email] = await t.login(email);
-  ids.hilux = (await t.db.selectFrom('vehicles').select('id').where('plate_number', '=', 'LND-451-KJ').executeTakeFirstOrThrow()).id;
-  ids.unity = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;
+const world = useTestApp({
+  signIn: ['admin@fleetfuel.test', 'orgadmin@acme.test', 'rep@unityfuels.test'],
+  ids: async (find) => ({ hilux: await find.vehicle('LND-451-KJ'), unity: await find.station('Unity Fuels Ikeja') }),
 });
-afterAll(async () => t.close());
 
 async function rowCounts(): Promise<Record<string, number>> {
   const tables = [
@@ -36,7 +30,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   ] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await t.db
+    const row = await world.t.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -56,16 +50,19 @@ function expectRefused(res: { statusCode: number; json: () => unknown; body: str
 describe('NUL bytes', () => {
   it('are refused in sign-in names, searches, names, coupon codes and upload file names', async () => {
     const before = await rowCounts();
-    const admin = tokens['orgadmin@acme.test'];
-    expectRefused(await t.call('POST', '/api/auth/login', { body: { username: 'orgadmin@acme.test\u0000', password: 'x' } }), /username/);
-    expectRefused(await t.call('GET', '/api/vehicles', { token: admin, query: { search: 'hi\u0000lux' } }), /search/);
-    expectRefused(await t.call('POST', '/api/departments', { token: admin, body: { name: 'Night\u0000shift' } }), /name/);
+    const admin = world.token('orgadmin@acme.test');
     expectRefused(
-      await t.call('GET', '/api/fuel-requests/coupon', { token: tokens['rep@unityfuels.test'], query: { code: 'AB\u0000CD' } }),
+      await world.t.call('POST', '/api/auth/login', { body: { username: 'orgadmin@acme.test\u0000', password: 'x' } }),
+      /username/,
+    );
+    expectRefused(await world.t.call('GET', '/api/vehicles', { token: admin, query: { search: 'hi\u0000lux' } }), /search/);
+    expectRefused(await world.t.call('POST', '/api/departments', { token: admin, body: { name: 'Night\u0000shift' } }), /name/);
+    expectRefused(
+      await world.t.call('GET', '/api/fuel-requests/coupon', { token: world.token('rep@unityfuels.test'), query: { code: 'AB\u0000CD' } }),
       /code/,
     );
     const form = multipart({ name: 'Clean name', image: png('logo\u0000.png') });
-    const upload = await t.app.inject({
+    const upload = await world.t.app.inject({
       method: 'POST',
       url: '/api/departments',
       payload: form.body,
@@ -74,7 +71,7 @@ describe('NUL bytes', () => {
     expect(upload.statusCode).toBeLessThan(500);
     const vehicle = multipart({ model: 'Hiace', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL', image: png('bus\u0000.png') });
     expectRefused(
-      await t.app.inject({
+      await world.t.app.inject({
         method: 'POST',
         url: '/api/vehicles',
         payload: vehicle.body,
@@ -89,17 +86,20 @@ describe('NUL bytes', () => {
 describe('quantities finer than two decimals', () => {
   it('are refused for volumes, dispensed volumes, reserve amounts and odometers', async () => {
     const before = await rowCounts();
-    const admin = tokens['orgadmin@acme.test'];
-    const request = { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(new Date()) };
-    expectRefused(await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 0.004 } }), /volume/);
+    const admin = world.token('orgadmin@acme.test');
+    const request = { vehicleId: world.ids.hilux, stationId: world.ids.unity, supplyDate: lagosDate(new Date()) };
+    expectRefused(await world.t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 0.004 } }), /volume/);
     expectRefused(
-      await t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 10, currentOdometer: 0.04 } }),
+      await world.t.call('POST', '/api/fuel-requests', { token: admin, body: { ...request, volume: 10, currentOdometer: 0.04 } }),
       /currentOdometer/,
     );
-    expectRefused(await t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'PETROL', amount: 0.001 } }), /amount/);
     expectRefused(
-      await t.call('PATCH', `/api/fuel-requests/${ids.hilux}/complete`, {
-        token: tokens['rep@unityfuels.test'],
+      await world.t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'PETROL', amount: 0.001 } }),
+      /amount/,
+    );
+    expectRefused(
+      await world.t.call('PATCH', `/api/fuel-requests/${world.ids.hilux}/complete`, {
+        token: world.token('rep@unityfuels.test'),
         body: { code: 'ABCDEF', dispensedVolume: 0.004 },
       }),
       /dispensedVolume/,
@@ -111,7 +111,7 @@ describe('quantities finer than two decimals', () => {
 describe('dates PostgreSQL cannot store', () => {
   it('are refused in insurance dates and report ranges', async () => {
     const before = await rowCounts();
-    const admin = tokens['orgadmin@acme.test'];
+    const admin = world.token('orgadmin@acme.test');
     const insurance = {
       insurerName: 'AXA',
       insuranceType: 'Comprehensive',
@@ -120,16 +120,19 @@ describe('dates PostgreSQL cannot store', () => {
       coverageExipiryDate: '2027-01-01',
       amount: 1000,
     };
-    expectRefused(await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, { token: admin, body: insurance }), /coverageStartDate/);
     expectRefused(
-      await t.call('PUT', `/api/insurance/vehicle/${ids.hilux}`, {
+      await world.t.call('PUT', `/api/insurance/vehicle/${world.ids.hilux}`, { token: admin, body: insurance }),
+      /coverageStartDate/,
+    );
+    expectRefused(
+      await world.t.call('PUT', `/api/insurance/vehicle/${world.ids.hilux}`, {
         token: admin,
         body: { ...insurance, coverageStartDate: '2026-01-01', coverageExipiryDate: '99999-01-01' },
       }),
       /coverageExipiryDate/,
     );
     expectRefused(
-      await t.call('GET', '/api/reports/x/combined', { token: admin, query: { startDate: '0000-01-01', endDate: '2026-01-01' } }),
+      await world.t.call('GET', '/api/reports/x/combined', { token: admin, query: { startDate: '0000-01-01', endDate: '2026-01-01' } }),
       /startDate/,
     );
     expect(await rowCounts()).toEqual(before);
@@ -138,9 +141,9 @@ describe('dates PostgreSQL cannot store', () => {
 
 describe('broken multipart bodies', () => {
   it('without a boundary or cut short answer 400', async () => {
-    const admin = tokens['orgadmin@acme.test'];
+    const admin = world.token('orgadmin@acme.test');
     const before = await rowCounts();
-    const noBoundary = await t.app.inject({
+    const noBoundary = await world.t.app.inject({
       method: 'POST',
       url: '/api/vehicles',
       payload: '--x\r\nContent-Disposition: form-data; name="model"\r\n\r\nHiace\r\n--x--\r\n',
@@ -148,7 +151,7 @@ describe('broken multipart bodies', () => {
     });
     expectRefused(noBoundary);
     const form = multipart({ model: 'Hiace', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL', image: png() });
-    const truncated = await t.app.inject({
+    const truncated = await world.t.app.inject({
       method: 'POST',
       url: '/api/vehicles',
       payload: form.body.subarray(0, form.body.length - 40),
@@ -161,13 +164,14 @@ describe('broken multipart bodies', () => {
 
 describe('a multipart body on a JSON call', () => {
   it('is refused with 415 instead of passing for an empty body', async () => {
-    const admin = tokens['orgadmin@acme.test'];
-    const created = await t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'DIESEL', amount: 500 } });
+    const admin = world.token('orgadmin@acme.test');
+    const created = await world.t.call('POST', '/api/fuel-reserves', { token: admin, body: { fuelType: 'DIESEL', amount: 500 } });
     expect(created.statusCode, created.body).toBe(200);
-    const id = (await t.db.selectFrom('fuel_reserves').select(['id', 'status']).where('status', '=', 'PENDING').executeTakeFirstOrThrow())
-      .id;
+    const id = (
+      await world.t.db.selectFrom('fuel_reserves').select(['id', 'status']).where('status', '=', 'PENDING').executeTakeFirstOrThrow()
+    ).id;
     for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=x']) {
-      const res = await t.app.inject({
+      const res = await world.t.app.inject({
         method: 'PATCH',
         url: `/api/fuel-reserves/${id}`,
         payload: '--x\r\nContent-Disposition: form-data; name="status"\r\n\r\nACTIVE\r\n--x--\r\n',
@@ -176,15 +180,17 @@ describe('a multipart body on a JSON call', () => {
       expect(res.statusCode, res.body).toBe(415);
       expect(res.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
     }
-    expect((await t.db.selectFrom('fuel_reserves').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('PENDING');
+    expect((await world.t.db.selectFrom('fuel_reserves').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe(
+      'PENDING',
+    );
   });
 });
 
 /** Sends `text` as is on a new connection and reads everything until the server ends it. */
 async function rawExchange(text: string): Promise<string> {
   // One listening server for the file's raw exchanges; the other tests inject.
-  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
+  if (!world.t.app.server.listening) await world.t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = world.t.app.server.address() as AddressInfo;
   return new Promise<string>((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(text));
     let data = '';
@@ -220,23 +226,28 @@ describe('requests the HTTP parser refuses', () => {
 describe('absurd amounts', () => {
   it('a top-up, a credit or a price past the limit is refused with a message that names the limit', async () => {
     const before = await rowCounts();
-    const topUp = await t.call('POST', '/api/wallet/fund', { token: tokens['orgadmin@acme.test'], body: { amount: 99_999_999_999 } });
+    const topUp = await world.t.call('POST', '/api/wallet/fund', {
+      token: world.token('orgadmin@acme.test'),
+      body: { amount: 99_999_999_999 },
+    });
     expectRefused(topUp, /₦1,000,000,000/);
-    const wallet = (await t.call('GET', '/api/wallet', { token: tokens['orgadmin@acme.test'] })).json<{ wallet: { id: string } }>().wallet;
-    const credit = await t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
-      token: tokens['admin@fleetfuel.test'],
+    const wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('orgadmin@acme.test') })).json<{
+      wallet: { id: string };
+    }>().wallet;
+    const credit = await world.t.call('POST', `/api/wallet/${wallet.id}/create-transaction`, {
+      token: world.token('admin@fleetfuel.test'),
       body: { amount: 5_000_000_000, type: 'CREDIT', note: 'too much' },
     });
     expectRefused(credit, /₦1,000,000,000/);
-    const price = await t.call('PATCH', '/api/fuel-requests/update-price', {
-      token: tokens['rep@unityfuels.test'],
+    const price = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
       body: { fuelType: 'PETROL', pricePerLitre: 999_999_999 },
     });
     expectRefused(price, /₦100,000/);
     expect(await rowCounts()).toEqual(before);
     // Just under the limits is fine.
-    const fine = await t.call('PATCH', '/api/fuel-requests/update-price', {
-      token: tokens['rep@unityfuels.test'],
+    const fine = await world.t.call('PATCH', '/api/fuel-requests/update-price', {
+      token: world.token('rep@unityfuels.test'),
       body: { fuelType: 'PETROL', pricePerLitre: 1250.5 },
     });
     expect(fine.statusCode, fine.body).toBe(200);

@@ -1,42 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
+import { useFakePaystack } from '../../../test/fake-paystack.js';
 import { createPaystackProvider } from './paystack.js';
 import { signWebhook } from './provider.js';
 
-let paystack: FakePaystack;
-let t: TestApp;
-let admin: string;
-let orgAdmin: string;
-let rep: string;
+const paystack = useFakePaystack();
+const world = useTestApp({ ...paystack.app(300), signIn: ['admin@fleetfuel.test', 'orgadmin@acme.test', 'rep@unityfuels.test'] });
 
-beforeAll(async () => {
-  paystack = await startFakePaystack();
-  const provider = createPaystackProvider({ secretKey: paystack.secretKey, baseUrl: paystack.baseUrl, timeoutMs: 300 });
-  t = await createTestApp(
-    {
-      payments: {
-        provider: 'paystack',
-        paystackSecretKey: paystack.secretKey,
-        paystackBaseUrl: paystack.baseUrl,
-        platformFeeBps: 0,
-        transferRetries: 2,
-      },
-    },
-    { paymentProvider: provider },
-  );
-  admin = await t.login('admin@fleetfuel.test');
-  orgAdmin = await t.login('orgadmin@acme.test');
-  rep = await t.login('rep@unityfuels.test');
-});
-afterAll(async () => {
-  await t.close();
-  await paystack.close();
-});
-
-const webhook = (event: string, data: Record<string, unknown>, secret = paystack.secretKey) => {
+const webhook = (event: string, data: Record<string, unknown>, secret = paystack.server.secretKey) => {
   const raw = JSON.stringify({ event, data });
-  return t.call('POST', '/api/payments/webhook', {
+  return world.t.call('POST', '/api/payments/webhook', {
     body: raw,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(secret, raw) },
   });
@@ -44,20 +18,20 @@ const webhook = (event: string, data: Record<string, unknown>, secret = paystack
 
 describe('the Paystack adapter over HTTP', () => {
   it('initializes a checkout in kobo and credits after a signed charge.success that verify confirms', async () => {
-    const res = await t.call('POST', '/api/wallet/fund', { token: orgAdmin, body: { amount: 15000.75 } });
+    const res = await world.t.call('POST', '/api/wallet/fund', { token: world.token('orgadmin@acme.test'), body: { amount: 15000.75 } });
     expect(res.statusCode).toBe(200);
     const { reference, checkoutUrl } = res.json();
     expect(checkoutUrl).toBe(`https://checkout.paystack.test/${reference}`);
-    expect(paystack.charges.get(reference)).toMatchObject({ amount: 1500075, email: 'orgadmin@acme.test', currency: 'NGN' });
+    expect(paystack.server.charges.get(reference)).toMatchObject({ amount: 1500075, email: 'orgadmin@acme.test', currency: 'NGN' });
 
     // The webhook alone is not trusted: verify still says pending, so nothing is credited yet.
     expect((await webhook('charge.success', { reference, amount: 1500075 })).statusCode).toBe(200);
-    let wallet = (await t.call('GET', '/api/wallet', { token: orgAdmin })).json().wallet;
+    let wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('orgadmin@acme.test') })).json().wallet;
     expect(wallet.balance).toBe(0);
 
-    (paystack.charges.get(reference) as { status: string }).status = 'success';
+    (paystack.server.charges.get(reference) as { status: string }).status = 'success';
     await webhook('charge.success', { reference, amount: 1500075 });
-    wallet = (await t.call('GET', '/api/wallet', { token: orgAdmin })).json().wallet;
+    wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('orgadmin@acme.test') })).json().wallet;
     expect(wallet.balance).toBe(15000.75);
   });
 
@@ -67,45 +41,54 @@ describe('the Paystack adapter over HTTP', () => {
   });
 
   it('lists active banks and resolves account names; an unknown account is a clear 422', async () => {
-    const banks = (await t.call('GET', '/api/wallet/banks', { token: rep })).json().banks;
+    const banks = (await world.t.call('GET', '/api/wallet/banks', { token: world.token('rep@unityfuels.test') })).json().banks;
     expect(banks).toEqual([
       { name: 'Guaranty Trust Bank', code: '058' },
       { name: 'Zenith Bank', code: '057' },
     ]);
-    const ok = await t.call('GET', '/api/wallet/banks/verify', { token: rep, query: { accountNumber: '0690000031', bankCode: '058' } });
+    const ok = await world.t.call('GET', '/api/wallet/banks/verify', {
+      token: world.token('rep@unityfuels.test'),
+      query: { accountNumber: '0690000031', bankCode: '058' },
+    });
     expect(ok.json().account_name).toBe('UNITY FUELS IKEJA LTD');
-    const unknown = await t.call('GET', '/api/wallet/banks/verify', {
-      token: rep,
+    const unknown = await world.t.call('GET', '/api/wallet/banks/verify', {
+      token: world.token('rep@unityfuels.test'),
       query: { accountNumber: '0690000032', bankCode: '058' },
     });
     expect(unknown.statusCode).toBe(422);
   });
 
   it('pays out through a transfer recipient; a timed-out transfer is retried with the same reference, paying once', async () => {
-    const walletId = (await t.call('GET', '/api/wallet', { token: rep })).json().wallet.id;
-    await t.call('PATCH', `/api/wallet/${walletId}/update-banking`, { token: rep, body: { accountNumber: '0690000031', bankCode: '058' } });
-    await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
-      token: admin,
+    const walletId = (await world.t.call('GET', '/api/wallet', { token: world.token('rep@unityfuels.test') })).json().wallet.id;
+    await world.t.call('PATCH', `/api/wallet/${walletId}/update-banking`, {
+      token: world.token('rep@unityfuels.test'),
+      body: { accountNumber: '0690000031', bankCode: '058' },
+    });
+    await world.t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+      token: world.token('admin@fleetfuel.test'),
       body: { amount: 8000, type: 'CREDIT', note: 'Redemptions' },
     });
 
-    paystack.stallOnce.set('POST /transfer', 1000);
-    const res = await t.call('POST', `/api/wallet/${walletId}/settle-payment`, { token: admin, body: {} });
+    paystack.server.stallOnce.set('POST /transfer', 1000);
+    const res = await world.t.call('POST', `/api/wallet/${walletId}/settle-payment`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: {},
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().payout).toMatchObject({ amount: 8000, status: 'SUCCESS', accountName: 'UNITY FUELS IKEJA LTD' });
     const reference = res.json().payout.reference as string;
-    const transfer = paystack.transfers.get(reference);
+    const transfer = paystack.server.transfers.get(reference);
     expect(transfer).toMatchObject({ amount: 800000, recipient: 'RCP_0690000031' });
-    expect(paystack.transfers.size).toBe(1);
-    const attempts = await t.db.selectFrom('payouts').select('attempts').where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(paystack.server.transfers.size).toBe(1);
+    const attempts = await world.t.db.selectFrom('payouts').select('attempts').where('reference', '=', reference).executeTakeFirstOrThrow();
     expect(attempts.attempts).toBeGreaterThanOrEqual(2);
 
     // A later reversal returns the money once, however often it is reported.
     (transfer as { status: string }).status = 'reversed';
     await Promise.all([webhook('transfer.reversed', { reference }), webhook('transfer.reversed', { reference })]);
-    const wallet = (await t.call('GET', '/api/wallet', { token: rep })).json().wallet;
+    const wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('rep@unityfuels.test') })).json().wallet;
     expect(wallet.balance).toBe(8000);
-    const refunds = await t.db
+    const refunds = await world.t.db
       .selectFrom('journal_entries')
       .select('id')
       .where('reference', '=', reference)
@@ -117,7 +100,7 @@ describe('the Paystack adapter over HTTP', () => {
 
 describe('with no webhook secret configured', () => {
   it('refuses every webhook (fail closed)', async () => {
-    const provider = createPaystackProvider({ secretKey: null, baseUrl: paystack.baseUrl, timeoutMs: 300 });
+    const provider = createPaystackProvider({ secretKey: null, baseUrl: paystack.server.baseUrl, timeoutMs: 300 });
     const raw = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference: 'r' } }));
     expect(provider.verifyWebhookSignature(raw, signWebhook('', raw))).toBe(false);
     expect(provider.verifyWebhookSignature(raw, undefined)).toBe(false);

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportRenderer, type ReportContent, type ReportRenderer } from './report-renderer.js';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { createReportRenderer, type ReportContent, type ReportRenderer, type ToMain } from './report-renderer.js';
 
 let renderer: ReportRenderer;
 let dir: string;
@@ -91,13 +92,26 @@ describe('report renderer (worker thread)', { timeout: 60_000 }, () => {
   });
 
   it('reads no further than the client has taken: a stalled download holds one batch, not the report', async () => {
+    // What the worker says to the renderer, as the renderer hears it.
+    const heard = vi.spyOn(Worker.prototype, 'emit');
+    onTestFinished(() => heard.mockRestore());
+    const fromWorker = () => heard.mock.calls.filter(([event]) => event === 'message').map(([, message]) => message as ToMain);
+    /** The writing pass's messages: after the page count. */
+    const writing = () => fromWorker().slice(fromWorker().findIndex((message) => message.kind === 'pages') + 1);
     const { content, pulls } = numberedReport(2000);
     const report = await renderer.render(content);
-    // Nobody reads: the stream fills up to its buffer and the worker is left waiting for rows.
-    while (report.stream.readableLength < report.stream.readableHighWaterMark) await new Promise((resolve) => setTimeout(resolve, 20));
-    const readWhenFull = pulls[1] ?? 0;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(pulls[1]).toBeLessThanOrEqual(readWhenFull + 1);
+    // Nobody reads: the stream fills up to its buffer, and the worker, done with the rows it has,
+    // asks for more (the last thing it says). Looked at on a later task, when that request has been handled.
+    await vi.waitFor(
+      () => {
+        expect(report.stream.readableLength).toBeGreaterThanOrEqual(report.stream.readableHighWaterMark);
+        expect(writing().at(-1)?.kind).toBe('next-rows');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
+    // Every request of the writing pass was answered with a batch but that last one, which waits for the client.
+    const requests = writing().filter((message) => message.kind === 'next-rows').length;
+    expect(pulls[1]).toBe(requests - 1);
     expect(pulls[1]).toBeLessThan(20);
     const pages = pageTexts(await readAll(report.stream));
     expect(pages.length).toBe(report.pages);

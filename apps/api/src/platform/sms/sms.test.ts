@@ -47,11 +47,13 @@ describe('the outbox', () => {
   });
 
   it('refuses a message longer than one SMS, or to a number that is not a mobile', async () => {
+    // Whatever the file's other tests wrote there before this one: the refusals add nothing to it.
+    const written = readdirSync(dir).filter((f) => f.endsWith('.json')).length;
     await expect(createOutboxSms(dir).send({ to: '08031234567', text: 'x'.repeat(161) })).rejects.toThrow(
       'An SMS holds 160 characters; this one has 161',
     );
     await expect(createOutboxSms(dir).send({ to: '012345678', text: 'hi' })).rejects.toThrow('Not a Nigerian mobile number');
-    expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(1);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(written);
   });
 });
 
