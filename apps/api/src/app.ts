@@ -32,6 +32,7 @@ import {
   createRenewalService,
   createUsageService,
 } from './modules/subscriptions/index.js';
+import { bindPolicyRoutes, createPoliciesService } from './modules/policies/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
 import { bindAlertRoutes, createAlertsService, createDailyDigest } from './modules/alerts/index.js';
@@ -147,7 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, config.webDistDir ? serveIndexForClientRoutes : undefined);
   for (const warning of config.warnings) app.log.warn(warning);
-  installRateLimit(app, config.rateLimit);
+  await installRateLimit(app, config.rateLimit);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -285,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await couponKeys.signingKey();
   });
+  const policies = createPoliciesService({ db });
   const fuelRequests = createFuelRequestsService({
     db,
     ledger,
@@ -295,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     coupons,
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
+    policies,
   });
   const maintenance = createMaintenanceService({
     db,
@@ -359,6 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
+  bindPolicyRoutes(binder, policies);
   bindAuditRoutes(binder, createAuditService({ db }));
   bindOutboxRoutes(binder, notifications);
   bindAlertRoutes(binder, alerts);

@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   'maintenance_request.rejected',
   'maintenance_request.priced',
   'maintenance_request.completed',
+  'fuel_policy.created',
+  'fuel_policy.updated',
+  'fuel_policy.deleted',
   'reserve.approved',
   'reserve.declined',
   'reserve.deactivated',
@@ -69,6 +72,7 @@ export type AuditAction = z.infer<typeof auditActionSchema>;
 export const AUDIT_ENTITY_TYPES = [
   'fuel_request',
   'maintenance_request',
+  'fuel_policy',
   'reserve',
   'wallet',
   'organization',

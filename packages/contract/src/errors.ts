@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_FUNDS: 422,
   IDEMPOTENCY_CONFLICT: 422,
   TENANT_READ_ONLY: 422,
+  /** A HARD fuel policy refuses it (issue 44); the body names the `rule`. */
+  POLICY_VIOLATION: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PROVIDER_UNAVAILABLE: 502,
@@ -39,6 +41,8 @@ export const errorBodySchema = z.object({
   code: z.string(),
   /** The field a validation error is about, as a dotted path. */
   field: z.string().optional(),
+  /** The fuel policy rule that refused it (POLICY_VIOLATION), e.g. MAX_LITRES_PER_FILL. */
+  rule: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

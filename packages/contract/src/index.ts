@@ -23,4 +23,5 @@ export * from './redemptions.schemas.js';
 export * from './api-keys.schemas.js';
 export * from './webhooks.schemas.js';
 export * from './outbox.schemas.js';
+export * from './policies.schemas.js';
 export * from './routes.js';

@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   'reserves.read': ['ADMIN', ...ORG_ADMINS],
   'reserves.create': ORG_ADMINS,
   'reserves.approve': ['ADMINISTRATOR'],
+  /** Fuel policies (issue 44): the organization admin sets them, its assistant and the platform read them. */
+  'policies.read': ['ADMIN', ...ORG_ADMINS],
+  'policies.manage': ['ADMINISTRATOR'],
   /** Fuel Tracking and Maintenance screens. */
   'requests.track': [...FLEET_MANAGERS, 'STATION_REP'],
   'requests.read': ALL_ROLES,

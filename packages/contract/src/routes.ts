@@ -18,6 +18,7 @@ import { departmentRoutes } from './routes/departments.routes.js';
 import { walletRoutes, paymentRoutes } from './routes/wallet.routes.js';
 import { statementRoutes } from './routes/statements.routes.js';
 import { reserveRoutes } from './routes/reserves.routes.js';
+import { fuelPolicyRoutes } from './routes/policies.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { fuelRequestRoutes, maintenanceRoutes } from './routes/requests.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
@@ -52,6 +53,7 @@ export {
   statementRoutes,
   paymentRoutes,
   reserveRoutes,
+  fuelPolicyRoutes,
   billingRoutes,
   fuelRequestRoutes,
   maintenanceRoutes,
@@ -87,6 +89,7 @@ export const routes = {
   statements: statementRoutes,
   payments: paymentRoutes,
   reserves: reserveRoutes,
+  fuelPolicies: fuelPolicyRoutes,
   billing: billingRoutes,
   fuelRequests: fuelRequestRoutes,
   maintenance: maintenanceRoutes,

@@ -44,6 +44,7 @@ import * as m0040 from './migrations/0040-ledger-balances-before-postings.js';
 import * as m0041 from './migrations/0041-redemption-follow-ups.js';
 import * as m0042 from './migrations/0042-station-opening-hours.js';
 import * as m0043 from './migrations/0043-vehicle-stickers.js';
+import * as m0044 from './migrations/0044-fuel-policies.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041-redemption-follow-ups': m0041,
   '0042-station-opening-hours': m0042,
   '0043-vehicle-stickers': m0043,
+  '0044-fuel-policies': m0044,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

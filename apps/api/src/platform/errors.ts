@@ -8,8 +8,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** `retryAfterSeconds`: when a refused caller may try again (sent as Retry-After). */
-    readonly details: { field?: string; detail?: string; retryAfterSeconds?: number } = {},
+    /** `retryAfterSeconds`: when a refused caller may try again (sent as Retry-After); `rule`: the fuel policy rule that refused it (POLICY_VIOLATION). */
+    readonly details: { field?: string; detail?: string; retryAfterSeconds?: number; rule?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -105,6 +105,8 @@ export interface World {
   fuel: Record<'acme' | 'beta', { id: string; couponCode: string }>;
   maintenance: Record<'acme' | 'beta', { id: string; couponCode: string }>;
   reserve: Record<'acme' | 'beta', string>;
+  /** An organization-wide fuel policy per organization. */
+  policy: Record<'acme' | 'beta', string>;
   /** A webhook endpoint per organization. */
   webhook: Record<'acme' | 'beta', string>;
   /** A second attendant of each station (a record a representative manages). */
@@ -196,6 +198,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     fuel: { acme: { id: '', couponCode: '' }, beta: { id: '', couponCode: '' } },
     maintenance: { acme: { id: '', couponCode: '' }, beta: { id: '', couponCode: '' } },
     reserve: { acme: '', beta: '' },
+    policy: { acme: '', beta: '' },
     webhook: { acme: '', beta: '' },
     attendant: { unity: '', greenline: '' },
     ticket: {},
@@ -255,6 +258,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
       'reserve',
     );
     world.reserve[tenant] = res.json<{ reserve: { id: string } }>().reserve.id;
+  }
+  // An organization-wide fuel policy per organization, loose enough to refuse nothing the suite does.
+  for (const tenant of ['acme', 'beta'] as const) {
+    const res = expectOk(
+      await t.call('POST', '/api/fuel-policies', {
+        token: tokens[TENANT_USER[tenant]],
+        body: { rule: 'MAX_LITRES_PER_FILL', value: 5000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } },
+      }),
+      'fuel policy',
+    );
+    world.policy[tenant] = res.json<{ policy: { id: string } }>().policy.id;
   }
   // A webhook endpoint per organization.
   for (const tenant of ['acme', 'beta'] as const) {
@@ -389,6 +403,7 @@ export const GUARDED_TABLES = [
   'notification_preferences',
   'password_reset_tokens',
   'webhook_endpoints',
+  'fuel_policies',
 ] as const;
 
 /** Row count and a content hash of every guarded table: any insert, update or delete changes it. */
@@ -592,6 +607,17 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     body: () => ({ outcome: 'failed' }),
   },
   'GET /fuel-reserves': { caller: ORG_ADMIN, query: () => ({ fuelType: 'CNG' }) },
+  'GET /fuel-policies': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme }) },
+  'POST /fuel-policies': {
+    caller: ORG_ADMIN,
+    body: (w) => ({ rule: 'ALLOWED_DAYS', value: ['MON', 'TUE'], enforcement: 'HARD', scope: { type: 'VEHICLE', id: w.vehicle.bike } }),
+  },
+  'PUT /fuel-policies/:id': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.policy.acme),
+    body: () => ({ rule: 'MAX_LITRES_PER_FILL', value: 4000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } }),
+  },
+  'DELETE /fuel-policies/:id': { caller: ORG_ADMIN, params: id((w) => w.policy.acme) },
   'GET /audit-log': { caller: ORG_ADMIN, query: () => ({ action: 'fuel_request.approved', from: '2026-01-01', to: '2026-12-31' }) },
   'GET /alerts': { caller: ORG_ADMIN },
   'GET /webhooks': { caller: ORG_ADMIN },

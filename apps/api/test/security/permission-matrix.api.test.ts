@@ -232,6 +232,33 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
     },
   },
   '/webhooks/:id/deliveries': { id: { scope: 'tenant', of: (w, tenant) => w.webhook[orgOf(tenant)] } },
+  '/fuel-policies/:id': {
+    id: {
+      scope: 'tenant',
+      adminTenant: 'acme',
+      of: (w, tenant) => w.policy[orgOf(tenant)],
+      // A policy of its own per deleting cell: a litre limit of one of the tenant's vehicles, a new rule or vehicle each time.
+      fresh: (w, caller) => {
+        const acme = caller.side === null || OWN[caller.side] === 'acme';
+        const vehicles = acme ? [w.vehicle.hilux, w.vehicle.bike] : [w.vehicle.betaTruck, w.vehicle.betaBike];
+        const rules = ['WEEKLY_LITRES', 'MONTHLY_LITRES', 'MIN_HOURS_BETWEEN_FILLS'] as const;
+        const n = (w.seq += 1);
+        return created(
+          w.t.call('POST', '/api/fuel-policies', {
+            token: token(w, caller),
+            body: {
+              rule: rules[n % 3],
+              value: 100 + n,
+              enforcement: 'SOFT',
+              scope: { type: 'VEHICLE', id: vehicles[Math.floor(n / 3) % 2] },
+            },
+          }),
+          'throw-away fuel policy',
+          (j) => (j.policy as { id: string }).id,
+        );
+      },
+    },
+  },
   '/admin/messages/:id/resend': { id: { scope: 'global', of: (w) => w.failedMessage } },
   '/station/follow-ups/:id/resolve': {
     id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.followUp[stationOf(tenant)] },
@@ -259,6 +286,7 @@ const MATRIX_BODIES: Record<string, (w: World) => unknown> = {
   'PATCH /fuel-requests/:id/complete': () => ({ code: 'AAAA-AAAA', dispensedVolume: 1 }),
   'POST /support/tickets/:id/replies': () => ({ message: 'Matrix reply' }),
   'PATCH /station/follow-ups/:id/resolve': () => ({ note: 'Matrix settled' }),
+  'PUT /fuel-policies/:id': () => ({ rule: 'MAX_LITRES_PER_FILL', value: 5000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } }),
 };
 
 /** Public routes that show an anonymous caller nothing of a tenant's record (no signed link). */

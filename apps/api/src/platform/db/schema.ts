@@ -683,6 +683,20 @@ export interface RedemptionFollowUpsTable {
   resolution_note: string | null;
 }
 
+export interface FuelPoliciesTable {
+  id: Generated<string>;
+  organization_id: string;
+  rule: string;
+  /** The rule's value as the contract's schema parsed it (a number, days, hours, ids, states or `true`). */
+  value: ColumnType<unknown, string, string>;
+  enforcement: 'HARD' | 'SOFT';
+  scope_type: 'ORGANIZATION' | 'GROUP' | 'DRIVER' | 'VEHICLE';
+  scope_id: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -731,4 +745,5 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   redemption_follow_ups: RedemptionFollowUpsTable;
+  fuel_policies: FuelPoliciesTable;
 }

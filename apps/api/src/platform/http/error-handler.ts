@@ -73,6 +73,7 @@ export function appErrorReply(error: AppError): { statusCode: number; body: Erro
     body: body(error.code, error.message, {
       ...(error.details.detail ? { message: error.details.detail } : {}),
       ...(error.details.field ? { field: error.details.field } : {}),
+      ...(error.details.rule ? { rule: error.details.rule } : {}),
     }),
   };
 }

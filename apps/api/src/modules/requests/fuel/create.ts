@@ -5,11 +5,14 @@ import { notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { auditTrail } from '../../audit/index.js';
 import * as repository from '../fuel-requests.repository.js';
+import { plateOf } from '../format.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
 import { requestRefusal } from '../rules/fuel-request-rules.js';
+import { costOf } from '../rules/money.js';
 import { refuse } from '../rules/refusal.js';
 import type { FuelRequestsDeps } from './deps.js';
 import { fuelRequestFlags } from './flags.js';
+import { checkFuelPolicies } from './policy-check.js';
 
 /** Creates the request; answers its id. */
 export async function createFuelRequest(
@@ -57,6 +60,19 @@ export async function createFuelRequest(
       },
       clock.now(),
     );
+    // The organization's fuel policies: a HARD breach refuses the request, a SOFT one flags it.
+    const policyFlags = await checkFuelPolicies(deps, trx, {
+      step: 'REQUEST',
+      at: clock.now(),
+      organizationId: vehicle.organization_id,
+      vehicle: { ...vehicle, plate: plateOf(vehicle) },
+      fuelType,
+      assetFuelType: fuelType,
+      station: { id: stationId, name: station?.name ?? '' },
+      supplyDate: body.supplyDate,
+      litres: body.volume,
+      amountKobo: priceKobo === null ? null : costOf(body.volume, priceKobo),
+    });
     const created = await repository.insertFuelRequest(trx, {
       organizationId: vehicle.organization_id,
       vehicleId: vehicle.id,
@@ -68,7 +84,7 @@ export async function createFuelRequest(
       odometer,
       tankLevel,
       note: body.note ?? null,
-      flags,
+      flags: [...flags, ...policyFlags],
     });
     // The trail records decisions and money, not a person raising a request (the request names its
     // requester); a request raised with an API key, in its creator's name, is recorded to name the key.

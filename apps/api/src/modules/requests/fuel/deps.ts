@@ -4,6 +4,7 @@ import type { CouponSigner } from '../../../platform/coupons.js';
 import type { Database } from '../../../platform/db/database.js';
 import type { LedgerService } from '../../ledger/index.js';
 import type { NotificationsService } from '../../notifications/index.js';
+import type { PoliciesService } from '../../policies/index.js';
 import type { PricesService } from '../../prices/index.js';
 import type { UsageService } from '../../subscriptions/index.js';
 import type { VehiclesService } from '../../vehicles/index.js';
@@ -18,6 +19,8 @@ export interface FuelRequestsDeps {
   coupons: CouponSigner;
   platformFeeBps: number;
   notifications: NotificationsService;
+  /** The organization's fuel policies (issue 44), judged by rules/fuel-policies.ts. */
+  policies: Pick<PoliciesService, 'forOrganization'>;
 }
 
 /** The ledger reference of a request's hold: placed at approval, captured at redemption, released at expiry. */
