@@ -3,6 +3,7 @@
  * - the contract package imports nothing of the apps;
  * - the web app never imports the API (nor the database);
  * - a web feature never imports another feature;
+ * - the web app's shared layers (components/, lib/) never import features/ or app/;
  * - an API module reaches another module only through its index.ts.
  */
 import path from 'node:path';
@@ -12,6 +13,9 @@ const WEB = path.join(ROOT, 'apps/web/src');
 const API = path.join(ROOT, 'apps/api');
 const API_MODULES = path.join(ROOT, 'apps/api/src/modules');
 const CONTRACT = path.join(ROOT, 'packages/contract');
+/** The web app's layers below features and the app's shell, and the ones they may not reach. */
+const SHARED_LAYERS = ['components', 'lib'];
+const APP_LAYERS = ['features', 'app'];
 
 const inside = (file, dir) => file === dir || file.startsWith(`${dir}${path.sep}`);
 /** The first folder below `dir` that `file` sits in, e.g. the feature or module name. */
@@ -43,6 +47,13 @@ function check(context, node) {
     const from = areaOf(file, path.join(WEB, 'features'));
     const to = target ? areaOf(target, path.join(WEB, 'features')) : null;
     if (from && to && from !== to) report(`Feature "${from}" may not import feature "${to}": move what they share to components/ or lib/.`);
+    const layer = areaOf(file, WEB);
+    const reached = target ? areaOf(target, WEB) : null;
+    if (SHARED_LAYERS.includes(layer) && APP_LAYERS.includes(reached)) {
+      report(
+        `${layer}/ is shared by the whole app and may not import ${reached}/: move the code down into components/ or lib/, or pass it in as a prop.`,
+      );
+    }
     return;
   }
   if (inside(file, API_MODULES) && target && inside(target, API_MODULES)) {

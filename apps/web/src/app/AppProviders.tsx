@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 
 import { MantineProvider } from '@mantine/core';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { loadToastify, subscribeToToastRequests, toastsRequested } from '@/lib/toast';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 
-const Toasts = lazy(() => import('./Toasts').then((module) => ({ default: module.Toasts })));
+const Toasts = lazy(() => import('./Toasts').then((module) => module.loadToasts()));
 
 /**
- * Mounts the toast container once toasts are asked for: on the first toast of a signed-out screen,
- * or as soon as someone is signed in (signed-in pages import react-toastify's `toast` directly). It
+ * Mounts the toast container once toasts are asked for: on the first toast (every screen raises
+ * toasts through `lib/toast`, which loads react-toastify then), or once someone is signed in. It
  * stays mounted after a sign-out, so that a toast raised then is still seen.
  */
 function ToastHost() {

@@ -122,7 +122,7 @@ const signedInRoutes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
-export const routeTree: RouteObject[] = [
+const routeTree: RouteObject[] = [
   {
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageLoader />,

@@ -3,7 +3,7 @@
  * a link or a reload opens the same view and Back returns to it. A page with two lists gives one of
  * them a prefix (`history.page`) so that their keys do not meet.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZE_DEFAULT, SORT_ORDERS, type SortOrder } from '@fleetfuel/contract';
 import type { DataTableSorting } from '@/components/ui/DataTable';
@@ -45,7 +45,10 @@ export function useListView<Filter extends string = never, Sort extends string =
    * the one before it instead.
    */
   const written = useRef(params);
-  written.current = params;
+  // Kept current once each render commits, before any event can call `update`.
+  useLayoutEffect(() => {
+    written.current = params;
+  }, [params]);
   /*
    * The page the list was opened on. A change that arrives once the user has left it (a search
    * typed just before clicking a row's link ends its pause after the click) must not write the
@@ -60,11 +63,12 @@ export function useListView<Filter extends string = never, Sort extends string =
   const sort = sortable.find((column) => column === sortParam);
   const orderParam = params.get(key('order'));
   const order = sort ? SORT_ORDERS.find((o) => o === orderParam) : undefined;
-  const filterKey = filterNames.map((name) => `${name}=${params.get(key(name)) ?? ''}`).join('&');
+  // The filters' values, not the params object (new on every change of the address) nor the
+  // defaults (often a literal, new on every render), decide when the record changes.
+  const filterValues = JSON.stringify(filterNames.map((name) => [name, params.get(key(name)) ?? defaults?.[name] ?? '']));
   const filters = useMemo(
-    () => Object.fromEntries(filterNames.map((name) => [name, params.get(key(name)) ?? defaults?.[name] ?? ''])) as Record<Filter, string>,
-    // The filters' values, not the params object (new on every change of the address), decide when the record changes.
-    [filterKey, key],
+    () => Object.fromEntries(JSON.parse(filterValues) as [Filter, string][]) as Record<Filter, string>,
+    [filterValues],
   );
 
   /**

@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ANALYTICS_KEY } from './analytics-overview';
 import { ApiError } from './api-client';
-import { notifyError } from './notify';
+import { notifyError } from './toast';
 
 declare module '@tanstack/react-query' {
   interface Register {

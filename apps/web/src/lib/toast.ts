@@ -1,12 +1,17 @@
 /**
- * react-toastify loaded on first use (issue 16): the sign-in page shows no toast unless something
- * fails, so it does not download the library up front. Modules on the signed-out screens (and the
- * app-wide error reporting) call this `toast`; the container is mounted by `ToastHost` once the
- * library is asked for. A toast raised before the container is there waits in react-toastify's
- * own queue and appears when it mounts.
+ * The one path to the toasts: no other module imports react-toastify (nor calls its `toast`);
+ * screens call `toast.success(…)` and the helpers below, and `app/Toasts` draws the container with
+ * the library it gets from `loadToastify`. So the spec's toast rules (section 8's one toast per
+ * failure, section 9's settings) live here and in `app/Toasts` only.
+ *
+ * react-toastify is loaded on first use (issue 16): the sign-in page shows no toast unless something
+ * fails, so it does not download the library up front; after a sign-in `ToastHost` loads it once the
+ * browser is idle. The container is mounted by `ToastHost` once the library is asked for. A toast
+ * raised before the container is there waits in react-toastify's own queue and appears when it mounts.
  */
 import type * as ReactToastify from 'react-toastify';
 import type { ToastOptions } from 'react-toastify';
+import { errorMessage } from './api-client';
 
 type Toastify = typeof ReactToastify;
 
@@ -55,3 +60,19 @@ export const toast = {
   warning: showToast('warning'),
   error: showToast('error'),
 };
+
+/**
+ * The one way a failed call reaches the user (spec section 8): the server's text, or the spec's
+ * message when the call failed without one. The text doubles as the toast id, so that several
+ * calls failing for one reason (or a screen and the query client reporting the same failure) show
+ * one toast.
+ */
+export function notifyError(error: unknown): void {
+  const message = errorMessage(error);
+  toast.error(message, { toastId: `error:${message}` });
+}
+
+/** A file saved from the API (a coupon, a work order, a sheet of stickers): one toast per file, however often it is clicked. */
+export function notifyDownloaded(filename: string): void {
+  toast.success(`${filename} downloaded`, { toastId: `download:${filename}` });
+}

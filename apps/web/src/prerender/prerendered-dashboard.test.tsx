@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { act, render } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { menuFor, type Role } from '@fleetfuel/contract';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { FullPageLoader } from '@/components/ui/FullPageLoader';
 import { SessionLoader } from '@/components/ui/SessionLoader';
 import { dashboardStats, type DashboardFigures } from '@/features/dashboard/dashboard-stats';
@@ -47,8 +47,11 @@ function loadPage(role: Role, reply: Promise<Response>, { path = '/', width = 12
 }
 
 const overviewReply = () => Promise.resolve(new Response(JSON.stringify(OVERVIEW), { status: 200 }));
-/** Lets the reply's callbacks run. */
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+/**
+ * Lets the microtasks React's commit queued run: the overlay's release is looked at in one, queued
+ * during the commit (prerendered-dashboard.ts), so it has run once this resolves.
+ */
+const afterCommit = () => act(() => Promise.resolve());
 
 function templateOf(narrow: boolean): HTMLTemplateElement {
   const holder = document.createElement('div');
@@ -106,8 +109,7 @@ describe("index.html's Dashboard script", () => {
     const reply = overviewReply();
     loadPage('ADMINISTRATOR', reply);
     const overlay = showPrerenderedDashboard(OPTIONS);
-    await settle();
-    expect(overlay?.hasAttribute(UNFILLED_ATTRIBUTE)).toBe(false);
+    await vi.waitFor(() => expect(overlay?.hasAttribute(UNFILLED_ATTRIBUTE)).toBe(false));
     for (const stat of dashboardStats(OVERVIEW)) {
       const card = overlay?.querySelector(`[data-stat="${stat.key}"]`);
       expect(card?.querySelector('[data-stat-number]')?.firstChild?.nodeValue).toBe(formatStatNumber(stat.number));
@@ -128,9 +130,12 @@ describe("index.html's Dashboard script", () => {
   });
 
   it('leaves the cards blank when the overview is refused', async () => {
-    loadPage('ADMINISTRATOR', Promise.resolve(new Response('{"error":"x"}', { status: 401 })));
+    const refusal = new Response('{"error":"x"}', { status: 401 });
+    const looked = vi.spyOn(refusal, 'ok', 'get');
+    loadPage('ADMINISTRATOR', Promise.resolve(refusal));
     const overlay = showPrerenderedDashboard(OPTIONS);
-    await settle();
+    // The script has read the refusal: waitFor looks again on a later task, after the callbacks that follow.
+    await vi.waitFor(() => expect(looked).toHaveBeenCalled());
     expect(overlay?.hasAttribute(UNFILLED_ATTRIBUTE)).toBe(true);
   });
 
@@ -178,19 +183,19 @@ function renderApp(first: Screen) {
 describe('the hand-off to React', () => {
   it('keeps the overlay through the loaders and removes it with the first screen that is not one', async () => {
     const overlay = renderApp('session');
-    await settle();
+    await afterCommit();
     expect(overlay.isConnected).toBe(true);
     act(() => show('page-loader'));
-    await settle();
+    await afterCommit();
     expect(overlay.isConnected).toBe(true);
     act(() => show('dashboard'));
-    await settle();
+    await afterCommit();
     expect(overlay.isConnected).toBe(false);
   });
 
   it("removes it at the app's first commit when that shows no loader (a refused session's sign-in screen)", async () => {
     const overlay = renderApp('sign-in');
-    await settle();
+    await afterCommit();
     expect(overlay.isConnected).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { SignInForm } from '@/features/auth/components/SignInForm';
 import { AuthProvider } from '@/lib/auth';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';

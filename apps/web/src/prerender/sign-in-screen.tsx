@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { SignInPage } from '@/app/pages/sign-in';
 import { SessionLoader } from '@/components/ui/SessionLoader';
 import { AuthProvider } from '@/lib/auth';

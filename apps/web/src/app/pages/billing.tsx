@@ -1,29 +1,16 @@
-import { useCallback } from 'react';
 import { Stack } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { CurrentPlanCard, ReservesPanel, useRefreshSubscription } from '@/features/billing';
 import { PaymentReturnNotice, TransactionsTable, useWallet } from '@/features/wallet';
 import { useAuth } from '@/lib/auth';
+import { usePaymentReference } from '@/lib/checkout';
 
 /** Billing & Reserves: the reserves, the current plan and its renewal, and the invoice history. */
 export function BillingPage() {
   const { user } = useAuth();
   const wallet = useWallet({});
   const refreshSubscription = useRefreshSubscription();
-  const [params, setParams] = useSearchParams();
-  const reference = params.get('reference');
-
-  const dismissReference = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('reference');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [setParams]);
+  const { reference, dismissReference } = usePaymentReference();
 
   if (!user) return null;
   const w = wallet.data?.wallet;

@@ -5,7 +5,7 @@ import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { RecordHistory } from '@/features/audit';
 import { RequestRecord } from '@/features/requests';
 import { useAuth } from '@/lib/auth';
-import { mayOpen } from '../shell/Breadcrumb';
+import { useMayOpen } from '../shell/Breadcrumb';
 
 /**
  * The record types `/details?type=…&id=…` resolves, and their own pages. A type with a details page
@@ -45,6 +45,7 @@ function RecordNotFound() {
 /** Spec section 2's generic details route: `?type=…&id=…` opens the record it names. */
 export function DetailsPage() {
   const { user } = useAuth();
+  const mayOpen = useMayOpen();
   const [params] = useSearchParams();
   const type = (params.get('type') ?? '').toLowerCase();
   const id = params.get('id') ?? '';

@@ -1,27 +1,16 @@
-import { useCallback } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { WalletView } from '@/features/wallet';
 import { useAuth } from '@/lib/auth';
+import { usePaymentReference } from '@/lib/checkout';
 
 export function WalletPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const organizationId = params.get('organizationId');
   const stationId = params.get('stationId');
-  const reference = params.get('reference');
-
-  const dismissReference = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('reference');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [setParams]);
+  const { reference, dismissReference } = usePaymentReference();
 
   if (!user) return null;
 

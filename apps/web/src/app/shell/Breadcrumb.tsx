@@ -1,10 +1,11 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link, matchRoutes, useLocation } from 'react-router';
+import { useContext } from 'react';
+import { Link, matchRoutes, useLocation, type RouteObject } from 'react-router';
 import { MENU, landingPath, type Role } from '@fleetfuel/contract';
 import { segmentLabel } from '@/lib/format';
 import { useAuth } from '@/lib/auth';
 import { canAccess, isRouteHandle } from '../access';
-import { routeTree } from '../router';
+import { RouteTreeContext } from '../route-tree';
 
 export interface Crumb {
   label: string;
@@ -26,9 +27,9 @@ function crumbLabel(path: string, segment: string, role: Role | undefined): stri
   return entry?.label ?? OTHER_LABELS[path] ?? segmentLabel(segment);
 }
 
-/** Whether `role` may open `path`: the route it lands on exists and its guard admits the role. */
-export function mayOpen(role: Role, path: string): boolean {
-  const matches = matchRoutes(routeTree, path);
+/** Whether `role` may open `path` in `routes`: the route it lands on exists and its guard admits the role. */
+function mayOpenIn(routes: RouteObject[], role: Role, path: string): boolean {
+  const matches = matchRoutes(routes, path);
   if (!matches) return false;
   const access = [...matches]
     .reverse()
@@ -39,10 +40,20 @@ export function mayOpen(role: Role, path: string): boolean {
   return canAccess(role, access);
 }
 
+/** Whether a role may open a path of the app's route tree (from `App`); only inside the app's router can it answer. */
+export function useMayOpen(): (role: Role, path: string) => boolean {
+  const routes = useContext(RouteTreeContext);
+  return (role, path) => {
+    if (!routes) throw new Error('mayOpen asks the route tree that App provides');
+    return mayOpenIn(routes, role, path);
+  };
+}
+
 /** The path's levels, labelled as the side menu labels them, each linking to its page when the role may open it. */
 export function useCrumbs(): Crumb[] {
   const { pathname } = useLocation();
   const { user } = useAuth();
+  const mayOpen = useMayOpen();
   const role = user?.role;
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length === 0) return [{ label: 'Dashboard', to: '/', linked: true }];

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { routes, type AttendantFigures } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
+import { DateRangeInputs } from '@/components/ui/DateRangeInputs';
 import { lastDays } from '@/lib/analytics-efficiency';
 import { callApi, errorMessage } from '@/lib/api-client';
 import { formatCurrency, formatNumber } from '@/lib/format';
@@ -85,29 +86,20 @@ export function AttendantFiguresPanel({ showStation }: AttendantFiguresPanelProp
               Who redeemed what at the pump{flagged > 0 ? `; ${flagged} with patterns to look at` : ''}.
             </Text>
           </Stack>
-          <SimpleGrid cols={2} spacing="sm">
-            <TextInput
-              type="date"
-              label="From"
-              value={period.from}
-              max={period.to || undefined}
-              onChange={(event) => {
-                setPeriod((current) => ({ ...current, from: event.currentTarget.value }));
-                setPage(1);
-              }}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={period.to}
-              min={period.from || undefined}
-              onChange={(event) => {
-                setPeriod((current) => ({ ...current, to: event.currentTarget.value }));
-                setPage(1);
-              }}
-              error={ordered || period.from === '' || period.to === '' ? undefined : 'The start date must be on or before the end date'}
-            />
-          </SimpleGrid>
+          <DateRangeInputs
+            cols={2}
+            from={period.from}
+            to={period.to}
+            onFromChange={(from) => {
+              setPeriod((current) => ({ ...current, from }));
+              setPage(1);
+            }}
+            onToChange={(to) => {
+              setPeriod((current) => ({ ...current, to }));
+              setPage(1);
+            }}
+            error={ordered || period.from === '' || period.to === '' ? undefined : 'The start date must be on or before the end date'}
+          />
         </Group>
         {figures.isError && (
           <Text c="red" size="sm" role="alert">

@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { categoryChartHeight } from './chart-format';
 import { CategoryBarChart } from './CategoryBarChart';
 import type { CategoryDatum } from './types';

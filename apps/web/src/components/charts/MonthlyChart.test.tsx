@@ -6,7 +6,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cssVariablesResolver, theme } from '@/app/theme';
+import { cssVariablesResolver, theme } from '@/lib/theme';
 import { MonthlyChart } from './MonthlyChart';
 import type { ChartKind, MonthlyDatum } from './types';
 import { layOutElementsAt } from '@/test/laid-out-width';

@@ -14,6 +14,7 @@ export function useElementWidth(element: HTMLElement | null): number {
   useLayoutEffect(() => {
     if (!element) return undefined;
     if (typeof ResizeObserver === 'undefined') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- measuring layout in a layout effect is React's own pattern; the element comes from a callback ref the rule cannot see
       setWidth(element.getBoundingClientRect().width);
       return undefined;
     }

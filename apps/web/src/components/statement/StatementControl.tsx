@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
+import { DateRangeInputs } from '@/components/ui/DateRangeInputs';
 import { SegmentedChoice } from '@/components/ui/SegmentedChoice';
 import { fetchFile, saveFile } from '@/lib/download';
 import { businessDate } from '@/lib/format';
@@ -66,25 +67,7 @@ export function StatementControl({ owner }: StatementControlProps) {
           </Text>
         </div>
         <SegmentedChoice aria-label="Statement period" value={period} onChange={setPeriod} data={PERIODS} />
-        {period === 'range' && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput
-              type="date"
-              label="From"
-              value={from}
-              onChange={(event) => setFrom(event.currentTarget.value)}
-              max={to || undefined}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={to}
-              onChange={(event) => setTo(event.currentTarget.value)}
-              min={from || undefined}
-              error={rangeError}
-            />
-          </SimpleGrid>
-        )}
+        {period === 'range' && <DateRangeInputs from={from} to={to} onFromChange={setFrom} onToChange={setTo} error={rangeError} />}
         <Group gap="sm">
           {button('pdf', 'Download PDF')}
           {button('csv', 'Download CSV')}

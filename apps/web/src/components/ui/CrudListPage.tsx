@@ -7,7 +7,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { PageMeta, RouteDefinition } from '@fleetfuel/contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataTable, type DataTableColumn } from './DataTable';

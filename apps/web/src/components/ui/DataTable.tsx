@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import {
   Box,
   Center,
@@ -103,14 +103,21 @@ export function DataTable<Row>({
   const stacked = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
 
   // Only a change the user typed is reported: the search the list opened with is already applied.
+  // The applied search (and the callback) are read, not watched: watching the applied search would
+  // report the list's own change back to it.
+  const reportSearch = useEffectEvent((typed: string) => {
+    if (typed !== appliedSearch) onSearchChange?.(typed);
+  });
   useEffect(() => {
-    if (debouncedSearch !== appliedSearch) onSearchChange?.(debouncedSearch);
-    // appliedSearch is read, not watched: watching it would report the list's own change back to it.
-  }, [debouncedSearch, onSearchChange]);
-  // Back or a link changes the applied search under the box: the box follows.
-  useEffect(() => {
+    reportSearch(debouncedSearch);
+  }, [debouncedSearch]);
+  // Back or a link changes the applied search under the box: the box follows, adjusted while
+  // rendering (the applied search it last followed is kept to notice the change).
+  const [followed, setFollowed] = useState(appliedSearch);
+  if (followed !== appliedSearch) {
+    setFollowed(appliedSearch);
     setSearch((typed) => (typed.trim() === appliedSearch ? typed : appliedSearch));
-  }, [appliedSearch]);
+  }
 
   const pageCount = meta ? Math.max(1, Math.ceil(meta.total / meta.pageSize)) : 1;
   const empty = !loading && (rows?.length ?? 0) === 0;

@@ -18,20 +18,19 @@ export interface ImageUploadFieldProps {
 
 /** An image picker with a preview of the chosen file (or of the stored image). */
 export function ImageUploadField({ label, value, onChange, onBlur, currentUrl, fallbackName, error, description }: ImageUploadFieldProps) {
-  const [preview, setPreview] = useState<string | null>(null);
+  // The chosen file's object URL, made and revoked with the file: it pins the file in memory until revoked.
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
 
   useEffect(() => {
-    if (!value) {
-      setPreview(null);
-      return;
-    }
+    if (!value) return undefined;
     const url = URL.createObjectURL(value);
-    setPreview(url);
-    // The object URL pins the file in memory until it is revoked.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is an external resource the effect owns and revokes; it cannot be made while rendering
+    setPreview({ file: value, url });
     return () => URL.revokeObjectURL(url);
   }, [value]);
 
-  const shown = preview ?? currentUrl ?? null;
+  // A preview of another file (or of none) is stale: the stored image shows until the new one is made.
+  const shown = (value && preview?.file === value ? preview.url : null) ?? currentUrl ?? null;
 
   return (
     <Group align="flex-start" gap="md" wrap="nowrap">

@@ -1,4 +1,5 @@
-/** The cells and the status filter the client and fuel station lists share. */
+/** The cells and the status filter the registry lists share (clients, fuel stations; the e-mail of drivers and users). */
+import type { ReactNode } from 'react';
 import { Avatar, Group, Text } from '@mantine/core';
 import { IconPencil, IconSettings } from '@tabler/icons-react';
 import { TENANT_STATUSES, type TenantStatus } from '@fleetfuel/contract';
@@ -36,5 +37,19 @@ export function EditManageActions({ name, onEdit, manageTo }: { name: string; on
       <RowAction label={`Edit ${name}`} tooltip="Edit" icon={<IconPencil size={16} aria-hidden />} onClick={onEdit} />
       <RowAction label={`Manage ${name}`} tooltip="Manage" icon={<IconSettings size={16} aria-hidden />} to={manageTo} />
     </Group>
+  );
+}
+
+/** A long address may wrap before its '@' rather than push the other columns out of view; `empty` stands for none. */
+export function EmailText({ email, empty = null }: { email: string | null; empty?: ReactNode }) {
+  if (!email) return empty;
+  const at = email.indexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
   );
 }

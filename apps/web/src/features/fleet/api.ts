@@ -5,8 +5,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
-import { toast } from 'react-toastify';
-import { ApiError, callApi, errorMessage } from '@/lib/api-client';
+import { notifyDownloaded } from '@/lib/toast';
+import { ApiError, callApi } from '@/lib/api-client';
 import { fetchFile, saveFile } from '@/lib/download';
 import { invalidateKeys } from '@/lib/query-keys';
 import { HISTORY_KEY_VEHICLE_INDEX, fleetKeys } from './query-keys';
@@ -252,7 +252,10 @@ export function useImportCsv(kind: ImportKind) {
   });
 }
 
-/** Fetches and saves a sheet of windscreen stickers (issue 42): the vehicles named, or the whole fleet. */
+/**
+ * Fetches and saves a sheet of windscreen stickers (issue 42): the vehicles named, or the whole
+ * fleet; a failure reaches the user as the query client's error toast.
+ */
 export function useStickerDownload() {
   return useMutation({
     mutationFn: async (vehicleIds: readonly string[] | null) => {
@@ -265,7 +268,6 @@ export function useStickerDownload() {
       saveFile(file);
       return file.filename;
     },
-    onSuccess: (filename) => toast.success(`${filename} downloaded`, { toastId: `download:${filename}` }),
-    onError: (error) => toast.error(errorMessage(error)),
+    onSuccess: notifyDownloaded,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteBody, type RouteInput } from '@fleetfuel/contract';
-import { toast } from 'react-toastify';
+import { notifyDownloaded } from '@/lib/toast';
 import { callApi } from '@/lib/api-client';
 import { fetchFile, saveFile } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
@@ -161,7 +161,7 @@ export function useDocumentDownload() {
       return file.filename;
     },
     // One toast per file: a second click on the same coupon does not stack another.
-    onSuccess: (filename) => toast.success(`${filename} downloaded`, { toastId: `download:${filename}` }),
+    onSuccess: notifyDownloaded,
   });
 }
 

@@ -1,8 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
-import { toast } from 'react-toastify';
 import { hasPermission, type FuelRequest, type Role } from '@fleetfuel/contract';
-import { errorMessage } from '@/lib/api-client';
 import { formatCalendarDate, formatCurrency, formatVolume } from '@/lib/format';
 import { useApproveFuelRequest, useDocumentDownload, useOrganizationApprovalRules, useRejectFuelRequest, useStationOptions } from './api';
 import { estimatedCost, priceLabel, vehicleName } from './request-labels';
@@ -11,13 +9,7 @@ import { CouponCodeModal } from './components/CouponCodeModal';
 import { FuelRequestDetails } from './components/FuelRequestDetails';
 import type { FuelRequestActions } from './components/FuelRequestsTable';
 import { RejectDialog } from './components/RejectDialog';
-
-/** A dialog's subject outlives `opened`, so the dialog keeps its content while it closes. */
-interface Dialog {
-  opened: boolean;
-  request: FuelRequest | null;
-}
-const closed: Dialog = { opened: false, request: null };
+import { useRequestDecisions, useRequestDialog } from './use-request-decisions';
 
 /**
  * The actions of a fuel request row and the dialogs they open: view, approve, reject, download the
@@ -26,14 +18,20 @@ const closed: Dialog = { opened: false, request: null };
 export function useFuelRequestActions(role: Role, showOrganization: boolean) {
   const canApprove = hasPermission(role, 'requests.approve');
   const canCoupon = hasPermission(role, 'coupons.download');
-  const [viewing, setViewing] = useState<Dialog>(closed);
-  const [approving, setApproving] = useState<Dialog>(closed);
-  const [rejecting, setRejecting] = useState<Dialog>(closed);
-  const [showing, setShowing] = useState<Dialog>(closed);
-  const [approveError, setApproveError] = useState<string | null>(null);
+  const viewing = useRequestDialog<FuelRequest>();
+  const showing = useRequestDialog<FuelRequest>();
   const [approveNote, setApproveNote] = useState('');
   const approve = useApproveFuelRequest();
   const reject = useRejectFuelRequest();
+  const { approving, rejecting, startApprove, approveDialog, rejectDialog } = useRequestDecisions<FuelRequest>({
+    // The note is asked for only beside flags; an unflagged request is approved without one.
+    approve: (request) => approve.mutateAsync({ id: request.id, note: request.flags.length > 0 ? approveNote.trim() : '' }),
+    reject: (request, note) => reject.mutateAsync({ id: request.id, note }),
+    pending: { approve: approve.isPending, reject: reject.isPending },
+  });
+  const { open: openViewing } = viewing;
+  const { open: openRejecting } = rejecting;
+  const { open: openShowing } = showing;
   const download = useDocumentDownload();
   const stations = useStationOptions(canApprove);
   const approvalRules = useOrganizationApprovalRules(canApprove);
@@ -45,42 +43,18 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
     () => ({
       canApprove,
       canCoupon,
-      onView: (request) => setViewing({ opened: true, request }),
+      onView: openViewing,
       onApprove: (request) => {
-        setApproveError(null);
         setApproveNote('');
-        setApproving({ opened: true, request });
+        startApprove(request);
       },
-      onReject: (request) => setRejecting({ opened: true, request }),
+      onReject: openRejecting,
       onDownload,
-      onShowCode: (request) => setShowing({ opened: true, request }),
+      onShowCode: openShowing,
       downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
     }),
-    [canApprove, canCoupon, onDownload, download.isPending, download.variables],
+    [canApprove, canCoupon, openViewing, startApprove, openRejecting, onDownload, openShowing, download.isPending, download.variables],
   );
-
-  const confirmApprove = async () => {
-    const request = approving.request;
-    if (!request) return;
-    try {
-      // The note is asked for only beside flags; an unflagged request is approved without one.
-      const reply = await approve.mutateAsync({ id: request.id, note: request.flags.length > 0 ? approveNote.trim() : '' });
-      toast.success(reply.message);
-      setApproving((current) => ({ ...current, opened: false }));
-    } catch (error) {
-      // The toast says it too; the dialog keeps the reason beside the request it is about.
-      setApproveError(errorMessage(error));
-    }
-  };
-
-  const confirmReject = async (note: string) => {
-    const request = rejecting.request;
-    if (!request) return;
-    const reply = await reject.mutateAsync({ id: request.id, note }).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
-    setRejecting((current) => ({ ...current, opened: false }));
-  };
 
   const approvingRequest = approving.request;
   const station = approvingRequest ? stations.data?.stations.find((s) => s.id === approvingRequest.station.id) : undefined;
@@ -91,7 +65,7 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
       <FuelRequestDetails
         request={viewing.request}
         opened={viewing.opened}
-        onClose={() => setViewing((current) => ({ ...current, opened: false }))}
+        onClose={viewing.close}
         showOrganization={showOrganization}
         canCoupon={canCoupon}
         onDownload={onDownload}
@@ -100,12 +74,12 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
       <CouponCodeModal
         request={showing.request}
         opened={showing.opened}
-        onClose={() => setShowing((current) => ({ ...current, opened: false }))}
+        onClose={showing.close}
         onDownload={onDownload}
         downloading={download.isPending}
       />
       <ApproveDialog
-        opened={approving.opened}
+        {...approveDialog}
         title="Approve fuel request"
         flags={approvingRequest?.flags ?? []}
         note={{
@@ -114,10 +88,6 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
           // Until the settings arrive the server's rule stands; its refusal shows in the dialog.
           required: approvalRules.data?.requireNoteForFlaggedApproval ?? false,
         }}
-        error={approveError}
-        loading={approve.isPending}
-        onConfirm={() => void confirmApprove()}
-        onCancel={() => setApproving((current) => ({ ...current, opened: false }))}
       >
         {approvingRequest && (
           <>
@@ -135,7 +105,7 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
         )}
       </ApproveDialog>
       <RejectDialog
-        opened={rejecting.opened}
+        {...rejectDialog}
         title="Reject fuel request"
         message={
           rejecting.request && (
@@ -145,9 +115,6 @@ export function useFuelRequestActions(role: Role, showOrganization: boolean) {
             </>
           )
         }
-        loading={reject.isPending}
-        onConfirm={(note) => void confirmReject(note)}
-        onCancel={() => setRejecting((current) => ({ ...current, opened: false }))}
       />
     </>
   );

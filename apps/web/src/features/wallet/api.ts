@@ -1,13 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { routes, type RouteInput, type RouteReply } from '@fleetfuel/contract';
+import { routes, type RouteReply } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import { canVerifyAccount } from './banking';
-import { walletKeys } from './query-keys';
+import { walletKeys, type TransactionListQuery, type WalletOwner } from './query-keys';
 
-export type WalletOwner = NonNullable<RouteInput<typeof routes.wallet.get>['query']>;
-export type TransactionListQuery = NonNullable<RouteInput<typeof routes.wallet.transactions>['query']>;
 type TransactionListReply = RouteReply<typeof routes.wallet.transactions>;
 
 export function useWallet(owner: WalletOwner, enabled = true) {

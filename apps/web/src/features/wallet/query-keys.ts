@@ -1,5 +1,10 @@
+import type { RouteInput, routes } from '@fleetfuel/contract';
 import { resourceKeys } from '@/lib/query-keys';
-import type { TransactionListQuery, WalletOwner } from './api';
+
+/** Whose wallet a query reads (the query of `GET /wallet`): part of its key. */
+export type WalletOwner = NonNullable<RouteInput<typeof routes.wallet.get>['query']>;
+/** A page of a wallet's transactions (the query of `GET /wallet/transactions`): part of its key. */
+export type TransactionListQuery = NonNullable<RouteInput<typeof routes.wallet.transactions>['query']>;
 
 /** The cache keys of the wallet screens' queries. */
 export const walletKeys = {

@@ -1,5 +1,5 @@
 import { Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { NOTIFICATION_KINDS, type NotificationPreferences, type Role } from '@fleetfuel/contract';
 import { useNotificationPreferences, useUpdateNotificationPreferences } from '../api';
 

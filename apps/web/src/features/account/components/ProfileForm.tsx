@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { PasswordField, SubmitButton, TextField } from '@/components/ui/FormFields';

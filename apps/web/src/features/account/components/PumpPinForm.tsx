@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { pumpPinBodySchema } from '@fleetfuel/contract';
 import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
 import { showFieldError } from '@/lib/form-errors';

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIc
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
 import { formatDateTime } from '@/lib/format';

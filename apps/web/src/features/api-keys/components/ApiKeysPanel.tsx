@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { ApiKey } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { StatusBadge } from '@/components/ui/StatusBadge';

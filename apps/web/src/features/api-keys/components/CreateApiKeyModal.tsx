@@ -3,7 +3,7 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@man
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FormActions, SelectField, TextField } from '@/components/ui/FormFields';
 import { showFieldError } from '@/lib/form-errors';
 import { useCreateApiKey } from '../api';

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { routes, type AuditEntry } from '@fleetfuel/contract';
+import { useAuth } from '@/lib/auth';
 import { answer, renderWithApp } from '@/test/render-with-app';
 import { RecordHistory } from './RecordHistory';
 
@@ -20,6 +23,20 @@ const parked: AuditEntry = {
 
 const historyReply = (entries: AuditEntry[]) =>
   answer(routes.audit.list, () => ({ entries, meta: { page: 1, pageSize: 10, total: entries.length } }));
+
+/**
+ * Placed after the component, so its effects run after the component's own in each commit: once
+ * the signed-in user is there, it notes that role and how many queries are fetching by then (a
+ * query the component started would already count).
+ */
+function SettledProbe({ onSettled }: { onSettled: (settled: { role: string; fetching: number }) => void }) {
+  const { user, loading } = useAuth();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!loading && user) onSettled({ role: user.role, fetching: queryClient.isFetching() });
+  });
+  return null;
+}
 
 describe('RecordHistory', () => {
   it('shows the record’s entries to a reader of the audit log: who, what changed, from where', async () => {
@@ -47,12 +64,17 @@ describe('RecordHistory', () => {
 
   it('asks nothing and shows nothing for a role that may not read the audit log (a driver on its vehicle)', async () => {
     // Answered, so that a request would show a panel: the test fails if the component asks.
-    const { api } = renderWithApp(<RecordHistory entityType="vehicle" entityId={VEHICLE_ID} />, {
-      role: 'DRIVER',
-      api: [historyReply([parked])],
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.calls).not.toContain(`GET ${routes.audit.list.path}`);
+    let settled: { role: string; fetching: number } | undefined;
+    const { api } = renderWithApp(
+      <>
+        <RecordHistory entityType="vehicle" entityId={VEHICLE_ID} />
+        <SettledProbe onSettled={(state) => (settled = state)} />
+      </>,
+      { role: 'DRIVER', api: [historyReply([parked])] },
+    );
+    // The app is idle: the driver is signed in and nothing is being fetched.
+    await waitFor(() => expect(settled).toEqual({ role: 'DRIVER', fetching: 0 }));
+    expect(api.calls).toEqual([`GET ${routes.auth.me.path}`]);
     expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
     expect(screen.queryByText('Asset status changed')).toBeNull();
   });

@@ -1,11 +1,11 @@
-import { Anchor, Center, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
 import { passwordResetRequestBodySchema } from '@fleetfuel/contract';
-import { SubmitButton, TextField } from '@/components/ui/FormFields';
+import { TextField } from '@/components/ui/FormFields';
 import { useRequestPasswordReset } from '../api';
+import { AuthFormFooter } from './AuthFormFooter';
 
 export function ForgotPasswordForm() {
   const requestReset = useRequestPasswordReset();
@@ -32,14 +32,7 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           withAsterisk
         />
-        <SubmitButton control={control} fullWidth>
-          Continue
-        </SubmitButton>
-        <Center>
-          <Anchor component={Link} to="/login" size="sm">
-            Back to Login
-          </Anchor>
-        </Center>
+        <AuthFormFooter control={control} />
       </Stack>
     </form>
   );

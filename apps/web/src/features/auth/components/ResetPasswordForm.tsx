@@ -1,12 +1,13 @@
-import { Anchor, Center, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { MESSAGES, passwordSchema } from '@fleetfuel/contract';
-import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
+import { PasswordField } from '@/components/ui/FormFields';
 import { useResetPassword } from '../api';
+import { AuthFormFooter } from './AuthFormFooter';
 
 const resetFormSchema = z
   .object({
@@ -39,14 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Stack gap="md">
         <PasswordField control={control} name="password" label="New Password" autoComplete="new-password" withAsterisk />
         <PasswordField control={control} name="confirmPassword" label="Confirm Password" autoComplete="new-password" withAsterisk />
-        <SubmitButton control={control} fullWidth>
-          Continue
-        </SubmitButton>
-        <Center>
-          <Anchor component={Link} to="/login" size="sm">
-            Back to Login
-          </Anchor>
-        </Center>
+        <AuthFormFooter control={control} />
       </Stack>
     </form>
   );

@@ -36,7 +36,10 @@ export function SignInForm() {
   useLayoutEffect(() => {
     const typed = takeTypedSignIn();
     if (!typed) return;
-    if (typed.username !== '' || typed.password !== '') setValues({ username: typed.username, password: typed.password });
+    if (typed.username !== '' || typed.password !== '') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the typed text is read from the DOM at commit, before paint; a render could miss keys typed since it
+      setValues({ username: typed.username, password: typed.password });
+    }
     if (typed.focused) formRef.current?.querySelector<HTMLInputElement>(`input[name="${typed.focused}"]`)?.focus();
   }, []);
   const shownError = (field: keyof SignInValues) => (left[field] || tried ? errors[field] : undefined);

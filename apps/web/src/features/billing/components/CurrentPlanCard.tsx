@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconRefresh } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { hasPermission, type Role } from '@fleetfuel/contract';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { redirectToCheckout } from '@/lib/checkout';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, type SoldFuelType } from '@fleetfuel/contract';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { useCreateReserve } from '../api';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { hasPermission, PAGE_SIZE_DEFAULT, type Reserve, type Role } from '@fleetfuel/contract';
 import { ApproveDialog } from '@/components/ui/ApproveDialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ORGANIZATION_TYPE_LABELS, ROLE_LABELS, type User } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { Controller, useWatch } from 'react-hook-form';
 import { ORGANIZATION_TYPES, ORGANIZATION_TYPE_LABELS, TENANT_STATUSES, type Organization } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { statusLabel } from '@/components/ui/StatusBadge';
+import { useRecordForm } from '@/lib/record-form';
 import { useCreateOrganization, usePlanOptions, useUpdateOrganization } from '../api';
 import { clientFormSchema, clientToForm, emptyClientForm, planOptions, toClientFormData } from '../client-form';
 
@@ -38,10 +37,18 @@ function ClientForm({ mode, record: client, onDone }: RecordFormProps<Organizati
   const updateClient = useUpdateOrganization();
   const plans = usePlanOptions(true);
   const schema = useMemo(() => clientFormSchema(mode), [mode]);
-  const { control, handleSubmit } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'all',
-    defaultValues: client ? clientToForm(client) : emptyClientForm(),
+  const { control, onSubmit } = useRecordForm({
+    mode,
+    record: client,
+    onDone,
+    schema,
+    toForm: clientToForm,
+    empty: emptyClientForm,
+    create: async (values) => `${(await createClient.mutateAsync(toClientFormData(values))).name} Registered!`,
+    update: async (record, values) => {
+      const updated = await updateClient.mutateAsync({ id: record.id, body: toClientFormData(values) });
+      return `${updated.name} Updated!`;
+    },
   });
   const name = useWatch({ control, name: 'name' });
   const subscriptionId = useWatch({ control, name: 'subscriptionId' });
@@ -50,22 +57,8 @@ function ClientForm({ mode, record: client, onDone }: RecordFormProps<Organizati
     [plans.data, client?.subscriptionId],
   );
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = toClientFormData(values);
-    if (mode === 'create') {
-      const created = await createClient.mutateAsync(body).catch(() => null);
-      if (!created) return;
-      toast.success(`${created.name} Registered!`);
-    } else if (client) {
-      const updated = await updateClient.mutateAsync({ id: client.id, body }).catch(() => null);
-      if (!updated) return;
-      toast.success(`${updated.name} Updated!`);
-    }
-    onDone();
-  });
-
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add client' : 'Update client'}>
+    <form onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'Add client' : 'Update client'}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { MESSAGES, type Vehicle } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';

@@ -1,19 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { useWatch } from 'react-hook-form';
 import type { Driver } from '@fleetfuel/contract';
 import { PasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { imageFileError } from '@/lib/image-file';
-import { useAuth } from '@/lib/auth';
 import { useCreateDriver, useDepartmentOptions, useUpdateDriver } from '../api';
-import { DRIVER_STATUS_OPTIONS, groupOption, organizationOption } from '../choices';
+import { DRIVER_STATUS_OPTIONS, groupOption } from '../choices';
 import { driverFormSchema, driverToForm, emptyDriverForm, toDriverFormData } from '../driver-form';
-import { showFieldError } from '@/lib/form-errors';
-import { useOrganizationChoices } from '@/lib/organization-options';
+import { useRecordForm } from '@/lib/record-form';
+import { useOrganizationChoice, useRecordOwner } from '../use-record-owner';
+import { OrganizationField } from './OrganizationField';
 
 export interface DriverFormModalProps {
   opened: boolean;
@@ -34,65 +32,42 @@ export function DriverFormModal({ opened, onClose, driver }: DriverFormModalProp
   );
 }
 
+/** A driver's group is one of its client's. */
+const DEPENDENTS = ['departmentId'] as const;
+
 function DriverForm({ mode, record: driver, onDone }: RecordFormProps<Driver>) {
-  const { user: me } = useAuth();
-  const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
+  const { chooseOrganization, organizations } = useOrganizationChoice(mode);
   const createDriver = useCreateDriver();
   const updateDriver = useUpdateDriver();
   const [avatar, setAvatar] = useState<File | null>(null);
   const avatarError = imageFileError(avatar);
   const schema = useMemo(() => driverFormSchema({ mode, chooseOrganization }), [mode, chooseOrganization]);
-  const { control, handleSubmit, setValue, getValues, setError } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'all',
-    defaultValues: driver ? driverToForm(driver) : emptyDriverForm(),
+  const { control, setValue, onSubmit } = useRecordForm({
+    mode,
+    record: driver,
+    onDone,
+    schema,
+    toForm: driverToForm,
+    empty: emptyDriverForm,
+    create: async (values) => {
+      const created = await createDriver.mutateAsync(toDriverFormData(values, { mode, chooseOrganization }, avatar));
+      return `${created.name} Registered!`;
+    },
+    update: async (record, values) => {
+      const body = toDriverFormData(values, { mode, chooseOrganization }, avatar);
+      const updated = await updateDriver.mutateAsync({ id: record.id, body });
+      return `${updated.name} Updated!`;
+    },
   });
-  const organizationId = useWatch({ control, name: 'organizationId' });
   const driverName = useWatch({ control, name: 'name' });
-
-  const ownerId = driver?.organizationId ?? (chooseOrganization ? organizationId : undefined);
-  const ownerKnown = !chooseOrganization || organizationId !== '';
-  const organizations = useOrganizationChoices(chooseOrganization);
-  const groups = useDepartmentOptions(ownerId || undefined, ownerKnown);
-
-  // Another client's groups are not this one's: a change of client clears the group.
-  const previousOrganization = useRef(organizationId);
-  useEffect(() => {
-    if (previousOrganization.current === organizationId) return;
-    previousOrganization.current = organizationId;
-    setValue('departmentId', '', { shouldValidate: true });
-  }, [organizationId, setValue]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    const body = toDriverFormData(values, { mode, chooseOrganization }, avatar);
-    try {
-      if (mode === 'create') {
-        const created = await createDriver.mutateAsync(body);
-        toast.success(`${created.name} Registered!`);
-      } else if (driver) {
-        const updated = await updateDriver.mutateAsync({ id: driver.id, body });
-        toast.success(`${updated.name} Updated!`);
-      }
-      onDone();
-    } catch (error) {
-      showFieldError(error, getValues(), setError);
-    }
-  });
+  const { ownerId, ownerKnown } = useRecordOwner({ record: driver, chooseOrganization, control, setValue, dependents: DEPENDENTS });
+  const groups = useDepartmentOptions(ownerId, ownerKnown);
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add driver' : 'Edit driver'}>
+    <form onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'Add driver' : 'Edit driver'}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {chooseOrganization && (
-            <SelectField
-              control={control}
-              name="organizationId"
-              label="Client"
-              withAsterisk
-              options={organizations.data?.data.map(organizationOption) ?? []}
-              disabled={organizations.isPending}
-            />
-          )}
+          {chooseOrganization && <OrganizationField control={control} organizations={organizations} />}
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
           <TextField control={control} name="email" type="email" label="Email" autoComplete="off" />
           <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="off" />

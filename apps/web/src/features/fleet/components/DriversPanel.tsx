@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Badge, Group, Text } from '@mantine/core';
 import { IconKey, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { DRIVER_SORTS, USER_STATUSES, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
+import { EmailText } from '@/components/ui/RecordCells';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
-import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useDeleteDriver, useDrivers, useResendInvitation } from '../api';
 import { DRIVER_STATUS_OPTIONS } from '../choices';
@@ -23,20 +23,6 @@ function isDriverStatus(value: string): value is Driver['status'] {
 
 const empty = <Text c="dimmed">{EMPTY_VALUE}</Text>;
 
-/** A long address may wrap before its '@' rather than push the other columns out of view. */
-function EmailText({ email }: { email: string | null }) {
-  if (!email) return empty;
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
-
 /** Spec section 2, Drivers (Mainteners): the organization's drivers and care takers. */
 export function DriversPanel() {
   const { user: me } = useAuth();
@@ -47,11 +33,9 @@ export function DriversPanel() {
 
   /** A lost or expired invitation: the driver gets a new link, and the toast says where it went. */
   const resend = async (driver: Driver) => {
-    try {
-      toast.success((await resendInvitation.mutateAsync(driver.id)).message);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    // A refusal reaches the user as the query client's error toast.
+    const reply = await resendInvitation.mutateAsync(driver.id).catch(() => null);
+    if (reply) toast.success(reply.message);
   };
 
   return (
@@ -94,7 +78,7 @@ export function DriversPanel() {
             ),
           },
           { key: 'phone', header: 'Phone', render: (d) => d.phone ?? empty, noWrap: true },
-          { key: 'email', header: 'Email', render: (d) => <EmailText email={d.email} /> },
+          { key: 'email', header: 'Email', render: (d) => <EmailText email={d.email} empty={empty} /> },
           ...(isPlatformAdmin ? [{ key: 'client', header: 'Client', render: (d: Driver) => d.organization?.name ?? empty }] : []),
           {
             key: 'vehicle',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconUserMinus } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Department, Driver } from '@fleetfuel/contract';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatNumber } from '@/lib/format';

@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
 import type { Department } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
-import { useAuth } from '@/lib/auth';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
-import { GROUP_STATUS_OPTIONS, organizationOption } from '../choices';
+import { GROUP_STATUS_OPTIONS } from '../choices';
 import {
   departmentFormSchema,
   departmentToForm,
@@ -16,8 +12,9 @@ import {
   toDepartmentCreateBody,
   toDepartmentUpdateBody,
 } from '../department-form';
-import { showFieldError } from '@/lib/form-errors';
-import { useOrganizationChoices } from '@/lib/organization-options';
+import { useRecordForm } from '@/lib/record-form';
+import { useOrganizationChoice } from '../use-record-owner';
+import { OrganizationField } from './OrganizationField';
 
 export interface GroupFormModalProps {
   opened: boolean;
@@ -40,46 +37,31 @@ export function GroupFormModal({ opened, onClose, group }: GroupFormModalProps) 
 }
 
 function GroupForm({ mode, record: group, onDone }: RecordFormProps<Department>) {
-  const { user: me } = useAuth();
-  const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
+  const { chooseOrganization, organizations } = useOrganizationChoice(mode);
   const createGroup = useCreateDepartment();
   const updateGroup = useUpdateDepartment();
-  const organizations = useOrganizationChoices(chooseOrganization);
   const schema = useMemo(() => departmentFormSchema({ mode, chooseOrganization }), [mode, chooseOrganization]);
-  const { control, handleSubmit, getValues, setError } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'all',
-    defaultValues: group ? departmentToForm(group) : emptyDepartmentForm(),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      if (mode === 'create') {
-        const created = await createGroup.mutateAsync(toDepartmentCreateBody(values, chooseOrganization));
-        toast.success(`${created.name} Created!`);
-      } else if (group) {
-        const updated = await updateGroup.mutateAsync({ id: group.id, body: toDepartmentUpdateBody(values) });
-        toast.success(`${updated.name} Updated!`);
-      }
-      onDone();
-    } catch (error) {
-      showFieldError(error, getValues(), setError);
-    }
+  const { control, onSubmit } = useRecordForm({
+    mode,
+    record: group,
+    onDone,
+    schema,
+    toForm: departmentToForm,
+    empty: emptyDepartmentForm,
+    create: async (values) => {
+      const created = await createGroup.mutateAsync(toDepartmentCreateBody(values, chooseOrganization));
+      return `${created.name} Created!`;
+    },
+    update: async (record, values) => {
+      const updated = await updateGroup.mutateAsync({ id: record.id, body: toDepartmentUpdateBody(values) });
+      return `${updated.name} Updated!`;
+    },
   });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add group' : 'Update group'}>
+    <form onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'Add group' : 'Update group'}>
       <Stack gap="md">
-        {chooseOrganization && (
-          <SelectField
-            control={control}
-            name="organizationId"
-            label="Client"
-            withAsterisk
-            options={organizations.data?.data.map(organizationOption) ?? []}
-            disabled={organizations.isPending}
-          />
-        )}
+        {chooseOrganization && <OrganizationField control={control} organizations={organizations} />}
         <TextField control={control} name="name" label="Name" withAsterisk placeholder="e.g. Operations" autoComplete="off" />
         <SelectField control={control} name="status" label="Status" withAsterisk options={GROUP_STATUS_OPTIONS} />
         <TextField

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileInput, Group, Modal, NativeSelect, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileImport } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { ImportReply, ImportRow } from '@fleetfuel/contract';
 import { useAuth } from '@/lib/auth';
 import { useOrganizationChoices } from '@/lib/organization-options';

@@ -3,7 +3,7 @@ import { Anchor, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } 
 import { IconExternalLink } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Insurance, Vehicle } from '@fleetfuel/contract';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { StatusBadge } from '@/components/ui/StatusBadge';

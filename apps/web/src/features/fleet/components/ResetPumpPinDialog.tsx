@@ -1,7 +1,6 @@
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Driver } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { errorMessage } from '@/lib/api-client';
 import { useResetPumpPin } from '../api';
 
 /** Confirms resetting a driver's pump PIN (a forgotten or exposed PIN); the driver then sets a new one. */
@@ -10,12 +9,11 @@ export function ResetPumpPinDialog({ driver, onClose }: { driver: Driver | null;
 
   const confirm = async () => {
     if (!driver) return;
-    try {
-      toast.success((await reset.mutateAsync(driver.id)).message);
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
+    // A refusal reaches the user as the query client's error toast, and the dialog stays open.
+    const reply = await reset.mutateAsync(driver.id).catch(() => null);
+    if (!reply) return;
+    toast.success(reply.message);
+    onClose();
   };
 
   return (

@@ -1,14 +1,11 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Divider, SimpleGrid, Stack } from '@mantine/core';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { useWatch } from 'react-hook-form';
 import type { Vehicle } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { imageFileError } from '@/lib/image-file';
-import { useAuth } from '@/lib/auth';
 import { businessDate } from '@/lib/format';
 import { useCreateVehicle, useDepartmentOptions, useDriverOptions, useUpdateVehicle } from '../api';
 import {
@@ -19,12 +16,12 @@ import {
   TRANSMISSION_OPTIONS,
   driverOption,
   groupOption,
-  organizationOption,
 } from '../choices';
 import { assetName, keeperLabel, tankUnit } from '../fleet-labels';
-import { showFieldError } from '@/lib/form-errors';
+import { useRecordForm } from '@/lib/record-form';
 import { emptyVehicleForm, hasRegistration, needsPlateNumber, toVehicleFormData, vehicleFormSchema, vehicleToForm } from '../vehicle-form';
-import { useOrganizationChoices } from '@/lib/organization-options';
+import { useOrganizationChoice, useRecordOwner } from '../use-record-owner';
+import { OrganizationField } from './OrganizationField';
 
 export interface VehicleFormModalProps {
   opened: boolean;
@@ -46,73 +43,48 @@ export function VehicleFormModal({ opened, onClose, vehicle }: VehicleFormModalP
   );
 }
 
+/** An asset's group and keeper are its client's. */
+const DEPENDENTS = ['departmentId', 'driverId'] as const;
+
 function VehicleForm({ mode, record: vehicle, onDone }: RecordFormProps<Vehicle>) {
-  const { user: me } = useAuth();
-  const chooseOrganization = mode === 'create' && me?.role === 'ADMIN';
+  const { chooseOrganization, organizations } = useOrganizationChoice(mode);
   const createVehicle = useCreateVehicle();
   const updateVehicle = useUpdateVehicle();
   const [image, setImage] = useState<File | null>(null);
   const imageError = imageFileError(image);
   const schema = useMemo(() => vehicleFormSchema({ mode, chooseOrganization, today: businessDate() }), [mode, chooseOrganization]);
-  const { control, handleSubmit, setValue, getValues, setError } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'all',
-    defaultValues: vehicle ? vehicleToForm(vehicle) : emptyVehicleForm(),
+  const { control, setValue, onSubmit } = useRecordForm({
+    mode,
+    record: vehicle,
+    onDone,
+    schema,
+    toForm: vehicleToForm,
+    empty: emptyVehicleForm,
+    create: async (values) => {
+      const created = await createVehicle.mutateAsync(toVehicleFormData(values, { mode, chooseOrganization }, image));
+      return `${assetName(created)} Registered!`;
+    },
+    update: async (record, values) => {
+      const body = toVehicleFormData(values, { mode, chooseOrganization }, image);
+      const updated = await updateVehicle.mutateAsync({ id: record.id, body });
+      return `${assetName(updated)} Updated!`;
+    },
   });
   const type = useWatch({ control, name: 'type' });
   const fuelType = useWatch({ control, name: 'fuelType' });
-  const organizationId = useWatch({ control, name: 'organizationId' });
-
   // The groups and drivers to choose from are those of the asset's organization.
-  const ownerId = vehicle?.organizationId ?? (chooseOrganization ? organizationId : undefined);
-  const ownerKnown = !chooseOrganization || organizationId !== '';
-  const organizations = useOrganizationChoices(chooseOrganization);
-  const groups = useDepartmentOptions(ownerId || undefined, ownerKnown);
-  const drivers = useDriverOptions(ownerId || undefined, mode === 'create' && ownerKnown);
-
-  // Another client's groups and drivers are not this one's: a change of client clears both choices.
-  const previousOrganization = useRef(organizationId);
-  useEffect(() => {
-    if (previousOrganization.current === organizationId) return;
-    previousOrganization.current = organizationId;
-    setValue('departmentId', '', { shouldValidate: true });
-    setValue('driverId', '', { shouldValidate: true });
-  }, [organizationId, setValue]);
+  const { ownerId, ownerKnown } = useRecordOwner({ record: vehicle, chooseOrganization, control, setValue, dependents: DEPENDENTS });
+  const groups = useDepartmentOptions(ownerId, ownerKnown);
+  const drivers = useDriverOptions(ownerId, mode === 'create' && ownerKnown);
 
   const keeper = keeperLabel(type);
   const unit = tankUnit(fuelType);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const options = { mode, chooseOrganization };
-    const body = toVehicleFormData(values, options, image);
-    try {
-      if (mode === 'create') {
-        const created = await createVehicle.mutateAsync(body);
-        toast.success(`${assetName(created)} Registered!`);
-      } else if (vehicle) {
-        const updated = await updateVehicle.mutateAsync({ id: vehicle.id, body });
-        toast.success(`${assetName(updated)} Updated!`);
-      }
-      onDone();
-    } catch (error) {
-      showFieldError(error, getValues(), setError);
-    }
-  });
-
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add asset' : 'Edit asset'}>
+    <form onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'Add asset' : 'Edit asset'}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          {chooseOrganization && (
-            <SelectField
-              control={control}
-              name="organizationId"
-              label="Client"
-              withAsterisk
-              options={organizations.data?.data.map(organizationOption) ?? []}
-              disabled={organizations.isPending}
-            />
-          )}
+          {chooseOrganization && <OrganizationField control={control} organizations={organizations} />}
           <SelectField control={control} name="type" label="Asset Type" withAsterisk options={ASSET_TYPE_OPTIONS} />
           <SelectField control={control} name="status" label="Status" withAsterisk options={ASSET_STATUS_OPTIONS} />
           <TextField control={control} name="make" label="Make" withAsterisk placeholder="e.g. Toyota" autoComplete="off" />

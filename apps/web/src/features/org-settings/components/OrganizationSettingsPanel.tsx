@@ -3,10 +3,10 @@ import { Alert, Group, Paper, SimpleGrid, Skeleton, Stack, Switch, Text, TextInp
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useController, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { COUPON_VALIDITY_DAYS, type RouteReply, type routes } from '@fleetfuel/contract';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
-import { SelectField, SubmitButton, TextField, type SelectOption } from '@/components/ui/FormFields';
+import { SelectField, SubmitButton, TextField, type SelectOption, type TextFieldProps } from '@/components/ui/FormFields';
 import { useOrganizationSettings, useStationChoices, useUpdateOrganizationSettings } from '../api';
 import { settingsFormSchema, settingsToForm, toSettingsBody, type SettingsFormValues } from '../settings-form';
 
@@ -70,20 +70,28 @@ interface SwitchFieldProps {
 }
 
 function SwitchField({ control, name, label, description, disabled }: SwitchFieldProps) {
-  const { field } = useController({ control, name });
+  // Taken apart: the field's `ref` goes to the switch, and its other members are plain values.
+  const {
+    field: { ref, name: fieldName, value, onChange, onBlur },
+  } = useController({ control, name });
   return (
     <Switch
-      ref={field.ref}
-      name={field.name}
-      checked={field.value}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-      onBlur={field.onBlur}
+      ref={ref}
+      name={fieldName}
+      checked={value}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+      onBlur={onBlur}
       disabled={disabled}
       size="md"
       label={label}
       description={description}
     />
   );
+}
+
+/** A number preference: required for the organization admin, read-only (filled) for the others. */
+function NumberSetting({ editable, ...field }: TextFieldProps<SettingsFormValues> & { editable: boolean }) {
+  return <TextField {...field} type="number" withAsterisk={editable} readOnly={!editable} variant={editable ? 'default' : 'filled'} />;
 }
 
 function PreferencesForm({ settings, editable }: { settings: OrganizationSettings; editable: boolean }) {
@@ -139,57 +147,45 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
               disabled={readOnly || stations.isPending}
               variant={readOnly ? 'filled' : 'default'}
             />
-            <TextField
+            <NumberSetting
               control={control}
               name="couponValidityDays"
               label="Coupon validity (days)"
               description={`Days after the supply date a coupon can be redeemed (${COUPON_VALIDITY_DAYS.min}–${COUPON_VALIDITY_DAYS.max})`}
-              type="number"
               inputMode="numeric"
               min={COUPON_VALIDITY_DAYS.min}
               max={COUPON_VALIDITY_DAYS.max}
-              withAsterisk={editable}
-              readOnly={readOnly}
-              variant={readOnly ? 'filled' : 'default'}
+              editable={editable}
             />
-            <TextField
+            <NumberSetting
               control={control}
               name="serviceIntervalDays"
               label="Service interval (days)"
               description="A vehicle is due for service this long after its last one (7–730)"
-              type="number"
               inputMode="numeric"
               min={7}
               max={730}
-              withAsterisk={editable}
-              readOnly={readOnly}
-              variant={readOnly ? 'filled' : 'default'}
+              editable={editable}
             />
-            <TextField
+            <NumberSetting
               control={control}
               name="serviceIntervalKm"
               label="Service interval (km)"
               description="…or after this distance since its last service (500–100,000)"
-              type="number"
               inputMode="numeric"
               min={500}
               max={100000}
-              withAsterisk={editable}
-              readOnly={readOnly}
-              variant={readOnly ? 'filled' : 'default'}
+              editable={editable}
             />
-            <TextField
+            <NumberSetting
               control={control}
               name="lowBalanceThreshold"
               label="Low balance alert threshold (₦)"
               description="The alerts warn you when the wallet balance falls below this amount"
-              type="number"
               inputMode="decimal"
               min={0}
               step="0.01"
-              withAsterisk={editable}
-              readOnly={readOnly}
-              variant={readOnly ? 'filled' : 'default'}
+              editable={editable}
             />
           </SimpleGrid>
           <SwitchField

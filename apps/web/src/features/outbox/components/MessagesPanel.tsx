@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import {
   MESSAGE_CHANNELS,
   OUTGOING_MESSAGE_STATUSES,

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { PLAN_STATUSES, type Plan } from '@fleetfuel/contract';
 import { FormModal } from '@/components/ui/FormModal';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { FuelRequest, MaintenanceRequest } from '@fleetfuel/contract';
 import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -12,6 +12,7 @@ import { useCompleteJob, useRedeemFuel } from '../api';
 import type { CouponInput } from '../coupon-input';
 import { confirmationFields, confirmationProblem } from '../driver-confirmation';
 import { fuelRedeemSchema, jobRedeemSchema, toFuelCompleteBody, toJobCompleteBody, type FuelRedeemValues } from '../redeem-form';
+import { DispensedFields } from './DispensedFields';
 import { DriverConfirmationField } from './DriverConfirmationField';
 import { FuelRedemptionReview } from './FuelRedemptionReview';
 import { STICKER_MISSING, checkSticker } from '../offline/verify-sticker';
@@ -113,22 +114,7 @@ export function FuelRedeemForm({
             error={sticker.error}
           />
         )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextField
-            control={control}
-            name="dispensedVolume"
-            label="Dispensed Volume"
-            withAsterisk
-            inputMode="decimal"
-            rightSection={
-              <Text size="sm" c="dimmed" pr={4}>
-                {request.unit}
-              </Text>
-            }
-            description={`At most ${request.volume} ${request.unit}`}
-          />
-          <TextField control={control} name="odometer" label="Odometer (km)" inputMode="numeric" description="Optional" />
-        </SimpleGrid>
+        <DispensedFields control={control} unit={request.unit} limit={`${request.volume} ${request.unit}`} />
         {driverConfirmationRequired && (
           <DriverConfirmationField
             requestId={request.id}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { RedemptionFollowUp } from '@fleetfuel/contract';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { errorMessage } from '@/lib/api-client';
 import { formatCurrency, formatDateTime, formatVolume } from '@/lib/format';

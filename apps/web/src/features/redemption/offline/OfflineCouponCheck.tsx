@@ -4,10 +4,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { IconCloudOff } from '@tabler/icons-react';
 import { FUEL_UNITS, type OpenCoupon, type SoldFuelType } from '@fleetfuel/contract';
-import { SubmitButton, TextField } from '@/components/ui/FormFields';
+import { SubmitButton } from '@/components/ui/FormFields';
 import { useAuth } from '@/lib/auth';
 import { formatDateTime, formatVolume } from '@/lib/format';
 import { Field } from '../components/CouponPreview';
+import { DispensedFields } from '../components/DispensedFields';
 import { FuelRedemptionReview } from '../components/FuelRedemptionReview';
 import { VehicleStickerField, type ScannedSticker } from '../components/VehicleStickerField';
 import type { CouponInput } from '../coupon-input';
@@ -192,22 +193,7 @@ function OfflineRedeemForm({
   return (
     <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate aria-label="Record fuel offline">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextField
-            control={control}
-            name="dispensedVolume"
-            label="Dispensed Volume"
-            withAsterisk
-            inputMode="decimal"
-            rightSection={
-              <Text size="sm" c="dimmed" pr={4}>
-                {unit}
-              </Text>
-            }
-            description={`At most ${formatVolume(coupon.maxVolume, unit)}`}
-          />
-          <TextField control={control} name="odometer" label="Odometer (km)" inputMode="numeric" description="Optional" />
-        </SimpleGrid>
+        <DispensedFields control={control} unit={unit} limit={formatVolume(coupon.maxVolume, unit)} />
         <Group justify="flex-end">
           <SubmitButton control={control} color="green">
             Review

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { DateRangeInputs } from '@/components/ui/DateRangeInputs';
 import { useDownloadReport } from '../api';
 import { DATE_ORDER_MESSAGE, reportQuery, type ReportDefinition } from '../report-definitions';
 import { progressPercent } from '../report-progress';
@@ -39,23 +40,7 @@ export function ReportCard({ report, organizationId, needsOrganization }: Report
             </Stack>
           </Group>
           {report.needsDates && (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                type="date"
-                label="From"
-                value={startDate}
-                onChange={(event) => setStartDate(event.currentTarget.value)}
-                max={endDate || undefined}
-              />
-              <TextInput
-                type="date"
-                label="To"
-                value={endDate}
-                onChange={(event) => setEndDate(event.currentTarget.value)}
-                min={startDate || undefined}
-                error={dateOrderError}
-              />
-            </SimpleGrid>
+            <DateRangeInputs from={startDate} to={endDate} onFromChange={setStartDate} onToChange={setEndDate} error={dateOrderError} />
           )}
         </Stack>
         <Stack gap={4}>

@@ -22,23 +22,24 @@ const QUIET_ZONE = 4;
  * stays sharp at any size.
  */
 export function CouponQrCode({ payload, size }: CouponQrCodeProps) {
-  const [matrix, setMatrix] = useState<Matrix | null>(null);
-  const [failed, setFailed] = useState(false);
+  // What the encoder made, and of which payload: another payload's code is not this one's.
+  const [drawn, setDrawn] = useState<{ payload: string; matrix: Matrix | null; failed: boolean } | null>(null);
 
   useEffect(() => {
     let current = true;
-    setMatrix(null);
     import('qrcode')
       .then(({ default: QRCode }) => {
         const { modules } = QRCode.create(payload, { errorCorrectionLevel: 'M' });
-        if (current) setMatrix({ size: modules.size, dark: (x, y) => Boolean(modules.get(y, x)) });
+        if (current) setDrawn({ payload, matrix: { size: modules.size, dark: (x, y) => Boolean(modules.get(y, x)) }, failed: false });
       })
-      .catch(() => current && setFailed(true));
+      .catch(() => current && setDrawn({ payload, matrix: null, failed: true }));
     return () => {
       current = false;
     };
   }, [payload]);
 
+  const matrix = drawn?.payload === payload ? drawn.matrix : null;
+  const failed = drawn?.payload === payload && drawn.failed;
   if (failed) return <Text c="red">The QR code could not be drawn; read out the coupon code instead.</Text>;
   if (!matrix) return <Loader aria-label="Drawing the QR code" />;
 

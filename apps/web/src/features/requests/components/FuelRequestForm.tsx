@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { dispensedFuelType, type VehicleFuelType } from '@fleetfuel/contract';
 import { SelectField, SubmitButton, TextField, TextareaField, type SelectOption } from '@/components/ui/FormFields';
 import { statusLabel } from '@/components/ui/StatusBadge';
@@ -94,10 +94,10 @@ export function FuelRequestForm({ onDone, onCancel }: FuelRequestFormProps) {
   const volume = Number(volumeText);
   const estimate = price && volumeText.trim() !== '' && Number.isFinite(volume) && volume > 0 ? estimatedCost(volume, price) : null;
 
-  const stationChoices = useMemo<SelectOption[]>(
-    () => (stations.data?.stations ?? []).map((s) => stationOption(s, vehicle?.fuelType ?? null)),
-    [stations.data, vehicle],
-  );
+  const stationChoices = useMemo<SelectOption[]>(() => {
+    const fuelType = vehicleChoices.find((v) => v.id === vehicleId)?.fuelType ?? null;
+    return (stations.data?.stations ?? []).map((s) => stationOption(s, fuelType));
+  }, [stations.data, vehicleChoices, vehicleId]);
 
   // A station that does not sell the newly chosen vehicle's fuel is no longer a valid choice.
   useEffect(() => {

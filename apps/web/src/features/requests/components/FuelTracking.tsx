@@ -1,19 +1,15 @@
-import { useMemo } from 'react';
 import { Button, Paper, SimpleGrid } from '@mantine/core';
 import { IconClockHour4, IconDroplet, IconGasStation, IconPlus, IconTicket } from '@tabler/icons-react';
 import { FUEL_REQUEST_SORTS, hasPermission, routes } from '@fleetfuel/contract';
-import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
-import { ExportButton } from '@/components/ui/ExportButton';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard } from '@/components/ui/StatCard';
 import { useAuth } from '@/lib/auth';
 import { formatNumber } from '@/lib/format';
-import { useFuelRequests, type RequestListQuery } from '../api';
+import { useFuelRequests } from '../api';
 import { FuelRequestsTable } from './FuelRequestsTable';
 import { GenerateCouponModal } from './GenerateCouponModal';
-import { StatusFilter, isRequestStatus } from './RequestParts';
 import { useFuelRequestActions } from '../use-fuel-request-actions';
-import { useListView } from '@/lib/list-view';
+import { useRequestList } from '../use-request-list';
 
 /** The summary sums the volumes of every fuel type in one figure; litres, the unit of petrol and diesel, label it. */
 const VOLUME_UNIT = 'L';
@@ -31,13 +27,7 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
   const role = user?.role ?? 'DRIVER';
   const showOrganization = role === 'ADMIN';
   const canCreate = hasPermission(role, 'requests.create');
-  const view = useListView({ filters: ['status', 'from', 'to'], sortable: FUEL_REQUEST_SORTS });
-  const { status, from, to } = view.filters;
-
-  const query = useMemo<RequestListQuery>(
-    () => ({ ...view.query, ...(isRequestStatus(status) ? { status } : {}), ...dateRangeQuery({ from, to }) }),
-    [view.query, status, from, to],
-  );
+  const { query, table, toolbar } = useRequestList(FUEL_REQUEST_SORTS, routes.exports.fuelRequests);
   const requests = useFuelRequests(query);
   const summary = requests.data?.summary;
   const { actions, dialogs } = useFuelRequestActions(role, showOrganization);
@@ -92,16 +82,10 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
           rows={requests.data?.requests}
           meta={requests.data?.meta}
           loading={requests.isFetching}
-          {...view.table}
+          {...table}
           showOrganization={showOrganization}
           actions={actions}
-          toolbar={
-            <>
-              <StatusFilter value={status} onChange={view.setFilter('status')} />
-              <DateRangeFilter from={from} to={to} set={view.setFilter} />
-              <ExportButton route={routes.exports.fuelRequests} query={query} />
-            </>
-          }
+          toolbar={toolbar}
         />
       </Paper>
 

@@ -3,7 +3,7 @@ import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { SelectField, SubmitButton, TextField, TextareaField, type SelectOption } from '@/components/ui/FormFields';
 import { statusLabel } from '@/components/ui/StatusBadge';
 import { businessDate } from '@/lib/format';

@@ -1,35 +1,22 @@
-import { useMemo, type ReactNode } from 'react';
-import { IconCircleCheck, IconDownload, IconEye } from '@tabler/icons-react';
-import type { MaintenanceRequest, PageMeta } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn, type DataTableSorting } from '@/components/ui/DataTable';
+import { useMemo } from 'react';
+import { IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import type { MaintenanceRequest } from '@fleetfuel/contract';
 import { RowAction } from '@/components/ui/RowAction';
-import { StatusBadge } from '@/components/ui/StatusBadge';
-import { formatCalendarDate, formatCurrency, formatDate } from '@/lib/format';
-import { vehicleDetail, vehicleName } from '../request-labels';
-import { DecisionActions, RowControls, TwoLines } from './RequestParts';
+import { formatCalendarDate, formatCurrency } from '@/lib/format';
+import { calendarDateColumn, requestColumns, requestedByColumn, type RequestRowActions } from '../request-columns';
+import { vehicleName } from '../request-labels';
+import { TwoLines } from './RequestParts';
+import { RequestTable, type RequestTableProps } from './RequestTable';
 
-export interface MaintenanceActions {
-  canApprove: boolean;
+export interface MaintenanceActions extends RequestRowActions<MaintenanceRequest> {
   canDownload: boolean;
-  onView: (request: MaintenanceRequest) => void;
-  onApprove: (request: MaintenanceRequest) => void;
-  onReject: (request: MaintenanceRequest) => void;
   onDownload: (request: MaintenanceRequest) => void;
   /** ADMINISTRATOR: close an approved job that no station services. */
   onComplete: (request: MaintenanceRequest) => void;
 }
 
-export interface MaintenanceTableProps {
-  rows: readonly MaintenanceRequest[] | undefined;
-  meta: PageMeta | undefined;
-  loading: boolean;
-  /** The search the list applies (from the address) and its server-side sort. */
-  search?: string;
-  sorting?: DataTableSorting | undefined;
-  onPageChange: (page: number) => void;
+export interface MaintenanceTableProps extends RequestTableProps<MaintenanceRequest> {
   onSearchChange: (search: string) => void;
-  toolbar?: ReactNode;
-  showOrganization: boolean;
   actions: MaintenanceActions;
 }
 
@@ -45,62 +32,35 @@ function costOf(request: MaintenanceRequest): { main: string; detail: string } {
   return { main: formatCurrency(request.cost), detail: request.status === 'COMPLETED' ? 'Final' : 'Estimate' };
 }
 
-export function MaintenanceTable({
-  rows,
-  meta,
-  loading,
-  onPageChange,
-  onSearchChange,
-  search,
-  sorting,
-  toolbar,
-  showOrganization,
-  actions,
-}: MaintenanceTableProps) {
-  const columns = useMemo<DataTableColumn<MaintenanceRequest>[]>(() => {
-    const list: DataTableColumn<MaintenanceRequest>[] = [
-      {
-        key: 'vehicle',
-        header: 'Vehicle',
-        render: (r) => <TwoLines main={vehicleName(r.vehicle)} detail={vehicleDetail(r.vehicle)} />,
-      },
-    ];
-    if (showOrganization) list.push({ key: 'organization', header: 'Client', render: (r) => r.organization.name });
-    list.push(
-      {
-        key: 'description',
-        header: 'Job',
-        render: (r) => <TwoLines main={r.description} detail={r.fuelStation ? `At ${r.fuelStation.name}` : 'No station'} />,
-      },
-      {
-        key: 'requestedBy',
-        header: 'Requested By',
-        render: (r) => <TwoLines main={r.requestedBy.name} detail={formatDate(r.createdAt)} />,
-      },
-      { key: 'date', header: 'Date', noWrap: true, render: (r) => formatCalendarDate(r.date) },
-      {
-        key: 'cost',
-        header: 'Cost',
-        noWrap: true,
-        render: (r) => {
-          const cost = costOf(r);
-          return <TwoLines main={cost.main} detail={cost.detail} />;
-        },
-      },
-      { key: 'status', header: 'Status', noWrap: true, render: (r) => <StatusBadge status={r.status} /> },
-      {
-        key: 'actions',
-        header: 'Actions',
-        noWrap: true,
-        render: (r) => {
-          const name = rowName(r);
-          const pending = r.status === 'PENDING';
+export function MaintenanceTable({ showOrganization, actions, ...table }: MaintenanceTableProps) {
+  const columns = useMemo(
+    () =>
+      requestColumns<MaintenanceRequest>({
+        showOrganization,
+        details: [
+          {
+            key: 'description',
+            header: 'Job',
+            render: (r) => <TwoLines main={r.description} detail={r.fuelStation ? `At ${r.fuelStation.name}` : 'No station'} />,
+          },
+          requestedByColumn(),
+          calendarDateColumn('date', 'Date', (r) => r.date),
+          {
+            key: 'cost',
+            header: 'Cost',
+            noWrap: true,
+            render: (r) => {
+              const cost = costOf(r);
+              return <TwoLines main={cost.main} detail={cost.detail} />;
+            },
+          },
+        ],
+        rowName,
+        actions,
+        moreActions: (r, name) => {
           const approved = r.status === 'APPROVED';
           return (
-            <RowControls>
-              {actions.canApprove && pending && (
-                <DecisionActions name={name} onApprove={() => actions.onApprove(r)} onReject={() => actions.onReject(r)} />
-              )}
+            <>
               {actions.canApprove && approved && r.fuelStation === null && (
                 <RowAction
                   label={`Mark Completed ${name}`}
@@ -118,36 +78,20 @@ export function MaintenanceTable({
                   onClick={() => actions.onDownload(r)}
                 />
               )}
-              <RowAction
-                label={`View ${name}`}
-                tooltip="View"
-                color="gray"
-                icon={<IconEye size={18} aria-hidden />}
-                onClick={() => actions.onView(r)}
-              />
-            </RowControls>
+            </>
           );
         },
-      },
-    );
-    return list;
-  }, [showOrganization, actions]);
+      }),
+    [showOrganization, actions],
+  );
 
   return (
-    <DataTable
+    <RequestTable
+      {...table}
       label="Maintenance requests"
       columns={columns}
-      rows={rows}
-      rowKey={(r) => r.id}
-      meta={meta}
-      loading={loading}
-      onPageChange={onPageChange}
-      onSearchChange={onSearchChange}
-      search={search ?? ''}
-      sorting={sorting}
+      showOrganization={showOrganization}
       searchPlaceholder="Search vehicle, job, requester or station"
-      toolbar={toolbar}
-      minWidth={showOrganization ? 960 : 880}
       onRowClick={actions.onView}
     />
   );

@@ -1,22 +1,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconCalendarCheck, IconCash, IconClockHour4, IconPlus, IconTool } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
 import { MAINTENANCE_SORTS, hasPermission, routes, type MaintenanceRequest } from '@fleetfuel/contract';
-import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
-import { ExportButton } from '@/components/ui/ExportButton';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { StatCard } from '@/components/ui/StatCard';
-import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatCalendarDate, formatCurrency } from '@/lib/format';
-import {
-  useApproveMaintenance,
-  useDocumentDownload,
-  useMaintenanceRequests,
-  useRejectMaintenance,
-  type MaintenanceListQuery,
-} from '../api';
+import { useApproveMaintenance, useDocumentDownload, useMaintenanceRequests, useRejectMaintenance } from '../api';
 import { vehicleName } from '../request-labels';
 import { ApproveDialog } from '@/components/ui/ApproveDialog';
 import { CompleteMaintenanceModal } from './CompleteMaintenanceModal';
@@ -24,14 +14,8 @@ import { MaintenanceDetails } from './MaintenanceDetails';
 import { MaintenanceFormModal } from './MaintenanceFormModal';
 import { MaintenanceTable, type MaintenanceActions } from './MaintenanceTable';
 import { RejectDialog } from './RejectDialog';
-import { StatusFilter, isRequestStatus } from './RequestParts';
-import { useListView } from '@/lib/list-view';
-
-interface Dialog {
-  opened: boolean;
-  request: MaintenanceRequest | null;
-}
-const closed: Dialog = { opened: false, request: null };
+import { useRequestDecisions, useRequestDialog } from '../use-request-decisions';
+import { useRequestList } from '../use-request-list';
 
 /** Maintenance (spec section 2): the same pattern as Fuel Tracking, with Schedule Maintenance. */
 export function MaintenanceView() {
@@ -41,22 +25,22 @@ export function MaintenanceView() {
   const canCreate = hasPermission(role, 'requests.create');
   const canApprove = hasPermission(role, 'requests.approve');
   const canDownload = hasPermission(role, 'coupons.download');
-  const view = useListView({ filters: ['status', 'from', 'to'], sortable: MAINTENANCE_SORTS });
-  const { status, from, to } = view.filters;
+  const { query, table, toolbar } = useRequestList(MAINTENANCE_SORTS, routes.exports.maintenance);
   const [scheduling, setScheduling] = useState(false);
-  const [viewing, setViewing] = useState<Dialog>(closed);
-  const [approving, setApproving] = useState<Dialog>(closed);
-  const [rejecting, setRejecting] = useState<Dialog>(closed);
-  const [completing, setCompleting] = useState<Dialog>(closed);
-  const [approveError, setApproveError] = useState<string | null>(null);
+  const viewing = useRequestDialog<MaintenanceRequest>();
+  const completing = useRequestDialog<MaintenanceRequest>();
   const approve = useApproveMaintenance();
   const reject = useRejectMaintenance();
+  const { approving, rejecting, startApprove, approveDialog, rejectDialog } = useRequestDecisions<MaintenanceRequest>({
+    approve: (request) => approve.mutateAsync(request.id),
+    reject: (request, note) => reject.mutateAsync({ id: request.id, note }),
+    pending: { approve: approve.isPending, reject: reject.isPending },
+  });
+  const { open: openViewing } = viewing;
+  const { open: openRejecting } = rejecting;
+  const { open: openCompleting } = completing;
   const download = useDocumentDownload();
 
-  const query = useMemo<MaintenanceListQuery>(
-    () => ({ ...view.query, ...(isRequestStatus(status) ? { status } : {}), ...dateRangeQuery({ from, to }) }),
-    [view.query, status, from, to],
-  );
   const requests = useMaintenanceRequests(query);
   const summary = requests.data?.summary;
 
@@ -70,38 +54,14 @@ export function MaintenanceView() {
     () => ({
       canApprove,
       canDownload,
-      onView: (request) => setViewing({ opened: true, request }),
-      onApprove: (request) => {
-        setApproveError(null);
-        setApproving({ opened: true, request });
-      },
-      onReject: (request) => setRejecting({ opened: true, request }),
+      onView: openViewing,
+      onApprove: startApprove,
+      onReject: openRejecting,
       onDownload,
-      onComplete: (request) => setCompleting({ opened: true, request }),
+      onComplete: openCompleting,
     }),
-    [canApprove, canDownload, onDownload],
+    [canApprove, canDownload, openViewing, startApprove, openRejecting, onDownload, openCompleting],
   );
-
-  const confirmApprove = async () => {
-    const request = approving.request;
-    if (!request) return;
-    try {
-      const reply = await approve.mutateAsync(request.id);
-      toast.success(reply.message);
-      setApproving((current) => ({ ...current, opened: false }));
-    } catch (error) {
-      setApproveError(errorMessage(error));
-    }
-  };
-
-  const confirmReject = async (note: string) => {
-    const request = rejecting.request;
-    if (!request) return;
-    const reply = await reject.mutateAsync({ id: request.id, note }).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
-    setRejecting((current) => ({ ...current, opened: false }));
-  };
 
   const approvingRequest = approving.request;
 
@@ -141,36 +101,23 @@ export function MaintenanceView() {
           rows={requests.data?.logs}
           meta={requests.data?.meta}
           loading={requests.isFetching}
-          {...view.table}
+          {...table}
           showOrganization={showOrganization}
           actions={actions}
-          toolbar={
-            <>
-              <StatusFilter value={status} onChange={view.setFilter('status')} />
-              <DateRangeFilter from={from} to={to} set={view.setFilter} />
-              <ExportButton route={routes.exports.maintenance} query={query} />
-            </>
-          }
+          toolbar={toolbar}
         />
       </Paper>
 
       <MaintenanceDetails
         request={viewing.request}
         opened={viewing.opened}
-        onClose={() => setViewing((current) => ({ ...current, opened: false }))}
+        onClose={viewing.close}
         showOrganization={showOrganization}
         canDownload={canDownload}
         onDownload={onDownload}
         downloading={download.isPending}
       />
-      <ApproveDialog
-        opened={approving.opened}
-        title="Approve maintenance request"
-        error={approveError}
-        loading={approve.isPending}
-        onConfirm={() => void confirmApprove()}
-        onCancel={() => setApproving((current) => ({ ...current, opened: false }))}
-      >
+      <ApproveDialog {...approveDialog} title="Approve maintenance request">
         {approvingRequest && (
           <>
             <Text size="sm">
@@ -187,7 +134,7 @@ export function MaintenanceView() {
         )}
       </ApproveDialog>
       <RejectDialog
-        opened={rejecting.opened}
+        {...rejectDialog}
         title="Reject maintenance request"
         message={
           rejecting.request && (
@@ -197,15 +144,8 @@ export function MaintenanceView() {
             </>
           )
         }
-        loading={reject.isPending}
-        onConfirm={(note) => void confirmReject(note)}
-        onCancel={() => setRejecting((current) => ({ ...current, opened: false }))}
       />
-      <CompleteMaintenanceModal
-        request={completing.request}
-        opened={completing.opened}
-        onClose={() => setCompleting((current) => ({ ...current, opened: false }))}
-      />
+      <CompleteMaintenanceModal request={completing.request} opened={completing.opened} onClose={completing.close} />
       {canCreate && <MaintenanceFormModal opened={scheduling} onClose={() => setScheduling(false)} />}
     </>
   );

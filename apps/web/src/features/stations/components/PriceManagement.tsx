@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, type FuelPrice, type SoldFuelType } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
@@ -18,12 +18,12 @@ const HISTORY_PAGE_SIZE = 10;
 function PriceForm({ fuelTypes, submitLabel }: { fuelTypes: readonly SoldFuelType[]; submitLabel: string }) {
   const updatePrice = useUpdatePrice();
   const single = fuelTypes.length === 1 ? fuelTypes[0] : undefined;
-  const { control, handleSubmit, reset, watch } = useForm<PriceFormValues>({
+  const { control, handleSubmit, reset } = useForm<PriceFormValues>({
     resolver: zodResolver(priceFormSchema),
     mode: 'all',
     defaultValues: { fuelType: single ?? '', pricePerLitre: '' },
   });
-  const fuelType = watch('fuelType');
+  const fuelType = useWatch({ control, name: 'fuelType' });
   const unit = isSoldFuelType(fuelType) ? FUEL_UNITS[fuelType] : null;
 
   const onSubmit = handleSubmit(async (values) => {

@@ -1,13 +1,12 @@
 import { useEffect, useMemo } from 'react';
 import { Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { Controller, useWatch } from 'react-hook-form';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { statusLabel } from '@/components/ui/StatusBadge';
+import { useRecordForm } from '@/lib/record-form';
 import { useCreateStation, useUpdateStation } from '../api';
 import { emptyStationForm, stationFormSchema, stationToForm, toStationFormData } from '../station-form';
 
@@ -36,10 +35,18 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
   const createStation = useCreateStation();
   const updateStation = useUpdateStation();
   const schema = useMemo(() => stationFormSchema(mode), [mode]);
-  const { control, handleSubmit, trigger } = useForm({
-    resolver: zodResolver(schema),
-    mode: 'all',
-    defaultValues: station ? stationToForm(station) : emptyStationForm(),
+  const { control, trigger, onSubmit } = useRecordForm({
+    mode,
+    record: station,
+    onDone,
+    schema,
+    toForm: stationToForm,
+    empty: emptyStationForm,
+    create: async (values) => `${(await createStation.mutateAsync(toStationFormData(values))).name} Fuel Station Created!`,
+    update: async (record, values) => {
+      const updated = await updateStation.mutateAsync({ id: record.id, body: toStationFormData(values) });
+      return `${updated.name} Fuel Station Updated!`;
+    },
   });
   const name = useWatch({ control, name: 'name' });
   const [latitude, longitude, opensAt, closesAt] = useWatch({ control, name: ['latitude', 'longitude', 'opensAt', 'closesAt'] });
@@ -52,22 +59,8 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
     void trigger(['opensAt', 'closesAt']);
   }, [opensAt, closesAt, trigger]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const body = toStationFormData(values);
-    if (mode === 'create') {
-      const created = await createStation.mutateAsync(body).catch(() => null);
-      if (!created) return;
-      toast.success(`${created.name} Fuel Station Created!`);
-    } else if (station) {
-      const updated = await updateStation.mutateAsync({ id: station.id, body }).catch(() => null);
-      if (!updated) return;
-      toast.success(`${updated.name} Fuel Station Updated!`);
-    }
-    onDone();
-  });
-
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={mode === 'create' ? 'Add fuel station' : 'Update fuel station'}>
+    <form onSubmit={onSubmit} noValidate aria-label={mode === 'create' ? 'Add fuel station' : 'Update fuel station'}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />

@@ -3,7 +3,7 @@ import { Button, FileInput, Group, Stack } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Ticket } from '@fleetfuel/contract';
 import { FormModal } from '@/components/ui/FormModal';
 import { SubmitButton, TextField, TextareaField } from '@/components/ui/FormFields';

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconLock, IconPaperclip } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { ROLES, ROLE_LABELS, type Role, type SessionUser, type Ticket } from '@fleetfuel/contract';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { SubmitButton, TextareaField } from '@/components/ui/FormFields';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { MANAGEABLE_ROLES, ROLE_LABELS, USER_STATUSES, type Role, type User } from '@fleetfuel/contract';
 import { PasswordField, SelectField, SubmitButton, TextField, type SelectOption } from '@/components/ui/FormFields';
 import { statusLabel } from '@/components/ui/StatusBadge';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import {
   MANAGEABLE_ROLES,
   ROLES,
@@ -15,6 +15,7 @@ import {
 } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { EmailText } from '@/components/ui/RecordCells';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDate } from '@/lib/format';
 import { useAuth } from '@/lib/auth';
@@ -37,20 +38,6 @@ const ROLE_FILTER = ROLES.map((value) => ({ value, label: ROLE_LABELS[value] }))
 
 function isUserStatus(value: string): value is User['status'] {
   return (USER_STATUSES as readonly string[]).includes(value);
-}
-
-/** A long address may wrap before its '@' rather than push the actions out of view. */
-function EmailText({ email }: { email: string | null }) {
-  if (!email) return null;
-  const at = email.indexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
 }
 
 /** The roles a team list can filter by: those of the caller's own kind of tenant. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Badge, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { BANK_ACCOUNT_NUMBER_LENGTH, MESSAGES, type Wallet } from '@fleetfuel/contract';
 import { SELECT_PLACEHOLDER } from '@/components/ui/FormFields';
 import { errorMessage } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Wallet } from '@fleetfuel/contract';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { formatCurrency } from '@/lib/format';

@@ -25,11 +25,13 @@ export function PaymentReturnNotice({ wallet, reference, onDismiss, onSuccess }:
     },
   );
   const outcome = paymentOutcome(transactions.data?.transactions, reference);
-  // How many answers this notice has seen, to know when the polling above has given up.
-  const [answers, setAnswers] = useState(0);
-  useEffect(() => {
-    if (transactions.dataUpdatedAt > 0) setAnswers((count) => count + 1);
-  }, [transactions.dataUpdatedAt]);
+  // How many answers this notice has seen, to know when the polling above has given up: counted
+  // while rendering, as each answer's time comes in.
+  const [seen, setSeen] = useState({ answers: 0, lastAt: 0 });
+  if (transactions.dataUpdatedAt !== seen.lastAt) {
+    setSeen({ answers: seen.answers + (transactions.dataUpdatedAt > 0 ? 1 : 0), lastAt: transactions.dataUpdatedAt });
+  }
+  const { answers } = seen;
   const polling = transactions.isFetching || nextPaymentPoll(outcome, answers) !== false;
 
   const refreshed = useRef(false);

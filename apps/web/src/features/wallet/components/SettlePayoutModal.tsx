@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import type { Payout, Wallet } from '@fleetfuel/contract';
 import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { StatusBadge } from '@/components/ui/StatusBadge';

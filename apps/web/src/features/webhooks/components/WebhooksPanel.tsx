@@ -18,7 +18,7 @@ import {
 } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
+import { toast } from '@/lib/toast';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { webhookCreateBodySchema, type Webhook } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
