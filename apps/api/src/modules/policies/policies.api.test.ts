@@ -217,3 +217,79 @@ describe('fuel policies when fuel is requested', () => {
     );
   });
 });
+
+describe('fuel policies at approval and at the pump', () => {
+  const approvedCoupon = async (volume: number) => {
+    const created = await t.call('POST', '/api/fuel-requests', {
+      token: tokens[ADMIN],
+      body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().request.id as string;
+    const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: tokens[ADMIN], body: { note: 'Policy test' } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    return { id, code: approved.json().request.couponCode as string };
+  };
+  const redeem = (coupon: { id: string; code: string }, dispensedVolume: number) =>
+    t.call('PATCH', `/api/fuel-requests/${coupon.id}/complete`, {
+      token: tokens['attendant@unityfuels.test'],
+      body: { code: coupon.code, dispensedVolume },
+    });
+
+  it('refuses an approval that a HARD budget of the money it holds breaches, and holds nothing', async () => {
+    await onlyPolicies();
+    await creditOrganization(t, 'Acme Logistics', 100_000);
+    const created = await t.call('POST', '/api/fuel-requests', {
+      token: tokens[ADMIN],
+      body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume: 10 },
+    });
+    const id = created.json().request.id as string;
+    // The budget is set after the request: only the approval can see it.
+    await onlyPolicies({ rule: 'WEEKLY_BUDGET_NAIRA', value: 1, enforcement: 'HARD', scope: { type: 'VEHICLE', id: ids.hilux } });
+    const refused = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: tokens[ADMIN], body: { note: 'x' } });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'POLICY_VIOLATION', rule: 'WEEKLY_BUDGET_NAIRA' });
+    expect(refused.json().error).toMatch(/this fill costs ₦[\d,]+\.\d\d; the budget is ₦1\.00 a week \(vehicle LND-451-KJ policy\)$/);
+    const request = (await t.call('GET', `/api/fuel-requests/single/${id}`, { token: tokens[ADMIN] })).json();
+    expect(request).toMatchObject({ status: 'PENDING', heldAmount: null });
+  });
+
+  it('refuses at the pump what a HARD rule forbids then, and flags a SOFT breach on the redemption', async () => {
+    await onlyPolicies();
+    await creditOrganization(t, 'Acme Logistics', 100_000);
+    const coupon = await approvedCoupon(30);
+    // Set after approval: the pump judges the dispensed volume and the real hour.
+    await onlyPolicies(
+      { rule: 'MAX_LITRES_PER_FILL', value: 25, enforcement: 'HARD', scope: { type: 'ORGANIZATION' } },
+      { rule: 'MAX_LITRES_PER_FILL', value: 20, enforcement: 'SOFT', scope: { type: 'VEHICLE', id: ids.hilux } },
+    );
+    // The vehicle's SOFT policy is the one that applies: 22 L dispensed is let through, flagged.
+    const flagged = await redeem(coupon, 22);
+    expect(flagged.statusCode, flagged.body).toBe(200);
+    expect(flagged.json().request.flags).toContainEqual({
+      code: 'POLICY_BREACH',
+      severity: 'warning',
+      message: '22 L dispensed; the limit is 20 L per fill (vehicle LND-451-KJ policy)',
+    });
+
+    const other = await approvedCoupon(30);
+    const now = new Date();
+    const lagosHour = (now.getUTCHours() + 1) % 24;
+    const closed = `${String((lagosHour + 2) % 24).padStart(2, '0')}:00`;
+    const reopens = `${String((lagosHour + 3) % 24).padStart(2, '0')}:00`;
+    await onlyPolicies({
+      rule: 'ALLOWED_HOURS',
+      value: { from: closed, to: reopens },
+      enforcement: 'HARD',
+      scope: { type: 'ORGANIZATION' },
+    });
+    const refused = await redeem(other, 10);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'POLICY_VIOLATION',
+      rule: 'ALLOWED_HOURS',
+      error: `Fuel is allowed from ${closed} to ${reopens} (Lagos time) only (organization policy)`,
+    });
+    expect((await t.call('GET', `/api/fuel-requests/single/${other.id}`, { token: tokens[ADMIN] })).json().status).toBe('APPROVED');
+  });
+});

@@ -254,6 +254,9 @@ export function lockRedeemableFuelRequest(db: Database, id: string) {
       sql<boolean>`EXISTS (SELECT 1 FROM reserve_draws d WHERE d.fuel_request_id = r.id AND d.volume - d.returned > 0)`.as(
         'holds_reserve_litres',
       ),
+      // Whether its organization has fuel policies (issue 44): most have none, and the pump then
+      // skips reading them.
+      sql<boolean>`EXISTS (SELECT 1 FROM fuel_policies p WHERE p.organization_id = r.organization_id)`.as('organization_has_policies'),
     ])
     .where('r.id', '=', id)
     .forNoKeyUpdate('r')

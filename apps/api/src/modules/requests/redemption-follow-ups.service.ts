@@ -38,6 +38,8 @@ const FINAL_REFUSALS: ReadonlySet<string> = new Set([
   'LIMIT_REACHED',
   'INSUFFICIENT_FUNDS',
   'TENANT_READ_ONLY',
+  /** A HARD fuel policy refused the fill at the pump (issue 44). */
+  'POLICY_VIOLATION',
 ]);
 
 export const isFinalRefusal = (error: unknown): error is AppError => error instanceof AppError && FINAL_REFUSALS.has(error.code);

@@ -2,7 +2,15 @@
  * Approving a fuel request: the vehicle's, station's and group's rules, the reserve draw, the price
  * locked, the coupon issued, the requester and the driver told, and the money held last.
  */
-import { MESSAGES, calendarDay, koboToNaira, lagosDateTime, type SoldFuelType } from '@fleetfuel/contract';
+import {
+  MESSAGES,
+  calendarDay,
+  dispensedFuelType,
+  koboToNaira,
+  lagosDateTime,
+  type SoldFuelType,
+  type VehicleFuelType,
+} from '@fleetfuel/contract';
 import { addDays } from '../../../platform/clock.js';
 import { newCouponCode } from '../../../platform/coupons.js';
 import type { Database } from '../../../platform/db/database.js';
@@ -21,8 +29,9 @@ import { costOf } from '../rules/money.js';
 import { notPending, refuse } from '../rules/refusal.js';
 import { holdForApproval } from '../shared.js';
 import { holdReference, type FuelRequestsDeps } from './deps.js';
+import { checkFuelPolicies } from './policy-check.js';
 
-type ApprovalDeps = Pick<FuelRequestsDeps, 'ledger' | 'vehicles' | 'prices' | 'usage' | 'notifications'>;
+type ApprovalDeps = Pick<FuelRequestsDeps, 'ledger' | 'vehicles' | 'prices' | 'usage' | 'notifications' | 'policies' | 'clock'>;
 type Approval = Awaited<ReturnType<typeof checkApproval>>;
 
 /** Every rule of the approval, and what the approval then needs: read (and the vehicle and group locked) here. */
@@ -65,12 +74,27 @@ async function checkApproval(deps: ApprovalDeps, trx: Database, request: LockedF
   const priceKobo = await deps.prices.currentPriceKobo(trx, request.station_id, fuelType);
   if (priceKobo === null)
     throw new AppError('RULE_VIOLATION', `${stationName} has no price for ${fuelType} yet; it must set one before approval`);
+  const holdKobo = costOf(request.volume, priceKobo);
+  // The organization's fuel policies on the money this approval holds; a SOFT breach was flagged
+  // when the request was made, and the approver sees it.
+  await checkFuelPolicies(deps, trx, {
+    step: 'APPROVAL',
+    at: deps.clock.now(),
+    organizationId: request.organization_id,
+    vehicle: { ...vehicle, plate: plateOf(vehicle) },
+    fuelType,
+    assetFuelType: dispensedFuelType(vehicle.fuel_type as VehicleFuelType),
+    station: { id: request.station_id, name: stationName },
+    supplyDate: request.supply_date,
+    litres: Number(request.volume),
+    amountKobo: holdKobo,
+  });
   return {
     vehicle,
     stationName,
     fuelType,
     priceKobo,
-    holdKobo: costOf(request.volume, priceKobo),
+    holdKobo,
     expiresAt: new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`),
   };
 }

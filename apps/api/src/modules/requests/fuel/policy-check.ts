@@ -30,6 +30,7 @@ export interface PolicyFill {
   amountKobo: bigint | null;
 }
 
+/** The SOFT breaches as flags; a HARD breach throws 422 POLICY_VIOLATION naming its rule. */
 export async function checkFuelPolicies(deps: Pick<FuelRequestsDeps, 'policies'>, trx: Database, fill: PolicyFill): Promise<RequestFlag[]> {
   const applicable = applicablePolicies(await deps.policies.forOrganization(trx, fill.organizationId), {
     vehicleId: fill.vehicle.id,

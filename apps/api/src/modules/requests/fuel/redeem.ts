@@ -3,7 +3,16 @@
  * confirmation checked, the dispensed volume paid at the locked price from the hold, the fill's
  * flags judged, and the organization and the driver told.
  */
-import { formatNaira, koboToNaira, lagosDateTime, type RouteBody, type SoldFuelType, type fuelRequestRoutes } from '@fleetfuel/contract';
+import {
+  dispensedFuelType,
+  formatNaira,
+  koboToNaira,
+  lagosDateTime,
+  type RouteBody,
+  type SoldFuelType,
+  type VehicleFuelType,
+  type fuelRequestRoutes,
+} from '@fleetfuel/contract';
 import type { CouponClaims, VehicleStickerClaims } from '../../../platform/coupons.js';
 import type { Database } from '../../../platform/db/database.js';
 import { AppError, notFound } from '../../../platform/errors.js';
@@ -25,6 +34,7 @@ import { stationPayment } from '../shared.js';
 import { holdReference, type FuelRequestsDeps } from './deps.js';
 import { expireFuelRequests } from './expire.js';
 import { fuelRequestFlags } from './flags.js';
+import { checkFuelPolicies } from './policy-check.js';
 
 type CompleteBody = RouteBody<typeof fuelRequestRoutes.complete>;
 
@@ -72,6 +82,22 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
   refuse(odometerBack(vehicle, odometer, 'odometer'));
   const priceKobo = BigInt(request.price_kobo as string);
   const amount = costOf(dispensed, priceKobo);
+  // The organization's fuel policies at the real time, station and volume. Until a manager's
+  // override can be asked for at the pump (issue 44), a SOFT breach is recorded as a flag.
+  const policyFlags = request.organization_has_policies
+    ? await checkFuelPolicies(deps, trx, {
+        step: 'REDEMPTION',
+        at: now,
+        organizationId: request.organization_id,
+        vehicle: { ...vehicle, plate: plateOf(vehicle) },
+        fuelType,
+        assetFuelType: dispensedFuelType(vehicle.fuel_type as VehicleFuelType),
+        station: { id: request.station_id, name: request.station_name },
+        supplyDate: request.supply_date,
+        litres: dispensed,
+        amountKobo: amount,
+      })
+    : [];
   // Judged before this fill joins the vehicle's history and its reading becomes the last one.
   const flags = await fuelRequestFlags(
     trx,
@@ -91,7 +117,16 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     now,
   );
   const plate = vehicle.plate_number ?? vehicle.model;
-  return { vehicle, plate, fuelType, dispensed, odometer, amount, fee: feeOf(amount, deps.platformFeeBps), flags };
+  return {
+    vehicle,
+    plate,
+    fuelType,
+    dispensed,
+    odometer,
+    amount,
+    fee: feeOf(amount, deps.platformFeeBps),
+    flags: [...flags, ...policyFlags],
+  };
 }
 
 /** The organization is told by its channels; the request's driver, fixed when it was raised, gets the receipt by text. */
