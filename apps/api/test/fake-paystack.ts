@@ -22,7 +22,7 @@ export interface FakePaystack {
   close(): Promise<void>;
 }
 
-export async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promise<FakePaystack> {
+async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promise<FakePaystack> {
   const charges: FakePaystack['charges'] = new Map();
   const transfers: FakePaystack['transfers'] = new Map();
   const stallOnce = new Map<string, number>();

@@ -19,7 +19,7 @@ import './provided.js';
 
 export { DEMO_PASSWORD };
 
-export interface CallOptions {
+interface CallOptions {
   token?: string | null;
   body?: unknown;
   query?: Record<string, string | number | undefined>;

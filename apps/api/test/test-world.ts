@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from './harness.js';
 import { demoIds, signInAll } from './demo-world.js';
 
 /** The lookups of demo ids by name: `find.vehicle(plate)`, `find.station(name)`, `find.organization(name)`. */
-export type DemoFind = ReturnType<typeof demoIds>;
+type DemoFind = ReturnType<typeof demoIds>;
 
 type ConfigOverrides = NonNullable<Parameters<typeof createTestApp>[0]>;
 type InstanceDeps = NonNullable<Parameters<typeof createTestApp>[1]>;

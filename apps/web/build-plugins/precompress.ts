@@ -13,7 +13,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Text formats that shrink several times over; images and fonts of the build are compressed already. */
-export const PRECOMPRESSED_EXTENSIONS: ReadonlySet<string> = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.wasm']);
+const PRECOMPRESSED_EXTENSIONS: ReadonlySet<string> = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.wasm']);
 
 /**
  * Below this size the encoding's own overhead outweighs the saving. Files of a few hundred bytes

@@ -19,7 +19,7 @@ const RELOAD_AFTER_MS = 60_000;
 /** The least time between two reloads caused by an unknown key id. */
 const UNKNOWN_KID_RELOAD_MS = 5_000;
 
-export interface SigningKey {
+interface SigningKey {
   kid: string;
   privateKey: KeyObject;
 }

@@ -30,7 +30,7 @@ export interface CouponClaims {
 }
 
 /** The JWS header `typ` of a vehicle sticker (coupons carry none). */
-export const VEHICLE_STICKER_TYP = 'ff-vehicle+jws';
+const VEHICLE_STICKER_TYP = 'ff-vehicle+jws';
 
 /** What a windscreen sticker names: the vehicle, its organization and the plate printed beside it. */
 export interface VehicleStickerClaims {

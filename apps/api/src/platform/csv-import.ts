@@ -20,7 +20,7 @@ export interface ImportInput {
 }
 
 /** The rows a module inserts, in batches of this many: one statement per batch, not per row. */
-export const IMPORT_INSERT_BATCH = 500;
+const IMPORT_INSERT_BATCH = 500;
 
 /** "Purchase Price (₦)", "purchasePrice" and "PURCHASE PRICE" are one header. */
 const headerName = (text: string) =>

@@ -355,7 +355,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
  * An open follow-up of a refused offline redemption at a station, on its organization's approved
  * coupon, as the redemption route writes one (written directly: the refusal itself is not under test).
  */
-export async function openFollowUp(w: World, station: 'unity' | 'greenline'): Promise<string> {
+async function openFollowUp(w: World, station: 'unity' | 'greenline'): Promise<string> {
   const organization = orgOf(station);
   const row = await w.t.db
     .insertInto('redemption_follow_ups')
@@ -377,7 +377,7 @@ export async function openFollowUp(w: World, station: 'unity' | 'greenline'): Pr
 }
 
 /** Tables whose content a refused request must leave exactly as it was. */
-export const GUARDED_TABLES = [
+const GUARDED_TABLES = [
   'users',
   'organizations',
   'fuel_stations',

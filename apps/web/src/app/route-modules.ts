@@ -64,7 +64,7 @@ const AREA_BY_SEGMENT: Record<string, Area> = {
   messages: 'messages',
 };
 
-export function prefetchArea(path: string): void {
+function prefetchArea(path: string): void {
   const segment = path.split(/[?#]/)[0]?.split('/').filter(Boolean)[0] ?? '';
   const area = AREA_BY_SEGMENT[segment];
   // A failed prefetch is retried by the navigation itself, which reports its own error.

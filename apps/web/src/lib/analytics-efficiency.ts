@@ -33,7 +33,7 @@ export function lastDays(days: number, today: string = businessDate()): { from: 
   return { from: first.toISOString().slice(0, 10), to: today };
 }
 
-export function efficiencyRequestQuery(filters: EfficiencyFilters): Partial<EfficiencyQuery> {
+function efficiencyRequestQuery(filters: EfficiencyFilters): Partial<EfficiencyQuery> {
   return {
     from: filters.from,
     to: filters.to,

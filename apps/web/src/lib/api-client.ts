@@ -20,7 +20,7 @@ export class ApiError extends Error {
 }
 
 /** Multipart routes take a FormData body in place of the JSON object their schema describes. */
-export type CallInput<R extends RouteDefinition> = (R['bodyType'] extends 'multipart'
+type CallInput<R extends RouteDefinition> = (R['bodyType'] extends 'multipart'
   ? Omit<RouteInput<R>, 'body'> & { body: FormData }
   : RouteInput<R>) & {
   /** Extra request headers, such as the `Idempotency-Key` of a money-moving call. */

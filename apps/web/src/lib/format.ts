@@ -36,7 +36,7 @@ export function segmentLabel(segment: string): string {
  * where a time is shown, always read in Lagos time whatever the browser's zone. The contract holds
  * the rules, so the API's PDFs and messages write the same.
  */
-export { BUSINESS_TIME_ZONE, readableDates } from '@fleetfuel/contract';
+export { readableDates } from '@fleetfuel/contract';
 /** The one line that tells the user which clock the app's times follow. */
 export const TIME_ZONE_NOTE = 'All times are Lagos time (WAT).';
 

@@ -7,7 +7,7 @@ import { routes } from '@fleetfuel/contract';
 import { callApi } from './api-client';
 import { optionsKey, resourceKeys } from './query-keys';
 
-export const ORGANIZATION_OPTIONS_PAGE_SIZE = 100;
+const ORGANIZATION_OPTIONS_PAGE_SIZE = 100;
 
 export function useOrganizationChoices(enabled: boolean) {
   return useQuery({

@@ -39,8 +39,6 @@ export const resourceKeys = {
   webhooks: ['webhooks'],
 } as const;
 
-export type ResourceKey = (typeof resourceKeys)[keyof typeof resourceKeys];
-
 /** The usual keys of a listed resource: the root (to invalidate), a list page, one record. */
 export function recordKeys<const Root extends readonly string[]>(root: Root) {
   return {

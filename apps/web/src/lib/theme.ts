@@ -51,7 +51,7 @@ function toHex(color: string): string {
 }
 
 /** The first of `shades` (darker ones after it) readable on every background, darkening the last one if none is. */
-export function readableShade(shades: readonly string[], backgrounds: readonly string[]): string {
+function readableShade(shades: readonly string[], backgrounds: readonly string[]): string {
   const passes = (color: string) => backgrounds.every((background) => contrastRatio(color, background) >= AA);
   const found = shades.find(passes);
   if (found) return found;

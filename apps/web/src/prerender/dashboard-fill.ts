@@ -43,7 +43,7 @@ export interface DashboardFillOptions {
 }
 
 /** Writes the figures into the cards of the overlay (or of any markup of them). */
-export function fillDashboardFigures(root: ParentNode, stats: readonly DashboardStat[]): void {
+function fillDashboardFigures(root: ParentNode, stats: readonly DashboardStat[]): void {
   for (const stat of stats) {
     const card = root.querySelector(`[data-stat="${stat.key}"]`);
     if (!card) continue;

@@ -24,7 +24,7 @@ import { PRERENDERED_DASHBOARD_ID } from './dashboard-fill';
 let holders = 0;
 
 /** Removes the overlay unless a loader holds it. */
-export function releaseUnheldPrerenderedDashboard(doc: Document = document): void {
+function releaseUnheldPrerenderedDashboard(doc: Document = document): void {
   if (holders === 0) doc.getElementById(PRERENDERED_DASHBOARD_ID)?.remove();
 }
 

@@ -23,7 +23,7 @@ export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
 /** The template of the session loader, drawn in the sign-in screen's place for a stored session. */
 export const PRERENDERED_SESSION_LOADER_ID = 'prerendered-session-loader';
 
-export type SignInField = 'username' | 'password';
+type SignInField = 'username' | 'password';
 
 export interface TypedSignIn {
   username: string;

@@ -12,7 +12,7 @@ import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { FIRST_SCREEN_ATTRIBUTE, PRERENDERED_SESSION_LOADER_ID, PRERENDERED_SIGN_IN_ID } from './prerendered-sign-in';
 
 /** Paths where a signed-out visitor sees another screen than sign-in (app/router.tsx). */
-export const PATHS_WITHOUT_SIGN_IN: readonly string[] = ['/reset-password'];
+const PATHS_WITHOUT_SIGN_IN: readonly string[] = ['/reset-password'];
 
 /** The head's rule: a form that will be replaced is not displayed. */
 export function firstScreenStyle(): string {

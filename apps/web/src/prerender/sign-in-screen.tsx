@@ -45,7 +45,7 @@ export function renderThemed(children: ReactNode): string {
   );
 }
 
-export function renderSignInScreen(): string {
+function renderSignInScreen(): string {
   const screen = renderThemed(
     <AuthProvider>
       <MemoryRouter initialEntries={['/']}>
@@ -60,7 +60,7 @@ export function renderSignInScreen(): string {
  * The screen of a stored session being restored, as a template: inert until the inline script puts
  * it in the sign-in screen's place (removal-script.ts), so a signed-in visit shows FleetFuel at once.
  */
-export function renderSessionLoaderTemplate(): string {
+function renderSessionLoaderTemplate(): string {
   return `<template id="${PRERENDERED_SESSION_LOADER_ID}">${renderThemed(<SessionLoader />)}</template>`;
 }
 
@@ -74,6 +74,7 @@ export function renderPrerenderedScreens(): string {
  * the sign-in form is shown (removal-script.ts), and the script that starts a stored session's
  * first calls there, not once the page's stylesheet has arrived (a script after a stylesheet waits
  * for it). Two statements, hence the `;`.
+ * @public Read by build-plugins/prerender.ts through ssrLoadModule (its ScreenModule), which knip cannot follow.
  */
 export function headMarkup(): string {
   return `<style>${firstScreenStyle()}</style><script>${firstScreenScript()};${earlyCallsScript()}</script>`;
@@ -82,12 +83,16 @@ export function headMarkup(): string {
 /**
  * index.html's inline script, run right after the markup: it puts the session loader in the form's
  * place or removes the form, as the head decided, and preloads a stored session's code.
+ * @public Read by build-plugins/prerender.ts through ssrLoadModule (its ScreenModule), which knip cannot follow.
  */
 export function inlineScript(): string {
   return `${removalScript()};${modulePreloadsScript()}`;
 }
 
-/** The templates of files a stored session preloads (module-preloads.ts), written by the build. */
+/**
+ * The templates of files a stored session preloads (module-preloads.ts), written by the build.
+ * @public Read by build-plugins/prerender.ts through ssrLoadModule (its ScreenModule), which knip cannot follow.
+ */
 export function preloadTemplates(signedInFiles: readonly string[], dashboardFiles: readonly string[]): string {
   return preloadTemplate(SIGNED_IN_MODULES_ID, signedInFiles) + preloadTemplate(DASHBOARD_MODULES_ID, dashboardFiles);
 }

@@ -116,7 +116,7 @@ function fakeFetch(answers: readonly FakeRoute[], user: SessionUser, api: FakeAp
 }
 
 /** Where the rendered page is: lists keep their page, search, sort and filters in the address. */
-export interface RenderedAddress {
+interface RenderedAddress {
   search: string;
 }
 

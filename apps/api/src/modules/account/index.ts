@@ -1,2 +1,2 @@
-export { createAccountService, type AccountService } from './account.service.js';
+export { createAccountService } from './account.service.js';
 export { bindAccountRoutes } from './account.routes.js';

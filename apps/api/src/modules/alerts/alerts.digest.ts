@@ -16,7 +16,7 @@ import * as repository from './alerts.repository.js';
 import type { AlertsService } from './alerts.service.js';
 
 /** Its own claim in job_runs, independent of the daily reminders'. */
-export const DAILY_DIGEST_JOB = 'daily-digest';
+const DAILY_DIGEST_JOB = 'daily-digest';
 /** Organizations read per page: the platform is walked in pages, never all at once. */
 export const DIGEST_ORGANIZATIONS_PER_PAGE = 50;
 /** Lines listed per kind of alert; the rest are counted ("and 4 more"). */
@@ -127,5 +127,3 @@ export function createDailyDigest(deps: {
     },
   };
 }
-
-export type DailyDigest = ReturnType<typeof createDailyDigest>;

@@ -28,9 +28,9 @@ import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './alerts.repository.js';
 
 /** How long before its next billing a subscription counts as falling due. */
-export const SUBSCRIPTION_WARNING_DAYS = 7;
+const SUBSCRIPTION_WARNING_DAYS = 7;
 /** How long before it expires an unredeemed coupon is worth a reminder. */
-export const COUPON_WARNING_HOURS = 48;
+const COUPON_WARNING_HOURS = 48;
 
 const HOUR_MS = 3_600_000;
 const SEVERITY_ORDER: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };

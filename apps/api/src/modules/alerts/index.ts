@@ -1,3 +1,3 @@
-export { createAlertsService, type AlertsService } from './alerts.service.js';
+export { createAlertsService } from './alerts.service.js';
 export { bindAlertRoutes } from './alerts.routes.js';
-export { createDailyDigest, type DailyDigest } from './alerts.digest.js';
+export { createDailyDigest } from './alerts.digest.js';

@@ -49,7 +49,7 @@ const DEFAULT_EFFICIENCY_DAYS = 90;
 const SILENT_ASSETS_SHOWN = 20;
 
 /** Rows ordered by vehicle (as `efficiencyFills` returns them) to one summary a vehicle, by the pure rule. */
-export function summariseByVehicle(rows: readonly EfficiencyFillRow[]): Array<{ vehicleId: string; summary: EfficiencySummary }> {
+function summariseByVehicle(rows: readonly EfficiencyFillRow[]): Array<{ vehicleId: string; summary: EfficiencySummary }> {
   const result: Array<{ vehicleId: string; summary: EfficiencySummary }> = [];
   let start = 0;
   for (let i = 1; i <= rows.length; i += 1) {

@@ -41,7 +41,7 @@ export interface EfficiencyFill {
   inPeriod: boolean;
 }
 
-export interface EfficiencyRun {
+interface EfficiencyRun {
   startOdometer: number;
   endOdometer: number;
   distanceKm: number;

@@ -40,7 +40,7 @@ export function efficiencyFills(db: Database, filter: EfficiencyFilter): Promise
 }
 
 /** The statement of `efficiencyFills`, unexecuted (its plan is checked at scale). */
-export function efficiencyFillsQuery(db: Database, filter: EfficiencyFilter) {
+function efficiencyFillsQuery(db: Database, filter: EfficiencyFilter) {
   const matching = filter.search ? containsPattern(filter.search) : null;
   return db
     .with('period', () =>

@@ -1,2 +1,2 @@
-export { createAnalyticsService, type AnalyticsService } from './analytics.service.js';
+export { createAnalyticsService } from './analytics.service.js';
 export { bindAnalyticsRoutes } from './analytics.routes.js';

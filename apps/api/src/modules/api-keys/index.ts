@@ -1,2 +1,2 @@
-export { createApiKeysService, type ApiKeysService } from './api-keys.service.js';
+export { createApiKeysService } from './api-keys.service.js';
 export { bindApiKeyRoutes } from './api-keys.routes.js';

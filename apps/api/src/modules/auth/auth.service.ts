@@ -25,7 +25,7 @@ type Client = { ip: string; userAgent: string | null };
 
 export const RESET_REQUESTED_MESSAGE =
   'If an account exists for that email, we have sent it a link to reset the password. The link expires in 1 hour.';
-export const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with your new password.';
+const RESET_DONE_MESSAGE = 'Your password has been reset. Sign in with your new password.';
 export const INVALID_RESET_TOKEN_MESSAGE = 'This password reset link is invalid or has expired. Request a new one.';
 
 /** The web app's page where a reset (or invitation) token chooses a new password. */
@@ -33,7 +33,7 @@ export function resetPageLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-export function toSessionUser(user: User): SessionUser {
+function toSessionUser(user: User): SessionUser {
   return { ...user, firstName: user.name.trim().split(/\s+/)[0] ?? user.name };
 }
 

@@ -1,3 +1,3 @@
-export { createAuthService, INVALID_RESET_TOKEN_MESSAGE, type AuthService } from './auth.service.js';
+export { createAuthService, INVALID_RESET_TOKEN_MESSAGE } from './auth.service.js';
 export { bindAuthRoutes } from './auth.routes.js';
 export { createPasswordInvitations } from './invitations.service.js';

@@ -16,9 +16,9 @@ import { resetPageLink } from './auth.service.js';
 import * as repository from './auth.repository.js';
 import { countRequest, waitInWords } from './throttle.js';
 
-export const INVITATION_VALID_DAYS = 7;
+const INVITATION_VALID_DAYS = 7;
 /** Invitations sent again to one account within an hour; the next waits for the hour to pass. */
-export const INVITATION_RESENDS_PER_HOUR = 3;
+const INVITATION_RESENDS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60_000;
 /** Tokens a statement inserts: three parameters a row keeps 10,000 rows to a few statements. */
 const TOKENS_PER_STATEMENT = 2_000;
@@ -26,7 +26,7 @@ const TOKENS_PER_STATEMENT = 2_000;
 const SENDING_AT_ONCE = 8;
 
 /** The fullest wording that fits one SMS; the link is never shortened. A new link says so. */
-export function invitationText(link: string, again = false): string {
+function invitationText(link: string, again = false): string {
   const opening = again ? 'here is a new link to choose your password' : 'you have been added as a driver. Choose your password';
   const full = `FleetFuel: ${opening} within ${INVITATION_VALID_DAYS} days: ${link}`;
   return full.length <= SMS_MAX_LENGTH ? full : `FleetFuel: choose your password within ${INVITATION_VALID_DAYS} days: ${link}`;

@@ -28,7 +28,7 @@ import type { VehiclesService } from '../vehicles/index.js';
 import type { WalletService } from '../wallet/index.js';
 
 /** Rows read from the database, and written to the reply, at a time. */
-export const EXPORT_BATCH_ROWS = 1000;
+const EXPORT_BATCH_ROWS = 1000;
 
 interface Column<Row> {
   header: string;

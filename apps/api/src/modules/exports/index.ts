@@ -1,2 +1,2 @@
-export { createExportsService, type ExportsService } from './exports.service.js';
+export { createExportsService } from './exports.service.js';
 export { bindExportRoutes } from './exports.routes.js';

@@ -14,10 +14,9 @@ import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import * as repository from './files.repository.js';
 
-export type FilePurpose =
-  'ORGANIZATION_LOGO' | 'STATION_IMAGE' | 'USER_AVATAR' | 'VEHICLE_IMAGE' | 'INSURANCE_DOCUMENT' | 'SUPPORT_ATTACHMENT';
+type FilePurpose = 'ORGANIZATION_LOGO' | 'STATION_IMAGE' | 'USER_AVATAR' | 'VEHICLE_IMAGE' | 'INSURANCE_DOCUMENT' | 'SUPPORT_ATTACHMENT';
 
-export interface FileOwner {
+interface FileOwner {
   purpose: FilePurpose;
   organizationId?: string | null;
   fuelStationId?: string | null;
@@ -33,7 +32,7 @@ const REFUSED_TYPE: Record<'image' | 'document', string> = {
 };
 
 /** What to send for a file: its bytes, type and the name it is shown under. */
-export interface ServedFile {
+interface ServedFile {
   data: Buffer;
   contentType: string;
   filename: string;

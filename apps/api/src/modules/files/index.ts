@@ -1,2 +1,2 @@
-export { createFilesService, type FilesService, type FileOwner, type FilePurpose } from './files.service.js';
+export { createFilesService, type FilesService } from './files.service.js';
 export { bindFileRoutes } from './files.routes.js';

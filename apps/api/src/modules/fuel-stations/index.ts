@@ -1,2 +1,2 @@
-export { createFuelStationsService, type FuelStationsService } from './fuel-stations.service.js';
+export { createFuelStationsService } from './fuel-stations.service.js';
 export { bindFuelStationRoutes } from './fuel-stations.routes.js';

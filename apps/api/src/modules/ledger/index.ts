@@ -1,9 +1,1 @@
-export {
-  createLedgerService,
-  InsufficientFundsError,
-  type EntrySpec,
-  type LedgerService,
-  type PlatformAccount,
-  type PostingSpec,
-  type WalletOwner,
-} from './ledger.service.js';
+export { createLedgerService, InsufficientFundsError, type LedgerService, type PostingSpec } from './ledger.service.js';

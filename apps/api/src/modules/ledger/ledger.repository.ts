@@ -92,8 +92,6 @@ export function findAccount(db: Database, accountId: string) {
   return db.selectFrom('ledger_accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
 }
 
-export type AccountRow = NonNullable<Awaited<ReturnType<typeof findAccount>>>;
-
 export function findWallet(db: Database, owner: WalletOwner) {
   const query = db.selectFrom('ledger_accounts').selectAll();
   return (

@@ -1,3 +1,3 @@
 export { type MessageOutcome } from './notifications.dispatcher.js';
 export { bindOutboxRoutes } from './notifications.routes.js';
-export { createNotificationsService, type NotificationsService, type Notice, type Recipient } from './notifications.service.js';
+export { createNotificationsService, type NotificationsService, type Notice } from './notifications.service.js';

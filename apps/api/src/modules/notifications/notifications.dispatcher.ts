@@ -37,7 +37,7 @@ export interface MessageOutcome {
 }
 
 /** An e-mail as every FleetFuel e-mail reads: the greeting, the notice, the sign-off. */
-export function mailText(recipientName: string, text: string, appUrl: string): string {
+function mailText(recipientName: string, text: string, appUrl: string): string {
   return `Hello ${recipientName},\n\n${text}\n\nFleetFuel — ${appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`;
 }
 
@@ -183,5 +183,3 @@ export function createMessageDispatcher(deps: {
     },
   };
 }
-
-export type MessageDispatcher = ReturnType<typeof createMessageDispatcher>;

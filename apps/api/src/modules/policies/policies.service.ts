@@ -22,7 +22,7 @@ import type { PolicyRow, PolicyValues } from './policies.repository.js';
 
 const SCOPE_WORDS = { ORGANIZATION: 'the organization', GROUP: 'this group', DRIVER: 'this driver', VEHICLE: 'this vehicle' } as const;
 
-export function toPolicy(row: PolicyRow): FuelPolicyView {
+function toPolicy(row: PolicyRow): FuelPolicyView {
   // The value was validated by the same schema before it was written.
   const ruleValue = fuelPolicyRuleValueSchema.parse({ rule: row.rule, value: row.value });
   return {

@@ -19,7 +19,7 @@ import { auditTrail } from '../audit/index.js';
 import * as repository from './prices.repository.js';
 import type { PriceRow } from './prices.repository.js';
 
-export function toFuelPrice(row: PriceRow): FuelPrice {
+function toFuelPrice(row: PriceRow): FuelPrice {
   const fuelType = row.fuel_type as SoldFuelType;
   return {
     id: row.id,

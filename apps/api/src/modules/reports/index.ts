@@ -1,2 +1,2 @@
-export { createReportsService, type ReportsService } from './reports.service.js';
+export { createReportsService } from './reports.service.js';
 export { bindReportRoutes } from './reports.routes.js';

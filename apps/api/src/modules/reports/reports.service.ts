@@ -20,7 +20,7 @@ import * as repository from './reports.repository.js';
 import { formatNumber } from '../../platform/number-format.js';
 
 /** Rows read from the database, and handed to the PDF worker, at a time: memory stays one batch deep. */
-export const REPORT_BATCH_ROWS = 500;
+const REPORT_BATCH_ROWS = 500;
 
 const slug = (text: string) =>
   text

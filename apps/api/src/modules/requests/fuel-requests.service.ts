@@ -30,7 +30,7 @@ import { rejectFuelRequest } from './fuel/reject.js';
 import { createFuelRequestReader, toFuelRequest } from './fuel/view.js';
 
 export type { FuelRequestsDeps } from './fuel/deps.js';
-export { fuelRequestFlags, type FlaggedRequest } from './fuel/flags.js';
+export { fuelRequestFlags } from './fuel/flags.js';
 
 export function createFuelRequestsService(deps: FuelRequestsDeps) {
   const { db, ledger, prices, clock } = deps;

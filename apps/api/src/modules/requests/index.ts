@@ -3,6 +3,6 @@ export { createMaintenanceService, type MaintenanceService } from './maintenance
 export { bindRequestRoutes } from './requests.routes.js';
 export { createStationRedemptions } from './station-redemptions.service.js';
 export { bindStationRedemptionRoutes } from './station-redemptions.routes.js';
-export { createRedemptionFollowUps, type RedemptionFollowUps } from './redemption-follow-ups.service.js';
+export { createRedemptionFollowUps } from './redemption-follow-ups.service.js';
 export { bindRedemptionFollowUpRoutes } from './redemption-follow-ups.routes.js';
-export { createAttendantFigures, type AttendantFiguresService } from './attendant-figures.service.js';
+export { createAttendantFigures } from './attendant-figures.service.js';

@@ -42,7 +42,7 @@ const FINAL_REFUSALS: ReadonlySet<string> = new Set([
   'POLICY_VIOLATION',
 ]);
 
-export const isFinalRefusal = (error: unknown): error is AppError => error instanceof AppError && FINAL_REFUSALS.has(error.code);
+const isFinalRefusal = (error: unknown): error is AppError => error instanceof AppError && FINAL_REFUSALS.has(error.code);
 
 function toFollowUp(row: repository.FollowUpRow): RedemptionFollowUp {
   const fuelType = row.fuel_type as SoldFuelType | null;

@@ -1,2 +1,2 @@
-export { createReservesService, reserveDraws, type ReservesService } from './reserves.service.js';
+export { createReservesService, reserveDraws } from './reserves.service.js';
 export { bindReserveRoutes } from './reserves.routes.js';

@@ -1,5 +1,5 @@
-export { createPlansService, type PlansService } from './plans.service.js';
+export { createPlansService } from './plans.service.js';
 export { bindSubscriptionRoutes } from './subscriptions.routes.js';
-export { createUsageService, type UsageService, type LimitedResource } from './usage.service.js';
-export { createRenewalService, type RenewalService, type RenewalTerms } from './renewal.service.js';
-export { createBillingService, type BillingService } from './billing.service.js';
+export { createUsageService, type UsageService } from './usage.service.js';
+export { createRenewalService, type RenewalService } from './renewal.service.js';
+export { createBillingService } from './billing.service.js';

@@ -1,2 +1,2 @@
-export { createSupportService, type SupportService } from './support.service.js';
+export { createSupportService } from './support.service.js';
 export { bindSupportRoutes } from './support.routes.js';

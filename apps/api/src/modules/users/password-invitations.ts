@@ -7,7 +7,7 @@ import type { InvitationChannel } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 
 /** An account made without a password, with the contacts its invitation can go to. */
-export interface Invitee {
+interface Invitee {
   userId: string;
   name: string;
   email: string | null;

@@ -25,7 +25,7 @@ import { createDriversService } from './drivers.service.js';
 import { createProfileService } from './profile.service.js';
 import * as repository from './users.repository.js';
 
-export { scopeOf, type AccountExtras, type Credentials, type OwnerFields, type UsersDeps } from './accounts.service.js';
+export { type Credentials, type OwnerFields, type UsersDeps } from './accounts.service.js';
 
 /** Account managers' calls and what sign-in needs, composed with the drivers and profile services. */
 export function createUsersService(deps: UsersDeps) {

@@ -9,10 +9,10 @@ import { addDays, lagosDate } from '../../platform/clock.js';
 import { formatNumber } from '../../platform/number-format.js';
 
 /** How soon an expiring insurance or registration makes an asset due (migration 0032's trigger counts the same 30 days). */
-export const EXPIRY_WARNING_DAYS = 30;
+const EXPIRY_WARNING_DAYS = 30;
 
 /** What a part of the due rule concerns: the alerts centre tells them apart, the dashboard only reads the words. */
-export type DueFindingKind = 'MAINTENANCE_OPEN' | 'INSURANCE' | 'REGISTRATION' | 'SERVICE_BY_DATE' | 'SERVICE_BY_ODOMETER';
+type DueFindingKind = 'MAINTENANCE_OPEN' | 'INSURANCE' | 'REGISTRATION' | 'SERVICE_BY_DATE' | 'SERVICE_BY_ODOMETER';
 
 export interface DueFinding {
   kind: DueFindingKind;
@@ -39,7 +39,7 @@ export function dueAlert(row: DueFacts & { id: string; plate_number: string | nu
 }
 
 /** The words for each part of the due rule (due-vehicles.repository `isDue`, kept as a day by migration 0032) that a vehicle meets. */
-export function dueReasons(row: DueFacts, day: string): string[] {
+function dueReasons(row: DueFacts, day: string): string[] {
   return dueFindings(row, day).map((finding) => finding.text);
 }
 

@@ -1,4 +1,4 @@
 export { createVehiclesService, type VehiclesService } from './vehicles.service.js';
-export { createInsuranceService, type InsuranceService } from './insurance.service.js';
+export { createInsuranceService } from './insurance.service.js';
 export { bindVehicleRoutes } from './vehicles.routes.js';
-export { createVehicleStickers, type VehicleStickersService } from './vehicle-stickers.service.js';
+export { createVehicleStickers } from './vehicle-stickers.service.js';

@@ -19,7 +19,7 @@ import { recordWalletMovement } from './wallet-audit.js';
  * How long a card payment is reconciled with the provider: FAILED ones can still turn out paid,
  * and PENDING ones older than this that the provider has not seen paid are EXPIRED.
  */
-export const CARD_RECONCILIATION_WINDOW_MS = 48 * 60 * 60 * 1000;
+const CARD_RECONCILIATION_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** The least time between two checks of one payment by the job, whichever instance runs it. */
 const CARD_RECHECK_MS = 4 * 60 * 1000;
 /** Payments checked per run; the least recently checked go first, so a backlog rotates. */

@@ -8,7 +8,7 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function sandboxCheckoutPage(charge: { reference: string; amountKobo: bigint; email: string; status: string }): string {
+function sandboxCheckoutPage(charge: { reference: string; amountKobo: bigint; email: string; status: string }): string {
   const action = `/api/payments/sandbox/checkout/${encodeURIComponent(charge.reference)}`;
   const open = charge.status === 'pending';
   return `<!doctype html>

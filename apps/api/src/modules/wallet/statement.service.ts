@@ -325,5 +325,3 @@ export function createStatementService(deps: { db: Database; clock: Clock; rende
     },
   };
 }
-
-export type StatementService = ReturnType<typeof createStatementService>;

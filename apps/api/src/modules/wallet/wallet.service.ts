@@ -18,7 +18,6 @@ import * as repository from './wallet.repository.js';
 import { recordWalletMovement } from './wallet-audit.js';
 import { createWebhooksService } from './webhooks.service.js';
 
-export { CARD_RECONCILIATION_WINDOW_MS } from './card-payments.service.js';
 export type { WalletDeps } from './wallet-access.js';
 
 /** The wallet's read side and the platform admin's adjustments, composed with card payments, payouts and webhooks. */

@@ -47,5 +47,3 @@ export function createWebhooksService(
     },
   };
 }
-
-export type WebhooksService = ReturnType<typeof createWebhooksService>;

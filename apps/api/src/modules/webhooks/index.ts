@@ -1,4 +1,4 @@
 export { createWebhookDispatcher, type DispatchOutcome } from './webhooks.dispatcher.js';
-export { webhookOutbox, type WebhookEventRecord } from './webhooks.outbox.js';
+export { webhookOutbox } from './webhooks.outbox.js';
 export { bindWebhookRoutes } from './webhooks.routes.js';
-export { createWebhooksService, type WebhooksService } from './webhooks.service.js';
+export { createWebhooksService } from './webhooks.service.js';

@@ -15,7 +15,7 @@ import { postWebhook } from './webhook-transport.js';
 import * as repository from './webhooks.repository.js';
 import type { ClaimedDelivery } from './webhooks.repository.js';
 
-export const WEBHOOK_MAX_ATTEMPTS = 10;
+const WEBHOOK_MAX_ATTEMPTS = 10;
 /** 30 s, 1 min, 2 min… at most 6 h between tries. */
 const FIRST_RETRY_MS = 30_000;
 const LONGEST_RETRY_MS = 6 * 60 * 60_000;

@@ -8,7 +8,7 @@ import { koboToNaira, type WebhookEvent } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import * as repository from './webhooks.repository.js';
 
-export interface WebhookEventRecord {
+interface WebhookEventRecord {
   organizationId: string;
   event: WebhookEvent;
   /** The record the event is about, e.g. `fuel_request:<id>`: its deliveries arrive in order. */

@@ -24,7 +24,7 @@ import * as repository from './webhooks.repository.js';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
 /** Endpoints an organization may keep at once: every event is sent to each of them. */
-export const MAX_WEBHOOKS = 10;
+const MAX_WEBHOOKS = 10;
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export interface WebhooksDeps {

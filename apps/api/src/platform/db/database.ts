@@ -14,7 +14,7 @@ import type { DB } from './schema.js';
 import { PG_TYPE_PARSERS } from './type-parsers.js';
 
 export type Database = Kysely<DB>;
-export type Engine = 'postgres' | 'pglite';
+type Engine = 'postgres' | 'pglite';
 
 export interface DatabaseHandle {
   db: Database;
@@ -43,7 +43,7 @@ export type DatabaseTarget =
 
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-export async function openPGlite(dataDir: string | null, loadDataDir?: Blob | File): Promise<PGlite> {
+async function openPGlite(dataDir: string | null, loadDataDir?: Blob | File): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   return PGlite.create({
     ...(dataDir ? { dataDir } : {}),

@@ -3,7 +3,7 @@
  * counts are converted at one place, never through floats), `date` as its YYYY-MM-DD text (a Date
  * would shift by the server's time zone).
  */
-export const PG_OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const PG_OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 
 const asText = (value: string): string => value;
 

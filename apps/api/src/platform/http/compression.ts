@@ -8,7 +8,7 @@ import { API_BASE } from '@fleetfuel/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** Below ~1 kB the saving is smaller than the cost of compressing (and of a chunked reply). */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /** Must run before any API route is added: the plugin attaches itself to each route as it is added. */
 export async function installApiCompression(app: FastifyInstance): Promise<void> {

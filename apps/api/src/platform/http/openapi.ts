@@ -25,7 +25,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** The error statuses an operation can answer, from what the route declares. */
-export function errorStatusesOf(route: RouteDefinition): number[] {
+function errorStatusesOf(route: RouteDefinition): number[] {
   const writes = route.method !== 'GET';
   const statuses = new Set<number>([400, 431, 500]);
   if (route.permission !== 'public') [401, 403].forEach((s) => statuses.add(s));

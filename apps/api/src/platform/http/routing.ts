@@ -26,7 +26,7 @@ import { parseOrThrow, refuseNulCharacters } from './validation.js';
 import { appErrorReply } from './error-handler.js';
 import { requestFingerprint, type IdempotencyStore } from './idempotency.js';
 
-export interface HandlerContext<R extends RouteDefinition> {
+interface HandlerContext<R extends RouteDefinition> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;
@@ -41,7 +41,7 @@ export interface HandlerContext<R extends RouteDefinition> {
   idempotencyKey: string | null;
 }
 
-export type RouteHandler<R extends RouteDefinition> = (context: HandlerContext<R>) => Promise<RouteReply<R>>;
+type RouteHandler<R extends RouteDefinition> = (context: HandlerContext<R>) => Promise<RouteReply<R>>;
 
 export interface RouteBinder {
   bind<R extends RouteDefinition>(route: R, handler: RouteHandler<R>): void;
@@ -53,7 +53,7 @@ declare module 'fastify' {
   }
 }
 
-export function clientOf(request: FastifyRequest): { ip: string; userAgent: string | null } {
+function clientOf(request: FastifyRequest): { ip: string; userAgent: string | null } {
   const userAgent = request.headers['user-agent'];
   // Stored with the session: NUL characters (which PostgreSQL text cannot hold) are dropped.
   return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.replaceAll('\u0000', '').slice(0, 500) : null };

@@ -11,12 +11,12 @@ import { API_BASE } from '@fleetfuel/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Vite names every file under assets/ after a hash of its content: a new build means a new name. */
-export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /**
  * index.html (and whatever else keeps its name from build to build) may be stored but must be
  * revalidated on each use, or a browser would run an old index.html against deleted chunks.
  */
-export const UNHASHED_FILE_CACHE_CONTROL = 'no-cache';
+const UNHASHED_FILE_CACHE_CONTROL = 'no-cache';
 
 export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const root = path.resolve(distDir);

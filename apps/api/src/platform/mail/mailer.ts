@@ -23,7 +23,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function createOutboxMailer(outboxDir: string): Mailer {
+function createOutboxMailer(outboxDir: string): Mailer {
   return {
     send: (message) => writeOutboxMessage(outboxDir, message),
   };

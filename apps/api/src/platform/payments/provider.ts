@@ -5,14 +5,14 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export interface CheckoutRequest {
+interface CheckoutRequest {
   amountKobo: bigint;
   email: string;
   reference: string;
   callbackUrl: string;
 }
 
-export type ChargeStatus = 'success' | 'failed' | 'pending' | 'abandoned';
+type ChargeStatus = 'success' | 'failed' | 'pending' | 'abandoned';
 export type TransferStatus = 'success' | 'failed' | 'pending' | 'reversed';
 
 export interface ChargeVerification {

@@ -32,12 +32,12 @@ export type ToMain =
   | { kind: 'failed'; message: string };
 
 /** One pass over a table's rows: batches in print order (read from the database, or already in memory), then the totals row they add up to. */
-export interface TableRows {
+interface TableRows {
   batches: AsyncIterable<string[][]> | Iterable<string[][]>;
   totals?: () => string[];
 }
 
-export interface ReportTable {
+interface ReportTable {
   title?: string;
   columns: Column[];
   /** Called once per pass: the rows are read twice (to count the pages, then to write them). */
@@ -48,7 +48,7 @@ export interface ReportContent extends Omit<ReportLayout, 'tables'> {
   tables: ReportTable[];
 }
 
-export interface StreamedReport {
+interface StreamedReport {
   /** The document's number of pages, known before its first byte. */
   pages: number;
   stream: Readable;

@@ -15,7 +15,7 @@ export interface StickerDocument {
 
 const COLUMNS = 2;
 const ROWS = 4;
-export const STICKERS_PER_PAGE = COLUMNS * ROWS;
+const STICKERS_PER_PAGE = COLUMNS * ROWS;
 const GUTTER = 12;
 const PADDING = 10;
 /** A sheet's margins: narrower than a report's, so that four rows leave each QR room to scan. */

@@ -7,7 +7,7 @@ import { writeOutboxMessage } from '../files/outbox-folder.js';
 
 export const SMS_MAX_LENGTH = 160;
 
-export interface SmsMessage {
+interface SmsMessage {
   /** +234 followed by the 10 digits of a Nigerian mobile number. */
   to: string;
   text: string;

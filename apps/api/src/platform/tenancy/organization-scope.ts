@@ -20,8 +20,3 @@ export function owningOrganization(actor: Actor, requested: string | undefined |
   if (!organizationId) throw invalidField('organizationId', 'Choose an organization');
   return organizationId;
 }
-
-/** For a record already read: does the actor see its organization? */
-export function seesOrganization(actor: Actor, organizationId: string): boolean {
-  return actor.role === 'ADMIN' || actor.organizationId === organizationId;
-}

@@ -5,8 +5,8 @@
 import type { ReactNode } from 'react';
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
-export type { CategoryBarChartProps, CategoryDatum, ChartKind, ChartSeries, MonthlyChartProps, MonthlyDatum } from './types';
-export { formatCompact, formatCompactNaira, hasFigures, shortMonthLabel } from './chart-format';
+export type { CategoryDatum, ChartKind, ChartSeries } from './types';
+export { formatCompact, formatCompactNaira, hasFigures } from './chart-format';
 export { CategoryBarChart } from './CategoryBarChart';
 export { MonthlyChart } from './MonthlyChart';
 

@@ -7,7 +7,7 @@ import { MESSAGES, type RequestFlag } from '@fleetfuel/contract';
 const NOTE_MAX = 500;
 
 /** The approver's note on a flagged request, held by the caller so that each opening starts empty. */
-export interface ApproveNote {
+interface ApproveNote {
   value: string;
   onChange: (value: string) => void;
   /** The organization requires a note to approve a flagged request (Settings). */

@@ -27,33 +27,33 @@ export interface CrudListFilter<Name extends string> extends Pick<ListFilterProp
  * What every list query starts with: the page, search and sort; `organizationId` only when the
  * client filter names one; `from` and `to` when the page has a date range and they are set.
  */
-export interface CrudListBaseQuery<Sort extends string> extends ListViewQuery<Sort> {
+interface CrudListBaseQuery<Sort extends string> extends ListViewQuery<Sort> {
   organizationId?: string;
   from?: string;
   to?: string;
 }
 
 /** A list query's answer, as the query hooks of the registries give it. */
-export interface CrudListResult<Row> {
+interface CrudListResult<Row> {
   data?: { data: readonly Row[]; meta: PageMeta } | undefined;
   isFetching: boolean;
 }
 
 /** What a row's actions may open. */
-export interface CrudRowControls {
+interface CrudRowControls {
   edit: () => void;
   /** Opens the confirm dialog; only when the page has `remove`. */
   remove: () => void;
 }
 
 /** The form modal of the page, told which record it edits (null: a new one). */
-export interface CrudFormSlot<Row> {
+interface CrudFormSlot<Row> {
   opened: boolean;
   record: Row | null;
   onClose: () => void;
 }
 
-export interface CrudRemoval<Row> {
+interface CrudRemoval<Row> {
   /** The delete mutation; its reply's message is the success toast, a refusal its own error toast. */
   mutation: { mutateAsync: (id: string) => Promise<{ message: string }>; isPending: boolean };
   title: string;

@@ -71,7 +71,7 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
 }
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A wide table scrolls sideways on a narrow screen; its loading and empty messages stay within the

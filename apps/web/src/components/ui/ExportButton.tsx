@@ -15,7 +15,7 @@ export interface ExportButtonProps {
 const VIEW_ONLY_KEYS = new Set(['page', 'pageSize', 'sort', 'order']);
 
 /** The list query without its paging and sort: an export holds every row the filters match. */
-export function exportQuery(query: object): Record<string, string | number> {
+function exportQuery(query: object): Record<string, string | number> {
   const filters: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(query)) {
     if (!VIEW_ONLY_KEYS.has(key) && (typeof value === 'string' || typeof value === 'number')) filters[key] = value;

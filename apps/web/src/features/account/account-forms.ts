@@ -32,7 +32,6 @@ export function toProfileFormData(values: ProfileFormValues, image: File | null)
 }
 
 export const emailFormSchema = emailChangeBodySchema;
-export type EmailFormValues = z.input<typeof emailFormSchema>;
 
 export const passwordFormSchema = z
   .object({

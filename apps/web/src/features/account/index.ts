@@ -1,5 +1,5 @@
 export { ProfileForm } from './components/ProfileForm';
-export { AccountTabs, isAccountTab, type AccountTab } from './components/AccountTabs';
+export { AccountTabs, isAccountTab } from './components/AccountTabs';
 export { SecurityPanel } from './components/SecurityPanel';
 export { NotificationPanel } from './components/NotificationPanel';
 export { TeamNotice } from './components/TeamNotice';

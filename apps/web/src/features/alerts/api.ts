@@ -6,7 +6,7 @@ import { callApi } from '@/lib/api-client';
 import { alertKeys } from './query-keys';
 
 /** How often the bell asks again: the alerts follow dates and balances that other screens change. */
-export const ALERTS_REFRESH_MS = 5 * 60_000;
+const ALERTS_REFRESH_MS = 5 * 60_000;
 
 export function useAlerts() {
   return useQuery({

@@ -1,3 +1,3 @@
-export { ClientsPanel, clientDetailsPath } from './components/ClientsPanel';
-export { ClientDetails, clientWalletPath } from './components/ClientDetails';
+export { ClientsPanel } from './components/ClientsPanel';
+export { ClientDetails } from './components/ClientDetails';
 export { useOrganizationAnalytics } from './api';

@@ -212,7 +212,7 @@ export function useRemoveGroupDriver() {
 /* An asset's history (the details page's Fuel Logs and Maintenance tabs) */
 
 /** Rows per page of an asset's history. */
-export const HISTORY_PAGE_SIZE = 10;
+const HISTORY_PAGE_SIZE = 10;
 
 export function useVehicleFuelLogs(vehicleId: string, page: number) {
   return useQuery({

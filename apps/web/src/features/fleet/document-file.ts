@@ -6,11 +6,11 @@
 import { MAX_UPLOAD_BYTES } from '@fleetfuel/contract';
 import { IMAGE_TYPES } from '@/lib/image-file';
 
-export const DOCUMENT_TYPES = ['application/pdf', ...IMAGE_TYPES] as const;
+const DOCUMENT_TYPES = ['application/pdf', ...IMAGE_TYPES] as const;
 export const DOCUMENT_ACCEPT = DOCUMENT_TYPES.join(',');
 
-export const DOCUMENT_TYPE_MESSAGE = 'Choose a PDF or an image (PNG, JPEG, WebP or GIF)';
-export const DOCUMENT_SIZE_MESSAGE = `The document must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
+const DOCUMENT_TYPE_MESSAGE = 'Choose a PDF or an image (PNG, JPEG, WebP or GIF)';
+const DOCUMENT_SIZE_MESSAGE = `The document must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;
 
 /** Why the file cannot be uploaded, or null when it can. */
 export function documentFileError(file: Pick<File, 'type' | 'size'> | null | undefined): string | null {

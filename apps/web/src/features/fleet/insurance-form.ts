@@ -17,7 +17,7 @@ const formFieldsSchema = z.object({
 export type InsuranceFormValues = z.infer<typeof formFieldsSchema>;
 
 /** The usual motor policies in Nigeria; a policy recorded with another type keeps it as a choice. */
-export const INSURANCE_TYPES = ['Comprehensive', 'Third Party', 'Third Party, Fire & Theft'] as const;
+const INSURANCE_TYPES = ['Comprehensive', 'Third Party', 'Third Party, Fire & Theft'] as const;
 
 export function insuranceTypeChoices(current: string | null | undefined): string[] {
   const choices: string[] = [...INSURANCE_TYPES];

@@ -53,7 +53,7 @@ export interface VehicleFormOptions {
 }
 
 /** Fields that only assets of type VEHICLE have. */
-export const REGISTRATION_FIELDS = ['registrationState', 'registrationExpiry', 'chasisNumber', 'transmissionType'] as const;
+const REGISTRATION_FIELDS = ['registrationState', 'registrationExpiry', 'chasisNumber', 'transmissionType'] as const;
 
 const COMMON_FIELDS = [
   'type',

@@ -22,8 +22,6 @@ const formFieldsSchema = z.object({
 
 export type PlanFormValues = z.infer<typeof formFieldsSchema>;
 
-export const LIMIT_FIELDS = ['driversLimit', 'assetsLimit', 'fuelRequestLimit', 'maintenanceRequestLimit'] as const;
-
 function draftBody(values: PlanFormValues) {
   return {
     name: values.name,

@@ -8,7 +8,7 @@ import { redemptionKeys } from './query-keys';
 import type { toFuelCompleteBody, toJobCompleteBody } from './redeem-form';
 
 /** Rows per page of today's redemptions. */
-export const REDEMPTIONS_PAGE_SIZE = 20;
+const REDEMPTIONS_PAGE_SIZE = 20;
 
 function afterRedemption(queryClient: QueryClient) {
   return invalidateKeys(queryClient, redemptionKeys.afterRedemption);
@@ -65,7 +65,7 @@ export function useSendConfirmationCode() {
 }
 
 /** Rows per page of the follow-ups of refused offline redemptions. */
-export const FOLLOW_UPS_PAGE_SIZE = 10;
+const FOLLOW_UPS_PAGE_SIZE = 10;
 
 export type FollowUpStatusFilter = 'OPEN' | 'RESOLVED' | 'ALL';
 

@@ -1,6 +1,6 @@
 /** What went wrong with the camera, in words a station attendant can act on. */
 
-export const CAMERA_ALTERNATIVE = 'Type the code or choose a QR image instead.';
+const CAMERA_ALTERNATIVE = 'Type the code or choose a QR image instead.';
 
 export function cameraErrorMessage(error: unknown): string {
   const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? error.name : '';

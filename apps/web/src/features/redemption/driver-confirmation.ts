@@ -5,7 +5,7 @@
  */
 import { CONFIRMATION_CODE_LENGTH, pumpPinSchema } from '@fleetfuel/contract';
 
-export const CONFIRMATION_MISSING = "Enter the driver's PIN or the one-time code";
+const CONFIRMATION_MISSING = "Enter the driver's PIN or the one-time code";
 
 /** What is wrong with the typed confirmation, or null when it can be sent. */
 export function confirmationProblem(value: string): string | null {

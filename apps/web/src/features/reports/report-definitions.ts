@@ -1,7 +1,7 @@
 /** The four reports of spec section 2 and what each needs before it can be generated. */
 import { routes, type RouteDefinition } from '@fleetfuel/contract';
 
-export type ReportKind = 'combined' | 'insuranceStatus' | 'serviceTerm' | 'vehiclesDrivers';
+type ReportKind = 'combined' | 'insuranceStatus' | 'serviceTerm' | 'vehiclesDrivers';
 
 export interface ReportDefinition {
   kind: ReportKind;

@@ -1,5 +1,4 @@
 export { FuelTracking } from './components/FuelTracking';
 export { DriverFuelRequests } from './components/DriverFuelRequests';
 export { MaintenanceView } from './components/MaintenanceView';
-export { DriverSummary } from './components/DriverSummary';
 export { RequestRecord } from './components/RequestRecord';

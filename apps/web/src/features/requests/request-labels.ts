@@ -1,6 +1,6 @@
 /** How requests, vehicles and station prices read on the request screens. */
 import { FUEL_UNITS, dispensedFuelType, type AssetType, type SoldFuelType, type VehicleFuelType } from '@fleetfuel/contract';
-import { formatCurrency, formatVolume } from '@/lib/format';
+import { formatCurrency } from '@/lib/format';
 
 export interface VehicleRef {
   plateNumber: string | null;
@@ -15,7 +15,7 @@ const ASSET_TYPE_LABELS: Record<AssetType, string> = {
   MOTORCYCLE: 'Motorcycle',
 };
 
-export function assetTypeLabel(type: AssetType): string {
+function assetTypeLabel(type: AssetType): string {
   return ASSET_TYPE_LABELS[type];
 }
 
@@ -91,9 +91,4 @@ export function unitOf(vehicleFuel: VehicleFuelType): string {
 /** The estimate the form shows: volume × the station's current price, to the kobo. */
 export function estimatedCost(volume: number, price: StationPrice): number {
   return Math.round(volume * price.pricePerLitre * 100) / 100;
-}
-
-/** "40 L of PETROL". */
-export function volumeOfFuel(volume: number, unit: string, fuelType: SoldFuelType): string {
-  return `${formatVolume(volume, unit)} of ${fuelType}`;
 }

@@ -1,4 +1,4 @@
-export { StationsPanel, stationDetailsPath } from './components/StationsPanel';
-export { StationDetails, stationWalletPath } from './components/StationDetails';
+export { StationsPanel } from './components/StationsPanel';
+export { StationDetails } from './components/StationDetails';
 export { PriceManagement } from './components/PriceManagement';
 export { useStationCounts } from './api';

@@ -11,7 +11,7 @@ const ORGANIZATION: readonly Role[] = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR', 'D
 const ORGANIZATION_ADMINS: readonly Role[] = ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'];
 const STATION: readonly Role[] = ['STATION_REP', 'ATTENDANT'];
 
-export const FAQ: readonly FaqEntry[] = [
+const FAQ: readonly FaqEntry[] = [
   {
     question: 'How do I request fuel?',
     answer:

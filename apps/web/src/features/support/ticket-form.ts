@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, ticketCreateBodySchema, ticketReplyBodySchema } from 
 export const ticketFormSchema = ticketCreateBodySchema;
 export const replyFormSchema = ticketReplyBodySchema;
 
-export const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+const ATTACHMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(',');
 export const ATTACHMENT_TYPE_MESSAGE = 'Choose a PDF or an image (PNG, JPEG, WebP or GIF)';
 export const ATTACHMENT_SIZE_MESSAGE = `The attachment must be at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB`;

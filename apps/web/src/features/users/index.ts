@@ -1,2 +1,1 @@
 export { UsersPanel } from './components/UsersPanel';
-export { UserFormModal } from './components/UserFormModal';

@@ -24,7 +24,7 @@ export function paymentOutcome(transactions: readonly Transaction[] | undefined,
   return { kind: 'unknown' };
 }
 
-export const PAYMENT_POLL_INTERVAL_MS = 1500;
+const PAYMENT_POLL_INTERVAL_MS = 1500;
 export const PAYMENT_POLL_ATTEMPTS = 8;
 
 /** How soon to ask again, or false once the outcome is known or the attempts are used up. */

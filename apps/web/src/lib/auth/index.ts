@@ -1,2 +1,1 @@
-export { AuthProvider, useAuth, type AuthState } from './auth-context';
-export { SESSION_STORAGE_KEY } from './session-storage';
+export { AuthProvider, useAuth } from './auth-context';

@@ -8,15 +8,15 @@ import { litres } from '../format.js';
 import { formatNumber } from '../../../platform/number-format.js';
 
 /** Beyond this a distance is no drive a vehicle makes in a day. */
-export const MAX_KM_PER_DAY = 1_500;
+const MAX_KM_PER_DAY = 1_500;
 /** A price this much above the station's own median is flagged (20%). */
-export const PRICE_TOLERANCE_PERCENT = 20;
+const PRICE_TOLERANCE_PERCENT = 20;
 /** A second request for the same vehicle within this many hours is flagged. */
-export const REPEAT_WINDOW_HOURS = 12;
+const REPEAT_WINDOW_HOURS = 12;
 /** How far (in points of the approved volume) a fill may stray from the vehicle's usual share. */
-export const DISPENSED_TOLERANCE_POINTS = 30;
+const DISPENSED_TOLERANCE_POINTS = 30;
 /** Fewer past samples than this make no pattern to compare against. */
-export const MIN_SAMPLES = 3;
+const MIN_SAMPLES = 3;
 
 const HOUR_MS = 3_600_000;
 

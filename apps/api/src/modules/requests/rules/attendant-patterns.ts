@@ -12,16 +12,16 @@ export const ROUND_VOLUME_STEP = 5;
 /** A second fill of one vehicle sooner than this after its previous fill. */
 export const REPEAT_VEHICLE_MINUTES = 60;
 /** Fewer fills than this showing a pattern are no pattern. */
-export const MIN_PATTERN_FILLS = 3;
+const MIN_PATTERN_FILLS = 3;
 /** The share of an attendant's fills near the maximum that raises the flag. */
-export const NEAR_MAXIMUM_SHARE = 0.3;
+const NEAR_MAXIMUM_SHARE = 0.3;
 /** The share of an attendant's fills at round volumes that raises the flag. */
-export const ROUND_VOLUMES_SHARE = 0.5;
+const ROUND_VOLUMES_SHARE = 0.5;
 /** A driver–attendant pair counts from this many fills. */
 export const MIN_PAIR_FILLS = 5;
 /** The pair's share of the driver's fills that raises the flag, and how many times the attendant's own share it must be. */
-export const PAIR_SHARE = 0.6;
-export const PAIR_SHARE_FACTOR = 2;
+const PAIR_SHARE = 0.6;
+const PAIR_SHARE_FACTOR = 2;
 
 /** An attendant's redemptions in the period at one station, with the fills that show each pattern. */
 export interface AttendantTally {
@@ -33,7 +33,7 @@ export interface AttendantTally {
 }
 
 /** One driver's fills at the station by this attendant, against the driver's fills there by anyone. */
-export interface DriverPair {
+interface DriverPair {
   driverName: string;
   pairFills: number;
   driverFills: number;

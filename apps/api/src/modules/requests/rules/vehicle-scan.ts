@@ -5,8 +5,8 @@
  */
 import type { VehicleStickerClaims } from '../../../platform/coupons.js';
 
-export const STICKER_MISSING = "Scan the vehicle's windscreen sticker";
-export const STICKER_INVALID = 'This is not a valid FleetFuel vehicle sticker';
+const STICKER_MISSING = "Scan the vehicle's windscreen sticker";
+const STICKER_INVALID = 'This is not a valid FleetFuel vehicle sticker';
 
 /**
  * Why the redemption is refused, or null: `given` says whether a sticker was sent at all, `sticker`

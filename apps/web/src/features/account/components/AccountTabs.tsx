@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { IconBell, IconShieldLock, IconUser, IconUsers } from '@tabler/icons-react';
 
-export const ACCOUNT_TABS = [
+const ACCOUNT_TABS = [
   { value: 'general', label: 'General', icon: IconUser },
   { value: 'team', label: 'Team', icon: IconUsers },
   { value: 'security', label: 'Security', icon: IconShieldLock },

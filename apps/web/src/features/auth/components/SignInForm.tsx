@@ -6,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { takeTypedSignIn } from '@/prerender/prerendered-sign-in';
 import { checkSignIn, type SignInValues } from '../sign-in-checks';
 
-export const SIGN_IN_REFUSED = 'Incorrect e-mail/phone or password';
+const SIGN_IN_REFUSED = 'Incorrect e-mail/phone or password';
 
 function attemptKey(values: SignInValues): string {
   return `${values.username}\u0000${values.password}`;

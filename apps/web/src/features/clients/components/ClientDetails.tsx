@@ -11,7 +11,7 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteOrganization, useOrganization, useOrganizationUsers } from '../api';
 import { ClientFormModal } from './ClientFormModal';
 
-export function clientWalletPath(id: string): string {
+function clientWalletPath(id: string): string {
   return `/wallet?organizationId=${encodeURIComponent(id)}`;
 }
 

@@ -7,7 +7,7 @@ import { useOrganizations } from '../api';
 import { ClientFormModal } from './ClientFormModal';
 import { ClientStats } from './ClientStats';
 
-export function clientDetailsPath(id: string): string {
+function clientDetailsPath(id: string): string {
   return `/clients/details?id=${encodeURIComponent(id)}`;
 }
 

@@ -3,7 +3,7 @@ import { formatCurrency, formatVolume } from '@/lib/format';
 import { fillAmount } from '../redeem-form';
 import { Field } from './CouponPreview';
 
-export interface FuelFill {
+interface FuelFill {
   plate: string | null;
   fuelType: string;
   unit: string;

@@ -18,8 +18,8 @@ import { useRedemptionQueue } from './use-offline';
 import { checkCouponOffline, type OfflineVerdict } from './verify-coupon';
 import { STICKER_MISSING, checkStickerOffline } from './verify-sticker';
 
-export const SAVED_OFFLINE = 'Saved on this device; will be sent when the network returns';
-export const NO_OFFLINE_COPY =
+const SAVED_OFFLINE = 'Saved on this device; will be sent when the network returns';
+const NO_OFFLINE_COPY =
   "This device holds no copy of the station's open coupons yet: open this screen once with the network on, then it can check coupons offline.";
 const STORAGE_REFUSED = 'This device could not save the redemption (its storage is full or blocked). Do not dispense on this coupon now.';
 

@@ -4,7 +4,7 @@ import { formatDateTime, formatVolume } from '@/lib/format';
 import { useOfflineCouponRefresh, useOnline, useQueueSender, useRedemptionQueue } from './use-offline';
 import type { QueuedRedemption } from './redemption-queue';
 
-export const REFUSED_FOLLOW_UP =
+const REFUSED_FOLLOW_UP =
   'The station was not paid for this fuel. Your station representative has it to follow up, and the organization was alerted.';
 
 const what = (redemption: QueuedRedemption) =>

@@ -39,7 +39,7 @@ export type SendRedemption = (redemption: QueuedRedemption) => Promise<string>;
  * Whether a refusal is the server's last word on this redemption. A signed-out session (401), a
  * timeout or rate limit, a server error and no network at all may answer otherwise later.
  */
-export function isDefiniteRefusal(error: unknown): error is ApiError {
+function isDefiniteRefusal(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
     error.status >= 400 &&

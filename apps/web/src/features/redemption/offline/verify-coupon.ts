@@ -40,7 +40,7 @@ interface CouponClaims {
   exp?: unknown;
 }
 
-export function base64urlBytes(part: string): Uint8Array<ArrayBuffer> {
+function base64urlBytes(part: string): Uint8Array<ArrayBuffer> {
   const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   return Uint8Array.from(binary, (char) => char.charCodeAt(0));

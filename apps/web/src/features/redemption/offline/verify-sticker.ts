@@ -7,7 +7,7 @@
 import type { CouponPublicKey } from './offline-cache';
 import { decodeJson, signatureHolds } from './verify-coupon';
 
-export const VEHICLE_STICKER_TYP = 'ff-vehicle+jws';
+const VEHICLE_STICKER_TYP = 'ff-vehicle+jws';
 export const NOT_A_STICKER = 'This is not a FleetFuel vehicle sticker. Scan the sticker on the windscreen.';
 export const STICKER_BAD_SIGNATURE = 'The signature of this sticker is not valid: it is not a genuine FleetFuel vehicle sticker';
 export const STICKER_UNKNOWN_KEY = 'This sticker was signed with a key this device does not know yet. Redeem it when the network returns.';
@@ -44,7 +44,7 @@ export function readSticker(payload: string): StickerClaims | null {
 }
 
 /** The refusal the server would give for a sticker of another vehicle, or null when it is the coupon's. */
-export function wrongVehicle(claims: StickerClaims, vehicle: CouponVehicle): string | null {
+function wrongVehicle(claims: StickerClaims, vehicle: CouponVehicle): string | null {
   if (claims.vehicleId === vehicle.id) return null;
   return `This sticker is for ${claims.plate ?? 'another vehicle'}; the coupon is for ${vehicle.plate ?? 'another vehicle'}`;
 }

@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { RequestFlag } from '@fleetfuel/contract';
 
 /** "2 anomaly flags": the marker's accessible name, so that a flagged row is known without its colour. */
-export function flagCountLabel(count: number): string {
+function flagCountLabel(count: number): string {
   return `${count} anomaly ${count === 1 ? 'flag' : 'flags'}`;
 }
 

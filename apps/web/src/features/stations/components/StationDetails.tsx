@@ -9,7 +9,7 @@ import { FuelBadges } from './FuelBadges';
 import { StationFormModal } from './StationFormModal';
 import { formatCoordinates } from './StationsPanel';
 
-export function stationWalletPath(id: string): string {
+function stationWalletPath(id: string): string {
   return `/wallet?stationId=${encodeURIComponent(id)}`;
 }
 

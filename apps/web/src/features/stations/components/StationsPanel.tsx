@@ -10,7 +10,7 @@ import { FuelBadges } from './FuelBadges';
 import { StationFormModal } from './StationFormModal';
 import { StationStats } from './StationStats';
 
-export function stationDetailsPath(id: string): string {
+function stationDetailsPath(id: string): string {
   return `/fuel-stations/details?id=${encodeURIComponent(id)}`;
 }
 
