@@ -33,6 +33,8 @@ import {
   createUsageService,
 } from './modules/subscriptions/index.js';
 import { bindPolicyRoutes, createPoliciesService } from './modules/policies/index.js';
+import { bindFlagRoutes, createFlagsService } from './modules/flags/index.js';
+import { bindFreezeRoutes, createFreezesService } from './modules/freezes/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
 import { bindAlertRoutes, createAlertsService, createDailyDigest } from './modules/alerts/index.js';
@@ -310,7 +312,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
   });
-  const analytics = createAnalyticsService({ db: readDb, primary: db, clock, vehicles, fuel: fuelRequests, maintenance });
+  const flags = createFlagsService({ db });
+  const analytics = createAnalyticsService({ db: readDb, primary: db, clock, vehicles, fuel: fuelRequests, maintenance, flags });
   const reports = createReportsService({
     db: readDb,
     clock,
@@ -358,11 +361,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindDriverRoutes(binder, users);
   bindDepartmentRoutes(binder, departments);
   bindVehicleRoutes(binder, vehicles, insurance, vehicleStickers);
+  bindFreezeRoutes(binder, createFreezesService({ db, vehicle: vehicles.get, driver: users.getDriver }));
   bindOrganizationRoutes(binder, organizations);
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
   bindPolicyRoutes(binder, policies);
+  bindFlagRoutes(binder, flags);
   bindAuditRoutes(binder, createAuditService({ db }));
   bindOutboxRoutes(binder, notifications);
   bindAlertRoutes(binder, alerts);

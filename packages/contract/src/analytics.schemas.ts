@@ -54,6 +54,18 @@ export const analyticsOverviewSchema = z.object({
   maintenanceAlerts: z.array(
     z.object({ vehicleId: idSchema, plateNumber: z.string().nullable(), name: z.string(), reasons: z.array(z.string()) }),
   ),
+  /**
+   * The review queue's figures (issue 44) for managers: flags waiting, fills confirmed as fraud with
+   * the naira they paid, and the naira recovered; null for a driver or a station.
+   */
+  fraud: z
+    .object({
+      openFlags: z.number().int(),
+      confirmedFraudRequests: z.number().int(),
+      confirmedFraudAmount: z.number(),
+      recoveredAmount: z.number(),
+    })
+    .nullable(),
 });
 export type AnalyticsOverview = z.infer<typeof analyticsOverviewSchema>;
 

@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'fuel_policy.created',
   'fuel_policy.updated',
   'fuel_policy.deleted',
+  /** A manager's verdict on an anomaly flag of the review queue (issue 44). */
+  'request_flag.reviewed',
   'reserve.approved',
   'reserve.declined',
   'reserve.deactivated',
@@ -46,6 +48,9 @@ export const AUDIT_ACTIONS = [
   'plan.created',
   'plan.updated',
   'vehicle.status_changed',
+  /** Frozen or unfrozen (issue 44): nothing is requested, approved or redeemed for it while frozen. */
+  'vehicle.frozen',
+  'vehicle.unfrozen',
   'vehicle.imported',
   'department.status_changed',
   'user.role_changed',
@@ -55,6 +60,8 @@ export const AUDIT_ACTIONS = [
   /** A driver's invitation to choose a password sent again (issue 14). */
   'user.invitation_sent',
   'driver.imported',
+  'driver.frozen',
+  'driver.unfrozen',
   'api_key.created',
   'api_key.revoked',
   'webhook.created',
@@ -73,6 +80,7 @@ export const AUDIT_ENTITY_TYPES = [
   'fuel_request',
   'maintenance_request',
   'fuel_policy',
+  'request_flag',
   'reserve',
   'wallet',
   'organization',

@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   TENANT_READ_ONLY: 422,
   /** A HARD fuel policy refuses it (issue 44); the body names the `rule`. */
   POLICY_VIOLATION: 422,
+  /** The vehicle or the driver is frozen (issue 44); the message says why. */
+  FROZEN: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PROVIDER_UNAVAILABLE: 502,

@@ -31,6 +31,11 @@ export const transmissionTypeSchema = z.enum(TRANSMISSION_TYPES);
 
 const ref = z.object({ id: idSchema, name: z.string() });
 
+/** Why and since when a vehicle or a driver is frozen (issue 44); null when not. */
+const frozenSchema = z.object({ reason: z.string(), at: timestampSchema }).nullable();
+/** `POST /vehicles/:id/freeze` and `POST /drivers/:id/freeze`: the reason the refusals will name. */
+export const freezeBodySchema = z.strictObject({ reason: requiredText(200) });
+
 export const vehicleSchema = z.object({
   id: idSchema,
   plateNumber: z.string().nullable(),
@@ -63,6 +68,8 @@ export const vehicleSchema = z.object({
   insuranceStatus: insuranceStatusSchema,
   /** The last odometer reading recorded for the vehicle (km). */
   lastOdometer: z.number().nullable(),
+  /** Frozen by an admin: no fuel is requested, approved or redeemed for it until unfrozen. */
+  frozen: frozenSchema,
   createdAt: timestampSchema,
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
@@ -216,6 +223,8 @@ export const driverSchema = userSchema.extend({
   department: ref.nullable(),
   /** Invited (imported without a password) and not yet through the invitation's link: it can be sent again. */
   passwordPending: z.boolean(),
+  /** Frozen by an admin: no fuel is requested, approved or redeemed for the driver until unfrozen. */
+  frozen: frozenSchema,
 });
 export type Driver = z.infer<typeof driverSchema>;
 
@@ -251,3 +260,6 @@ export const driverFiltersSchema = listQuerySchema.extend({
 });
 export const driverListQuerySchema = driverFiltersSchema.extend(sortQueryFields(DRIVER_SORTS));
 export const driverListReplySchema = z.object({ data: z.array(driverSchema), meta: pageMetaSchema });
+
+export const vehicleFreezeReplySchema = z.object({ message: z.string(), vehicle: vehicleSchema });
+export const driverFreezeReplySchema = z.object({ message: z.string(), driver: driverSchema });

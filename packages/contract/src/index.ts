@@ -24,4 +24,5 @@ export * from './api-keys.schemas.js';
 export * from './webhooks.schemas.js';
 export * from './outbox.schemas.js';
 export * from './policies.schemas.js';
+export * from './flags.schemas.js';
 export * from './routes.js';

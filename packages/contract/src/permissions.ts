@@ -35,6 +35,11 @@ export const PERMISSIONS = {
   /** Fuel policies (issue 44): the organization admin sets them, its assistant and the platform read them. */
   'policies.read': ['ADMIN', ...ORG_ADMINS],
   'policies.manage': ['ADMINISTRATOR'],
+  /** The review queue of anomaly flags: managers read it, the organization admin judges (a driver never sees flags). */
+  'flags.read': FLEET_MANAGERS,
+  'flags.review': ['ADMINISTRATOR'],
+  /** Freezing a vehicle or a driver: nothing is requested, approved or redeemed for them until unfrozen. */
+  'fleet.freeze': ['ADMIN', 'ADMINISTRATOR'],
   /** Fuel Tracking and Maintenance screens. */
   'requests.track': [...FLEET_MANAGERS, 'STATION_REP'],
   'requests.read': ALL_ROLES,
@@ -132,6 +137,9 @@ export const MENU: readonly MenuEntry[] = [
   { label: 'Assets', path: '/assets', permission: 'fleet.manage', section: 'main' },
   { label: 'Drivers', path: '/drivers', permission: 'fleet.manage', section: 'main' },
   { label: 'Groups', path: '/departments', permission: 'fleet.manage', section: 'main' },
+  /** Issue 44's fuel controls, beyond the spec's menu: the rules checked at each step, and the flags waiting for a review. */
+  { label: 'Fuel Policies', path: '/fuel-policies', permission: 'policies.read', section: 'main' },
+  { label: 'Flags', path: '/flags', permission: 'flags.read', section: 'main' },
   { label: 'Reports', path: '/report', permission: 'reports.view', section: 'main' },
   { label: 'Analytics', path: '/analytics', permission: 'analytics.view', section: 'main' },
   { label: 'Billing', path: '/billing', permission: 'billing.view', section: 'lower' },

@@ -19,6 +19,7 @@ import { walletRoutes, paymentRoutes } from './routes/wallet.routes.js';
 import { statementRoutes } from './routes/statements.routes.js';
 import { reserveRoutes } from './routes/reserves.routes.js';
 import { fuelPolicyRoutes } from './routes/policies.routes.js';
+import { flagRoutes } from './routes/flags.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { fuelRequestRoutes, maintenanceRoutes } from './routes/requests.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
@@ -54,6 +55,7 @@ export {
   paymentRoutes,
   reserveRoutes,
   fuelPolicyRoutes,
+  flagRoutes,
   billingRoutes,
   fuelRequestRoutes,
   maintenanceRoutes,
@@ -90,6 +92,7 @@ export const routes = {
   payments: paymentRoutes,
   reserves: reserveRoutes,
   fuelPolicies: fuelPolicyRoutes,
+  flags: flagRoutes,
   billing: billingRoutes,
   fuelRequests: fuelRequestRoutes,
   maintenance: maintenanceRoutes,

@@ -45,6 +45,8 @@ import * as m0041 from './migrations/0041-redemption-follow-ups.js';
 import * as m0042 from './migrations/0042-station-opening-hours.js';
 import * as m0043 from './migrations/0043-vehicle-stickers.js';
 import * as m0044 from './migrations/0044-fuel-policies.js';
+import * as m0045 from './migrations/0045-flag-review-queue.js';
+import * as m0046 from './migrations/0046-freeze.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -91,6 +93,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042-station-opening-hours': m0042,
   '0043-vehicle-stickers': m0043,
   '0044-fuel-policies': m0044,
+  '0045-flag-review-queue': m0045,
+  '0046-freeze': m0046,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

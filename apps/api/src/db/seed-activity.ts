@@ -15,6 +15,7 @@ import { addDays, lagosDate } from '../platform/clock.js';
 import { newCouponCode } from '../platform/coupons.js';
 import { auditTrail, type AuditActor, type AuditRecord } from '../modules/audit/index.js';
 import { createLedgerService } from '../modules/ledger/index.js';
+import { recordFlags } from '../modules/flags/index.js';
 import { createPricesService } from '../modules/prices/index.js';
 import { fuelRequestFlags } from '../modules/requests/index.js';
 import { saveStationBankAccount } from '../modules/wallet/index.js';
@@ -969,6 +970,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
     .select([
       'r.id',
+      'r.organization_id',
       'r.vehicle_id',
       'v.tank_size',
       'v.last_odometer',
@@ -1005,6 +1007,7 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       .set({ flags: JSON.stringify(flags) })
       .where('id', '=', request.id)
       .execute();
+    await recordFlags(trx, { id: request.id, organizationId: request.organization_id, raisedAt: request.created_at }, 'REQUEST', flags);
   }
   await recordHistory();
 

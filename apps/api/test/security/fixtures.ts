@@ -107,6 +107,8 @@ export interface World {
   reserve: Record<'acme' | 'beta', string>;
   /** An organization-wide fuel policy per organization. */
   policy: Record<'acme' | 'beta', string>;
+  /** An OPEN anomaly flag of the review queue per organization, on its approved fuel request. */
+  flag: Record<'acme' | 'beta', string>;
   /** A webhook endpoint per organization. */
   webhook: Record<'acme' | 'beta', string>;
   /** A second attendant of each station (a record a representative manages). */
@@ -199,6 +201,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     maintenance: { acme: { id: '', couponCode: '' }, beta: { id: '', couponCode: '' } },
     reserve: { acme: '', beta: '' },
     policy: { acme: '', beta: '' },
+    flag: { acme: '', beta: '' },
     webhook: { acme: '', beta: '' },
     attendant: { unity: '', greenline: '' },
     ticket: {},
@@ -269,6 +272,22 @@ export async function buildWorld(t: TestApp): Promise<World> {
       'fuel policy',
     );
     world.policy[tenant] = res.json<{ policy: { id: string } }>().policy.id;
+  }
+  // An OPEN flag per organization on its approved request, as the request would have raised it.
+  for (const tenant of ['acme', 'beta'] as const) {
+    const flag = await db
+      .insertInto('request_flags')
+      .values({
+        organization_id: tenantId[tenant],
+        fuel_request_id: world.fuel[tenant].id,
+        code: 'TANK_OVERFILL',
+        severity: 'warning',
+        message: '10 L requested with the tank at 70%; more than the tank',
+        step: 'REQUEST',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    world.flag[tenant] = flag.id;
   }
   // A webhook endpoint per organization.
   for (const tenant of ['acme', 'beta'] as const) {
@@ -404,6 +423,7 @@ const GUARDED_TABLES = [
   'password_reset_tokens',
   'webhook_endpoints',
   'fuel_policies',
+  'request_flags',
 ] as const;
 
 /** Row count and a content hash of every guarded table: any insert, update or delete changes it. */
@@ -618,6 +638,31 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     body: () => ({ rule: 'MAX_LITRES_PER_FILL', value: 4000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } }),
   },
   'DELETE /fuel-policies/:id': { caller: ORG_ADMIN, params: id((w) => w.policy.acme) },
+  'GET /flags': {
+    caller: ADMIN,
+    query: (w) => ({
+      organizationId: w.tenantId.acme,
+      status: 'OPEN',
+      severity: 'warning',
+      code: 'TANK_OVERFILL',
+      from: '2026-01-01',
+      to: '2026-12-31',
+      search: 'LND',
+      sort: 'raisedAt',
+      order: 'desc',
+      page: '1',
+      pageSize: '10',
+    }),
+  },
+  'PATCH /flags/:id': { caller: ORG_ADMIN, params: id((w) => w.flag.acme), body: () => ({ status: 'SUSPECTED', note: 'Looks odd' }) },
+  'POST /vehicles/:id/freeze': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike), body: () => ({ reason: 'Suspected siphoning' }) },
+  'POST /vehicles/:id/unfreeze': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike) },
+  'POST /drivers/:id/freeze': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.user['driver2@acme.test'] as string),
+    body: () => ({ reason: 'Under investigation' }),
+  },
+  'POST /drivers/:id/unfreeze': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
   'GET /audit-log': { caller: ORG_ADMIN, query: () => ({ action: 'fuel_request.approved', from: '2026-01-01', to: '2026-12-31' }) },
   'GET /alerts': { caller: ORG_ADMIN },
   'GET /webhooks': { caller: ORG_ADMIN },

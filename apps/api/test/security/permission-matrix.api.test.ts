@@ -161,6 +161,14 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
     },
   },
   '/drivers/:id/pump-pin': { id: driverFixture },
+  // Freezing the spare driver and the bikes: what the other cells request fuel for stays unfrozen.
+  '/drivers/:id/freeze': { id: driverFixture },
+  '/drivers/:id/unfreeze': { id: driverFixture },
+  '/vehicles/:id/freeze': { id: { scope: 'tenant', of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.bike : w.vehicle.betaBike) } },
+  '/vehicles/:id/unfreeze': {
+    id: { scope: 'tenant', of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.bike : w.vehicle.betaBike) },
+  },
+  '/flags/:id': { id: { scope: 'tenant', of: (w, tenant) => w.flag[orgOf(tenant)] } },
   '/drivers/:id/invitation': { id: driverFixture },
   '/departments/:id': {
     id: {
@@ -287,6 +295,9 @@ const MATRIX_BODIES: Record<string, (w: World) => unknown> = {
   'POST /support/tickets/:id/replies': () => ({ message: 'Matrix reply' }),
   'PATCH /station/follow-ups/:id/resolve': () => ({ note: 'Matrix settled' }),
   'PUT /fuel-policies/:id': () => ({ rule: 'MAX_LITRES_PER_FILL', value: 5000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } }),
+  'PATCH /flags/:id': () => ({ status: 'SUSPECTED', note: 'Matrix review' }),
+  'POST /vehicles/:id/freeze': () => ({ reason: 'Matrix freeze' }),
+  'POST /drivers/:id/freeze': () => ({ reason: 'Matrix freeze' }),
 };
 
 /** Public routes that show an anonymous caller nothing of a tenant's record (no signed link). */

@@ -2,10 +2,12 @@ import { route } from './route.js';
 import { idParamsSchema, messageReplySchema } from '../common.js';
 import {
   driverCreateBodySchema,
+  driverFreezeReplySchema,
   driverListQuerySchema,
   driverListReplySchema,
   driverSchema,
   driverUpdateBodySchema,
+  freezeBodySchema,
 } from '../fleet.schemas.js';
 import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
@@ -91,5 +93,24 @@ export const driverRoutes = {
     tag: 'drivers',
     params: idParamsSchema,
     reply: messageReplySchema,
+  }),
+  freeze: route({
+    method: 'POST',
+    path: '/drivers/:id/freeze',
+    permission: 'fleet.freeze',
+    summary: 'Freeze a driver: no fuel is requested, approved or redeemed for the driver until unfrozen; refusals name the reason',
+    tag: 'drivers',
+    params: idParamsSchema,
+    body: freezeBodySchema,
+    reply: driverFreezeReplySchema,
+  }),
+  unfreeze: route({
+    method: 'POST',
+    path: '/drivers/:id/unfreeze',
+    permission: 'fleet.freeze',
+    summary: 'Unfreeze a driver',
+    tag: 'drivers',
+    params: idParamsSchema,
+    reply: driverFreezeReplySchema,
   }),
 };

@@ -21,6 +21,7 @@ import type { Database } from '../../platform/db/database.js';
 import { forbidden, invalidField, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter } from '../../platform/tenancy/organization-scope.js';
+import type { FlagsService } from '../flags/index.js';
 import type { FuelRequestsService, MaintenanceService } from '../requests/index.js';
 import type { VehiclesService } from '../vehicles/index.js';
 import * as repository from './analytics.repository.js';
@@ -131,6 +132,7 @@ export function createAnalyticsService(deps: {
   vehicles: VehiclesService;
   fuel: FuelRequestsService;
   maintenance: MaintenanceService;
+  flags: Pick<FlagsService, 'fraudTotals'>;
 }) {
   const { db, clock, vehicles } = deps;
 
@@ -178,6 +180,8 @@ export function createAnalyticsService(deps: {
       const recentFuel = await deps.fuel.list(actor, listQuery);
       const recentMaintenance = await deps.maintenance.list(actor, listQuery);
       const { alerts, due } = vehicleScope ? await vehicles.dueAlerts(vehicleScope, 10) : { alerts: [], due: 0 };
+      const managed = scope.kind === 'PLATFORM' || scope.kind === 'ORGANIZATION';
+      const fraud = managed ? await deps.flags.fraudTotals(db, scope.kind === 'ORGANIZATION' ? scope.organizationId : null) : null;
 
       const volumeByMonth = new Map(volumes.map((v) => [v.month, Number(v.volume)]));
 
@@ -221,6 +225,7 @@ export function createAnalyticsService(deps: {
         },
         recent: { fuelRequests: recentFuel.requests, maintenanceLogs: recentMaintenance.rows },
         maintenanceAlerts: alerts,
+        fraud,
       };
     },
 

@@ -6,6 +6,7 @@ import type { DB } from '../../platform/db/schema.js';
 import type { SortChoice, SortExpression } from '../../platform/db/list-order.js';
 import { anyOf } from '../../platform/db/search.js';
 import { cursorInstant, type NewestFirstCursor } from '../../platform/db/keyset.js';
+import { flagsInsert } from '../flags/index.js';
 import {
   batchOfIds,
   filteredRequests,
@@ -222,9 +223,22 @@ export async function requiresVehicleScan(db: Database, organizationId: string):
   return row?.require_vehicle_scan ?? false;
 }
 
+/** Whether the request's vehicle or driver is frozen, and why (issue 44): subselects of a lock statement. */
+const freezeColumns = [
+  sql<string | null>`(SELECT v.frozen_reason FROM vehicles v WHERE v.id = r.vehicle_id)`.as('vehicle_frozen_reason'),
+  sql<string | null>`(SELECT u.frozen_reason FROM users u WHERE u.id = r.driver_id)`.as('driver_frozen_reason'),
+  sql<string | null>`(SELECT u.name FROM users u WHERE u.id = r.driver_id)`.as('driver_name'),
+];
+
 /** The request row, locked until the transaction ends, so that one decision or redemption wins. */
 export function lockFuelRequest(db: Database, id: string) {
-  return db.selectFrom('fuel_requests').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+  return db
+    .selectFrom('fuel_requests as r')
+    .selectAll('r')
+    .select(freezeColumns)
+    .where('r.id', '=', id)
+    .forNoKeyUpdate('r')
+    .executeTakeFirst();
 }
 
 export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRequest>>>;
@@ -257,6 +271,7 @@ export function lockRedeemableFuelRequest(db: Database, id: string) {
       // Whether its organization has fuel policies (issue 44): most have none, and the pump then
       // skips reading them.
       sql<boolean>`EXISTS (SELECT 1 FROM fuel_policies p WHERE p.organization_id = r.organization_id)`.as('organization_has_policies'),
+      ...freezeColumns,
     ])
     .where('r.id', '=', id)
     .forNoKeyUpdate('r')
@@ -317,10 +332,15 @@ export function markRejected(db: Database, id: string, rejectedBy: string, note:
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The request completed, and its flags queued for review in the same statement (the pump's path is
+ * the busiest write, and each statement is a round trip).
+ */
 export async function markCompleted(
   db: Database,
   id: string,
   values: {
+    organizationId: string;
     redeemedBy: string;
     dispensedVolume: number;
     amountKobo: bigint;
@@ -331,6 +351,7 @@ export async function markCompleted(
   },
 ): Promise<FuelRequestRecord> {
   return db
+    .with('queued_flags', (creator) => flagsInsert(creator, { id, organizationId: values.organizationId }, 'REDEMPTION', values.flags))
     .updateTable('fuel_requests')
     .set({
       status: 'COMPLETED',

@@ -40,6 +40,8 @@ const FINAL_REFUSALS: ReadonlySet<string> = new Set([
   'TENANT_READ_ONLY',
   /** A HARD fuel policy refused the fill at the pump (issue 44). */
   'POLICY_VIOLATION',
+  /** The vehicle or the driver was frozen (issue 44). */
+  'FROZEN',
 ]);
 
 const isFinalRefusal = (error: unknown): error is AppError => error instanceof AppError && FINAL_REFUSALS.has(error.code);

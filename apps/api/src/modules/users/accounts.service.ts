@@ -28,6 +28,7 @@ import type { SessionsService } from '../sessions/index.js';
 import type { UsageService } from '../subscriptions/index.js';
 import { auditTrail } from '../audit/index.js';
 import type { PasswordInvitations } from './password-invitations.js';
+import { frozenOf } from '../freezes/index.js';
 import * as repository from './users.repository.js';
 import type { UserScope, UserViewRow } from './users.repository.js';
 
@@ -81,6 +82,7 @@ export function toDriver(row: UserViewRow, files: Pick<FilesService, 'url'>): Dr
     departmentId: row.department_id,
     department: row.department_id && row.department_name ? { id: row.department_id, name: row.department_name } : null,
     passwordPending: row.password_pending,
+    frozen: frozenOf(row),
   };
 }
 

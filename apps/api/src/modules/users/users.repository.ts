@@ -64,6 +64,8 @@ function userViews(db: Database) {
       'u.image_key',
       'u.status',
       'u.created_at',
+      'u.frozen_at',
+      'u.frozen_reason',
       'o.name as organization_name',
       'o.image_key as organization_image_key',
       'f.name as station_name',

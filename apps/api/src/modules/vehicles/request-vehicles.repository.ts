@@ -4,43 +4,50 @@ import type { Database } from '../../platform/db/database.js';
 
 /** What a request needs of its vehicle, with its group; locked when the caller approves or redeems. */
 export function findVehicleForRequest(db: Database, vehicleId: string, organizationId: string | null, options: { lock: boolean }) {
-  return db
-    .selectFrom('vehicles as v')
-    .leftJoin('departments as g', 'g.id', 'v.department_id')
-    .innerJoin('organizations as o', 'o.id', 'v.organization_id')
-    .select((eb) => [
-      'o.coupon_validity_days',
-      'o.allow_expired_insurance',
-      'o.require_note_for_flagged_approval',
-      eb
-        .selectFrom('insurance_policies as ip')
-        .select('ip.coverage_end')
-        .whereRef('ip.vehicle_id', '=', 'v.id')
-        .orderBy('ip.created_at', 'desc')
-        .limit(1)
-        .as('insurance_end'),
-    ])
-    .select([
-      'v.id',
-      'v.organization_id',
-      'v.plate_number',
-      'v.make',
-      'v.model',
-      'v.type',
-      'v.fuel_type',
-      'v.status',
-      'v.driver_id',
-      'v.tank_size',
-      'v.last_odometer',
-      'v.department_id',
-      'g.name as department_name',
-      'g.status as department_status',
-      'g.max_daily_consumption',
-    ])
-    .where('v.id', '=', vehicleId)
-    .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
-    .$if(options.lock, (q) => q.forNoKeyUpdate('v'))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('vehicles as v')
+      .leftJoin('departments as g', 'g.id', 'v.department_id')
+      .innerJoin('organizations as o', 'o.id', 'v.organization_id')
+      // Its driver now, whose freeze refuses a new request (approval and the pump check the request's own driver).
+      .leftJoin('users as d', 'd.id', 'v.driver_id')
+      .select((eb) => [
+        'o.coupon_validity_days',
+        'o.allow_expired_insurance',
+        'o.require_note_for_flagged_approval',
+        eb
+          .selectFrom('insurance_policies as ip')
+          .select('ip.coverage_end')
+          .whereRef('ip.vehicle_id', '=', 'v.id')
+          .orderBy('ip.created_at', 'desc')
+          .limit(1)
+          .as('insurance_end'),
+      ])
+      .select([
+        'v.id',
+        'v.organization_id',
+        'v.plate_number',
+        'v.make',
+        'v.model',
+        'v.type',
+        'v.fuel_type',
+        'v.status',
+        'v.driver_id',
+        'v.tank_size',
+        'v.last_odometer',
+        'v.department_id',
+        'g.name as department_name',
+        'g.status as department_status',
+        'g.max_daily_consumption',
+        'v.frozen_reason as vehicle_frozen_reason',
+        'd.name as driver_name',
+        'd.frozen_reason as driver_frozen_reason',
+      ])
+      .where('v.id', '=', vehicleId)
+      .$if(organizationId !== null, (q) => q.where('v.organization_id', '=', organizationId as string))
+      .$if(options.lock, (q) => q.forNoKeyUpdate('v'))
+      .executeTakeFirst()
+  );
 }
 
 /** Records a reading; the odometer never goes back. */

@@ -24,6 +24,7 @@ import type { UploadedFile } from '../../platform/http/uploads.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
 import type { FilesService } from '../files/index.js';
+import { frozenOf } from '../freezes/index.js';
 import { createVehicleImport, type VehicleImportDeps } from './vehicle-import.service.js';
 import * as repository from './vehicles.repository.js';
 import * as assignmentsRepository from './assignments.repository.js';
@@ -93,6 +94,7 @@ export function createVehiclesService(deps: VehiclesDeps) {
     imageUrl: files.url(row.image_key),
     insuranceStatus: row.insurance_status as Vehicle['insuranceStatus'],
     lastOdometer: row.last_odometer === null ? null : Number(row.last_odometer),
+    frozen: frozenOf(row),
     createdAt: row.created_at.toISOString(),
   });
 

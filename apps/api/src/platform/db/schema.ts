@@ -84,6 +84,10 @@ export interface UsersTable {
   /** A driver's PIN for confirming redemptions at the pump, hashed like a password (0023). */
   pump_pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
   pump_pin_set_at: NullableTimestamp;
+  /** Frozen (0046): nothing is requested, approved or redeemed while set; the reason is always given. */
+  frozen_at: NullableTimestamp;
+  frozen_reason: string | null;
+  frozen_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -199,6 +203,10 @@ export interface VehiclesTable {
   status: Generated<string>;
   image_key: string | null;
   last_odometer: NullableNumeric;
+  /** Frozen (0046): nothing is requested, approved or redeemed while set; the reason is always given. */
+  frozen_at: NullableTimestamp;
+  frozen_reason: string | null;
+  frozen_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The Lagos day the vehicle falls due for maintenance ('-infinity': due whatever the day); its trigger writes it (0032). */
@@ -697,6 +705,23 @@ export interface FuelPoliciesTable {
   updated_at: Generated<Date>;
 }
 
+/** The review queue (0045): one row a flag a fuel request raised, judged by a manager. */
+export interface RequestFlagsTable {
+  id: Generated<string>;
+  organization_id: string;
+  fuel_request_id: string;
+  code: RequestFlag['code'];
+  severity: RequestFlag['severity'];
+  message: string;
+  step: 'REQUEST' | 'REDEMPTION';
+  status: Generated<'OPEN' | 'LEGITIMATE' | 'SUSPECTED' | 'CONFIRMED_FRAUD'>;
+  note: string | null;
+  recovered_kobo: ColumnType<string | null, string | null | undefined, string | null>;
+  reviewed_by: string | null;
+  reviewed_at: NullableTimestamp;
+  raised_at: Timestamp;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -746,4 +771,5 @@ export interface DB {
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   redemption_follow_ups: RedemptionFollowUpsTable;
   fuel_policies: FuelPoliciesTable;
+  request_flags: RequestFlagsTable;
 }

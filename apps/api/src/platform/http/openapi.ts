@@ -17,7 +17,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'The record is not in a state that allows this, or has history (CONFLICT, IN_PROGRESS, HAS_HISTORY)',
   413: `The request or a file is too large (files at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB) (PAYLOAD_TOO_LARGE)`,
   415: 'The content type is not accepted here (UNSUPPORTED_MEDIA_TYPE)',
-  422: 'A business rule refuses it: limits, funds, reserves, read-only tenants, idempotency key reuse, a fuel policy (POLICY_VIOLATION, naming its rule)',
+  422: 'A business rule refuses it: limits, funds, reserves, read-only tenants, idempotency key reuse, a fuel policy (POLICY_VIOLATION, naming its rule), a frozen vehicle or driver (FROZEN)',
   429: 'Too many attempts: the message says when to try again (RATE_LIMITED)',
   431: 'The request headers are too large (HEADERS_TOO_LARGE)',
   500: 'Something failed on our side; the reply carries a requestId to quote (INTERNAL)',

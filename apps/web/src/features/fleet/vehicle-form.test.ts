@@ -149,6 +149,7 @@ describe('vehicle form', () => {
       imageUrl: null,
       insuranceStatus: 'NOT_INSURED',
       lastOdometer: null,
+      frozen: null,
       createdAt: '2026-01-01T00:00:00.000Z',
     } satisfies Vehicle;
     const values = vehicleToForm(vehicle);

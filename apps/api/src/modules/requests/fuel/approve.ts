@@ -24,6 +24,7 @@ import type { FuelRequestRecord, LockedFuelRequest } from '../fuel-requests.repo
 import { decide } from '../request-decision.js';
 import { couponText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
+import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
 import { approvalRefusal, groupCapExceeded } from '../rules/fuel-request-rules.js';
 import { costOf } from '../rules/money.js';
 import { notPending, refuse } from '../rules/refusal.js';
@@ -43,6 +44,7 @@ async function checkApproval(deps: ApprovalDeps, trx: Database, request: LockedF
   if (!vehicle) throw notFound('Vehicle');
   const station = await deps.prices.station(trx, request.station_id);
   refuse(
+    frozenRefusal(frozenFill(plateOf(vehicle), request)),
     approvalRefusal({
       vehicle,
       station,

@@ -4,9 +4,11 @@ import { lagosDate } from '../../../platform/clock.js';
 import { notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { auditTrail } from '../../audit/index.js';
+import { recordFlags } from '../../flags/index.js';
 import * as repository from '../fuel-requests.repository.js';
 import { plateOf } from '../format.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
+import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
 import { requestRefusal } from '../rules/fuel-request-rules.js';
 import { costOf } from '../rules/money.js';
 import { refuse } from '../rules/refusal.js';
@@ -23,6 +25,7 @@ export async function createFuelRequest(
   const { db, vehicles, prices, usage, clock } = deps;
   const vehicle = await vehicles.forRequest(db, body.vehicleId, actor.role === 'ADMIN' ? null : actor.organizationId);
   if (!vehicle || (actor.role === 'DRIVER' && vehicle.driver_id !== actor.userId)) throw notFound('Vehicle');
+  refuse(frozenRefusal(frozenFill(plateOf(vehicle), vehicle)));
   const fuelType = dispensedFuelType(vehicle.fuel_type as VehicleFuelType);
   const station = await prices.station(db, body.stationId);
   const odometer = body.currentOdometer ?? null;
@@ -86,6 +89,7 @@ export async function createFuelRequest(
       note: body.note ?? null,
       flags: [...flags, ...policyFlags],
     });
+    await recordFlags(trx, { id: created.id, organizationId: vehicle.organization_id }, 'REQUEST', created.flags);
     // The trail records decisions and money, not a person raising a request (the request names its
     // requester); a request raised with an API key, in its creator's name, is recorded to name the key.
     if (actor.apiKey) {

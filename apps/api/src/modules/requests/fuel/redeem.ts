@@ -25,6 +25,7 @@ import type { FuelRequestRecord, RedeemableFuelRequest } from '../fuel-requests.
 import { RefusalKept, decide } from '../request-decision.js';
 import { receiptText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
+import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
 import { odometerBack } from '../rules/fuel-request-rules.js';
 import { costOf, feeOf } from '../rules/money.js';
 import { couponMismatch, overDispensed, whyNotRedeemable } from '../rules/redemption-rules.js';
@@ -58,7 +59,8 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     if (request.status === 'APPROVED') await expireFuelRequests(deps.ledger, trx, [request], attempt.actor);
     return new RefusalKept(why);
   }
-  // Before the driver's confirmation: a wrong vehicle costs the driver no PIN attempt.
+  // Before the driver's confirmation: a frozen or wrong vehicle costs the driver no PIN attempt.
+  refuse(frozenRefusal(frozenFill(request.vehicle_plate ?? 'This asset', request)));
   const wrongVehicle = vehicleScanRefusal(
     {
       requiresScan: request.organization_requires_vehicle_scan,
@@ -226,6 +228,7 @@ export async function redeemFuelCoupon(deps: FuelRequestsDeps, actor: Actor, id:
       if (fill.odometer !== null) await deps.vehicles.recordOdometer(trx, fill.vehicle.id, fill.odometer);
       if (request.holds_reserve_litres) await reserveDraws.release(trx, id, Number(request.volume) - fill.dispensed);
       return repository.markCompleted(trx, id, {
+        organizationId: request.organization_id,
         redeemedBy: actor.userId,
         dispensedVolume: fill.dispensed,
         amountKobo: fill.amount,

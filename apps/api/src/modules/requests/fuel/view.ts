@@ -9,7 +9,11 @@ import type { FuelRequestRow } from '../fuel-requests.repository.js';
 import { personOf, requestBase } from '../request-view.js';
 import { scopeFor } from '../shared.js';
 
-export function toFuelRequest(row: FuelRequestRow): FuelRequest {
+/**
+ * The request as a reply. Its anomaly flags are for managers (`flags.read`): a driver's or a
+ * station's reply never carries the flags raised about the fill.
+ */
+export function toFuelRequest(row: FuelRequestRow, showFlags = false): FuelRequest {
   const fuelType = row.fuel_type as SoldFuelType;
   return {
     ...requestBase(row),
@@ -29,7 +33,7 @@ export function toFuelRequest(row: FuelRequestRow): FuelRequest {
     redeemedAt: row.redeemed_at?.toISOString() ?? null,
     dispensedVolume: row.dispensed_volume === null ? null : Number(row.dispensed_volume),
     amount: row.amount_kobo === null ? null : koboToNaira(row.amount_kobo),
-    flags: row.flags,
+    flags: showFlags ? row.flags : [],
   };
 }
 
@@ -53,7 +57,7 @@ export function createFuelRequestReader(deps: { db: Database; coupons: CouponSig
 
   /** The reply of a request, with its coupon's QR content for those who may hold the coupon. */
   async function withCoupon(actor: Actor, row: FuelRequestRow): Promise<FuelRequest> {
-    const request = toFuelRequest(row);
+    const request = toFuelRequest(row, hasPermission(actor.role, 'flags.read'));
     if (row.status !== 'APPROVED' || !row.coupon_code || !hasPermission(actor.role, 'coupons.download')) return request;
     return { ...request, qrPayload: await couponPayload(row) };
   }

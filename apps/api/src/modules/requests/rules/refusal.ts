@@ -5,7 +5,7 @@ export interface Refusal {
   message: string;
   field?: string;
   /** A value the form should correct (400) rather than a rule of the business (422, the default). */
-  code?: 'VALIDATION_FAILED' | 'RULE_VIOLATION';
+  code?: 'VALIDATION_FAILED' | 'RULE_VIOLATION' | 'FROZEN';
 }
 
 /** Answers the first refusal, if any, in the spec's error shape. */

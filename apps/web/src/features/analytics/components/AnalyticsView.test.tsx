@@ -27,6 +27,7 @@ const overview: AnalyticsOverview = {
   consumption: { completedByDriver: [] },
   recent: { maintenanceLogs: [], fuelRequests: [] },
   maintenanceAlerts: [],
+  fraud: { openFlags: 0, confirmedFraudRequests: 0, confirmedFraudAmount: 0, recoveredAmount: 0 },
 };
 const EV = '00000000-0000-4000-8000-0000000000e1';
 const IDLE = '00000000-0000-4000-8000-0000000000e3';

@@ -34,6 +34,7 @@ const vehicle: Vehicle = {
   imageUrl: null,
   insuranceStatus: 'NOT_INSURED',
   lastOdometer: null,
+  frozen: null,
   createdAt: '2026-01-01T09:00:00.000Z',
 };
 const efficiency: EfficiencyReply = {

@@ -31,6 +31,7 @@ const driver: Driver = {
   departmentId: null,
   department: null,
   passwordPending: false,
+  frozen: null,
 };
 /** Imported without a password, and not yet through the invitation's link. */
 const invitedDriver: Driver = {

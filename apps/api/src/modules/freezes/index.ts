@@ -1,0 +1,3 @@
+export { createFreezesService } from './freezes.service.js';
+export { bindFreezeRoutes } from './freezes.routes.js';
+export { frozenOf } from './frozen.js';
