@@ -366,7 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindFuelStationRoutes(binder, fuelStations);
   bindSubscriptionRoutes(binder, plans, billing);
   bindReserveRoutes(binder, reserves);
-  bindPolicyRoutes(binder, policies);
+  bindPolicyRoutes(binder, policies, fuelRequests.budgetUsage);
   bindFlagRoutes(binder, flags);
   bindAuditRoutes(binder, createAuditService({ db }));
   bindOutboxRoutes(binder, notifications);

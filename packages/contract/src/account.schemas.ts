@@ -43,6 +43,7 @@ export const NOTIFICATION_KINDS = [
   'subscriptionDue',
   'supportReplies',
   'dailyDigest',
+  'budgetAlerts',
 ] as const;
 export const notificationPreferencesSchema = z.object({
   requestDecisions: z.boolean(),
@@ -53,6 +54,8 @@ export const notificationPreferencesSchema = z.object({
   supportReplies: z.boolean(),
   /** The daily e-mail summing up an organization's alerts, sent to its admins. */
   dailyDigest: z.boolean(),
+  /** A fuel budget of the organization 80% and 100% used (issue 44), sent to its admins. */
+  budgetAlerts: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesBodySchema = notificationPreferencesSchema.partial().strict();

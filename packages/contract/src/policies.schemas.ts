@@ -126,3 +126,31 @@ export const fuelPolicyListQuerySchema = z.object({
 export const fuelPolicyListReplySchema = z.object({ policies: z.array(fuelPolicySchema) });
 export const fuelPolicyWriteReplySchema = z.object({ message: z.string(), policy: fuelPolicySchema });
 export const fuelPolicyDeleteReplySchema = z.object({ message: z.string() });
+
+/** The rules that spend a budget over a Lagos week (from Monday) or month. */
+export const BUDGET_RULES = ['WEEKLY_BUDGET_NAIRA', 'MONTHLY_BUDGET_NAIRA', 'WEEKLY_LITRES', 'MONTHLY_LITRES'] as const;
+export type BudgetRule = (typeof BUDGET_RULES)[number];
+
+/**
+ * One budget's use in its current period: naira (held by open coupons and paid for fills) or
+ * litres (held and dispensed), and at this pace, what the whole period would use.
+ */
+export const budgetUsageSchema = z.object({
+  policyId: z.uuid(),
+  rule: z.enum(BUDGET_RULES),
+  enforcement: z.enum(POLICY_ENFORCEMENTS),
+  scope: z.object({ type: z.enum(POLICY_SCOPE_TYPES), id: z.uuid().nullable(), name: z.string().nullable() }),
+  /** The Lagos days the period covers, both included. */
+  period: z.object({ kind: z.enum(['WEEK', 'MONTH']), from: z.string(), to: z.string() }),
+  unit: z.enum(['NAIRA', 'LITRES']),
+  limit: z.number(),
+  used: z.number(),
+  /** The limit less what is used; negative once a SOFT budget is overspent. */
+  remaining: z.number(),
+  /** What the period would use at the pace of its days so far. */
+  projected: z.number(),
+  /** Whole percent of the limit used. */
+  percentUsed: z.number().int(),
+});
+export type BudgetUsage = z.infer<typeof budgetUsageSchema>;
+export const budgetUsageReplySchema = z.object({ budgets: z.array(budgetUsageSchema) });

@@ -47,6 +47,7 @@ import * as m0043 from './migrations/0043-vehicle-stickers.js';
 import * as m0044 from './migrations/0044-fuel-policies.js';
 import * as m0045 from './migrations/0045-flag-review-queue.js';
 import * as m0046 from './migrations/0046-freeze.js';
+import * as m0047 from './migrations/0047-budget-alerts.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0044-fuel-policies': m0044,
   '0045-flag-review-queue': m0045,
   '0046-freeze': m0046,
+  '0047-budget-alerts': m0047,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -628,6 +628,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   },
   'GET /fuel-reserves': { caller: ORG_ADMIN, query: () => ({ fuelType: 'CNG' }) },
   'GET /fuel-policies': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme }) },
+  'GET /fuel-policies/usage': { caller: ADMIN, query: (w) => ({ organizationId: w.tenantId.acme }) },
   'POST /fuel-policies': {
     caller: ORG_ADMIN,
     body: (w) => ({ rule: 'ALLOWED_DAYS', value: ['MON', 'TUE'], enforcement: 'HARD', scope: { type: 'VEHICLE', id: w.vehicle.bike } }),

@@ -1,6 +1,7 @@
 import { route } from './route.js';
 import { idParamsSchema } from '../common.js';
 import {
+  budgetUsageReplySchema,
   fuelPolicyBodySchema,
   fuelPolicyDeleteReplySchema,
   fuelPolicyListQuerySchema,
@@ -17,6 +18,15 @@ export const fuelPolicyRoutes = {
     tag: 'policies',
     query: fuelPolicyListQuerySchema,
     reply: fuelPolicyListReplySchema,
+  }),
+  usage: route({
+    method: 'GET',
+    path: '/fuel-policies/usage',
+    permission: 'policies.read',
+    summary: "Each budget's period, limit, use, remainder and projected use at this pace (ADMIN names the organization)",
+    tag: 'policies',
+    query: fuelPolicyListQuerySchema,
+    reply: budgetUsageReplySchema,
   }),
   create: route({
     method: 'POST',

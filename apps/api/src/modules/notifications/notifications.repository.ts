@@ -15,6 +15,7 @@ const COLUMNS = {
   subscriptionDue: 'subscription_due',
   supportReplies: 'support_replies',
   dailyDigest: 'daily_digest',
+  budgetAlerts: 'budget_alerts',
 } as const;
 
 export type NotificationKind = keyof typeof COLUMNS;
@@ -29,6 +30,7 @@ export async function preferencesOf(db: Database, userId: string) {
     subscriptionDue: row?.subscription_due ?? true,
     supportReplies: row?.support_replies ?? true,
     dailyDigest: row?.daily_digest ?? true,
+    budgetAlerts: row?.budget_alerts ?? true,
   };
 }
 

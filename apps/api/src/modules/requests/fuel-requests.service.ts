@@ -10,6 +10,7 @@ import {
   nairaToKobo,
   type RouteBody,
   type RouteQuery,
+  type fuelPolicyRoutes,
   type SoldFuelType,
   type exportRoutes,
   type fuelRequestRoutes,
@@ -28,6 +29,7 @@ import { expireDueFuelCoupons } from './fuel/expire.js';
 import { redeemFuelCoupon } from './fuel/redeem.js';
 import { rejectFuelRequest } from './fuel/reject.js';
 import { createFuelRequestReader, toFuelRequest } from './fuel/view.js';
+import { budgetsInUse } from './fuel/budgets.js';
 
 export type { FuelRequestsDeps } from './fuel/deps.js';
 export { fuelRequestFlags } from './fuel/flags.js';
@@ -67,6 +69,9 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     },
 
     get: async (actor: Actor, id: string) => reader.withCoupon(actor, await reader.view(actor, id)),
+
+    /** Each budget policy's use in its current period (the route is the policies' own). */
+    budgetUsage: (actor: Actor, query: RouteQuery<typeof fuelPolicyRoutes.usage>) => budgetsInUse(deps, actor, query),
 
     async stations() {
       const stations = await prices.activeStations();

@@ -475,6 +475,8 @@ export interface NotificationPreferencesTable {
   subscription_due: Generated<boolean>;
   support_replies: Generated<boolean>;
   daily_digest: Generated<boolean>;
+  /** Fuel budgets 80% and 100% used (0047). */
+  budget_alerts: Generated<boolean>;
   updated_at: Timestamp;
 }
 

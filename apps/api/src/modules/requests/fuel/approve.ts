@@ -25,6 +25,7 @@ import { decide } from '../request-decision.js';
 import { couponText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
 import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
+import { budgetAlertNotice } from '../rules/budget-usage.js';
 import { approvalRefusal, groupCapExceeded } from '../rules/fuel-request-rules.js';
 import { costOf } from '../rules/money.js';
 import { notPending, refuse } from '../rules/refusal.js';
@@ -79,7 +80,7 @@ async function checkApproval(deps: ApprovalDeps, trx: Database, request: LockedF
   const holdKobo = costOf(request.volume, priceKobo);
   // The organization's fuel policies on the money this approval holds; a SOFT breach was flagged
   // when the request was made, and the approver sees it.
-  await checkFuelPolicies(deps, trx, {
+  const { budgetAlerts } = await checkFuelPolicies(deps, trx, {
     step: 'APPROVAL',
     at: deps.clock.now(),
     organizationId: request.organization_id,
@@ -97,6 +98,7 @@ async function checkApproval(deps: ApprovalDeps, trx: Database, request: LockedF
     fuelType,
     priceKobo,
     holdKobo,
+    budgetAlerts,
     expiresAt: new Date(`${addDays(request.supply_date, vehicle.coupon_validity_days)}T23:59:59+01:00`),
   };
 }
@@ -137,7 +139,7 @@ async function tellApproval(
   notifications: FuelRequestsDeps['notifications'],
   trx: Database,
   request: LockedFuelRequest,
-  { vehicle, stationName, fuelType, expiresAt }: Approval,
+  { vehicle, stationName, fuelType, expiresAt, budgetAlerts }: Approval,
   approved: FuelRequestRecord,
 ): Promise<void> {
   const plate = vehicle.plate_number ?? vehicle.model;
@@ -159,6 +161,9 @@ async function tellApproval(
     couponText({ code: approved.coupon_code ?? '', volume: `${volume} of ${fuelType}`, plate, station: stationName, expires }),
     request.organization_id,
   );
+  for (const crossed of budgetAlerts) {
+    await notifications.notifyOrganization(trx, 'budgetAlerts', request.organization_id, budgetAlertNotice(crossed, { volume, plate }));
+  }
 }
 
 /** `note` is the approver's, trimmed (null when blank); the organization may require one for a flagged request. */

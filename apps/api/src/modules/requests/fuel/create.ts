@@ -64,7 +64,7 @@ export async function createFuelRequest(
       clock.now(),
     );
     // The organization's fuel policies: a HARD breach refuses the request, a SOFT one flags it.
-    const policyFlags = await checkFuelPolicies(deps, trx, {
+    const { flags: policyFlags } = await checkFuelPolicies(deps, trx, {
       step: 'REQUEST',
       at: clock.now(),
       organizationId: vehicle.organization_id,

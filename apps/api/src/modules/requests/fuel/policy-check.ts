@@ -7,6 +7,7 @@ import type { FuelPolicyRule, PolicyScopeType, RequestFlag, SoldFuelType } from 
 import type { Database } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
 import * as facts from '../fuel-policy-facts.repository.js';
+import { budgetThresholdsCrossed } from '../rules/budget-usage.js';
 import { applicablePolicies, policyBreaches, policyPeriods, type PeriodUse, type PolicyStep } from '../rules/fuel-policies.js';
 import type { FuelRequestsDeps } from './deps.js';
 
@@ -30,14 +31,24 @@ export interface PolicyFill {
   amountKobo: bigint | null;
 }
 
-/** The SOFT breaches as flags; a HARD breach throws 422 POLICY_VIOLATION naming its rule. */
-export async function checkFuelPolicies(deps: Pick<FuelRequestsDeps, 'policies'>, trx: Database, fill: PolicyFill): Promise<RequestFlag[]> {
+/** The budgets a fill brings to 80% or 100% of their limit: the organization's admins are told. */
+export type BudgetAlerts = ReturnType<typeof budgetThresholdsCrossed>;
+
+/**
+ * The SOFT breaches as flags, and the budget thresholds the fill crosses (at approval, when its
+ * money is held); a HARD breach throws 422 POLICY_VIOLATION naming its rule.
+ */
+export async function checkFuelPolicies(
+  deps: Pick<FuelRequestsDeps, 'policies'>,
+  trx: Database,
+  fill: PolicyFill,
+): Promise<{ flags: RequestFlag[]; budgetAlerts: BudgetAlerts }> {
   const applicable = applicablePolicies(await deps.policies.forOrganization(trx, fill.organizationId), {
     vehicleId: fill.vehicle.id,
     groupId: fill.vehicle.department_id,
     driverId: fill.vehicle.driver_id,
   });
-  if (applicable.length === 0) return [];
+  if (applicable.length === 0) return { flags: [], budgetAlerts: [] };
   const rules = new Set(applicable.map((policy) => policy.rule));
   // Only what an applicable rule needs is read.
   const lastFillAt = rules.has('MIN_HOURS_BETWEEN_FILLS') ? await facts.lastFillAt(trx, fill.vehicle.id) : null;
@@ -64,7 +75,13 @@ export async function checkFuelPolicies(deps: Pick<FuelRequestsDeps, 'policies'>
   });
   const hard = breaches.find((breach) => breach.enforcement === 'HARD');
   if (hard) throw new AppError('POLICY_VIOLATION', hard.message, { rule: hard.rule });
-  return breaches.map((breach) => ({ code: 'POLICY_BREACH', severity: 'warning', message: breach.message }));
+  return {
+    flags: breaches.map((breach) => ({ code: 'POLICY_BREACH', severity: 'warning', message: breach.message })),
+    budgetAlerts:
+      fill.step === 'APPROVAL' && fill.amountKobo !== null
+        ? budgetThresholdsCrossed(applicable, used, { litres: fill.litres, amountKobo: fill.amountKobo })
+        : [],
+  };
 }
 
 function noUse(): Record<PolicyScopeType, PeriodUse> {

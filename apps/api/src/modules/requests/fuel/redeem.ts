@@ -86,7 +86,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
   const amount = costOf(dispensed, priceKobo);
   // The organization's fuel policies at the real time, station and volume. Until a manager's
   // override can be asked for at the pump (issue 44), a SOFT breach is recorded as a flag.
-  const policyFlags = request.organization_has_policies
+  const { flags: policyFlags } = request.organization_has_policies
     ? await checkFuelPolicies(deps, trx, {
         step: 'REDEMPTION',
         at: now,
@@ -99,7 +99,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
         litres: dispensed,
         amountKobo: amount,
       })
-    : [];
+    : { flags: [] };
   // Judged before this fill joins the vehicle's history and its reading becomes the last one.
   const flags = await fuelRequestFlags(
     trx,

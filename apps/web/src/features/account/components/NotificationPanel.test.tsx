@@ -13,6 +13,7 @@ const saved: NotificationPreferences = {
   subscriptionDue: true,
   supportReplies: true,
   dailyDigest: true,
+  budgetAlerts: true,
 };
 
 function renderPanel(role: Role) {

@@ -34,11 +34,16 @@ const KINDS: Record<Kind, { label: string; description: string }> = {
     label: 'Daily digest of alerts',
     description: 'Once a day, a summary of what needs attention in your organization, when anything does.',
   },
+  budgetAlerts: {
+    label: 'Fuel budget alerts',
+    description: 'When an approval brings a fuel budget of your organization to 80% or 100% of its limit.',
+  },
 };
 
 /** Kinds only some roles ever receive: the digest goes to an organization's administrators alone. */
 const ONLY_FOR: Partial<Record<Kind, readonly Role[]>> = {
   dailyDigest: ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'],
+  budgetAlerts: ['ADMINISTRATOR', 'ASST_ADMINISTRATOR'],
 };
 
 /** Notification tab: one switch per kind of e-mail, saved as soon as it changes. */
