@@ -3,7 +3,7 @@
  * install asks for (a plain-http intranet install must keep working).
  */
 import { describe, expect, it } from 'vitest';
-import { multipart, png } from '../test/multipart.js';
+import { png, sendForm } from '../test/multipart.js';
 import { createTestApp, DEMO_PASSWORD } from '../test/harness.js';
 import { useTestApp } from '../test/test-world.js';
 
@@ -34,8 +34,8 @@ describe('Cache-Control on signed-in replies', () => {
 
   it('a file fetched with a bearer token is no-store', async () => {
     const admin = await world.t.login('admin@fleetfuel.test');
-    const { body, headers } = multipart({ name: 'Cache Logistics', type: 'other', image: png() });
-    const created = await world.t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
+    const client = { name: 'Cache Logistics', type: 'other', image: png() };
+    const created = await sendForm(world.t, 'POST', '/api/admin/organizations', client, admin);
     expect(created.statusCode).toBe(200);
     const file = await world.t.call('GET', created.json().imageUrl, { token: admin });
     expect(file.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 /** Lookups and set-up steps over the demo data that API tests share. */
 import type { TestApp } from './harness.js';
 
-/** Ids of demo records by what people call them: a vehicle's plate, a station's or an organization's name. */
+/** Ids of demo records by what people call them: a vehicle's plate, a station's or an organization's name, a user's e-mail. */
 export function demoIds(t: TestApp) {
   return {
     vehicle: async (plate: string) =>
@@ -10,7 +10,27 @@ export function demoIds(t: TestApp) {
       (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id,
     organization: async (name: string) =>
       (await t.db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id,
+    user: async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id,
   };
+}
+
+/** Every row's id by its name, in a table of named records: groups, organizations, plans. */
+export async function idsByName(
+  t: TestApp,
+  table: 'departments' | 'organizations' | 'subscription_plans',
+): Promise<Record<string, string>> {
+  const rows: Array<{ id: string; name: string }> = await t.db.selectFrom(table).select(['id', 'name']).execute();
+  return Object.fromEntries(rows.map((row) => [row.name, row.id]));
+}
+
+/** How many assets (vehicles, generators, …) an organization has. */
+export async function assetCount(t: TestApp, organizationId: string): Promise<number> {
+  const { n } = await t.db
+    .selectFrom('vehicles')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Credits an organization's wallet through the platform admin's adjustment, as the admin would. */
@@ -23,6 +43,26 @@ export async function creditOrganization(t: TestApp, organizationName: string, a
     body: { amount, type: 'CREDIT', note: 'test funds' },
   });
   if (res.statusCode !== 200) throw new Error(`crediting ${organizationName} failed: ${res.statusCode} ${res.body}`);
+}
+
+/**
+ * Brings a wallet's available money (its balance less what is held) to `naira` exactly, with a
+ * platform admin's credit or debit as `adminToken`, so that a test's exact figures do not depend on
+ * what the file's other tests, run before it in any order, left there.
+ */
+export async function setAvailable(t: TestApp, adminToken: string, walletId: string, naira: number): Promise<void> {
+  const account = await t.db
+    .selectFrom('ledger_accounts')
+    .select(['balance_kobo', 'held_kobo'])
+    .where('id', '=', walletId)
+    .executeTakeFirstOrThrow();
+  const change = naira * 100 - (Number(account.balance_kobo) - Number(account.held_kobo));
+  if (change === 0) return;
+  const res = await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+    token: adminToken,
+    body: { amount: Math.abs(change) / 100, type: change > 0 ? 'CREDIT' : 'DEBIT', note: 'Test set-up' },
+  });
+  if (res.statusCode !== 200) throw new Error(`setting wallet ${walletId} to ₦${naira} failed: ${res.statusCode} ${res.body}`);
 }
 
 /** Signs each demo account in: its bearer token by e-mail. */

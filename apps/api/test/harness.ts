@@ -157,34 +157,27 @@ async function instanceOver(db: Database, overrides: ConfigOverrides, deps: Inst
       if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
     },
-    outbox() {
-      let files: string[];
-      try {
-        files = readdirSync(config.mail.outboxDir)
-          .filter((f) => f.endsWith('.json'))
-          .sort();
-      } catch {
-        return [];
-      }
-      return files.map((f) => JSON.parse(readFileSync(path.join(config.mail.outboxDir, f), 'utf8')) as OutboxMail);
-    },
-    smsOutbox() {
-      let files: string[];
-      try {
-        files = readdirSync(config.sms.outboxDir)
-          .filter((f) => f.endsWith('.json'))
-          .sort();
-      } catch {
-        return [];
-      }
-      return files.map((f) => JSON.parse(readFileSync(path.join(config.sms.outboxDir, f), 'utf8')) as { to: string; text: string });
-    },
+    outbox: () => readOutbox<OutboxMail>(config.mail.outboxDir),
+    smsOutbox: () => readOutbox<{ to: string; text: string }>(config.sms.outboxDir),
     async close() {
       await app.close();
       await release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What an embedded outbox (one JSON file a message) holds, oldest first; nothing before its folder exists. */
+function readOutbox<Message>(dir: string): Message[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+  } catch {
+    return [];
+  }
+  return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Message);
 }
 
 /** Waits until `check` returns a value, for work that finishes after the reply (e-mail). */

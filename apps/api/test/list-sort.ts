@@ -3,7 +3,7 @@
  * call them: each list's test names its path, its reply's array and how to read a column from a row.
  */
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { DATE_RANGE_ORDER_MESSAGE, PAGE_SIZE_MAX, SORT_ORDERS, type SortOrder } from '@fleetfuel/contract';
 import type { TestApp } from './harness.js';
 import type { TestWorld } from './test-world.js';
@@ -36,7 +36,26 @@ export async function listAll(list: SortableList, query: Query = {}): Promise<Li
   return rows;
 }
 
-const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
+/** A column read as it stands in the reply: `column('name')`, `column('amount')`. */
+const column =
+  (key: string): ColumnValue =>
+  (row) =>
+    row[key] as string | number | null;
+
+/** The ids of rows, in their order. */
+export const rowIds = (rows: readonly ListRow[]) => rows.map((row) => row.id);
+
+/** The ids of every row the list holds under `query`, in the server's order. */
+export async function idsWithin(list: SortableList, query: Query): Promise<string[]> {
+  return rowIds(await listAll(list, query));
+}
+
+/** A day range that ends before it starts answers 400 in the error shape. */
+async function expectBackwardsRangeRefused(list: SortableList): Promise<void> {
+  const backwards = await list.t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
+  expect(backwards.statusCode).toBe(400);
+  expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
+}
 
 /** Text compares without case, as `lower(...)` in the C collation of the test databases does. */
 function compareValues(a: string | number, b: string | number): number {
@@ -59,22 +78,38 @@ export function expectedOrder(rows: readonly ListRow[], valueOf: ColumnValue, or
     .map((row) => row.id);
 }
 
+/** `rows`, as a list returned them, stand in the order a sort by the column `key` in `order` must give. */
+export function expectOrderedBy(rows: readonly ListRow[], key: string, order: SortOrder): void {
+  expect(rowIds(rows), `${key} ${order}`).toEqual(expectedOrder(rows, column(key), order));
+}
+
 /**
- * Sorting by `sort` both ways returns every row of the list's own order, ordered by `valueOf`;
- * without `order` the sort ascends. Returns the column's values in ascending order, for the test to
- * compare with the rows it knows.
+ * Sorting by `sort` both ways returns every row of the list's own order, ordered by `valueOf` (by
+ * default the reply's field of the sort's name); without `order` the sort ascends. Returns the
+ * column's values in ascending order, for the test to compare with the rows it knows.
  */
-export async function expectSortedBy(list: SortableList, sort: string, valueOf: ColumnValue): Promise<Array<string | number | null>> {
-  const unsorted = ids(await listAll(list)).sort();
+export async function expectSortedBy(
+  list: SortableList,
+  sort: string,
+  valueOf: ColumnValue = column(sort),
+): Promise<Array<string | number | null>> {
+  const unsorted = rowIds(await listAll(list)).sort();
   const ascending: ListRow[] = [];
   for (const order of SORT_ORDERS) {
     const rows = await listAll(list, { sort, order });
-    expect([...ids(rows)].sort(), `${sort} ${order}: the same rows`).toEqual(unsorted);
-    expect(ids(rows), `${sort} ${order}`).toEqual(expectedOrder(rows, valueOf, order));
+    expect([...rowIds(rows)].sort(), `${sort} ${order}: the same rows`).toEqual(unsorted);
+    expect(rowIds(rows), `${sort} ${order}`).toEqual(expectedOrder(rows, valueOf, order));
     if (order === 'asc') ascending.push(...rows);
   }
-  expect(ids(await listAll(list, { sort })), `${sort} without order`).toEqual(ids(ascending));
+  expect(rowIds(await listAll(list, { sort })), `${sort} without order`).toEqual(rowIds(ascending));
   return ascending.map(valueOf);
+}
+
+/** Sorted by name, the list gives `names` ascending without case, and exactly their reverse descending. */
+export async function expectSortedByName(list: SortableList, names: readonly string[]): Promise<void> {
+  expect(await expectSortedBy(list, 'name')).toEqual(names);
+  const desc = await listAll(list, { sort: 'name', order: 'desc' });
+  expect(desc.map((row) => row.name)).toEqual([...names].reverse());
 }
 
 /** A sort outside the list's columns and an order other than asc/desc answer 400 in the error shape. */
@@ -95,16 +130,51 @@ export async function expectSortRefusals(list: SortableList, columns: readonly s
  * Pages of 2 under a sort whose values repeat hold every row exactly once, in the order of one
  * large page: the tie-breaker keeps equal values in one order from page to page.
  */
-export async function expectPagesCoverEveryRow(list: SortableList, sort: string, valueOf: ColumnValue): Promise<void> {
+export async function expectPagesCoverEveryRow(list: SortableList, sort: string, valueOf: ColumnValue = column(sort)): Promise<void> {
   for (const order of SORT_ORDERS) {
     const all = await listAll(list, { sort, order });
     expect(new Set(all.map(valueOf)).size, `${sort} repeats its values`).toBeLessThan(all.length);
     const paged: string[] = [];
     for (let page = 1; page <= Math.ceil(all.length / 2); page += 1) {
-      paged.push(...ids((await listPage(list, { sort, order, page, pageSize: 2 })).rows));
+      paged.push(...rowIds((await listPage(list, { sort, order, page, pageSize: 2 })).rows));
     }
-    expect(paged, `${sort} ${order}`).toEqual(ids(all));
+    expect(paged, `${sort} ${order}`).toEqual(rowIds(all));
   }
+}
+
+/**
+ * Day ranges over rows placed around the Lagos days 2020-03-10 and 2020-03-11: each query (`from`,
+ * `to`, with a sort or a filter) gives exactly its rows, in order; from 2020-03-11 on the list holds
+ * every row but `lateOnDay`, the one row placed before that day; a range that ends before it starts
+ * is refused.
+ */
+export async function expectDayRanges(
+  list: SortableList,
+  ranges: ReadonlyArray<readonly [Query, readonly string[]]>,
+  lateOnDay: string,
+): Promise<void> {
+  for (const [query, expected] of ranges) expect(await idsWithin(list, query), JSON.stringify(query)).toEqual(expected);
+  const all = await idsWithin(list, {});
+  expect(await idsWithin(list, { from: '2020-03-11' })).toEqual(all.filter((id) => id !== lateOnDay));
+  await expectBackwardsRangeRefused(list);
+}
+
+/**
+ * The two checks every sorted list shares, as tests of the file's describe: pages under each sort
+ * in `repeated` (columns whose values repeat, read as the reply holds them) cover every row once,
+ * and a sort outside `columns` (the contract's) such as `notAllowed`, or an unknown order, is refused.
+ */
+export function itPagesAndRefusesSorts(
+  list: SortableList,
+  sorts: { repeated: readonly string[]; columns: readonly string[]; notAllowed: string },
+): void {
+  it('pages through repeated values without losing or repeating a row', async () => {
+    for (const sort of sorts.repeated) await expectPagesCoverEveryRow(list, sort);
+  });
+
+  it('refuses a column it cannot sort by and an unknown order', async () => {
+    await expectSortRefusals(list, sorts.columns, sorts.notAllowed);
+  });
 }
 
 /**
@@ -134,7 +204,7 @@ export async function expectCreatedDayRange(
 }
 
 async function expectDayBounds(list: SortableList, rows: { onDay: string; dayAfter: string }): Promise<void> {
-  const within = async (query: Query) => ids(await listAll(list, query));
+  const within = (query: Query) => idsWithin(list, query);
   expect(await within({ from: '2020-03-10', to: '2020-03-10' })).toEqual([rows.onDay]);
   expect(await within({ from: '2020-03-11', to: '2020-03-11' })).toEqual([rows.dayAfter]);
   expect(await within({ to: '2020-03-10' })).toEqual([rows.onDay]);
@@ -147,9 +217,7 @@ async function expectDayBounds(list: SortableList, rows: { onDay: string; dayAft
   expect(fromTheDayAfter).not.toContain(rows.onDay);
   expect(fromTheDayAfter).toHaveLength(fromTheDay.length - 1);
 
-  const backwards = await list.t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
-  expect(backwards.statusCode).toBe(400);
-  expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
+  await expectBackwardsRangeRefused(list);
   const notADay = await list.t.call('GET', list.url, { token: list.token, query: { from: '2020-02-30' } });
   expect(notADay.statusCode).toBe(400);
   expect(notADay.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'from: Must be a valid date (YYYY-MM-DD)' });

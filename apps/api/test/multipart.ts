@@ -1,5 +1,7 @@
 /** Builds multipart/form-data bodies for `inject`, the way a browser's FormData sends them. */
 import { randomBytes } from 'node:crypto';
+import type { TestApp } from './harness.js';
+import type { TestWorld } from './test-world.js';
 
 export interface FilePart {
   filename: string;
@@ -7,7 +9,9 @@ export interface FilePart {
   data: Buffer;
 }
 
-export function multipart(fields: Record<string, string | string[] | FilePart>): { body: Buffer; headers: Record<string, string> } {
+type FormFields = Record<string, string | string[] | FilePart>;
+
+export function multipart(fields: FormFields): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----fleetfuel${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   const push = (text: string) => chunks.push(Buffer.from(text));
@@ -35,3 +39,14 @@ export const TINY_PNG = Buffer.from(
 );
 
 export const png = (filename = 'logo.png', data: Buffer = TINY_PNG): FilePart => ({ filename, contentType: 'image/png', data });
+
+/** Sends `fields` as the web app's forms do, as the holder of `token` (null: signed out). */
+export function sendForm(t: TestApp, method: string, url: string, fields: FormFields, token: string | null) {
+  const { body, headers } = multipart(fields);
+  return t.call(method, url, { token, body, headers });
+}
+
+/** `sendForm` through the file's app as `as`, one of its `useTestApp` accounts: `send(method, url, fields)`. */
+export function formSender(world: Pick<TestWorld<Record<string, string>>, 't' | 'token'>, as: string) {
+  return (method: string, url: string, fields: FormFields) => sendForm(world.t, method, url, fields, world.token(as));
+}

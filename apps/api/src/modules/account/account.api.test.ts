@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { DEMO_PASSWORD, eventually } from '../../../test/harness.js';
-import { creditOrganization } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
-import { multipart, png } from '../../../test/multipart.js';
+import { png, sendForm } from '../../../test/multipart.js';
 
 const world = useTestApp({
   // Money for the approvals of the notification tests, whichever of them runs first.
@@ -13,13 +13,8 @@ const world = useTestApp({
 describe('my account', () => {
   it('edits its own name, phone, title and avatar', async () => {
     const token = await world.t.login('asst@acme.test');
-    const { body, headers } = multipart({
-      name: 'Ngozi Eze-Okoro',
-      phone: '0805 555 1212',
-      title: 'Fleet Coordinator',
-      image: png('me.png'),
-    });
-    const res = await world.t.call('PUT', '/api/account/profile', { token, body, headers });
+    const profile = { name: 'Ngozi Eze-Okoro', phone: '0805 555 1212', title: 'Fleet Coordinator', image: png('me.png') };
+    const res = await sendForm(world.t, 'PUT', '/api/account/profile', profile, token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       message: 'Profile updated',
@@ -89,9 +84,7 @@ describe('notifications', () => {
     const orgAdmin = await world.t.login('orgadmin@acme.test');
     const driver = await world.t.login('driver@acme.test');
     const vehicle = (await world.t.call('GET', '/api/auth/me', { token: driver })).json().vehicle.id;
-    const station = (
-      await world.t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()
-    ).id;
+    const station = await demoIds(world.t).station('Unity Fuels Ikeja');
     const ask = () =>
       world.t.call('POST', '/api/fuel-requests', {
         token: driver,
@@ -118,9 +111,7 @@ describe('notifications', () => {
     const attendant = await world.t.login('attendant@unityfuels.test');
     await world.t.call('PUT', '/api/account/notifications', { token: assistant, body: { couponRedeemed: false } });
     const vehicle = (await world.t.call('GET', '/api/auth/me', { token: driver })).json().vehicle.id;
-    const station = (
-      await world.t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()
-    ).id;
+    const station = await demoIds(world.t).station('Unity Fuels Ikeja');
     const redeemedFor = async (requester: string) => {
       const id = (
         await world.t.call('POST', '/api/fuel-requests', {

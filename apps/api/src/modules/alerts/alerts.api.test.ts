@@ -2,6 +2,7 @@ import { calendarDay, formatNaira, koboToNaira, type Alert } from '@fleetfuel/co
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
+import { demoIds } from '../../../test/demo-world.js';
 import { movableClock } from '../../../test/harness.js';
 import { useTestApp } from '../../../test/test-world.js';
 import { compareAlerts } from './alerts.service.js';
@@ -9,10 +10,8 @@ import { compareAlerts } from './alerts.service.js';
 const clock = movableClock();
 const DAY_MS = 86_400_000;
 
-const idOf = async (table: 'organizations' | 'fuel_stations', name: string) =>
-  (await world.t.db.selectFrom(table).select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-const vehicleId = async (plate: string) =>
-  (await world.t.db.selectFrom('vehicles').select('id').where('plate_number', '=', plate).executeTakeFirstOrThrow()).id;
+/** Demo ids by plate or name, in the file's app. */
+const find = () => demoIds(world.t);
 const alertsOf = async (token: string) => {
   const res = await world.t.call('GET', '/api/alerts', { token });
   expect(res.statusCode).toBe(200);
@@ -37,7 +36,7 @@ beforeEach(() => clock.set(new Date()));
 
 describe('GET /alerts', () => {
   it("lists the organization's expiring or expired insurance and registration, most severe and soonest first", async () => {
-    const truck = await vehicleId('APP-220-XA');
+    const truck = await find().vehicle('APP-220-XA');
     const { insurance_end: insuranceEnd } = await world.t.db
       .selectFrom('vehicle_service_facts')
       .select('insurance_end')
@@ -63,7 +62,7 @@ describe('GET /alerts', () => {
 
   it('warns of insurance only from 30 days before it ends, by the movable clock', async () => {
     // LND-451-KJ is insured for 165 more days.
-    const hilux = await vehicleId('LND-451-KJ');
+    const hilux = await find().vehicle('LND-451-KJ');
     expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'INSURANCE_EXPIRY')).toEqual([]);
     clock.set(new Date(Date.now() + 140 * DAY_MS));
     expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'INSURANCE_EXPIRY')).toMatchObject([
@@ -72,7 +71,7 @@ describe('GET /alerts', () => {
   });
 
   it('tells service due by date and by odometer, following the due rule and its interval', async () => {
-    const hilux = await vehicleId('LND-451-KJ');
+    const hilux = await find().vehicle('LND-451-KJ');
     await lastServicedDaysAgo(hilux, 100);
     expect(about((await alertsOf(world.token('orgadmin@acme.test'))).alerts, hilux, 'SERVICE_DUE')).toMatchObject([
       { severity: 'warning', message: expect.stringMatching(/^LND-451-KJ: Last service on .*, over 90 days ago$/) },
@@ -150,8 +149,8 @@ describe('GET /alerts', () => {
   });
 
   it("warns of approved coupons expiring unredeemed within 48 hours, to the organization and the coupon's station", async () => {
-    const unity = await idOf('fuel_stations', 'Unity Fuels Ikeja');
-    const hilux = await vehicleId('LND-451-KJ');
+    const unity = await find().station('Unity Fuels Ikeja');
+    const hilux = await find().vehicle('LND-451-KJ');
     const acmeWallet = (await world.t.call('GET', '/api/wallet', { token: world.token('orgadmin@acme.test') })).json().wallet.id as string;
     await world.t.call('POST', `/api/wallet/${acmeWallet}/create-transaction`, {
       token: await world.t.login('admin@fleetfuel.test'),
@@ -196,10 +195,10 @@ describe('GET /alerts', () => {
   });
 
   it('lists pending requests that carry anomaly flags, until a decision settles them', async () => {
-    const unity = await idOf('fuel_stations', 'Unity Fuels Ikeja');
+    const unity = await find().station('Unity Fuels Ikeja');
     const created = await world.t.call('POST', '/api/fuel-requests', {
       token: world.token('orgadmin@acme.test'),
-      body: { vehicleId: await vehicleId('KJA-118-QB'), stationId: unity, supplyDate: lagosDate(new Date()), volume: 5 },
+      body: { vehicleId: await find().vehicle('KJA-118-QB'), stationId: unity, supplyDate: lagosDate(new Date()), volume: 5 },
     });
     expect(created.statusCode, created.body).toBe(200);
     const requestId = created.json().request.id as string;
@@ -252,7 +251,7 @@ describe('GET /alerts', () => {
     expect(vehicleIds(betaSubjects).every((id) => betaVehicles.has(id))).toBe(true);
     expect(vehicleIds(await subjectsOf('asst@acme.test')).sort()).toEqual(vehicleIds(acmeSubjects).sort());
 
-    const hilux = await vehicleId('LND-451-KJ');
+    const hilux = await find().vehicle('LND-451-KJ');
     await lastServicedDaysAgo(hilux, 100);
     const driverVehicles = vehicleIds(await subjectsOf('driver@acme.test'));
     expect(driverVehicles.length).toBeGreaterThan(0);

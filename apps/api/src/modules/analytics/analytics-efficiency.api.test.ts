@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { demoIds, USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { completedFills } from '../../../test/fuel-history.js';
 import { movableClock } from '../../../test/harness.js';
 import { useTestApp } from '../../../test/test-world.js';
 
@@ -22,29 +24,14 @@ const ids: Record<string, string> = {};
 
 const world = useTestApp({
   deps: { clock },
-  signIn: [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'orgadmin@beta.test',
-    'driver@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ],
+  signIn: [...USUAL_ACCOUNTS, 'attendant@unityfuels.test'],
   setUp: async ({ t }) => {
-    const one = async (table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations', column: string, value: string) =>
-      (
-        await t.db
-          .selectFrom(table)
-          .select('id')
-          .where(column as never, '=', value as never)
-          .executeTakeFirstOrThrow()
-      ).id;
-    ids.acme = await one('organizations', 'name', 'Acme Logistics');
-    ids.beta = await one('organizations', 'name', 'Beta Haulage');
-    ids.betaVehicle = await one('vehicles', 'plate_number', 'KAN-903-BT');
-    const unity = await one('fuel_stations', 'name', 'Unity Fuels Ikeja');
-    const ngozi = await one('users', 'email', 'asst@acme.test');
+    const find = demoIds(t);
+    ids.acme = await find.organization('Acme Logistics');
+    ids.beta = await find.organization('Beta Haulage');
+    ids.betaVehicle = await find.vehicle('KAN-903-BT');
+    const unity = await find.station('Unity Fuels Ikeja');
+    const ngozi = await find.user('asst@acme.test');
     const vehicle = async (plate: string, fuel: 'PETROL' | 'ELECTRIC') =>
       (
         await t.db
@@ -64,32 +51,26 @@ const world = useTestApp({
     ids.corolla = await vehicle('EFF-001-AA', 'PETROL');
     ids.ev = await vehicle('EFF-002-EV', 'ELECTRIC');
     ids.idle = await vehicle('EFF-003-ZZ', 'PETROL');
-    let code = 0;
-    const fill = (vehicleId: string, fuel: 'PETROL' | 'ELECTRIC', day: string, volume: number, naira: number, odometer: number | null) =>
-      t.db
-        .insertInto('fuel_requests')
-        .values({
-          organization_id: ids.acme as string,
-          vehicle_id: vehicleId,
-          station_id: unity,
-          requested_by: ngozi,
-          fuel_type: fuel,
-          volume,
-          supply_date: day,
-          status: 'COMPLETED',
-          approved_by: ngozi,
-          approved_at: `${day}T08:00:00Z`,
-          price_kobo: '95000',
-          coupon_code: `EFF-${(code += 1).toString().padStart(4, '0')}`,
-          redeemed_by: ngozi,
-          redeemed_at: `${day}T12:00:00Z`,
-          dispensed_volume: volume,
-          amount_kobo: String(naira * 100),
-          fee_kobo: '0',
-          odometer,
-          created_at: `${day}T07:00:00Z`,
-        })
-        .execute();
+    const completed = completedFills(t.db, 'EFF');
+    const fill = (
+      vehicleId: string,
+      fuelType: 'PETROL' | 'ELECTRIC',
+      day: string,
+      volume: number,
+      naira: number,
+      odometer: number | null,
+    ) =>
+      completed({
+        organizationId: ids.acme as string,
+        vehicleId,
+        stationId: unity,
+        by: ngozi,
+        fuelType,
+        day,
+        volume,
+        amountKobo: naira * 100,
+        odometer,
+      });
     await fill(ids.corolla, 'PETROL', '2026-08-01', 40, 38_000, 10_000);
     await fill(ids.corolla, 'PETROL', '2026-09-01', 50, 47_500, 10_600);
     await fill(ids.corolla, 'PETROL', '2026-09-20', 30, 28_500, null);

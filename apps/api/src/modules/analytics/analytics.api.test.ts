@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerService } from '../ledger/index.js';
+import { demoIds } from '../../../test/demo-world.js';
+import { completedFills } from '../../../test/fuel-history.js';
 import { movableClock } from '../../../test/harness.js';
 import { useTestApp } from '../../../test/test-world.js';
 
@@ -26,66 +28,30 @@ const world = useTestApp({
     'attendant@unityfuels.test',
   ],
   setUp: async ({ t }) => {
-    const id = async (
-      table: 'users' | 'vehicles' | 'fuel_stations' | 'organizations',
-      column: 'email' | 'plate_number' | 'name',
-      value: string,
-    ) =>
-      (
-        await t.db
-          .selectFrom(table)
-          .select('id')
-          .where(column as never, '=', value as never)
-          .executeTakeFirstOrThrow()
-      ).id;
-    const acme = await id('organizations', 'name', 'Acme Logistics');
-    const beta = await id('organizations', 'name', 'Beta Haulage');
-    const unity = await id('fuel_stations', 'name', 'Unity Fuels Ikeja');
-    const greenline = await id('fuel_stations', 'name', 'Greenline Energy Lekki');
-    const hilux = await id('vehicles', 'plate_number', 'LND-451-KJ');
-    const truck = await id('vehicles', 'plate_number', 'APP-220-XA');
-    const isuzu = await id('vehicles', 'plate_number', 'KAN-903-BT');
-    const musa = await id('users', 'email', 'driver@acme.test');
-    const ngozi = await id('users', 'email', 'asst@acme.test');
-    const halima = await id('users', 'email', 'orgadmin@beta.test');
-    let code = 0;
+    const find = demoIds(t);
+    const acme = await find.organization('Acme Logistics');
+    const beta = await find.organization('Beta Haulage');
+    const unity = await find.station('Unity Fuels Ikeja');
+    const greenline = await find.station('Greenline Energy Lekki');
+    const hilux = await find.vehicle('LND-451-KJ');
+    const truck = await find.vehicle('APP-220-XA');
+    const isuzu = await find.vehicle('KAN-903-BT');
+    const musa = await find.user('driver@acme.test');
+    const ngozi = await find.user('asst@acme.test');
+    const halima = await find.user('orgadmin@beta.test');
+    const fill = completedFills(t.db, 'TEST');
     const completed = (
-      org: string,
-      vehicle: string,
-      station: string,
+      organizationId: string,
+      vehicleId: string,
+      stationId: string,
       by: string,
       day: string,
-      litres: number,
-      kobo: number,
-      fee: number,
+      volume: number,
+      amountKobo: number,
+      feeKobo: number,
       odometer: number | null,
-      driver: string | null,
-    ) =>
-      t.db
-        .insertInto('fuel_requests')
-        .values({
-          organization_id: org,
-          vehicle_id: vehicle,
-          station_id: station,
-          requested_by: by,
-          driver_id: driver,
-          fuel_type: 'PETROL',
-          volume: litres,
-          supply_date: day,
-          status: 'COMPLETED',
-          approved_by: by,
-          approved_at: `${day}T08:00:00Z`,
-          price_kobo: '95000',
-          coupon_code: `TEST-${(code += 1).toString().padStart(4, '0')}`,
-          redeemed_by: by,
-          redeemed_at: `${day}T12:00:00Z`,
-          dispensed_volume: litres,
-          amount_kobo: String(kobo),
-          fee_kobo: String(fee),
-          odometer,
-          created_at: `${day}T07:00:00Z`,
-        })
-        .execute();
+      driverId: string | null,
+    ) => fill({ organizationId, vehicleId, stationId, by, driverId, day, volume, amountKobo, feeKobo, odometer });
     await completed(acme, hilux, unity, musa, '2026-09-10', 40, 3_800_000, 0, 50_000, musa);
     await completed(acme, hilux, unity, ngozi, '2026-10-10', 50, 4_750_000, 0, 50_600, musa);
     await completed(acme, truck, greenline, ngozi, '2026-11-05', 100, 11_600_000, 0, null, null);
@@ -202,9 +168,7 @@ describe('the analytics overview', () => {
     ]);
     expect(o.counts).toMatchObject({ vehicles: 7, organizations: 2, fuelStations: 2 });
     const acmeOnly = await overview('admin@fleetfuel.test', {
-      organizationId: (
-        await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow()
-      ).id,
+      organizationId: await demoIds(world.t).organization('Beta Haulage'),
     });
     expect(acmeOnly.fuelSummary.totalCompleted).toBe(60);
   });
@@ -243,9 +207,7 @@ describe('the analytics overview', () => {
     const beta = await overview('orgadmin@beta.test');
     expect(beta.fuelSummary).toEqual({ totalRequested: 60, totalPending: 0, totalCompleted: 60, thisMonth: 60 });
     expect(beta.recent.fuelRequests.every((r: { organization: { name: string } }) => r.organization.name === 'Beta Haulage')).toBe(true);
-    const acmeId = (
-      await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()
-    ).id;
+    const acmeId = await demoIds(world.t).organization('Acme Logistics');
     expect(
       (
         await world.t.call('GET', '/api/analytics/overview', {

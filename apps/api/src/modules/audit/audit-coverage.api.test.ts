@@ -34,6 +34,21 @@ async function onlyEntry(entityId: string, action: string): Promise<AuditEntry> 
   return entries[0] as AuditEntry;
 }
 
+/**
+ * The one entry of `action` on the wallet is the platform's own (no actor, no address), with
+ * `note`, moving the wallet's balance as `balance` says.
+ */
+async function expectPlatformWalletEntry(walletId: string, action: string, note: string, balance: { before: number; after: number }) {
+  expect(await onlyEntry(walletId, action)).toMatchObject({
+    entityType: 'wallet',
+    entityId: walletId,
+    actor: null,
+    ipAddress: null,
+    note,
+    changes: { balance },
+  });
+}
+
 /** A wallet's balance in naira, as the ledger holds it. */
 async function balanceOf(walletId: string): Promise<number> {
   const row = await world.t.db.selectFrom('ledger_accounts').select('balance_kobo').where('id', '=', walletId).executeTakeFirstOrThrow();
@@ -357,13 +372,9 @@ describe('money movements', () => {
     // The provider says it again: still one credit, one entry.
     await providerEvent('charge.success', reference);
 
-    expect(await onlyEntry(world.ids.acmeWallet, 'wallet.funded')).toMatchObject({
-      entityType: 'wallet',
-      entityId: world.ids.acmeWallet,
-      actor: null,
-      ipAddress: null,
-      note: `Card payment ${reference}`,
-      changes: { balance: { before: balance, after: balance + 40000 } },
+    await expectPlatformWalletEntry(world.ids.acmeWallet, 'wallet.funded', `Card payment ${reference}`, {
+      before: balance,
+      after: balance + 40000,
     });
   });
 
@@ -374,17 +385,21 @@ describe('money movements', () => {
         token: token('rep@unityfuels.test'),
         body: { accountNumber, bankCode: '058' },
       });
+    /** The platform admin pays `amount` out to the wallet's bank account: the payout's reference, once its transfer went. */
+    const payOut = async (amount: number) => {
+      const res = await world.t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
+        token: token('admin@fleetfuel.test'),
+        body: { amount },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await world.t.app.background.idle();
+      return res.json().payout.reference as string;
+    };
     expect((await bank('0123456780')).statusCode).toBe(200);
     await credit(wallet, 30000);
     const start = await balanceOf(wallet);
 
-    const payout = await world.t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
-      token: token('admin@fleetfuel.test'),
-      body: { amount: 12000 },
-    });
-    expect(payout.statusCode, payout.body).toBe(200);
-    const reference = payout.json().payout.reference as string;
-    await world.t.app.background.idle();
+    const reference = await payOut(12000);
     expect(await onlyEntry(wallet, 'wallet.paid_out')).toMatchObject({
       entityType: 'wallet',
       actor: { ...actor('admin@fleetfuel.test'), role: 'ADMIN' },
@@ -400,32 +415,16 @@ describe('money movements', () => {
     await providerEvent('transfer.reversed', reference);
     await providerEvent('transfer.reversed', reference);
     expect(await balanceOf(wallet)).toBe(start);
-    expect(await onlyEntry(wallet, 'wallet.payout_reversed')).toMatchObject({
-      entityType: 'wallet',
-      actor: null,
-      ipAddress: null,
-      note: `Payout ${reference}: The bank transfer reversed; the money is back on the wallet`,
-      changes: { balance: { before: start - 12000, after: start } },
-    });
+    const reversedNote = `Payout ${reference}: The bank transfer reversed; the money is back on the wallet`;
+    await expectPlatformWalletEntry(wallet, 'wallet.payout_reversed', reversedNote, { before: start - 12000, after: start });
 
     // The sandbox fails transfers to accounts ending in 9.
     expect((await bank('0123456789')).statusCode).toBe(200);
-    const failing = await world.t.call('POST', `/api/wallet/${wallet}/settle-payment`, {
-      token: token('admin@fleetfuel.test'),
-      body: { amount: 5000 },
-    });
-    expect(failing.statusCode, failing.body).toBe(200);
-    const failedReference = failing.json().payout.reference as string;
-    await world.t.app.background.idle();
+    const failedReference = await payOut(5000);
     await providerEvent('transfer.failed', failedReference);
     expect(await balanceOf(wallet)).toBe(start);
-    expect(await onlyEntry(wallet, 'wallet.payout_failed')).toMatchObject({
-      entityType: 'wallet',
-      actor: null,
-      ipAddress: null,
-      note: `Payout ${failedReference}: The bank transfer failed; the money is back on the wallet`,
-      changes: { balance: { before: start - 5000, after: start } },
-    });
+    const failedNote = `Payout ${failedReference}: The bank transfer failed; the money is back on the wallet`;
+    await expectPlatformWalletEntry(wallet, 'wallet.payout_failed', failedNote, { before: start - 5000, after: start });
     expect(await historyOf(wallet, { action: 'wallet.paid_out' })).toHaveLength(2);
   });
 

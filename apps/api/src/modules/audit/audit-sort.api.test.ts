@@ -2,29 +2,22 @@
  * The audit log sorted by its columns and bounded by the Lagos days of its entries, on the server
  * (issue 14): each sort against the entries sorted here, within the caller's scope, with stable pages.
  */
-import { AUDIT_SORTS, DATE_RANGE_ORDER_MESSAGE, type AuditAction } from '@fleetfuel/contract';
+import { AUDIT_SORTS, type AuditAction } from '@fleetfuel/contract';
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 import {
-  expectedOrder,
-  expectPagesCoverEveryRow,
+  expectDayRanges,
+  expectOrderedBy,
   expectSortedBy,
-  expectSortRefusals,
+  itPagesAndRefusesSorts,
   listAll,
-  type ColumnValue,
-  type ListRow,
   listOf,
+  rowIds,
 } from '../../../test/list-sort.js';
 
 /** Entries of known instants, by what they test. */
 const placed: Record<'lateOnDay' | 'earlyDayAfter' | 'noonDayAfter', string> = { lateOnDay: '', earlyDayAfter: '', noonDayAfter: '' };
-
-const text =
-  (key: string): ColumnValue =>
-  (row) =>
-    row[key] as string;
-const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
 
 /** An entry of the platform's own work (no actor) about an Acme or a Beta record, at `at`. */
 async function entry(action: AuditAction, organizationId: string, at: string): Promise<string> {
@@ -62,16 +55,16 @@ const list = listOf(world, 'admin@fleetfuel.test', '/api/audit-log', 'entries');
 describe('sorting the audit log', () => {
   it('keeps newest first without a sort', async () => {
     const expected = await world.t.db.selectFrom('audit_log').select('id').orderBy('occurred_at', 'desc').orderBy('id', 'desc').execute();
-    expect(ids(await listAll(list))).toEqual(expected.map((row) => String(row.id)));
+    expect(rowIds(await listAll(list))).toEqual(expected.map((row) => String(row.id)));
   });
 
   it('sorts by time, action and entity type, both ways', async () => {
-    const instants = await expectSortedBy(list, 'occurredAt', text('occurredAt'));
+    const instants = await expectSortedBy(list, 'occurredAt');
     expect(instants[0]).toBe('2020-03-10T22:30:00.000Z');
-    const actions = await expectSortedBy(list, 'action', text('action'));
+    const actions = await expectSortedBy(list, 'action');
     expect(actions.slice(0, 3)).toEqual(['fuel_request.approved', 'fuel_request.approved', 'fuel_request.created']);
     expect(actions.at(-1)).toBe('wallet.adjusted');
-    const types = await expectSortedBy(list, 'entityType', text('entityType'));
+    const types = await expectSortedBy(list, 'entityType');
     expect([...new Set(types)]).toEqual(['fuel_request', 'maintenance_request', 'user', 'vehicle', 'wallet']);
   });
 
@@ -80,33 +73,25 @@ describe('sorting the audit log', () => {
       { ...list, token: world.token('orgadmin@acme.test') },
       { sort: 'action', order: 'desc', entityType: 'fuel_request' },
     );
-    expect(ids(acme)).toEqual([placed.earlyDayAfter]);
+    expect(rowIds(acme)).toEqual([placed.earlyDayAfter]);
     const all = await listAll(list, { sort: 'action', order: 'desc', entityType: 'fuel_request' });
     expect(all.map((row) => row.action)).toEqual(['fuel_request.created', 'fuel_request.approved', 'fuel_request.approved']);
-    expect(ids(all)).toEqual(expectedOrder(all, text('action'), 'desc'));
+    expectOrderedBy(all, 'action', 'desc');
   });
 
-  it('pages through repeated values without losing or repeating a row', async () => {
-    await expectPagesCoverEveryRow(list, 'entityType', text('entityType'));
-    await expectPagesCoverEveryRow(list, 'action', text('action'));
-  });
-
-  it('refuses a column it cannot sort by and an unknown order', async () => {
-    await expectSortRefusals(list, AUDIT_SORTS, 'actor');
-  });
+  itPagesAndRefusesSorts(list, { repeated: ['entityType', 'action'], columns: AUDIT_SORTS, notAllowed: 'actor' });
 });
 
 describe('the days of the audit log', () => {
   it('bounds each entry by its Lagos day, both days included, sorted or not', async () => {
-    const within = async (query: Record<string, string>) => ids(await listAll(list, query));
-    expect(await within({ from: '2020-03-10', to: '2020-03-10' })).toEqual([placed.lateOnDay]);
-    expect(await within({ from: '2020-03-11', to: '2020-03-11' })).toEqual([placed.noonDayAfter, placed.earlyDayAfter]);
-    expect(await within({ to: '2020-03-11', sort: 'action' })).toEqual([placed.earlyDayAfter, placed.noonDayAfter, placed.lateOnDay]);
-    const all = await within({});
-    expect(await within({ from: '2020-03-11' })).toEqual(all.filter((id) => id !== placed.lateOnDay));
-
-    const backwards = await world.t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
+    await expectDayRanges(
+      list,
+      [
+        [{ from: '2020-03-10', to: '2020-03-10' }, [placed.lateOnDay]],
+        [{ from: '2020-03-11', to: '2020-03-11' }, [placed.noonDayAfter, placed.earlyDayAfter]],
+        [{ to: '2020-03-11', sort: 'action' }, [placed.earlyDayAfter, placed.noonDayAfter, placed.lateOnDay]],
+      ],
+      placed.lateOnDay,
+    );
   });
 });

@@ -162,6 +162,20 @@ describe('sessions and tokens', () => {
 
 describe('password reset', () => {
   const resetLink = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  /** The mail sent to `email` since the outbox held `before` mails, once it has arrived. */
+  const mailSince = (before: number, email: string) =>
+    eventually(() =>
+      world.t
+        .outbox()
+        .slice(before)
+        .find((m) => m.to === email),
+    );
+  /** Asks for a reset of `email`'s password: the mail it sends. */
+  const requestReset = async (email: string) => {
+    const before = world.t.outbox().length;
+    await world.t.call('POST', '/api/auth/request-password-reset', { body: { email } });
+    return mailSince(before, email);
+  };
 
   it('answers the same for known and unknown addresses and mails only the known one', async () => {
     const before = world.t.outbox().length;
@@ -171,12 +185,7 @@ describe('password reset', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
     expect(unknown.json()).toEqual(known.json());
-    const mail = await eventually(() =>
-      world.t
-        .outbox()
-        .slice(before)
-        .find((m) => m.to === 'orgadmin@beta.test'),
-    );
+    const mail = await mailSince(before, 'orgadmin@beta.test');
     expect(mail.subject).toBe('Reset your FleetFuel password');
     expect(mail.text).toContain('http://app.test/reset-password?token=');
     expect(
@@ -196,14 +205,7 @@ describe('password reset', () => {
   it('resets once with a single-use token, ends every session, and the new password signs in', async () => {
     const email = 'driver@beta.test';
     const oldToken = await world.t.login(email);
-    const before = world.t.outbox().length;
-    await world.t.call('POST', '/api/auth/request-password-reset', { body: { email } });
-    const mail = await eventually(() =>
-      world.t
-        .outbox()
-        .slice(before)
-        .find((m) => m.to === email),
-    );
+    const mail = await requestReset(email);
     const resetToken = resetLink(mail.text);
     expect(resetToken).toBeDefined();
 
@@ -230,14 +232,7 @@ describe('password reset', () => {
 
   it('refuses a token after its hour', async () => {
     const email = 'rep@unityfuels.test';
-    const before = world.t.outbox().length;
-    await world.t.call('POST', '/api/auth/request-password-reset', { body: { email } });
-    const mail = await eventually(() =>
-      world.t
-        .outbox()
-        .slice(before)
-        .find((m) => m.to === email),
-    );
+    const mail = await requestReset(email);
     const requestedAt = clock.now();
     clock.set(new Date(requestedAt.getTime() + 61 * 60_000));
     try {
@@ -253,29 +248,23 @@ describe('password reset', () => {
 });
 
 describe('POST /auth/register', () => {
+  /** An account of `role` that `token`'s holder asks to create. */
+  const registerWith = (token: string, name: string, email: string, role: string) =>
+    world.t.call('POST', '/api/auth/register', { token, body: { name, email, password: 'Drive-Safe-2026', role } });
+
   it('with a token creates an account within the caller’s rights and issues no token for it', async () => {
     const token = await world.t.login('orgadmin@acme.test');
-    const res = await world.t.call('POST', '/api/auth/register', {
-      token,
-      body: { name: 'Ifeanyi Okeke', email: 'ifeanyi@acme.test', password: 'Drive-Safe-2026', role: 'DRIVER' },
-    });
+    const res = await registerWith(token, 'Ifeanyi Okeke', 'ifeanyi@acme.test', 'DRIVER');
     expect(res.statusCode).toBe(200);
     expect(res.json().token).toBeNull();
     expect(res.json().user).toMatchObject({ role: 'DRIVER', organization: { name: 'Acme Logistics' } });
 
-    const above = await world.t.call('POST', '/api/auth/register', {
-      token,
-      body: { name: 'Boss', email: 'boss@acme.test', password: 'Drive-Safe-2026', role: 'ADMIN' },
-    });
+    const above = await registerWith(token, 'Boss', 'boss@acme.test', 'ADMIN');
     expect(above.statusCode).toBe(403);
   });
 
   it('a driver cannot create accounts', async () => {
-    const token = await world.t.login('driver@acme.test');
-    const res = await world.t.call('POST', '/api/auth/register', {
-      token,
-      body: { name: 'Friend', email: 'friend@acme.test', password: 'Drive-Safe-2026', role: 'DRIVER' },
-    });
+    const res = await registerWith(await world.t.login('driver@acme.test'), 'Friend', 'friend@acme.test', 'DRIVER');
     expect(res.statusCode).toBe(403);
   });
 

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { idsByName } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 const world = useTestApp({
   signIn: ['orgadmin@acme.test'],
   // Groups' and organizations' ids by name.
-  ids: async (_find, t) => {
-    const ids: Record<string, string> = {};
-    for (const row of await t.db.selectFrom('departments').select(['id', 'name']).execute()) ids[row.name] = row.id;
-    for (const row of await t.db.selectFrom('organizations').select(['id', 'name']).execute()) ids[row.name] = row.id;
-    return ids;
-  },
+  ids: async (_find, t) => ({ ...(await idsByName(t, 'departments')), ...(await idsByName(t, 'organizations')) }),
 });
 
 describe('groups', () => {

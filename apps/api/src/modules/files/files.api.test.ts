@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../platform/files/storage.js';
 import { useTestApp } from '../../../test/test-world.js';
-import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
+import { png, sendForm, TINY_PNG } from '../../../test/multipart.js';
 
 /** The S3 backend, against a local S3-compatible server. */
 let server: S3rver;
@@ -29,36 +29,26 @@ afterAll(async () => {
   await server.close();
   rmSync(dir, { recursive: true, force: true });
 });
-const world = useTestApp({
-  config: () => ({
-    storage: {
-      kind: 's3',
-      bucket: 'fleetfuel-test',
-      endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    },
-  }),
+/** The bucket on that server, as the app's configuration and a direct client name it. */
+const bucket = () => ({
+  bucket: 'fleetfuel-test',
+  endpoint,
+  region: 'us-east-1',
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
 });
+const world = useTestApp({ config: () => ({ storage: { kind: 's3', ...bucket() } }) });
 
 describe('S3-compatible storage', () => {
   it('stores an upload in the bucket and serves it back', async () => {
     const admin = await world.t.login('admin@fleetfuel.test');
-    const { body, headers } = multipart({ name: 'Bucket Logistics', type: 'other', image: png() });
-    const res = await world.t.call('POST', '/api/admin/organizations', { token: admin, body, headers });
+    const client = { name: 'Bucket Logistics', type: 'other', image: png() };
+    const res = await sendForm(world.t, 'POST', '/api/admin/organizations', client, admin);
     expect(res.statusCode).toBe(200);
     const key = decodeURIComponent(/\/api\/files\/([^?]+)/.exec(res.json().imageUrl)?.[1] ?? '');
 
-    const direct = createS3Storage({
-      bucket: 'fleetfuel-test',
-      endpoint,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
+    const direct = createS3Storage(bucket());
     const stored = await direct.get(key);
     expect(stored && Buffer.from(stored).equals(TINY_PNG)).toBe(true);
 

@@ -2,28 +2,17 @@ import { MAX_UPLOAD_BYTES } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, movableClock } from '../../../test/harness.js';
+import { idsByName } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
-import { multipart, png, TINY_PNG } from '../../../test/multipart.js';
+import { png, formSender, TINY_PNG } from '../../../test/multipart.js';
 
 const world = useTestApp({
   signIn: ['admin@fleetfuel.test'],
   // Subscription plans' ids by name.
-  ids: async (_find, t) => {
-    const planIds: Record<string, string> = {};
-    for (const plan of await t.db.selectFrom('subscription_plans').select(['id', 'name']).execute()) planIds[plan.name] = plan.id;
-    return planIds;
-  },
+  ids: (_find, t) => idsByName(t, 'subscription_plans'),
 });
 
-const send = (
-  method: string,
-  url: string,
-  fields: Parameters<typeof multipart>[0],
-  token: string | null = world.token('admin@fleetfuel.test'),
-) => {
-  const { body, headers } = multipart(fields);
-  return world.t.call(method, url, { token, body, headers });
-};
+const send = formSender(world, 'admin@fleetfuel.test');
 
 describe('creating clients', () => {
   it('registers a client with a logo, a plan and a billing date one cycle away', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lagosDate, addDays } from '../../platform/clock.js';
-import { creditOrganization } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 const world = useTestApp({
@@ -10,10 +10,8 @@ const world = useTestApp({
 
 const today = () => lagosDate(new Date());
 const requestFor = async (plate: string, volume: number) => {
-  const vehicle = (await world.t.db.selectFrom('vehicles').select('id').where('plate_number', '=', plate).executeTakeFirstOrThrow()).id;
-  const station = (
-    await world.t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()
-  ).id;
+  const vehicle = await demoIds(world.t).vehicle(plate);
+  const station = await demoIds(world.t).station('Unity Fuels Ikeja');
   return (
     await world.t.call('POST', '/api/fuel-requests', {
       token: world.token('orgadmin@acme.test'),
@@ -47,9 +45,7 @@ describe('organization settings', () => {
       body: { couponValidityDays: 30 },
     });
     expect(bounds.json()).toMatchObject({ field: 'couponValidityDays', error: 'couponValidityDays: Must be at most 14' });
-    const station = (
-      await world.t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()
-    ).id;
+    const station = await demoIds(world.t).station('Unity Fuels Ikeja');
     const saved = await world.t.call('PUT', '/api/settings/organization', {
       token: world.token('orgadmin@acme.test'),
       body: { couponValidityDays: 7, defaultStationId: station },

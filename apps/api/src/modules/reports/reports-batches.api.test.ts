@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { demoIds } from '../../../test/demo-world.js';
+import { assetCount, demoIds } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 import { countStatements, type StatementCounter } from '../../../test/statement-count.js';
 
@@ -79,16 +79,7 @@ const addedAssets = (text: string) =>
     .map((line) => /\b(?:BATCH|GEN)-\d{3}\b/.exec(line)?.[0])
     .filter((marker) => marker !== undefined);
 
-const assetsOfBeta = async () =>
-  Number(
-    (
-      await world.t.db
-        .selectFrom('vehicles')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('organization_id', '=', beta)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const assetsOfBeta = () => assetCount(world.t, beta);
 
 describe('reports read in batches', () => {
   it('runs more statements as the registry grows by batches, and prints every asset once, in order', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { REPORT_PAGES_HEADER } from '@fleetfuel/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
-import { USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { assetCount, demoIds, USUAL_ACCOUNTS } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 let dir: string;
@@ -66,11 +66,7 @@ describe('reports', () => {
       .selectFrom('fuel_requests')
       .select((eb) => [eb.fn.sum<string>('dispensed_volume').as('litres'), eb.fn.sum<string>('amount_kobo').as('kobo')])
       .where('status', '=', 'COMPLETED')
-      .where(
-        'organization_id',
-        '=',
-        (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id,
-      )
+      .where('organization_id', '=', await demoIds(world.t).organization('Acme Logistics'))
       .executeTakeFirstOrThrow();
     const litres = Number(totals.litres).toLocaleString('en-NG', { maximumFractionDigits: 2 });
     const naira = `NGN ${(BigInt(totals.kobo ?? '0') / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${(BigInt(totals.kobo ?? '0') % 100n).toString().padStart(2, '0')}`;
@@ -109,8 +105,7 @@ describe('reports', () => {
     expect(small).toContain('Drivers without a vehicle (0)');
     expect(small).toContain('No Record');
 
-    const beta = (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow())
-      .id;
+    const beta = await demoIds(world.t).organization('Beta Haulage');
     await world.t.db
       .insertInto('vehicles')
       .values(
@@ -132,21 +127,16 @@ describe('reports', () => {
     for (const i of assetPages) expect(pages[i], `page ${i + 1}`).toMatch(/Asset\s+Make \/ model\s+Type\s+Fuel/);
     for (const [i, page] of pages.entries()) expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
     // The demo's 3 and these 517, and any other test of this file added to Beta before it.
-    const assets = await world.t.db
-      .selectFrom('vehicles')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('organization_id', '=', beta)
-      .executeTakeFirstOrThrow();
-    expect(Number(assets.n)).toBeGreaterThanOrEqual(520);
-    expect(pages.join('\n')).toMatch(new RegExp(`Total\\s+${assets.n} assets`));
+    const assets = await assetCount(world.t, beta);
+    expect(assets).toBeGreaterThanOrEqual(520);
+    expect(pages.join('\n')).toMatch(new RegExp(`Total\\s+${assets} assets`));
   });
 
   it('ADMIN must name the organization; others get only their own; drivers and stations get none', async () => {
     expect(
       (await world.t.call('GET', '/api/reports/x/insurance-status', { token: world.token('admin@fleetfuel.test') })).json().field,
     ).toBe('organizationId');
-    const acme = (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow())
-      .id;
+    const acme = await demoIds(world.t).organization('Acme Logistics');
     expect(
       (
         await world.t.call('GET', '/api/reports/x/insurance-status', {
@@ -164,8 +154,7 @@ describe('reports', () => {
     expect(backwards.json()).toMatchObject({ field: 'endDate', error: 'endDate: The start date must be on or before the end date' });
   });
   it('Comprehensive at scale: read in batches, streamed with its page count first, while /api/health answers', async () => {
-    const beta = (await world.t.db.selectFrom('organizations').select('id').where('name', '=', 'Beta Haulage').executeTakeFirstOrThrow())
-      .id;
+    const beta = await demoIds(world.t).organization('Beta Haulage');
     // More vehicles than one batch, then assets without a plate (printed last): the keyset crosses both.
     const vehicle = (plate: string | null, i: number) => ({
       organization_id: beta,
@@ -182,15 +171,7 @@ describe('reports', () => {
         ...Array.from({ length: 60 }, (_, i) => vehicle(null, i)),
       ])
       .execute();
-    const assets = Number(
-      (
-        await world.t.db
-          .selectFrom('vehicles')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('organization_id', '=', beta)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const assets = await assetCount(world.t, beta);
 
     const reply = await world.t.app.inject({
       method: 'GET',

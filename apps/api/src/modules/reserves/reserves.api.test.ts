@@ -6,12 +6,13 @@ const world = useTestApp({
   signIn: USUAL_ACCOUNTS,
 });
 
+/** `POST /fuel-reserves` as `email`: a request for a reserve of `body.amount` of `body.fuelType`. */
+const requestReserve = (email: string, body: Record<string, unknown>) =>
+  world.t.call('POST', '/api/fuel-reserves', { token: world.token(email), body });
+
 describe('fuel reserves', () => {
   it('an assistant requests, the organization admin approves, and Billing sums what remains per fuel type', async () => {
-    const created = await world.t.call('POST', '/api/fuel-reserves', {
-      token: world.token('asst@acme.test'),
-      body: { fuelType: 'DIESEL', amount: 1500, note: 'Q1 haulage' },
-    });
+    const created = await requestReserve('asst@acme.test', { fuelType: 'DIESEL', amount: 1500, note: 'Q1 haulage' });
     expect(created.statusCode).toBe(200);
     expect(created.json()).toMatchObject({
       message: 'Reserve of 1,500 L of DIESEL requested',
@@ -33,10 +34,7 @@ describe('fuel reserves', () => {
     });
     expect(again.statusCode).toBe(422);
 
-    await world.t.call('POST', '/api/fuel-reserves', {
-      token: world.token('orgadmin@acme.test'),
-      body: { fuelType: 'CNG', amount: '300' },
-    });
+    await requestReserve('orgadmin@acme.test', { fuelType: 'CNG', amount: '300' });
     const list = await world.t.call('GET', '/api/fuel-reserves', { token: world.token('asst@acme.test') });
     const summary = Object.fromEntries(list.json().summary.map((s: { fuelType: string }) => [s.fuelType, s]));
     expect(summary.DIESEL).toMatchObject({ remaining: 1500, total: 1500, pending: 0, unit: 'L' });
@@ -44,25 +42,16 @@ describe('fuel reserves', () => {
   });
 
   it('validates the amount and the fuel type', async () => {
-    const empty = await world.t.call('POST', '/api/fuel-reserves', {
-      token: world.token('orgadmin@acme.test'),
-      body: { fuelType: 'PETROL', amount: '' },
-    });
+    const empty = await requestReserve('orgadmin@acme.test', { fuelType: 'PETROL', amount: '' });
     expect(empty.json()).toMatchObject({ field: 'amount', error: 'amount: Please enter valid amount' });
-    const hybrid = await world.t.call('POST', '/api/fuel-reserves', {
-      token: world.token('orgadmin@acme.test'),
-      body: { fuelType: 'HYBRID', amount: 10 },
-    });
+    const hybrid = await requestReserve('orgadmin@acme.test', { fuelType: 'HYBRID', amount: 10 });
     expect(hybrid.json().field).toBe('fuelType');
   });
 
   it('keeps organizations apart; drivers and stations have no reserves', async () => {
     // A reserve of each organization's own (PETROL: not the fuels the first test sums).
     const reserveOf = async (email: string) => {
-      const res = await world.t.call('POST', '/api/fuel-reserves', {
-        token: world.token(email),
-        body: { fuelType: 'PETROL', amount: 100 },
-      });
+      const res = await requestReserve(email, { fuelType: 'PETROL', amount: 100 });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().reserve.id as string;
     };
@@ -81,10 +70,7 @@ describe('fuel reserves', () => {
     for (const email of ['driver@acme.test', 'rep@unityfuels.test']) {
       expect((await world.t.call('GET', '/api/fuel-reserves', { token: world.token(email) })).statusCode).toBe(403);
     }
-    const declined = await world.t.call('POST', '/api/fuel-reserves', {
-      token: world.token('orgadmin@beta.test'),
-      body: { fuelType: 'PETROL', amount: 40 },
-    });
+    const declined = await requestReserve('orgadmin@beta.test', { fuelType: 'PETROL', amount: 40 });
     const decline = await world.t.call('PATCH', `/api/fuel-reserves/${declined.json().reserve.id}`, {
       token: world.token('orgadmin@beta.test'),
       body: { status: 'INACTIVE' },

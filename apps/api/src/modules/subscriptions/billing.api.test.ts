@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { setAvailable } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 /** Beta's wallet. */
@@ -19,18 +20,7 @@ const nextBilling = async () =>
 async function starterWith(naira: number) {
   const starter = await world.t.db.selectFrom('subscription_plans').select('id').where('name', '=', 'Starter').executeTakeFirstOrThrow();
   await world.t.db.updateTable('organizations').set({ subscription_plan_id: starter.id }).where('name', '=', 'Beta Haulage').execute();
-  const account = await world.t.db
-    .selectFrom('ledger_accounts')
-    .select(['balance_kobo', 'held_kobo'])
-    .where('id', '=', walletId)
-    .executeTakeFirstOrThrow();
-  const change = naira * 100 - (Number(account.balance_kobo) - Number(account.held_kobo));
-  if (change === 0) return;
-  const res = await world.t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
-    token: await world.t.login('admin@fleetfuel.test'),
-    body: { amount: Math.abs(change) / 100, type: change > 0 ? 'CREDIT' : 'DEBIT', note: 'Test set-up' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await setAvailable(world.t, await world.t.login('admin@fleetfuel.test'), walletId, naira);
 }
 
 describe('the current subscription', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/harness.js';
 import { useTestApp } from '../../../test/test-world.js';
-import { multipart, png } from '../../../test/multipart.js';
+import { png, sendForm } from '../../../test/multipart.js';
 
 const world = useTestApp();
 
@@ -9,12 +9,8 @@ describe('support tickets', () => {
   it('a driver opens a ticket with an attachment; ADMIN answers (the driver is e-mailed) and closes it', async () => {
     const driver = await world.t.login('driver@acme.test');
     const admin = await world.t.login('admin@fleetfuel.test');
-    const { body, headers } = multipart({
-      subject: 'Coupon not accepted',
-      message: 'The attendant says the code is wrong.',
-      attachment: png('photo.png'),
-    });
-    const opened = await world.t.call('POST', '/api/support/tickets', { token: driver, body, headers });
+    const form = { subject: 'Coupon not accepted', message: 'The attendant says the code is wrong.', attachment: png('photo.png') };
+    const opened = await sendForm(world.t, 'POST', '/api/support/tickets', form, driver);
     expect(opened.statusCode).toBe(200);
     const ticket = opened.json().ticket;
     expect(ticket).toMatchObject({

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { movableClock } from '../../../test/harness.js';
+import { journalEntries } from '../../../test/ledger.js';
 import { useTestApp } from '../../../test/test-world.js';
 import { useFakePaystack } from '../../../test/fake-paystack.js';
 import { signWebhook } from '../../platform/payments/provider.js';
@@ -52,7 +53,7 @@ function providerSays(reference: string, status: 'pending' | 'success' | 'failed
 
 const paymentOf = (reference: string) =>
   world.t.db.selectFrom('card_payments').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
-const entriesOf = (reference: string) => world.t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).execute();
+const entriesOf = (reference: string) => journalEntries(world.t, reference);
 
 async function listed(reference: string) {
   const res = await world.t.call('GET', `/api/wallet/transactions/${walletId}`, {

@@ -6,19 +6,19 @@
 import { lagosDateTime, DATE_RANGE_ORDER_MESSAGE, TRANSACTION_SORTS } from '@fleetfuel/contract';
 import { describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../db/seed-activity.js';
-import { createLedgerService } from '../ledger/index.js';
 import { parseCsv } from '../../../test/csv.js';
 import { demoIds } from '../../../test/demo-world.js';
+import { creditWalletDirectly } from '../../../test/ledger.js';
 import { useTestApp } from '../../../test/test-world.js';
 import {
-  expectedOrder,
-  expectPagesCoverEveryRow,
+  expectDayRanges,
+  expectOrderedBy,
   expectSortedBy,
-  expectSortRefusals,
+  itPagesAndRefusesSorts,
   listAll,
-  type ColumnValue,
   type ListRow,
   listOf,
+  rowIds,
 } from '../../../test/list-sort.js';
 
 /** Acme's wallet. */
@@ -31,39 +31,9 @@ const placed: Record<'lateOnDay' | 'earlyDayAfter' | 'failedLateDayAfter' | 'fai
   failedEarlyThirdDay: '',
 };
 
-const text =
-  (key: string): ColumnValue =>
-  (row) =>
-    row[key] as string;
-const amount =
-  (key: string): ColumnValue =>
-  (row) =>
-    row[key] as number;
-const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
-
 /** A platform admin's credit of the wallet, dated `at` as imported history is. */
-async function creditAt(at: string, naira: number): Promise<string> {
-  const ledger = createLedgerService();
-  const { entryId } = await world.t.db.transaction().execute(async (trx) =>
-    ledger.post(trx, {
-      idempotencyKey: `list-sort:${at}`,
-      kind: 'CREDIT',
-      description: 'Test credit',
-      at: new Date(at),
-      postings: [
-        { accountId: walletId, amount: BigInt(naira * 100), type: 'CREDIT', note: at },
-        { accountId: await ledger.platformAccount(trx, 'ADJUSTMENTS'), amount: -BigInt(naira * 100), type: 'CREDIT', note: at },
-      ],
-    }),
-  );
-  const posting = await world.t.db
-    .selectFrom('postings')
-    .select('id')
-    .where('entry_id', '=', entryId)
-    .where('account_id', '=', walletId)
-    .executeTakeFirstOrThrow();
-  return `P${posting.id}`;
-}
+const creditAt = (at: string, naira: number) =>
+  creditWalletDirectly(world.t, walletId, naira, { idempotencyKey: `list-sort:${at}`, at: new Date(at), note: at });
 
 /** A card payment that failed, at `at`: a transaction the list shows without a posting. */
 async function failedCardPaymentAt(at: string, naira: number): Promise<string> {
@@ -108,20 +78,20 @@ describe('sorting a wallet’s transactions', () => {
       const [x, y] = [key(a), key(b)];
       return x[0] !== y[0] ? (x[0] < y[0] ? 1 : -1) : y[1] - x[1] || y[2] - x[2];
     });
-    expect(ids(rows)).toEqual(ids(newestFirst));
-    expect(ids(rows).slice(-4)).toEqual([placed.failedEarlyThirdDay, placed.failedLateDayAfter, placed.earlyDayAfter, placed.lateOnDay]);
+    expect(rowIds(rows)).toEqual(rowIds(newestFirst));
+    expect(rowIds(rows).slice(-4)).toEqual([placed.failedEarlyThirdDay, placed.failedLateDayAfter, placed.earlyDayAfter, placed.lateOnDay]);
   });
 
   it('sorts postings and unposted card payments together by each column, both ways', async () => {
-    const amounts = await expectSortedBy(list, 'amount', amount('amount'));
+    const amounts = await expectSortedBy(list, 'amount');
     expect(amounts[0]).toBe(-214600);
     expect(amounts.at(-1)).toBe(1500000);
-    const statuses = await expectSortedBy(list, 'status', text('status'));
+    const statuses = await expectSortedBy(list, 'status');
     expect([...new Set(statuses)]).toEqual(['FAILED', 'PENDING', 'SUCCESS']);
-    const types = await expectSortedBy(list, 'type', text('type'));
+    const types = await expectSortedBy(list, 'type');
     expect([...new Set(types)]).toEqual(['CREDIT', 'DEBIT', 'FUNDING', 'PAYMENT', 'SUBSCRIPTION']);
-    await expectSortedBy(list, 'fee', amount('fee'));
-    const instants = await expectSortedBy(list, 'createdAt', text('createdAt'));
+    await expectSortedBy(list, 'fee');
+    const instants = await expectSortedBy(list, 'createdAt');
     expect(instants[0]).toBe(new Date('2020-03-10T23:30:00+01:00').toISOString());
   });
 
@@ -129,43 +99,28 @@ describe('sorting a wallet’s transactions', () => {
     const rows = await listAll(list, { type: 'PAYMENT', sort: 'amount', order: 'desc' });
     expect(rows.length).toBeGreaterThan(5);
     expect(new Set(rows.map((row) => row.type))).toEqual(new Set(['PAYMENT']));
-    expect(ids(rows)).toEqual(expectedOrder(rows, amount('amount'), 'desc'));
+    expectOrderedBy(rows, 'amount', 'desc');
     expect((rows[0] as ListRow).amount).toBe(-8882.5);
   });
 
-  it('pages through repeated values without losing or repeating a row', async () => {
-    await expectPagesCoverEveryRow(list, 'status', text('status'));
-    await expectPagesCoverEveryRow(list, 'type', text('type'));
-  });
-
-  it('refuses a column it cannot sort by and an unknown order', async () => {
-    await expectSortRefusals(list, TRANSACTION_SORTS, 'reference');
-  });
+  itPagesAndRefusesSorts(list, { repeated: ['status', 'type'], columns: TRANSACTION_SORTS, notAllowed: 'reference' });
 });
 
 describe('the days of a wallet’s transactions', () => {
   it('bounds each transaction by its Lagos day, both days included', async () => {
-    const within = async (query: Record<string, string>) => ids(await listAll(list, query));
-    expect(await within({ from: '2020-03-10', to: '2020-03-10' })).toEqual([placed.lateOnDay]);
-    expect(await within({ from: '2020-03-11', to: '2020-03-11' })).toEqual([placed.failedLateDayAfter, placed.earlyDayAfter]);
-    expect(await within({ from: '2020-03-12', to: '2020-03-12' })).toEqual([placed.failedEarlyThirdDay]);
-    expect(await within({ to: '2020-03-11' })).toEqual([placed.failedLateDayAfter, placed.earlyDayAfter, placed.lateOnDay]);
-    expect(await within({ from: '2020-03-10', to: '2020-03-12', sort: 'amount' })).toEqual([
-      placed.failedEarlyThirdDay,
-      placed.earlyDayAfter,
-      placed.lateOnDay,
-      placed.failedLateDayAfter,
-    ]);
-    expect(await within({ from: '2020-03-11', to: '2020-03-12', status: 'FAILED' })).toEqual([
-      placed.failedEarlyThirdDay,
-      placed.failedLateDayAfter,
-    ]);
-    const all = await within({});
-    expect(await within({ from: '2020-03-11' })).toEqual(all.filter((id) => id !== placed.lateOnDay));
-
-    const backwards = await world.t.call('GET', list.url, { token: list.token, query: { from: '2020-03-11', to: '2020-03-10' } });
-    expect(backwards.statusCode).toBe(400);
-    expect(backwards.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: `to: ${DATE_RANGE_ORDER_MESSAGE}` });
+    const { lateOnDay, earlyDayAfter, failedLateDayAfter, failedEarlyThirdDay } = placed;
+    await expectDayRanges(
+      list,
+      [
+        [{ from: '2020-03-10', to: '2020-03-10' }, [lateOnDay]],
+        [{ from: '2020-03-11', to: '2020-03-11' }, [failedLateDayAfter, earlyDayAfter]],
+        [{ from: '2020-03-12', to: '2020-03-12' }, [failedEarlyThirdDay]],
+        [{ to: '2020-03-11' }, [failedLateDayAfter, earlyDayAfter, lateOnDay]],
+        [{ from: '2020-03-10', to: '2020-03-12', sort: 'amount' }, [failedEarlyThirdDay, earlyDayAfter, lateOnDay, failedLateDayAfter]],
+        [{ from: '2020-03-11', to: '2020-03-12', status: 'FAILED' }, [failedEarlyThirdDay, failedLateDayAfter]],
+      ],
+      lateOnDay,
+    );
   });
 
   it('exports only the transactions of the days asked for', async () => {

@@ -4,11 +4,11 @@
  * and the export hold only the matches.
  */
 import { describe, expect, it } from 'vitest';
-import { createLedgerService } from '../ledger/index.js';
 import { parseCsv } from '../../../test/csv.js';
 import { demoIds } from '../../../test/demo-world.js';
+import { creditWalletDirectly } from '../../../test/ledger.js';
 import { useTestApp } from '../../../test/test-world.js';
-import { listAll, listPage, type ListRow, listOf } from '../../../test/list-sort.js';
+import { idsWithin, listAll, listPage, listOf, rowIds } from '../../../test/list-sort.js';
 
 /** Acme's wallet. */
 let walletId: string;
@@ -21,32 +21,11 @@ const placed: Record<'noted' | 'referenced' | 'percentUnderscore' | 'lookalike' 
   pending: '',
 };
 
-const ids = (rows: readonly ListRow[]) => rows.map((row) => row.id);
-const searched = async (search: string, query: Record<string, string> = {}) => ids(await listAll(list, { search, ...query }));
+const searched = (search: string, query: Record<string, string> = {}) => idsWithin(list, { search, ...query });
 
 /** A platform credit of the wallet whose journal entry carries `reference`; the posting's id. */
-async function creditWithReference(reference: string, naira: number): Promise<string> {
-  const ledger = createLedgerService();
-  const { entryId } = await world.t.db.transaction().execute(async (trx) =>
-    ledger.post(trx, {
-      idempotencyKey: `search:${reference}`,
-      kind: 'CREDIT',
-      description: 'Test credit',
-      reference,
-      postings: [
-        { accountId: walletId, amount: BigInt(naira * 100), type: 'CREDIT' },
-        { accountId: await ledger.platformAccount(trx, 'ADJUSTMENTS'), amount: -BigInt(naira * 100), type: 'CREDIT' },
-      ],
-    }),
-  );
-  const posting = await world.t.db
-    .selectFrom('postings')
-    .select('id')
-    .where('entry_id', '=', entryId)
-    .where('account_id', '=', walletId)
-    .executeTakeFirstOrThrow();
-  return `P${posting.id}`;
-}
+const creditWithReference = (reference: string, naira: number) =>
+  creditWalletDirectly(world.t, walletId, naira, { idempotencyKey: `search:${reference}`, reference });
 
 const world = useTestApp({
   signIn: ['orgadmin@acme.test', 'admin@fleetfuel.test'],
@@ -112,7 +91,7 @@ describe('searching a wallet’s transactions', () => {
     expect(everything.total).toBeGreaterThan(first.total);
     const second = await listPage(list, { search: 'qx-', pageSize: 2, page: 2 });
     expect(second.total).toBe(4);
-    expect(new Set([...ids(first.rows), ...ids(second.rows)])).toEqual(
+    expect(new Set([...rowIds(first.rows), ...rowIds(second.rows)])).toEqual(
       new Set([placed.referenced, placed.percentUnderscore, placed.lookalike, placed.pending]),
     );
     expect(await searched('qx-', { sort: 'amount', order: 'desc' })).toEqual([

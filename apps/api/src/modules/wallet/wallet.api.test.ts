@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { signWebhook } from '../../platform/payments/provider.js';
-import { USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { setAvailable as setAvailableTo, USUAL_ACCOUNTS } from '../../../test/demo-world.js';
+import { journalEntries } from '../../../test/ledger.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 /** The demo's wallets by who holds them: acme, beta, unity. */
@@ -35,28 +36,19 @@ const adjust = (walletId: string, type: 'CREDIT' | 'DEBIT', amount: number, head
     headers,
   });
 
-/**
- * Brings a wallet's available money to `naira` with an ADMIN credit or debit, so that a test's
- * exact figures do not depend on what the file's other tests, run before it in any order, left there.
- */
-async function setAvailable(walletId: string, naira: number) {
-  const account = await world.t.db
-    .selectFrom('ledger_accounts')
-    .select(['balance_kobo', 'held_kobo'])
-    .where('id', '=', walletId)
-    .executeTakeFirstOrThrow();
-  const change = naira * 100 - (Number(account.balance_kobo) - Number(account.held_kobo));
-  if (change === 0) return;
-  const res = await adjust(walletId, change > 0 ? 'CREDIT' : 'DEBIT', Math.abs(change) / 100);
-  expect(res.statusCode, res.body).toBe(200);
-}
+/** The journal entries of the admin's adjustments sent with the idempotency key `key`. */
+const adjustmentsWithKey = (key: string) =>
+  world.t.db.selectFrom('journal_entries').select('id').where('idempotency_key', 'like', `adjustment:%:${key}`).execute();
+
+const setAvailable = (walletId: string, naira: number) => setAvailableTo(world.t, world.token('admin@fleetfuel.test'), walletId, naira);
+
+/** Saves bank details (GTBank, `accountNumber`) on a wallet as `email`; the sandbox verifies 0123456780. */
+const updateBanking = (email: string, walletId: string, accountNumber = '0123456780') =>
+  world.t.call('PATCH', `/api/wallet/${walletId}/update-banking`, { token: world.token(email), body: { accountNumber, bankCode: '058' } });
 
 /** Unity Fuels Ikeja's bank details as the demo verified them (a test may change them, then puts them back). */
 async function useVerifiedBankAccount() {
-  const res = await world.t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
-    token: world.token('rep@unityfuels.test'),
-    body: { accountNumber: '0123456780', bankCode: '058' },
-  });
+  const res = await updateBanking('rep@unityfuels.test', wallets.unity as string);
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -168,12 +160,7 @@ describe('Idempotency-Key', () => {
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    const entries = await world.t.db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('idempotency_key', 'like', `adjustment:%:${key}`)
-      .execute();
-    expect(entries).toHaveLength(1);
+    expect(await adjustmentsWithKey(key)).toHaveLength(1);
     const other = await adjust(wallets.beta as string, 'CREDIT', 251, { 'idempotency-key': key });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
@@ -185,12 +172,7 @@ describe('Idempotency-Key', () => {
       Array.from({ length: 8 }, () => adjust(wallets.beta as string, 'CREDIT', 10, { 'idempotency-key': key })),
     );
     expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-    const entries = await world.t.db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('idempotency_key', 'like', `adjustment:%:${key}`)
-      .execute();
-    expect(entries).toHaveLength(1);
+    expect(await adjustmentsWithKey(key)).toHaveLength(1);
   });
 });
 
@@ -333,8 +315,7 @@ describe('card funding through the sandbox', () => {
     const burst = await Promise.all(Array.from({ length: 20 }, send));
     expect(burst.every((r) => r.statusCode === 200)).toBe(true);
     expect((await walletOf(world.token('orgadmin@acme.test'))).balance).toBeCloseTo(before + 1234.56, 2);
-    const credits = await world.t.db.selectFrom('journal_entries').select('id').where('reference', '=', reference).execute();
-    expect(credits).toHaveLength(1);
+    expect(await journalEntries(world.t, reference)).toHaveLength(1);
     await assertLedgerConsistent();
   });
 
@@ -345,10 +326,12 @@ describe('card funding through the sandbox', () => {
     await sql`UPDATE sandbox_charges SET status = 'success' WHERE reference = ${reference}`.execute(world.t.db);
     const raw = JSON.stringify({ event: 'charge.success', data: { reference, amount: 99900, currency: 'NGN' } });
     const good = signWebhook(await sandboxSecret(), raw);
-    const entriesBefore = await world.t.db
-      .selectFrom('journal_entries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
+    const journalSize = () =>
+      world.t.db
+        .selectFrom('journal_entries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+    const entriesBefore = await journalSize();
     const attempts: Array<{ body: string; headers: Record<string, string> }> = [
       { body: raw, headers: { 'content-type': 'application/json' } },
       { body: raw, headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook('wrong-secret', raw) } },
@@ -360,10 +343,7 @@ describe('card funding through the sandbox', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toBe('Invalid webhook signature');
     }
-    const entriesAfter = await world.t.db
-      .selectFrom('journal_entries')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
+    const entriesAfter = await journalSize();
     expect(entriesAfter.n).toBe(entriesBefore.n);
     expect(
       (await world.t.db.selectFrom('card_payments').select('status').where('reference', '=', reference).executeTakeFirstOrThrow()).status,
@@ -409,20 +389,16 @@ describe('station bank details and payouts', () => {
   it('verifies an account number, saves the resolved name, and needs 10 digits', async () => {
     const banks = await world.t.call('GET', '/api/wallet/banks', { token: world.token('rep@unityfuels.test') });
     expect(banks.json().banks).toContainEqual({ name: 'Guaranty Trust Bank', code: '058' });
-    const verify = await world.t.call('GET', '/api/wallet/banks/verify', {
-      token: world.token('rep@unityfuels.test'),
-      query: { accountNumber: '0123456780', bankCode: '058' },
-    });
+    const verifyAccount = (accountNumber: string) =>
+      world.t.call('GET', '/api/wallet/banks/verify', {
+        token: world.token('rep@unityfuels.test'),
+        query: { accountNumber, bankCode: '058' },
+      });
+    const verify = await verifyAccount('0123456780');
     expect(verify.json()).toEqual({ account_name: 'SANDBOX ACCOUNT 6780', accountName: 'SANDBOX ACCOUNT 6780' });
-    const short = await world.t.call('GET', '/api/wallet/banks/verify', {
-      token: world.token('rep@unityfuels.test'),
-      query: { accountNumber: '12345', bankCode: '058' },
-    });
+    const short = await verifyAccount('12345');
     expect(short.json()).toMatchObject({ field: 'accountNumber', error: 'accountNumber: Must be exactly 10 digits' });
-    const unknown = await world.t.call('GET', '/api/wallet/banks/verify', {
-      token: world.token('rep@unityfuels.test'),
-      query: { accountNumber: '0001234567', bankCode: '058' },
-    });
+    const unknown = await verifyAccount('0001234567');
     expect(unknown.statusCode).toBe(422);
 
     const saved = await world.t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
@@ -432,22 +408,8 @@ describe('station bank details and payouts', () => {
     expect(saved.json()).toMatchObject({
       wallet: { accountName: 'SANDBOX ACCOUNT 6780', bankName: 'Guaranty Trust Bank', bankingVerified: true },
     });
-    expect(
-      (
-        await world.t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
-          token: world.token('orgadmin@acme.test'),
-          body: { accountNumber: '0123456780', bankCode: '058' },
-        })
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await world.t.call('PATCH', `/api/wallet/${wallets.acme}/update-banking`, {
-          token: world.token('rep@unityfuels.test'),
-          body: { accountNumber: '0123456780', bankCode: '058' },
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect((await updateBanking('orgadmin@acme.test', wallets.acme as string)).statusCode).toBe(403);
+    expect((await updateBanking('rep@unityfuels.test', wallets.acme as string)).statusCode).toBe(404);
   });
 
   it('ADMIN settles a payout to the verified account; the station wallet is debited', async () => {
@@ -481,10 +443,7 @@ describe('station bank details and payouts', () => {
     await setAvailable(wallets.unity as string, 18000);
     // An account whose transfers the sandbox fails; the verified one is saved again after.
     onTestFinished(useVerifiedBankAccount);
-    await world.t.call('PATCH', `/api/wallet/${wallets.unity}/update-banking`, {
-      token: world.token('rep@unityfuels.test'),
-      body: { accountNumber: '0123456789', bankCode: '058' },
-    });
+    await updateBanking('rep@unityfuels.test', wallets.unity as string, '0123456789');
     const before = (await walletOf(world.token('rep@unityfuels.test'))).balance;
     expect(before).toBe(18000);
     const res = await world.t.call('POST', `/api/wallet/${wallets.unity}/settle-payment`, {
@@ -512,13 +471,7 @@ describe('station bank details and payouts', () => {
         }),
       ),
     );
-    const refunds = await world.t.db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('reference', '=', reference)
-      .where('kind', '=', 'REFUND')
-      .execute();
-    expect(refunds).toHaveLength(1);
+    expect(await journalEntries(world.t, reference, 'REFUND')).toHaveLength(1);
     expect((await walletOf(world.token('rep@unityfuels.test'))).balance).toBe(before);
     await assertLedgerConsistent();
   });

@@ -49,6 +49,9 @@ async function deliveries(id: string | undefined, token = world.token('orgadmin@
   }>();
 }
 
+/** The organization admin `email` approves the fuel request `id`. */
+const approveAs = (email: string, id: string) => world.t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: world.token(email) });
+
 async function fuelRequest(token: string, body: Record<string, unknown>) {
   const res = await world.t.call('POST', '/api/fuel-requests', { token, body: { supplyDate: lagosDate(clock.now()), ...body } });
   expect(res.statusCode, res.body).toBe(200);
@@ -70,7 +73,7 @@ async function approvedAfterSubscribing(prefix: string) {
     stationId: world.ids.unity,
     volume: 20,
   });
-  const approve = await world.t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: world.token('orgadmin@acme.test') });
+  const approve = await approveAs('orgadmin@acme.test', request);
   expect(approve.statusCode, approve.body).toBe(200);
   return { both, approvals, request };
 }
@@ -208,16 +211,14 @@ describe('the outbox', () => {
       stationId: world.ids.greenline,
       volume: 10,
     });
-    expect(
-      (await world.t.call('PATCH', `/api/fuel-requests/${first}/approve`, { token: world.token('orgadmin@beta.test') })).statusCode,
-    ).toBe(200);
+    expect((await approveAs('orgadmin@beta.test', first)).statusCode).toBe(200);
     // 50 L needs 59,000: refused, so neither its approval nor another low balance is told.
     const second = await fuelRequest(world.token('orgadmin@beta.test'), {
       vehicleId: world.ids.betaTruck,
       stationId: world.ids.greenline,
       volume: 50,
     });
-    const refused = await world.t.call('PATCH', `/api/fuel-requests/${second}/approve`, { token: world.token('orgadmin@beta.test') });
+    const refused = await approveAs('orgadmin@beta.test', second);
     expect(refused.statusCode).toBe(422);
     expect(refused.body).toMatch(/is available/);
     // Already below: a further debit is no new crossing.
@@ -291,9 +292,7 @@ describe('the dispatcher', () => {
       stationId: world.ids.unity,
       volume: 5,
     });
-    expect(
-      (await world.t.call('PATCH', `/api/fuel-requests/${request}/approve`, { token: world.token('orgadmin@acme.test') })).statusCode,
-    ).toBe(200);
+    expect((await approveAs('orgadmin@acme.test', request)).statusCode).toBe(200);
 
     await world.t.app.jobs.deliverWebhooks();
     expect(eventsAt('/flaky')).toEqual(['fuel_request.created']);
@@ -416,7 +415,7 @@ describe('the payloads', () => {
       stationId: world.ids.unity,
       volume: 12,
     });
-    const approved = await world.t.call('PATCH', `/api/fuel-requests/${redeemed}/approve`, { token: world.token('orgadmin@acme.test') });
+    const approved = await approveAs('orgadmin@acme.test', redeemed);
     const code = approved.json<{ request: { couponCode: string } }>().request.couponCode;
     const redeem = await world.t.call('PATCH', `/api/fuel-requests/${redeemed}/complete`, {
       token: attendant,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/harness.js';
+import { journalEntries } from '../../../test/ledger.js';
 import { useTestApp } from '../../../test/test-world.js';
 import { useFakePaystack } from '../../../test/fake-paystack.js';
 import { createPaystackProvider } from './paystack.js';
@@ -88,13 +89,7 @@ describe('the Paystack adapter over HTTP', () => {
     await Promise.all([webhook('transfer.reversed', { reference }), webhook('transfer.reversed', { reference })]);
     const wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('rep@unityfuels.test') })).json().wallet;
     expect(wallet.balance).toBe(8000);
-    const refunds = await world.t.db
-      .selectFrom('journal_entries')
-      .select('id')
-      .where('reference', '=', reference)
-      .where('kind', '=', 'REFUND')
-      .execute();
-    expect(refunds).toHaveLength(1);
+    expect(await journalEntries(world.t, reference, 'REFUND')).toHaveLength(1);
   });
 });
 
