@@ -9,11 +9,12 @@ import {
   sortQueryFields,
   withDateRangeCheck,
   optionalIdSchema,
+  optionalChoice,
   optionalText,
   pageMetaSchema,
   timestampSchema,
 } from './common.js';
-import { organizationTypeSchema, soldFuelTypeSchema, tenantStatusSchema } from './enum-schemas.js';
+import { nigerianLocationSchema, organizationTypeSchema, soldFuelTypeSchema, tenantStatusSchema } from './enum-schemas.js';
 import { requiredText } from './identity.js';
 
 export const organizationSchema = z.object({
@@ -37,6 +38,8 @@ export const fuelStationSchema = z.object({
   id: idSchema,
   name: z.string(),
   address: z.string().nullable(),
+  /** The Nigerian state it is in, which ALLOWED_STATES fuel policies judge; null until recorded. */
+  state: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   status: tenantStatusSchema,
@@ -103,6 +106,7 @@ const timeOfDay = (name: string) =>
 export const fuelStationCreateBodySchema = z.strictObject({
   name: requiredText(160),
   address: optionalText(300),
+  state: optionalChoice(nigerianLocationSchema),
   latitude: coordinate(-90, 90, 'Latitude'),
   longitude: coordinate(-180, 180, 'Longitude'),
   status: tenantStatusSchema.optional(),

@@ -48,6 +48,7 @@ import * as m0044 from './migrations/0044-fuel-policies.js';
 import * as m0045 from './migrations/0045-flag-review-queue.js';
 import * as m0046 from './migrations/0046-freeze.js';
 import * as m0047 from './migrations/0047-budget-alerts.js';
+import * as m0048 from './migrations/0048-station-state.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0045-flag-review-queue': m0045,
   '0046-freeze': m0046,
   '0047-budget-alerts': m0047,
+  '0048-station-state': m0048,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -239,6 +239,7 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
         .values({
           name,
           address,
+          state: 'Lagos',
           latitude,
           longitude,
           available_fuels: fuels,

@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/test-world.js';
-import { multipart, png } from '../../../test/multipart.js';
+import { png, formSender } from '../../../test/multipart.js';
 
 const world = useTestApp({ signIn: ['admin@fleetfuel.test'] });
 
-const send = (method: string, url: string, fields: Parameters<typeof multipart>[0]) => {
-  const { body, headers } = multipart(fields);
-  return world.t.call(method, url, { token: world.token('admin@fleetfuel.test'), body, headers });
-};
+const send = formSender(world, 'admin@fleetfuel.test');
 
 describe('fuel stations', () => {
   it('creates a station with an image, fuels as repeated fields, and coordinates', async () => {
@@ -71,6 +68,17 @@ describe('fuel stations', () => {
     expect(cleared.json()).toMatchObject({ opensAt: null, closesAt: null });
     const kept = await send('PUT', `/api/admin/fuel-stations/${id}`, { address: 'Ikeja' });
     expect(kept.json()).toMatchObject({ opensAt: null, closesAt: null, address: 'Ikeja' });
+  });
+
+  it('records the Nigerian state a station is in, one of the contract’s, or none', async () => {
+    const created = await send('POST', '/api/admin/fuel-stations', { name: 'Ota Pump', availableFuels: 'PETROL', state: 'Ogun' });
+    expect(created.json().state).toBe('Ogun');
+    const id = created.json().id as string;
+    const unknown = await send('PUT', `/api/admin/fuel-stations/${id}`, { state: 'Atlantis' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().field).toBe('state');
+    expect((await send('PUT', `/api/admin/fuel-stations/${id}`, { address: 'Ota' })).json().state).toBe('Ogun');
+    expect((await send('PUT', `/api/admin/fuel-stations/${id}`, { state: '' })).json().state).toBeNull();
   });
 
   it('searches, edits and deletes only stations without history', async () => {

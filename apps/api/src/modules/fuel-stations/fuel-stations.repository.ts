@@ -10,6 +10,7 @@ const COLUMNS = [
   'f.id',
   'f.name',
   'f.address',
+  'f.state',
   'f.latitude',
   'f.longitude',
   'f.status',
@@ -77,6 +78,7 @@ export type FuelStationRow = NonNullable<Awaited<ReturnType<typeof findFuelStati
 export interface FuelStationValues {
   name: string;
   address: string | null;
+  state: string | null;
   latitude: number | null;
   longitude: number | null;
   status: string;
@@ -92,6 +94,7 @@ export async function insertFuelStation(db: Database, values: FuelStationValues)
     .values({
       name: values.name,
       address: values.address,
+      state: values.state,
       latitude: values.latitude,
       longitude: values.longitude,
       status: values.status,
@@ -110,6 +113,7 @@ export async function updateFuelStation(db: Database, id: string, patch: Partial
     .set({
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(patch.address !== undefined ? { address: patch.address } : {}),
+      ...(patch.state !== undefined ? { state: patch.state } : {}),
       ...(patch.latitude !== undefined ? { latitude: patch.latitude } : {}),
       ...(patch.longitude !== undefined ? { longitude: patch.longitude } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),

@@ -45,6 +45,7 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
     id: row.id,
     name: row.name,
     address: row.address,
+    state: row.state,
     latitude: row.latitude === null ? null : Number(row.latitude),
     longitude: row.longitude === null ? null : Number(row.longitude),
     status: row.status as TenantStatus,
@@ -78,6 +79,7 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
         const stationId = await repository.insertFuelStation(trx, {
           name: body.name,
           address: body.address ?? null,
+          state: body.state ?? null,
           latitude: body.latitude ?? null,
           longitude: body.longitude ?? null,
           status: body.status ?? 'ACTIVE',
@@ -117,6 +119,7 @@ export function createFuelStationsService(deps: { db: Database; files: FilesServ
         await repository.updateFuelStation(trx, id, {
           ...(body.name !== undefined ? { name: body.name } : {}),
           ...(body.address !== undefined ? { address: body.address } : {}),
+          ...(body.state !== undefined ? { state: body.state } : {}),
           ...(body.latitude !== undefined ? { latitude: body.latitude } : {}),
           ...(body.longitude !== undefined ? { longitude: body.longitude } : {}),
           ...(body.status !== undefined ? { status: body.status } : {}),

@@ -90,7 +90,7 @@ export function activeStations(db: Database) {
 export function findStation(db: Database, stationId: string) {
   return db
     .selectFrom('fuel_stations')
-    .select(['id', 'name', 'address', 'status', 'available_fuels'])
+    .select(['id', 'name', 'address', 'state', 'status', 'available_fuels'])
     .where('id', '=', stationId)
     .executeTakeFirst();
 }

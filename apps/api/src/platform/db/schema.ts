@@ -56,6 +56,8 @@ export interface FuelStationsTable {
   id: Generated<string>;
   name: string;
   address: string | null;
+  /** The Nigerian state it is in, for ALLOWED_STATES fuel policies (0048). */
+  state: ColumnType<string | null, string | null | undefined, string | null>;
   latitude: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   longitude: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   status: Generated<string>;

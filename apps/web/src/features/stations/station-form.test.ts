@@ -53,6 +53,7 @@ describe('station form', () => {
     expect(form.getAll('availableFuels')).toEqual(['PETROL', 'CNG']);
     expect(form.get('latitude')).toBe('6.45');
     expect(form.has('image')).toBe(false);
+    expect(toStationFormData({ ...complete, state: 'Ogun' }).get('state')).toBe('Ogun');
   });
 
   it('starts an edit from the station, empty coordinates as empty fields', () => {
@@ -60,6 +61,7 @@ describe('station form', () => {
       id: '85048910-0b6c-44b8-84e8-3f3c89a02fc2',
       name: 'Unity',
       address: null,
+      state: 'Lagos',
       latitude: null,
       longitude: null,
       status: 'ACTIVE',
@@ -75,6 +77,7 @@ describe('station form', () => {
       latitude: '',
       longitude: '',
       address: '',
+      state: 'Lagos',
       availableFuels: ['DIESEL'],
       opensAt: '06:00',
       closesAt: '01:30',

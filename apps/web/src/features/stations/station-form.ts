@@ -20,6 +20,8 @@ export type StationFormMode = 'create' | 'edit';
 const formFieldsSchema = z.object({
   name: z.string(),
   address: z.string(),
+  /** One of the contract's Nigerian states, or '' for none. */
+  state: z.string(),
   latitude: z.string(),
   longitude: z.string(),
   status: z.string(),
@@ -38,6 +40,7 @@ function draftBody(values: StationFormValues) {
   return {
     name: values.name,
     address: values.address,
+    state: values.state,
     latitude: values.latitude.trim(),
     longitude: values.longitude.trim(),
     status: values.status,
@@ -83,6 +86,7 @@ export function toStationFormData(values: StationFormValues): FormData {
   const form = new FormData();
   form.append('name', body.name.trim());
   form.append('address', body.address.trim());
+  form.append('state', body.state);
   form.append('latitude', body.latitude);
   form.append('longitude', body.longitude);
   form.append('status', body.status);
@@ -98,6 +102,7 @@ export function emptyStationForm(): StationFormValues {
   return {
     name: '',
     address: '',
+    state: '',
     latitude: '',
     longitude: '',
     status: 'ACTIVE',
@@ -112,6 +117,7 @@ export function stationToForm(station: FuelStation): StationFormValues {
   return {
     name: station.name,
     address: station.address ?? '',
+    state: station.state ?? '',
     latitude: station.latitude === null ? '' : String(station.latitude),
     longitude: station.longitude === null ? '' : String(station.longitude),
     status: station.status,

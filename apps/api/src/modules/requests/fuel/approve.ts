@@ -87,7 +87,7 @@ async function checkApproval(deps: ApprovalDeps, trx: Database, request: LockedF
     vehicle: { ...vehicle, plate: plateOf(vehicle) },
     fuelType,
     assetFuelType: dispensedFuelType(vehicle.fuel_type as VehicleFuelType),
-    station: { id: request.station_id, name: stationName },
+    station: { id: request.station_id, name: stationName, state: station?.state ?? null },
     supplyDate: request.supply_date,
     litres: Number(request.volume),
     amountKobo: holdKobo,

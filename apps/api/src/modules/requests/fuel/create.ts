@@ -71,7 +71,7 @@ export async function createFuelRequest(
       vehicle: { ...vehicle, plate: plateOf(vehicle) },
       fuelType,
       assetFuelType: fuelType,
-      station: { id: stationId, name: station?.name ?? '' },
+      station: { id: stationId, name: station?.name ?? '', state: station?.state ?? null },
       supplyDate: body.supplyDate,
       litres: body.volume,
       amountKobo: priceKobo === null ? null : costOf(body.volume, priceKobo),

@@ -25,7 +25,7 @@ export interface PolicyFill {
   vehicle: { id: string; department_id: string | null; driver_id: string | null; plate: string; insurance_end: string | null };
   fuelType: SoldFuelType;
   assetFuelType: SoldFuelType;
-  station: { id: string; name: string };
+  station: { id: string; name: string; state: string | null };
   supplyDate: string;
   litres: number;
   amountKobo: bigint | null;
@@ -67,8 +67,8 @@ export async function checkFuelPolicies(
     amountKobo: fill.amountKobo,
     fuelType: fill.fuelType,
     assetFuelType: fill.assetFuelType,
-    // Stations do not record their state yet: an ALLOWED_STATES policy says so in its message.
-    station: { ...fill.station, state: null },
+    // A station whose state is not recorded: an ALLOWED_STATES policy says so in its message.
+    station: fill.station,
     vehicle: { plate: fill.vehicle.plate, insuranceEnd: fill.vehicle.insurance_end },
     lastFillAt,
     used,

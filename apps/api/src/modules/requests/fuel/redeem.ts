@@ -94,7 +94,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
         vehicle: { ...vehicle, plate: plateOf(vehicle) },
         fuelType,
         assetFuelType: dispensedFuelType(vehicle.fuel_type as VehicleFuelType),
-        station: { id: request.station_id, name: request.station_name },
+        station: { id: request.station_id, name: request.station_name, state: request.station_state },
         supplyDate: request.supply_date,
         litres: dispensed,
         amountKobo: amount,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
-import { FUEL_UNITS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
+import { FUEL_UNITS, NIGERIAN_LOCATIONS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
@@ -18,6 +18,7 @@ export interface StationFormModalProps {
 }
 
 const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+const STATE_OPTIONS = NIGERIAN_LOCATIONS.map((value) => ({ value, label: value }));
 
 export function StationFormModal({ opened, onClose, station }: StationFormModalProps) {
   return (
@@ -66,7 +67,16 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
           <SelectField control={control} name="status" label="Status" withAsterisk options={STATUS_OPTIONS} />
         </SimpleGrid>
-        <TextField control={control} name="address" label="Address" autoComplete="off" />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField control={control} name="address" label="Address" autoComplete="off" />
+          <SelectField
+            control={control}
+            name="state"
+            label="State"
+            description="Where fuel policies that allow only some states look"
+            options={STATE_OPTIONS}
+          />
+        </SimpleGrid>
         <SimpleGrid cols={2} spacing="md">
           <TextField control={control} name="latitude" label="Latitude" placeholder="e.g. 6.6018" inputMode="decimal" autoComplete="off" />
           <TextField
