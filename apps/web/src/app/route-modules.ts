@@ -34,6 +34,8 @@ export const areaModules = {
   details: () => shell().then((frame) => frame.signedInPages.details()),
   auditLog: () => shell().then((frame) => frame.signedInPages.auditLog()),
   messages: () => shell().then((frame) => frame.signedInPages.messages()),
+  fuelPolicies: () => shell().then((frame) => frame.signedInPages.fuelPolicies()),
+  flags: () => shell().then((frame) => frame.signedInPages.flags()),
 } as const;
 
 type Area = keyof typeof areaModules;
@@ -62,6 +64,8 @@ const AREA_BY_SEGMENT: Record<string, Area> = {
   details: 'details',
   'audit-log': 'auditLog',
   messages: 'messages',
+  'fuel-policies': 'fuelPolicies',
+  flags: 'flags',
 };
 
 function prefetchArea(path: string): void {

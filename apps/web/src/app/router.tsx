@@ -114,6 +114,8 @@ const signedInRoutes: RouteObject[] = [
   area('analytics', { permission: 'analytics.view' }, m.analytics, 'AnalyticsPage'),
   area('audit-log', { permission: 'audit.read' }, m.auditLog, 'AuditLogPage'),
   area('messages', { permission: 'messages.manage' }, m.messages, 'MessagesPage'),
+  area('fuel-policies', { permission: 'policies.read' }, m.fuelPolicies, 'FuelPoliciesPage'),
+  area('flags', { permission: 'flags.read' }, m.flags, 'FlagsPage'),
   area('fuel', { permission: 'requests.track' }, m.fuel, 'FuelPage', [
     // Drivers request fuel too, though Fuel Tracking is not in their menu.
     { path: 'generate-coupon', ...guarded({ permission: 'requests.create' }), ...signedInPage(m.fuel, 'GenerateCouponPage') },

@@ -30,4 +30,6 @@ export const signedInPages = {
   details: () => import('../pages/details'),
   auditLog: () => import('../pages/audit-log'),
   messages: () => import('../pages/messages'),
+  fuelPolicies: () => import('../pages/fuel-policies'),
+  flags: () => import('../pages/flags'),
 } as const;

@@ -159,6 +159,32 @@ export function useResendInvitation() {
   return useMutation({ mutationFn: (id: string) => callApi(routes.drivers.resendInvitation, { params: { id } }) });
 }
 
+/* Freezing (issue 44) */
+
+/** Whose fuel a freeze stops: an asset's or a driver's. */
+export type FreezeKind = 'vehicle' | 'driver';
+
+/** Freezes an asset or a driver with the reason its refusals will name. */
+export function useFreeze(kind: FreezeKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }): Promise<{ message: string }> =>
+      kind === 'vehicle'
+        ? callApi(routes.vehicles.freeze, { params: { id }, body: { reason } })
+        : callApi(routes.drivers.freeze, { params: { id }, body: { reason } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
+export function useUnfreeze(kind: FreezeKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string): Promise<{ message: string }> =>
+      kind === 'vehicle' ? callApi(routes.vehicles.unfreeze, { params: { id } }) : callApi(routes.drivers.unfreeze, { params: { id } }),
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
 /* Groups */
 
 export function useDepartments(query: DepartmentListQuery, enabled = true) {

@@ -37,7 +37,9 @@ describe('NotificationPanel: the daily digest of alerts', () => {
     const { bodies } = renderPanel('ASST_ADMINISTRATOR');
     const digest = await screen.findByRole('switch', { name: /^Daily digest of alerts/ });
     expect(digest).toHaveProperty('checked', true);
-    expect(screen.getAllByRole('switch')).toHaveLength(7);
+    // The six kinds everyone has, the digest and the fuel budget alerts.
+    expect(screen.getAllByRole('switch')).toHaveLength(8);
+    expect(screen.getByRole('switch', { name: /^Fuel budget alerts/ })).toHaveProperty('checked', true);
 
     await user.click(digest);
     expect(await screen.findByText('Daily digest of alerts e-mails off')).toBeTruthy();
@@ -49,6 +51,7 @@ describe('NotificationPanel: the daily digest of alerts', () => {
     renderPanel('DRIVER');
     expect(await screen.findByRole('switch', { name: /^Request decisions/ })).toBeTruthy();
     expect(screen.queryByRole('switch', { name: /^Daily digest of alerts/ })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /^Fuel budget alerts/ })).toBeNull();
     expect(screen.getAllByRole('switch')).toHaveLength(6);
   });
 });

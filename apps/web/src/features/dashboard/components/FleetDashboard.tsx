@@ -9,6 +9,7 @@ import { StatCard } from '@/components/ui/StatCard';
 import { dashboardOverviewQuery } from '@/lib/analytics-overview';
 import { useHoldsPrerenderedDashboard } from '@/prerender/prerendered-dashboard';
 import { dashboardStats, dashboardWelcome, type DashboardStat, type DashboardStatKey } from '../dashboard-stats';
+import { FraudFigures } from './FraudFigures';
 import { FuelChartCard } from './FuelChartCard';
 import { MaintenanceAlerts } from './MaintenanceAlerts';
 import { MyVehicleCard } from './MyVehicleCard';
@@ -85,6 +86,7 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
         ) : (
           <StatCardGrid>{statCards}</StatCardGrid>
         )}
+        {data.fraud && hasPermission(user.role, 'flags.read') && <FraudFigures fraud={data.fraud} />}
         {below && (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconSnowflake, IconSnowflakeOff, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { hasPermission, type Vehicle } from '@fleetfuel/contract';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
@@ -13,6 +13,7 @@ import { AssetAvatar } from './AssetCells';
 import { FuelLogsPanel, MaintenanceLogsPanel } from './AssetHistory';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
 import { DetailGrid, type DetailItem } from './DetailGrid';
+import { FreezeDialogs, FrozenAlert, type FreezeTarget } from './FreezeDialogs';
 import { InsurancePanel } from './InsurancePanel';
 import { VehicleFormModal } from './VehicleFormModal';
 
@@ -99,6 +100,10 @@ interface AssetViewProps {
 function AssetView({ vehicle, canManage, tab, onTabChange, history }: AssetViewProps) {
   const [editing, setEditing] = useState(false);
   const [assignment, setAssignment] = useState<AssignmentTarget | null>(null);
+  const [freezing, setFreezing] = useState<FreezeTarget | null>(null);
+  // Freezing is the organization admin's (and the platform's), within the fleet managers.
+  const { user } = useAuth();
+  const canFreeze = hasPermission(user?.role, 'fleet.freeze');
   const keeper = keeperLabel(vehicle.type);
 
   return (
@@ -156,9 +161,31 @@ function AssetView({ vehicle, canManage, tab, onTabChange, history }: AssetViewP
                     Assign {keeper}
                   </Button>
                 )}
+                {canFreeze && (
+                  <Button
+                    variant="light"
+                    color="indigo"
+                    leftSection={vehicle.frozen ? <IconSnowflakeOff size={16} aria-hidden /> : <IconSnowflake size={16} aria-hidden />}
+                    onClick={() =>
+                      setFreezing({
+                        kind: 'vehicle',
+                        action: vehicle.frozen ? 'unfreeze' : 'freeze',
+                        id: vehicle.id,
+                        name: assetName(vehicle),
+                      })
+                    }
+                  >
+                    {vehicle.frozen ? 'Unfreeze' : 'Freeze'}
+                  </Button>
+                )}
               </Group>
             )}
           </Group>
+          {vehicle.frozen && (
+            <Box mt="md">
+              <FrozenAlert frozen={vehicle.frozen} noun="asset" />
+            </Box>
+          )}
         </Paper>
 
         <Tabs
@@ -200,6 +227,7 @@ function AssetView({ vehicle, canManage, tab, onTabChange, history }: AssetViewP
         <>
           <VehicleFormModal opened={editing} onClose={() => setEditing(false)} vehicle={vehicle} />
           <AssignmentDialogs target={assignment} onClose={() => setAssignment(null)} />
+          <FreezeDialogs target={freezing} onClose={() => setFreezing(null)} />
         </>
       )}
     </>

@@ -1,6 +1,15 @@
 import { useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
-import { IconEye, IconPencil, IconQrcode, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import {
+  IconEye,
+  IconPencil,
+  IconQrcode,
+  IconSnowflake,
+  IconSnowflakeOff,
+  IconTrash,
+  IconUserMinus,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { ASSET_STATUSES, ASSET_TYPES, VEHICLE_SORTS, hasPermission, routes, type Vehicle } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
@@ -12,6 +21,7 @@ import { ASSET_STATUS_OPTIONS, ASSET_TYPE_OPTIONS } from '../choices';
 import { ASSET_TYPE_LABELS, EMPTY_VALUE, FUEL_TYPE_LABELS, assetName, keeperLabel } from '../fleet-labels';
 import { AssetIdentity, KeeperCell, assetDetailsPath } from './AssetCells';
 import { AssignmentDialogs, type AssignmentTarget } from './AssignmentDialogs';
+import { FreezeDialogs, FrozenBadge, type FreezeTarget } from './FreezeDialogs';
 import { VehicleFormModal } from './VehicleFormModal';
 import { ImportButton } from './ImportDialog';
 
@@ -31,6 +41,8 @@ export function AssetsPanel() {
   // Windscreen stickers are signed for one organization: its own admins print them (issue 42).
   const printsStickers = hasPermission(me?.role, 'fleet.stickers');
   const stickers = useStickerDownload();
+  const canFreeze = hasPermission(me?.role, 'fleet.freeze');
+  const [freezing, setFreezing] = useState<FreezeTarget | null>(null);
 
   return (
     <CrudListPage
@@ -68,7 +80,18 @@ export function AssetsPanel() {
       useList={useVehicles}
       exportRoute={routes.exports.vehicles}
       columns={({ type }) => [
-        { key: 'asset', sortKey: 'plateNumber', header: 'Asset', render: (v) => <AssetIdentity vehicle={v} /> },
+        {
+          key: 'asset',
+          sortKey: 'plateNumber',
+          header: 'Asset',
+          // Frozen says so in the first column, which stays in view (and heads the card on a phone).
+          render: (v) => (
+            <Stack gap={6} align="flex-start" maw={260}>
+              <AssetIdentity vehicle={v} />
+              <FrozenBadge frozen={v.frozen} />
+            </Stack>
+          ),
+        },
         { key: 'type', header: 'Asset Type', render: (v) => ASSET_TYPE_LABELS[v.type], noWrap: true },
         { key: 'location', sortKey: 'state', header: 'Location', render: (v) => dimmedOr(v.state), noWrap: true },
         ...(isPlatformAdmin ? [{ key: 'client', header: 'Client', render: (v: Vehicle) => v.organization.name }] : []),
@@ -105,6 +128,16 @@ export function AssetsPanel() {
                     icon: <IconUserPlus size={16} aria-hidden />,
                     onClick: () => setAssignment({ action: 'assign', vehicle: v }),
                   },
+              ...(canFreeze
+                ? [
+                    {
+                      label: v.frozen ? 'Unfreeze' : 'Freeze',
+                      icon: v.frozen ? <IconSnowflakeOff size={16} aria-hidden /> : <IconSnowflake size={16} aria-hidden />,
+                      onClick: () =>
+                        setFreezing({ kind: 'vehicle', action: v.frozen ? 'unfreeze' : 'freeze', id: v.id, name: assetName(v) }),
+                    },
+                  ]
+                : []),
               { label: 'Delete', icon: <IconTrash size={16} aria-hidden />, onClick: remove, color: 'red' },
             ]}
           />
@@ -123,6 +156,7 @@ export function AssetsPanel() {
       }}
     >
       <AssignmentDialogs target={assignment} onClose={() => setAssignment(null)} />
+      <FreezeDialogs target={freezing} onClose={() => setFreezing(null)} />
     </CrudListPage>
   );
 }

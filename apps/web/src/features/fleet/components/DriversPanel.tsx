@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Anchor, Avatar, Badge, Group, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { IconKey, IconPencil, IconSend, IconSnowflake, IconSnowflakeOff, IconTrash } from '@tabler/icons-react';
 import { toast } from '@/lib/toast';
-import { DRIVER_SORTS, USER_STATUSES, routes, type Driver } from '@fleetfuel/contract';
+import { DRIVER_SORTS, USER_STATUSES, hasPermission, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { EmailText } from '@/components/ui/RecordCells';
@@ -14,6 +14,7 @@ import { DRIVER_STATUS_OPTIONS } from '../choices';
 import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
 import { DriverFormModal } from './DriverFormModal';
+import { FreezeDialogs, FrozenBadge, type FreezeTarget } from './FreezeDialogs';
 import { ImportButton } from './ImportDialog';
 import { ResetPumpPinDialog } from './ResetPumpPinDialog';
 
@@ -30,6 +31,8 @@ export function DriversPanel() {
   const deleteDriver = useDeleteDriver();
   const [resettingPin, setResettingPin] = useState<Driver | null>(null);
   const resendInvitation = useResendInvitation();
+  const canFreeze = hasPermission(me?.role, 'fleet.freeze');
+  const [freezing, setFreezing] = useState<FreezeTarget | null>(null);
 
   /** A lost or expired invitation: the driver gets a new link, and the toast says where it went. */
   const resend = async (driver: Driver) => {
@@ -57,24 +60,28 @@ export function DriversPanel() {
           {
             key: 'name',
             header: 'Name',
+            // Frozen says so in the first column, which stays in view (and heads the card on a phone).
             render: (d) => (
-              <Group gap="sm" wrap="nowrap">
-                <Avatar src={d.imageUrl} name={d.name} color="initials" radius="xl" size={36} alt="" aria-hidden />
-                <Text fw={500} size="sm">
-                  {d.name}
-                </Text>
-                {d.passwordPending && (
-                  <Badge
-                    size="xs"
-                    variant="outline"
-                    radius="sm"
-                    title="Invited: has not chosen a password yet"
-                    styles={{ label: { overflow: 'visible' } }}
-                  >
-                    Invited
-                  </Badge>
-                )}
-              </Group>
+              <Stack gap={6} align="flex-start" maw={280}>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar src={d.imageUrl} name={d.name} color="initials" radius="xl" size={36} alt="" aria-hidden />
+                  <Text fw={500} size="sm">
+                    {d.name}
+                  </Text>
+                  {d.passwordPending && (
+                    <Badge
+                      size="xs"
+                      variant="outline"
+                      radius="sm"
+                      title="Invited: has not chosen a password yet"
+                      styles={{ label: { overflow: 'visible' } }}
+                    >
+                      Invited
+                    </Badge>
+                  )}
+                </Group>
+                <FrozenBadge frozen={d.frozen} />
+              </Stack>
             ),
           },
           { key: 'phone', header: 'Phone', render: (d) => d.phone ?? empty, noWrap: true },
@@ -105,6 +112,15 @@ export function DriversPanel() {
                 ? [{ label: 'Resend invitation', icon: <IconSend size={16} aria-hidden />, onClick: () => void resend(d) }]
                 : []),
               { label: 'Reset pump PIN', icon: <IconKey size={16} aria-hidden />, onClick: () => setResettingPin(d) },
+              ...(canFreeze
+                ? [
+                    {
+                      label: d.frozen ? 'Unfreeze' : 'Freeze',
+                      icon: d.frozen ? <IconSnowflakeOff size={16} aria-hidden /> : <IconSnowflake size={16} aria-hidden />,
+                      onClick: () => setFreezing({ kind: 'driver', action: d.frozen ? 'unfreeze' : 'freeze', id: d.id, name: d.name }),
+                    },
+                  ]
+                : []),
               { label: 'Delete', icon: <IconTrash size={16} aria-hidden />, onClick: remove, color: 'red' },
             ]}
           />
@@ -122,6 +138,7 @@ export function DriversPanel() {
         }}
       />
       <ResetPumpPinDialog driver={resettingPin} onClose={() => setResettingPin(null)} />
+      <FreezeDialogs target={freezing} onClose={() => setFreezing(null)} />
     </>
   );
 }

@@ -1,0 +1,117 @@
+/**
+ * The Flags page puts a pending request's Approve and Reject in a flag's details: the same dialogs
+ * and calls as Fuel Tracking's, for the organization admin only.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes, type FuelRequest } from '@fleetfuel/contract';
+import { policyFlag } from '@/features/flags/flag-fixtures';
+import { approvedFuelRequest } from '@/test/fuel-request';
+import { TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { FlagsPage } from './flags';
+
+const pending: FuelRequest = {
+  ...approvedFuelRequest,
+  id: policyFlag.request.id,
+  volume: 45,
+  fuelType: 'DIESEL',
+  status: 'PENDING',
+  approvedBy: null,
+  approvedAt: null,
+  pricePerUnit: null,
+  heldAmount: null,
+  couponCode: null,
+  couponExpiresAt: null,
+  flags: [{ code: 'POLICY_BREACH', severity: 'warning', message: policyFlag.message }],
+};
+
+const settings = {
+  settings: {
+    organizationId: TEST_ORGANIZATION_ID,
+    name: 'Acme Logistics',
+    type: 'CORPORATE',
+    address: null,
+    status: 'ACTIVE',
+    domain: null,
+    defaultStationId: null,
+    couponValidityDays: 3,
+    allowExpiredInsurance: true,
+    serviceIntervalDays: 90,
+    serviceIntervalKm: 5000,
+    lowBalanceThreshold: 50_000,
+    requireNoteForFlaggedApproval: false,
+  },
+};
+
+async function openFlag(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'View Policy breach on LND-451-KJ' }));
+  return screen.findByRole('dialog', { name: 'Policy breach' });
+}
+
+describe('FlagsPage', () => {
+  it("offers the pending request's Approve to the organization admin, with the approve dialog and call of Fuel Tracking", async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    renderWithApp(<FlagsPage />, {
+      at: '/flags',
+      api: [
+        answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
+        answer(routes.fuelRequests.single, () => pending),
+        answer(routes.fuelRequests.stations, () => ({ stations: [] })),
+        answer(routes.organizationSettings.get, () => settings),
+        answer(routes.fuelRequests.approve, ({ body }) => {
+          bodies.push(body);
+          return { message: 'Fuel request approved.', request: { ...pending, status: 'APPROVED' } };
+        }),
+      ],
+    });
+    const flag = await openFlag(user);
+    await user.click(await within(flag).findByRole('button', { name: 'Approve request' }));
+    const approve = await screen.findByRole('dialog', { name: 'Approve fuel request' });
+    expect(within(approve).getByText('Check this flag before approving')).toBeTruthy();
+    await user.click(within(approve).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Fuel request approved.')).toBeTruthy();
+    expect(bodies).toEqual([{ note: '' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve fuel request' })).toBeNull());
+  });
+
+  it("offers the pending request's Reject, with the reject dialog and call of Fuel Tracking", async () => {
+    const user = userEvent.setup({ delay: null });
+    const bodies: unknown[] = [];
+    renderWithApp(<FlagsPage />, {
+      at: '/flags',
+      api: [
+        answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
+        answer(routes.fuelRequests.single, () => pending),
+        answer(routes.fuelRequests.stations, () => ({ stations: [] })),
+        answer(routes.organizationSettings.get, () => settings),
+        answer(routes.fuelRequests.reject, ({ body }) => {
+          bodies.push(body);
+          return { message: 'Fuel request rejected.', request: { ...pending, status: 'REJECTED' } };
+        }),
+      ],
+    });
+    const flag = await openFlag(user);
+    await user.click(await within(flag).findByRole('button', { name: 'Reject request' }));
+    const reject = await screen.findByRole('dialog', { name: 'Reject fuel request' });
+    await user.type(within(reject).getByRole('textbox', { name: /^Note/ }), 'Over the policy');
+    await user.click(within(reject).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Fuel request rejected.')).toBeTruthy();
+    expect(bodies).toEqual([{ note: 'Over the policy' }]);
+  });
+
+  it('shows the assistant the pending flag without Approve or Reject', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { api } = renderWithApp(<FlagsPage />, {
+      role: 'ASST_ADMINISTRATOR',
+      at: '/flags',
+      api: [answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 }))],
+    });
+    const flag = await openFlag(user);
+    expect(within(flag).getByText('Max litres per fill: 40 L; 45 L requested')).toBeTruthy();
+    expect(within(flag).queryByRole('button', { name: 'Approve request' })).toBeNull();
+    expect(within(flag).queryByRole('button', { name: 'Reject request' })).toBeNull();
+    expect(api.calls).not.toContain(`GET ${routes.fuelRequests.single.path}`);
+  });
+});

@@ -1,0 +1,1 @@
+export { FlagsPanel } from './components/FlagsPanel';

@@ -1,0 +1,1 @@
+export { PoliciesPanel } from './components/PoliciesPanel';
