@@ -35,6 +35,7 @@ import {
 import { bindPolicyRoutes, createPoliciesService } from './modules/policies/index.js';
 import { bindFlagRoutes, createFlagsService } from './modules/flags/index.js';
 import { bindFreezeRoutes, createFreezesService } from './modules/freezes/index.js';
+import { bindOverrideRoutes, createOverridesService } from './modules/overrides/index.js';
 import { bindReserveRoutes, createReservesService } from './modules/reserves/index.js';
 import { bindAuditRoutes, createAuditService } from './modules/audit/index.js';
 import { bindAlertRoutes, createAlertsService, createDailyDigest } from './modules/alerts/index.js';
@@ -368,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindReserveRoutes(binder, reserves);
   bindPolicyRoutes(binder, policies, fuelRequests.budgetUsage);
   bindFlagRoutes(binder, flags);
+  bindOverrideRoutes(binder, createOverridesService({ db }));
   bindAuditRoutes(binder, createAuditService({ db }));
   bindOutboxRoutes(binder, notifications);
   bindAlertRoutes(binder, alerts);

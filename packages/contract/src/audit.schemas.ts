@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   'fuel_policy.deleted',
   /** A manager's verdict on an anomaly flag of the review queue (issue 44). */
   'request_flag.reviewed',
+  /** A manager's decision on an override asked at the pump (issue 44). */
+  'policy_override.approved',
+  'policy_override.declined',
   'reserve.approved',
   'reserve.declined',
   'reserve.deactivated',
@@ -81,6 +84,7 @@ export const AUDIT_ENTITY_TYPES = [
   'maintenance_request',
   'fuel_policy',
   'request_flag',
+  'policy_override',
   'reserve',
   'wallet',
   'organization',

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   POLICY_VIOLATION: 422,
   /** The vehicle or the driver is frozen (issue 44); the message says why. */
   FROZEN: 422,
+  /** A SOFT fuel policy stops the fill at the pump until a manager approves the override named by `overrideId`. */
+  OVERRIDE_REQUIRED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   PROVIDER_UNAVAILABLE: 502,
@@ -45,6 +47,8 @@ export const errorBodySchema = z.object({
   field: z.string().optional(),
   /** The fuel policy rule that refused it (POLICY_VIOLATION), e.g. MAX_LITRES_PER_FILL. */
   rule: z.string().optional(),
+  /** The override request a manager must approve (OVERRIDE_REQUIRED); the station reads it at GET /station/overrides/:id. */
+  overrideId: z.string().optional(),
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

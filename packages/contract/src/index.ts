@@ -25,4 +25,5 @@ export * from './webhooks.schemas.js';
 export * from './outbox.schemas.js';
 export * from './policies.schemas.js';
 export * from './flags.schemas.js';
+export * from './overrides.schemas.js';
 export * from './routes.js';

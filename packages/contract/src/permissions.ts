@@ -38,6 +38,9 @@ export const PERMISSIONS = {
   /** The review queue of anomaly flags: managers read it, the organization admin judges (a driver never sees flags). */
   'flags.read': FLEET_MANAGERS,
   'flags.review': ['ADMINISTRATOR'],
+  /** Overrides asked at the pump for SOFT breaches: managers see them, the organization admin decides. */
+  'overrides.read': FLEET_MANAGERS,
+  'overrides.decide': ['ADMINISTRATOR'],
   /** Freezing a vehicle or a driver: nothing is requested, approved or redeemed for them until unfrozen. */
   'fleet.freeze': ['ADMIN', 'ADMINISTRATOR'],
   /** Fuel Tracking and Maintenance screens. */

@@ -20,6 +20,7 @@ import { statementRoutes } from './routes/statements.routes.js';
 import { reserveRoutes } from './routes/reserves.routes.js';
 import { fuelPolicyRoutes } from './routes/policies.routes.js';
 import { flagRoutes } from './routes/flags.routes.js';
+import { overrideRoutes } from './routes/overrides.routes.js';
 import { billingRoutes } from './routes/billing.routes.js';
 import { fuelRequestRoutes, maintenanceRoutes } from './routes/requests.routes.js';
 import { analyticsRoutes } from './routes/analytics.routes.js';
@@ -56,6 +57,7 @@ export {
   reserveRoutes,
   fuelPolicyRoutes,
   flagRoutes,
+  overrideRoutes,
   billingRoutes,
   fuelRequestRoutes,
   maintenanceRoutes,
@@ -93,6 +95,7 @@ export const routes = {
   reserves: reserveRoutes,
   fuelPolicies: fuelPolicyRoutes,
   flags: flagRoutes,
+  overrides: overrideRoutes,
   billing: billingRoutes,
   fuelRequests: fuelRequestRoutes,
   maintenance: maintenanceRoutes,

@@ -49,6 +49,8 @@ import * as m0045 from './migrations/0045-flag-review-queue.js';
 import * as m0046 from './migrations/0046-freeze.js';
 import * as m0047 from './migrations/0047-budget-alerts.js';
 import * as m0048 from './migrations/0048-station-state.js';
+import * as m0049 from './migrations/0049-period-use-index.js';
+import * as m0050 from './migrations/0050-policy-overrides.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -99,6 +101,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0046-freeze': m0046,
   '0047-budget-alerts': m0047,
   '0048-station-state': m0048,
+  '0049-period-use-index': m0049,
+  '0050-policy-overrides': m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -1009,6 +1009,42 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       .execute();
     await recordFlags(trx, { id: request.id, organizationId: request.organization_id, raisedAt: request.created_at }, 'REQUEST', flags);
   }
+  // Acme's fuel policies (issue 44), set a month ago: budgets the demo's history spends part of,
+  // so that Fuel Policies and the dashboard show their use; SOFT and generous, so that nothing a
+  // demo visitor does is refused or flagged by them.
+  const policiesSetAt = ago(30, 9);
+  const demoPolicies = [
+    { rule: 'MONTHLY_BUDGET_NAIRA', value: 2_000_000, scope_type: 'ORGANIZATION', scope_id: null },
+    { rule: 'MONTHLY_LITRES', value: 3_000, scope_type: 'VEHICLE', scope_id: vehicle('APP-220-XA').id },
+  ] as const;
+  for (const policy of demoPolicies) {
+    const { id } = await trx
+      .insertInto('fuel_policies')
+      .values({
+        organization_id: acme,
+        rule: policy.rule,
+        value: JSON.stringify(policy.value),
+        enforcement: 'SOFT',
+        scope_type: policy.scope_type,
+        scope_id: policy.scope_id,
+        created_by: people.acmeAdmin,
+        created_at: policiesSetAt,
+        updated_at: policiesSetAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    audit(policiesSetAt, people.acmeAdmin, {
+      action: 'fuel_policy.created',
+      entityId: id,
+      organizationId: acme,
+      after: {
+        rule: policy.rule,
+        value: JSON.stringify(policy.value),
+        enforcement: 'SOFT',
+        scope: policy.scope_id ? `${policy.scope_type} ${policy.scope_id}` : policy.scope_type,
+      },
+    });
+  }
   await recordHistory();
 
   /**

@@ -8,8 +8,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** `retryAfterSeconds`: when a refused caller may try again (sent as Retry-After); `rule`: the fuel policy rule that refused it (POLICY_VIOLATION). */
-    readonly details: { field?: string; detail?: string; retryAfterSeconds?: number; rule?: string } = {},
+    /** `retryAfterSeconds`: when a refused caller may try again (sent as Retry-After); `rule`: the fuel policy rule that refused it (POLICY_VIOLATION); `overrideId`: the override a manager must approve (OVERRIDE_REQUIRED). */
+    readonly details: { field?: string; detail?: string; retryAfterSeconds?: number; rule?: string; overrideId?: string } = {},
   ) {
     super(message);
     this.name = 'AppError';

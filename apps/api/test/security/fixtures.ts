@@ -109,6 +109,8 @@ export interface World {
   policy: Record<'acme' | 'beta', string>;
   /** An OPEN anomaly flag of the review queue per organization, on its approved fuel request. */
   flag: Record<'acme' | 'beta', string>;
+  /** A PENDING override asked at the pump per organization, on its approved request at its station. */
+  override: Record<'acme' | 'beta', string>;
   /** A webhook endpoint per organization. */
   webhook: Record<'acme' | 'beta', string>;
   /** A second attendant of each station (a record a representative manages). */
@@ -202,6 +204,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     reserve: { acme: '', beta: '' },
     policy: { acme: '', beta: '' },
     flag: { acme: '', beta: '' },
+    override: { acme: '', beta: '' },
     webhook: { acme: '', beta: '' },
     attendant: { unity: '', greenline: '' },
     ticket: {},
@@ -288,6 +291,23 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .returning('id')
       .executeTakeFirstOrThrow();
     world.flag[tenant] = flag.id;
+  }
+  // A PENDING override per organization, asked by its station's representative for its approved request.
+  for (const tenant of ['acme', 'beta'] as const) {
+    const station = tenant === 'acme' ? 'unity' : 'greenline';
+    const override = await db
+      .insertInto('policy_overrides')
+      .values({
+        organization_id: tenantId[tenant],
+        fuel_request_id: world.fuel[tenant].id,
+        station_id: tenantId[station],
+        requested_by: user[TENANT_USER[station]] as string,
+        dispensed_volume: 10,
+        breaches: JSON.stringify(['10 L dispensed; the limit is 5 L per fill (organization policy)']),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    world.override[tenant] = override.id;
   }
   // A webhook endpoint per organization.
   for (const tenant of ['acme', 'beta'] as const) {
@@ -424,6 +444,7 @@ const GUARDED_TABLES = [
   'webhook_endpoints',
   'fuel_policies',
   'request_flags',
+  'policy_overrides',
 ] as const;
 
 /** Row count and a content hash of every guarded table: any insert, update or delete changes it. */
@@ -655,6 +676,16 @@ export const VALID_CALLS: Record<string, ValidCall> = {
       pageSize: '10',
     }),
   },
+  'GET /overrides': {
+    caller: ADMIN,
+    query: (w) => ({ organizationId: w.tenantId.acme, status: 'PENDING', search: 'LND', page: '1', pageSize: '10' }),
+  },
+  'PATCH /overrides/:id': {
+    caller: ORG_ADMIN,
+    params: id((w) => w.override.acme),
+    body: () => ({ decision: 'DECLINE', note: 'Not today' }),
+  },
+  'GET /station/overrides/:id': { caller: REP, params: id((w) => w.override.acme) },
   'PATCH /flags/:id': { caller: ORG_ADMIN, params: id((w) => w.flag.acme), body: () => ({ status: 'SUSPECTED', note: 'Looks odd' }) },
   'POST /vehicles/:id/freeze': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike), body: () => ({ reason: 'Suspected siphoning' }) },
   'POST /vehicles/:id/unfreeze': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike) },

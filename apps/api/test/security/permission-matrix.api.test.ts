@@ -169,6 +169,8 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
     id: { scope: 'tenant', of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.vehicle.bike : w.vehicle.betaBike) },
   },
   '/flags/:id': { id: { scope: 'tenant', of: (w, tenant) => w.flag[orgOf(tenant)] } },
+  '/overrides/:id': { id: { scope: 'tenant', of: (w, tenant) => w.override[orgOf(tenant)] } },
+  '/station/overrides/:id': { id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.override[orgOf(tenant)] } },
   '/drivers/:id/invitation': { id: driverFixture },
   '/departments/:id': {
     id: {
@@ -296,6 +298,7 @@ const MATRIX_BODIES: Record<string, (w: World) => unknown> = {
   'PATCH /station/follow-ups/:id/resolve': () => ({ note: 'Matrix settled' }),
   'PUT /fuel-policies/:id': () => ({ rule: 'MAX_LITRES_PER_FILL', value: 5000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } }),
   'PATCH /flags/:id': () => ({ status: 'SUSPECTED', note: 'Matrix review' }),
+  'PATCH /overrides/:id': () => ({ decision: 'DECLINE' }),
   'POST /vehicles/:id/freeze': () => ({ reason: 'Matrix freeze' }),
   'POST /drivers/:id/freeze': () => ({ reason: 'Matrix freeze' }),
 };

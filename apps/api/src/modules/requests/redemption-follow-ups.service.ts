@@ -42,6 +42,8 @@ const FINAL_REFUSALS: ReadonlySet<string> = new Set([
   'POLICY_VIOLATION',
   /** The vehicle or the driver was frozen (issue 44). */
   'FROZEN',
+  /** A SOFT fuel policy wanted a manager's override (issue 44): the fuel was already given offline. */
+  'OVERRIDE_REQUIRED',
 ]);
 
 const isFinalRefusal = (error: unknown): error is AppError => error instanceof AppError && FINAL_REFUSALS.has(error.code);

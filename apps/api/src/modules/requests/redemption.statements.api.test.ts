@@ -20,6 +20,8 @@ import { countedDemoApp } from '../../../test/statement-count.js';
  * claiming them. (The vehicle's driver has no phone: no text.)
  */
 const REDEMPTION_STATEMENTS = 14;
+/** An organization with fuel policies: its policies are read, and a budget's use in its period (issue 44). */
+const WITH_BUDGET_POLICIES = REDEMPTION_STATEMENTS + 2;
 
 describe('redemption: statements per request', () => {
   const demo = countedDemoApp();
@@ -30,6 +32,11 @@ describe('redemption: statements per request', () => {
     const admin = await t.login('orgadmin@acme.test');
     const attendant = await t.login('attendant@unityfuels.test');
     await creditOrganization(t, 'Acme Logistics', 100_000);
+    // The demo's own fuel policies (budgets) are set aside first, then brought back for the second count.
+    const acme = await find.organization('Acme Logistics');
+    const policies = await t.db.selectFrom('fuel_policies').selectAll().where('organization_id', '=', acme).execute();
+    expect(policies.length).toBeGreaterThan(0);
+    await t.db.deleteFrom('fuel_policies').where('organization_id', '=', acme).execute();
     const vehicleId = await find.vehicle('APP-220-XA');
     const stationId = await find.station('Unity Fuels Ikeja');
     const redeem = async () => {
@@ -55,5 +62,11 @@ describe('redemption: statements per request', () => {
     expect(await redeem()).toBeGreaterThan(REDEMPTION_STATEMENTS);
     expect(await redeem()).toBe(REDEMPTION_STATEMENTS);
     expect(await redeem()).toBe(REDEMPTION_STATEMENTS);
+
+    await t.db
+      .insertInto('fuel_policies')
+      .values(policies.map((policy) => ({ ...policy, value: JSON.stringify(policy.value) })))
+      .execute();
+    expect(await redeem()).toBe(WITH_BUDGET_POLICIES);
   });
 });

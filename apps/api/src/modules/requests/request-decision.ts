@@ -4,6 +4,7 @@
  * last (docs/decisions/006: the request's own rows first, the wallets in the last statements, so a
  * shared wallet is held for one round trip and the commit). Messages go out once it commits.
  */
+import type { ErrorCode } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { auditTrail, type AuditRecord } from '../audit/index.js';
@@ -14,7 +15,11 @@ import type { NotificationsService } from '../notifications/index.js';
  * a wrong PIN is counted. The decision commits what it wrote, then answers 422 with the message.
  */
 export class RefusalKept {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    readonly code: ErrorCode = 'RULE_VIOLATION',
+    readonly details: AppError['details'] = {},
+  ) {}
 }
 
 export interface DecisionSteps<Locked, Checked, Changed> {
@@ -63,6 +68,6 @@ export async function decide<Locked, Checked, Changed>(
     if (!done) throw new Error(`The money step of a ${steps.entity} decision did not record it`);
     return { changed: done.value };
   });
-  if (outcome instanceof RefusalKept) throw new AppError('RULE_VIOLATION', outcome.message);
+  if (outcome instanceof RefusalKept) throw new AppError(outcome.code, outcome.message, outcome.details);
   return outcome.changed;
 }

@@ -726,6 +726,24 @@ export interface RequestFlagsTable {
   raised_at: Timestamp;
 }
 
+/** Overrides asked at the pump for SOFT policy breaches (0050). */
+export interface PolicyOverridesTable {
+  id: Generated<string>;
+  organization_id: string;
+  fuel_request_id: string;
+  station_id: string;
+  requested_by: string;
+  dispensed_volume: ColumnType<string, number | string, number | string>;
+  /** The messages of the SOFT breaches, as a JSON array of strings. */
+  breaches: ColumnType<string[], string, string>;
+  status: Generated<'PENDING' | 'APPROVED' | 'DECLINED' | 'USED' | 'EXPIRED'>;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  note: string | null;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -776,4 +794,5 @@ export interface DB {
   redemption_follow_ups: RedemptionFollowUpsTable;
   fuel_policies: FuelPoliciesTable;
   request_flags: RequestFlagsTable;
+  policy_overrides: PolicyOverridesTable;
 }

@@ -74,6 +74,7 @@ export function appErrorReply(error: AppError): { statusCode: number; body: Erro
       ...(error.details.detail ? { message: error.details.detail } : {}),
       ...(error.details.field ? { field: error.details.field } : {}),
       ...(error.details.rule ? { rule: error.details.rule } : {}),
+      ...(error.details.overrideId ? { overrideId: error.details.overrideId } : {}),
     }),
   };
 }

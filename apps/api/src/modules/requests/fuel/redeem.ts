@@ -17,6 +17,7 @@ import type { CouponClaims, VehicleStickerClaims } from '../../../platform/coupo
 import type { Database } from '../../../platform/db/database.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
+import { setOverrideStatus } from '../../overrides/index.js';
 import { reserveDraws } from '../../reserves/index.js';
 import { driverConfirmation } from '../driver-confirmation.service.js';
 import { litres, plateOf } from '../format.js';
@@ -35,7 +36,7 @@ import { stationPayment } from '../shared.js';
 import { holdReference, type FuelRequestsDeps } from './deps.js';
 import { expireFuelRequests } from './expire.js';
 import { fuelRequestFlags } from './flags.js';
-import { checkFuelPolicies } from './policy-check.js';
+import { pumpPolicies } from './override-check.js';
 
 type CompleteBody = RouteBody<typeof fuelRequestRoutes.complete>;
 
@@ -84,22 +85,27 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
   refuse(odometerBack(vehicle, odometer, 'odometer'));
   const priceKobo = BigInt(request.price_kobo as string);
   const amount = costOf(dispensed, priceKobo);
-  // The organization's fuel policies at the real time, station and volume. Until a manager's
-  // override can be asked for at the pump (issue 44), a SOFT breach is recorded as a flag.
-  const { flags: policyFlags } = request.organization_has_policies
-    ? await checkFuelPolicies(deps, trx, {
-        step: 'REDEMPTION',
-        at: now,
-        organizationId: request.organization_id,
-        vehicle: { ...vehicle, plate: plateOf(vehicle) },
-        fuelType,
-        assetFuelType: dispensedFuelType(vehicle.fuel_type as VehicleFuelType),
-        station: { id: request.station_id, name: request.station_name, state: request.station_state },
-        supplyDate: request.supply_date,
-        litres: dispensed,
-        amountKobo: amount,
-      })
-    : { flags: [] };
+  // The organization's fuel policies at the real time, station and volume: a SOFT breach waits for
+  // a manager's override (kept although the redemption is refused), unless one covers it.
+  const policies = await pumpPolicies(
+    deps,
+    trx,
+    request,
+    {
+      step: 'REDEMPTION',
+      at: now,
+      organizationId: request.organization_id,
+      vehicle: { ...vehicle, plate: plateOf(vehicle) },
+      fuelType,
+      assetFuelType: dispensedFuelType(vehicle.fuel_type as VehicleFuelType),
+      station: { id: request.station_id, name: request.station_name, state: request.station_state },
+      supplyDate: request.supply_date,
+      litres: dispensed,
+      amountKobo: amount,
+    },
+    attempt,
+  );
+  if (policies instanceof RefusalKept) return policies;
   // Judged before this fill joins the vehicle's history and its reading becomes the last one.
   const flags = await fuelRequestFlags(
     trx,
@@ -127,7 +133,8 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     odometer,
     amount,
     fee: feeOf(amount, deps.platformFeeBps),
-    flags: [...flags, ...policyFlags],
+    flags: [...flags, ...policies.flags],
+    overrideId: policies.overrideId,
   };
 }
 
@@ -227,6 +234,7 @@ export async function redeemFuelCoupon(deps: FuelRequestsDeps, actor: Actor, id:
     async change(trx, request, fill, entryId) {
       if (fill.odometer !== null) await deps.vehicles.recordOdometer(trx, fill.vehicle.id, fill.odometer);
       if (request.holds_reserve_litres) await reserveDraws.release(trx, id, Number(request.volume) - fill.dispensed);
+      if (fill.overrideId) await setOverrideStatus(trx, fill.overrideId, 'USED');
       return repository.markCompleted(trx, id, {
         organizationId: request.organization_id,
         redeemedBy: actor.userId,

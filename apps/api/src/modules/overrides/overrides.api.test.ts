@@ -1,0 +1,195 @@
+/**
+ * Overrides at the pump through HTTP (issue 44): a fill that breaks a SOFT policy stops with
+ * OVERRIDE_REQUIRED and one pending override (the admins e-mailed); the organization admin approves
+ * or declines it once, audited; an approval lets that coupon through for 15 minutes, up to the
+ * litres asked, and is spent by it; a decline stops as many litres again. Two attendants at once
+ * get one override and one payment.
+ */
+import type { AuditEntry, PolicyOverride } from '@fleetfuel/contract';
+import { describe, expect, it } from 'vitest';
+import { lagosDate } from '../../platform/clock.js';
+import { creditOrganization } from '../../../test/demo-world.js';
+import { eventually } from '../../../test/harness.js';
+import { useTestApp } from '../../../test/test-world.js';
+
+const ADMIN = 'orgadmin@acme.test';
+const ATTENDANT = 'attendant@unityfuels.test';
+const world = useTestApp({
+  signIn: [ADMIN, 'asst@acme.test', 'driver@acme.test', 'orgadmin@beta.test', ATTENDANT, 'rep@unityfuels.test', 'rep@greenline.test'],
+  ids: async (find) => ({
+    acme: await find.organization('Acme Logistics'),
+    actros: await find.vehicle('APP-220-XA'),
+    unity: await find.station('Unity Fuels Ikeja'),
+  }),
+  setUp: async ({ t, ids }) => {
+    await creditOrganization(t, 'Acme Logistics', 1_000_000);
+    await t.db.deleteFrom('fuel_policies').where('organization_id', '=', ids.acme).execute();
+    const res = await t.call('POST', '/api/fuel-policies', {
+      token: world.token(ADMIN),
+      body: { rule: 'MAX_LITRES_PER_FILL', value: 20, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } },
+    });
+    expect(res.statusCode).toBe(200);
+  },
+});
+
+async function coupon(volume = 40) {
+  const { t, ids } = world;
+  const created = await t.call('POST', '/api/fuel-requests', {
+    token: world.token(ADMIN),
+    body: { vehicleId: ids.actros, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const id = created.json().request.id as string;
+  const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: world.token(ADMIN) });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return { id, code: approved.json().request.couponCode as string };
+}
+const redeem = (request: { id: string; code: string }, dispensedVolume: number, token = world.token(ATTENDANT)) =>
+  world.t.call('PATCH', `/api/fuel-requests/${request.id}/complete`, { token, body: { code: request.code, dispensedVolume } });
+const decide = (id: string, body: unknown, token = world.token(ADMIN)) => world.t.call('PATCH', `/api/overrides/${id}`, { token, body });
+const stationView = (id: string, token = world.token(ATTENDANT)) => world.t.call('GET', `/api/station/overrides/${id}`, { token });
+const overridesOf = async (requestId: string) =>
+  world.t.db
+    .selectFrom('policy_overrides')
+    .select(['id', 'status'])
+    .where('fuel_request_id', '=', requestId)
+    .orderBy('created_at')
+    .execute();
+const requestStatus = async (id: string) =>
+  (await world.t.db.selectFrom('fuel_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+describe('a SOFT breach at the pump', () => {
+  it('waits for one override, asks the admins, and completes once approved, audited and spent', async () => {
+    const request = await coupon();
+    const mails = world.t.outbox().length;
+    const stopped = await redeem(request, 25);
+    expect(stopped.statusCode).toBe(422);
+    expect(stopped.json()).toMatchObject({
+      code: 'OVERRIDE_REQUIRED',
+      overrideId: expect.any(String),
+      message:
+        'A manager must approve this fill: 25 L dispensed; the limit is 20 L per fill (organization policy). Wait here: it goes through once approved',
+    });
+    const overrideId = stopped.json().overrideId as string;
+    expect(await requestStatus(request.id)).toBe('APPROVED');
+    const asked = await eventually(() =>
+      world.t
+        .outbox()
+        .slice(mails)
+        .find((mail) => mail.to === ADMIN && mail.subject === 'Override needed at Unity Fuels Ikeja: APP-220-XA'),
+    );
+    expect(asked.text).toContain(
+      'is about to dispense 25 L of DIESEL for APP-220-XA, which breaks: 25 L dispensed; the limit is 20 L per fill',
+    );
+
+    // Trying again waits on the same override.
+    expect((await redeem(request, 25)).json().overrideId).toBe(overrideId);
+    expect(await overridesOf(request.id)).toEqual([{ id: overrideId, status: 'PENDING' }]);
+    const waiting = (await stationView(overrideId)).json<{ override: PolicyOverride }>().override;
+    expect(waiting).toMatchObject({
+      status: 'PENDING',
+      dispensedVolume: 25,
+      vehicle: { plateNumber: 'APP-220-XA' },
+      station: { name: 'Unity Fuels Ikeja' },
+    });
+    expect(waiting.breaches).toEqual(['25 L dispensed; the limit is 20 L per fill (organization policy)']);
+
+    const approved = await decide(overrideId, { decision: 'APPROVE', note: 'Long haul to Kano' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json().message).toBe('Override approved: the station may dispense up to 25 L for the next 15 minutes');
+    const override = approved.json().override as PolicyOverride;
+    expect(override).toMatchObject({ status: 'APPROVED', note: 'Long haul to Kano', decidedBy: { name: expect.any(String) } });
+    const minutes = (Date.parse(override.expiresAt as string) - Date.parse(override.decidedAt as string)) / 60_000;
+    expect(Math.round(minutes)).toBe(15);
+    expect((await decide(overrideId, { decision: 'DECLINE' })).statusCode).toBe(409);
+
+    const done = await redeem(request, 25);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await overridesOf(request.id)).toEqual([{ id: overrideId, status: 'USED' }]);
+    const asAdmin = await world.t.call('GET', `/api/fuel-requests/single/${request.id}`, { token: world.token(ADMIN) });
+    expect(asAdmin.json().flags).toContainEqual({
+      code: 'POLICY_BREACH',
+      severity: 'warning',
+      message: `25 L dispensed; the limit is 20 L per fill (organization policy); let through by ${override.decidedBy?.name}'s override`,
+    });
+    const trail = await world.t.call('GET', '/api/audit-log', {
+      token: world.token(ADMIN),
+      query: { entityType: 'policy_override', entityId: overrideId },
+    });
+    expect((trail.json().entries as AuditEntry[]).map((entry) => entry.action)).toEqual(['policy_override.approved']);
+  });
+
+  it('asks anew when an approval has lapsed or covers fewer litres, and stops as many litres as were declined', async () => {
+    const request = await coupon();
+    const first = (await redeem(request, 25)).json().overrideId as string;
+    await decide(first, { decision: 'APPROVE' });
+    // More than approved: a new override, the approval closed.
+    const more = await redeem(request, 30);
+    expect(more.json().code).toBe('OVERRIDE_REQUIRED');
+    expect(more.json().overrideId).not.toBe(first);
+    expect(await overridesOf(request.id)).toEqual([
+      { id: first, status: 'EXPIRED' },
+      { id: more.json().overrideId, status: 'PENDING' },
+    ]);
+
+    const declined = await decide(more.json().overrideId as string, { decision: 'DECLINE', note: 'Not on this route' });
+    expect(declined.json()).toMatchObject({ message: 'Override declined', override: { status: 'DECLINED' } });
+    const again = await redeem(request, 30);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      code: 'RULE_VIOLATION',
+      message:
+        'A manager declined 30 L for this coupon (Not on this route); dispense within the fuel policy, or less than that to ask again',
+    });
+    // Less than declined asks again; within the policy needs no one.
+    expect((await redeem(request, 22)).json().code).toBe('OVERRIDE_REQUIRED');
+    const lapsed = (await overridesOf(request.id)).at(-1)?.id as string;
+    await decide(lapsed, { decision: 'APPROVE' });
+    await world.t.db
+      .updateTable('policy_overrides')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', lapsed)
+      .execute();
+    expect((await redeem(request, 22)).json().code).toBe('OVERRIDE_REQUIRED');
+    const within = await redeem(request, 20);
+    expect(within.statusCode, within.body).toBe(200);
+  });
+
+  it('is seen by the organization’s managers, decided by its admin, and read by the waiting station only', async () => {
+    const request = await coupon();
+    const overrideId = (await redeem(request, 25)).json().overrideId as string;
+    const listed = await world.t.call('GET', '/api/overrides', { token: world.token('asst@acme.test'), query: { status: 'PENDING' } });
+    expect((listed.json().data as PolicyOverride[]).map((o) => o.id)).toContain(overrideId);
+    expect((await world.t.call('GET', '/api/overrides', { token: world.token('orgadmin@beta.test') })).json().total).toBe(0);
+    expect((await world.t.call('GET', '/api/overrides', { token: world.token('driver@acme.test') })).statusCode).toBe(403);
+    expect((await decide(overrideId, { decision: 'APPROVE' }, world.token('asst@acme.test'))).statusCode).toBe(403);
+    expect((await decide(overrideId, { decision: 'APPROVE' }, world.token('orgadmin@beta.test'))).statusCode).toBe(404);
+    expect((await decide(overrideId, { decision: 'MAYBE' })).statusCode).toBe(400);
+    expect((await stationView(overrideId, world.token('rep@unityfuels.test'))).statusCode).toBe(200);
+    expect((await stationView(overrideId, world.token('rep@greenline.test'))).statusCode).toBe(404);
+    expect((await stationView(overrideId, world.token('driver@acme.test'))).statusCode).toBe(403);
+  });
+
+  it('gives two attendants at once one override, and after approval one payment', async () => {
+    const request = await coupon();
+    const rep = world.token('rep@unityfuels.test');
+    const both = await Promise.all([redeem(request, 25), redeem(request, 25, rep)]);
+    expect(both.map((res) => res.json().code)).toEqual(['OVERRIDE_REQUIRED', 'OVERRIDE_REQUIRED']);
+    expect(new Set(both.map((res) => res.json().overrideId)).size).toBe(1);
+    await decide(both[0]?.json().overrideId as string, { decision: 'APPROVE' });
+
+    const paid = await Promise.all([redeem(request, 25), redeem(request, 25, rep)]);
+    const statuses = paid.map((res) => res.statusCode).sort((a, b) => a - b);
+    // One goes through; the other finds the coupon redeemed (a refusal, never a 5xx).
+    expect(statuses[0]).toBe(200);
+    expect(statuses[1]).toBeGreaterThanOrEqual(409);
+    expect(statuses[1]).toBeLessThan(500);
+    expect(await requestStatus(request.id)).toBe('COMPLETED');
+    const payments = await world.t.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('idempotency_key', '=', `redeem:${request.id}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(payments.n)).toBe(1);
+  });
+});
