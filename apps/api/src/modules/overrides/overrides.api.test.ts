@@ -19,6 +19,8 @@ const world = useTestApp({
   ids: async (find) => ({
     acme: await find.organization('Acme Logistics'),
     actros: await find.vehicle('APP-220-XA'),
+    hilux: await find.vehicle('LND-451-KJ'),
+    driver: await find.user('driver@acme.test'),
     unity: await find.station('Unity Fuels Ikeja'),
   }),
   setUp: async ({ t, ids }) => {
@@ -32,11 +34,11 @@ const world = useTestApp({
   },
 });
 
-async function coupon(volume = 40) {
+async function coupon(volume = 40, vehicleId = world.ids.actros) {
   const { t, ids } = world;
   const created = await t.call('POST', '/api/fuel-requests', {
     token: world.token(ADMIN),
-    body: { vehicleId: ids.actros, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume },
+    body: { vehicleId, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume },
   });
   expect(created.statusCode, created.body).toBe(200);
   const id = created.json().request.id as string;
@@ -44,8 +46,16 @@ async function coupon(volume = 40) {
   expect(approved.statusCode, approved.body).toBe(200);
   return { id, code: approved.json().request.couponCode as string };
 }
-const redeem = (request: { id: string; code: string }, dispensedVolume: number, token = world.token(ATTENDANT)) =>
-  world.t.call('PATCH', `/api/fuel-requests/${request.id}/complete`, { token, body: { code: request.code, dispensedVolume } });
+const redeem = (
+  request: { id: string; code: string },
+  dispensedVolume: number,
+  token = world.token(ATTENDANT),
+  confirmation: { confirmationCode?: string } = {},
+) =>
+  world.t.call('PATCH', `/api/fuel-requests/${request.id}/complete`, {
+    token,
+    body: { code: request.code, dispensedVolume, ...confirmation },
+  });
 const decide = (id: string, body: unknown, token = world.token(ADMIN)) => world.t.call('PATCH', `/api/overrides/${id}`, { token, body });
 const stationView = (id: string, token = world.token(ATTENDANT)) => world.t.call('GET', `/api/station/overrides/${id}`, { token });
 const overridesOf = async (requestId: string) =>
@@ -153,6 +163,36 @@ describe('a SOFT breach at the pump', () => {
     expect((await redeem(request, 22)).json().code).toBe('OVERRIDE_REQUIRED');
     const within = await redeem(request, 20);
     expect(within.statusCode, within.body).toBe(200);
+  });
+
+  it("does not spend the driver's one-time code on a fill that waits: the same code completes it once approved", async () => {
+    const { t } = world;
+    const settings = (on: boolean) =>
+      t.call('PUT', '/api/settings/organization', { token: world.token(ADMIN), body: { requireDriverConfirmation: on } });
+    expect((await settings(true)).statusCode).toBe(200);
+    try {
+      await t.db.updateTable('users').set({ pump_pin_hash: null, pump_pin_set_at: null }).where('id', '=', world.ids.driver).execute();
+      const request = await coupon(40, world.ids.hilux);
+      expect(
+        (await t.call('POST', `/api/fuel-requests/${request.id}/confirmation-code`, { token: world.token(ATTENDANT) })).statusCode,
+      ).toBe(200);
+      const { phone } = await t.db.selectFrom('users').select('phone').where('id', '=', world.ids.driver).executeTakeFirstOrThrow();
+      const text = await eventually(() =>
+        t
+          .smsOutbox()
+          .filter((sms) => sms.to === phone && sms.text.startsWith('FleetFuel code '))
+          .at(-1),
+      );
+      const code = /FleetFuel code (\d{6})/.exec(text.text)?.[1] as string;
+
+      const stopped = await redeem(request, 25, world.token(ATTENDANT), { confirmationCode: code });
+      expect(stopped.json().code).toBe('OVERRIDE_REQUIRED');
+      await decide(stopped.json().overrideId as string, { decision: 'APPROVE' });
+      const done = await redeem(request, 25, world.token(ATTENDANT), { confirmationCode: code });
+      expect(done.statusCode, done.body).toBe(200);
+    } finally {
+      await settings(false);
+    }
   });
 
   it('is seen by the organization’s managers, decided by its admin, and read by the waiting station only', async () => {

@@ -60,7 +60,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     if (request.status === 'APPROVED') await expireFuelRequests(deps.ledger, trx, [request], attempt.actor);
     return new RefusalKept(why);
   }
-  // Before the driver's confirmation: a frozen or wrong vehicle costs the driver no PIN attempt.
+  // A frozen or wrong vehicle is refused before anything is read or written.
   refuse(frozenRefusal(frozenFill(request.vehicle_plate ?? 'This asset', request)));
   const wrongVehicle = vehicleScanRefusal(
     {
@@ -73,9 +73,6 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     attempt.sticker,
   );
   if (wrongVehicle) refuse({ field: 'vehicleQr', message: wrongVehicle });
-  // A wrong PIN or code is counted even though the redemption is refused, like an expiry above.
-  const unconfirmed = await driverConfirmation.confirm(trx, request, body, attempt.actor, now);
-  if (unconfirmed) return new RefusalKept(unconfirmed);
   const fuelType = request.fuel_type as SoldFuelType;
   const dispensed = body.dispensedVolume;
   refuse(overDispensed(dispensed, Number(request.volume), fuelType));
@@ -106,6 +103,11 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     attempt,
   );
   if (policies instanceof RefusalKept) return policies;
+  // The driver confirms last: a fill refused above costs no PIN attempt, and a one-time code is
+  // not spent on a fill that waits for an override. A wrong PIN or code is counted even though the
+  // redemption is refused, like an expiry above.
+  const unconfirmed = await driverConfirmation.confirm(trx, request, body, attempt.actor, now);
+  if (unconfirmed) return new RefusalKept(unconfirmed);
   // Judged before this fill joins the vehicle's history and its reading becomes the last one.
   const flags = await fuelRequestFlags(
     trx,
