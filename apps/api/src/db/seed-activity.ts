@@ -15,33 +15,19 @@ import { addDays, lagosDate } from '../platform/clock.js';
 import { newCouponCode } from '../platform/coupons.js';
 import { auditTrail, type AuditActor, type AuditRecord } from '../modules/audit/index.js';
 import { createLedgerService } from '../modules/ledger/index.js';
-import { recordFlags } from '../modules/flags/index.js';
 import { createPricesService } from '../modules/prices/index.js';
+import { DEMO_ADDRESSES } from './demo-addresses.js';
+import { seedDemoFuelControls } from './seed-fuel-controls.js';
 import { fuelRequestFlags } from '../modules/requests/index.js';
 import { saveStationBankAccount } from '../modules/wallet/index.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-/**
- * Where the demo's people work from, for their audit entries: addresses of the documentation
- * ranges (RFC 5737), which belong to no one.
- */
-const DEMO_ADDRESSES: Record<string, string> = {
-  'admin@fleetfuel.test': '203.0.113.10',
-  'orgadmin@acme.test': '198.51.100.23',
-  'asst@acme.test': '198.51.100.24',
-  'driver@acme.test': '198.51.100.57',
-  'orgadmin@beta.test': '192.0.2.41',
-  'rep@unityfuels.test': '203.0.113.71',
-  'attendant@unityfuels.test': '203.0.113.72',
-  'rep@greenline.test': '203.0.113.88',
-};
-
 /** The roles whose sign-ins the auth service records. */
 const AUDITED_SIGN_IN_ROLES: ReadonlySet<Role> = new Set(['ADMIN', 'ADMINISTRATOR', 'STATION_REP']);
 
-export async function seedDemoActivity(trx: Database, now = new Date()): Promise<void> {
+export async function seedDemoActivity(trx: Database, now = new Date(), options: { fuelControls?: boolean } = {}): Promise<void> {
   const ledger = createLedgerService();
   /** `hour` o'clock UTC `days` days before today: history, in the past for any `days` of 1 or more. */
   const ago = (days: number, hour = 10) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - days * DAY_MS + hour * HOUR_MS);
@@ -970,7 +956,6 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
     .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
     .select([
       'r.id',
-      'r.organization_id',
       'r.vehicle_id',
       'v.tank_size',
       'v.last_odometer',
@@ -1007,45 +992,10 @@ export async function seedDemoActivity(trx: Database, now = new Date()): Promise
       .set({ flags: JSON.stringify(flags) })
       .where('id', '=', request.id)
       .execute();
-    await recordFlags(trx, { id: request.id, organizationId: request.organization_id, raisedAt: request.created_at }, 'REQUEST', flags);
-  }
-  // Acme's fuel policies (issue 44), set a month ago: budgets the demo's history spends part of,
-  // so that Fuel Policies and the dashboard show their use; SOFT and generous, so that nothing a
-  // demo visitor does is refused or flagged by them.
-  const policiesSetAt = ago(30, 9);
-  const demoPolicies = [
-    { rule: 'MONTHLY_BUDGET_NAIRA', value: 2_000_000, scope_type: 'ORGANIZATION', scope_id: null },
-    { rule: 'MONTHLY_LITRES', value: 3_000, scope_type: 'VEHICLE', scope_id: vehicle('APP-220-XA').id },
-  ] as const;
-  for (const policy of demoPolicies) {
-    const { id } = await trx
-      .insertInto('fuel_policies')
-      .values({
-        organization_id: acme,
-        rule: policy.rule,
-        value: JSON.stringify(policy.value),
-        enforcement: 'SOFT',
-        scope_type: policy.scope_type,
-        scope_id: policy.scope_id,
-        created_by: people.acmeAdmin,
-        created_at: policiesSetAt,
-        updated_at: policiesSetAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    audit(policiesSetAt, people.acmeAdmin, {
-      action: 'fuel_policy.created',
-      entityId: id,
-      organizationId: acme,
-      after: {
-        rule: policy.rule,
-        value: JSON.stringify(policy.value),
-        enforcement: 'SOFT',
-        scope: policy.scope_id ? `${policy.scope_type} ${policy.scope_id}` : policy.scope_type,
-      },
-    });
   }
   await recordHistory();
+  // Issue 44's fuel controls need migrations 0044–0048; a test that seeds an older schema leaves them out.
+  if (options.fuelControls ?? true) await seedDemoFuelControls(trx, now);
 
   /**
    * Writes the audit entries, in time order: the wallet movements' with the balance each left (the

@@ -136,7 +136,11 @@ export const DEMO_SIGN_INS = DEMO_USERS.filter((u) => !u.email.startsWith('drive
  * reserves and requests (the API tests leave it out, to work from exact balances). Returns whether
  * it seeded.
  */
-export async function seedDemoData(db: Database, options: { ifEmpty: boolean; activity?: boolean }): Promise<boolean> {
+/** `fuelControls: false` leaves out issue 44's demo (station states, policies, the flags' queue), for a schema older than 0048. */
+export async function seedDemoData(
+  db: Database,
+  options: { ifEmpty: boolean; activity?: boolean; fuelControls?: boolean },
+): Promise<boolean> {
   if (options.ifEmpty) {
     const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (any) return false;
@@ -239,7 +243,6 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
         .values({
           name,
           address,
-          state: 'Lagos',
           latitude,
           longitude,
           available_fuels: fuels,
@@ -317,7 +320,7 @@ export async function seedDemoData(db: Database, options: { ifEmpty: boolean; ac
         ])
         .execute();
     }
-    if (options.activity ?? true) await seedDemoActivity(trx);
+    if (options.activity ?? true) await seedDemoActivity(trx, new Date(), { fuelControls: options.fuelControls ?? true });
   });
   return true;
 }

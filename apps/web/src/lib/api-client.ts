@@ -9,13 +9,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly field: string | undefined;
+  /** The override a manager must approve (OVERRIDE_REQUIRED at the pump). */
+  readonly overrideId: string | undefined;
 
-  constructor(message: string, status: number, code?: string, field?: string) {
+  constructor(message: string, status: number, code?: string, field?: string, overrideId?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.overrideId = overrideId;
   }
 }
 
@@ -55,9 +58,9 @@ export function routeUrl(
   return `${API_BASE}${buildPath(route.path, params)}${toQueryString(query)}`;
 }
 
-export function errorText(body: unknown): { text: string; code?: string; field?: string } {
+export function errorText(body: unknown): { text: string; code?: string; field?: string; overrideId?: string } {
   if (typeof body !== 'object' || body === null) return { text: MESSAGES.apiFailed };
-  const { error, message, code, field } = body as Record<string, unknown>;
+  const { error, message, code, field, overrideId } = body as Record<string, unknown>;
   const text =
     (typeof error === 'string' && error !== '' && error) ||
     (typeof message === 'string' && message !== '' && message) ||
@@ -66,6 +69,7 @@ export function errorText(body: unknown): { text: string; code?: string; field?:
     text,
     ...(typeof code === 'string' ? { code } : {}),
     ...(typeof field === 'string' ? { field } : {}),
+    ...(typeof overrideId === 'string' ? { overrideId } : {}),
   };
 }
 
@@ -121,12 +125,12 @@ export async function callApi<R extends RouteDefinition>(route: R, ...[input]: I
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const { text, code, field } = errorText(payload);
+    const { text, code, field, overrideId } = errorText(payload);
     if (text === MESSAGES.invalidToken) {
       clearSession();
       window.location.assign('/');
     }
-    throw new ApiError(text, response.status, code, field);
+    throw new ApiError(text, response.status, code, field, overrideId);
   }
   return payload as RouteReply<R>;
 }

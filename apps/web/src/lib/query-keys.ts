@@ -26,6 +26,8 @@ export const resourceKeys = {
   maintenance: ['maintenance'],
   /** The platform's outbox of e-mails and texts. */
   messages: ['messages'],
+  /** Overrides asked at the pump: polled while someone waits, so a redemption does not refresh them. */
+  overrides: ['overrides'],
   organizationSettings: ['settings', 'organization'],
   organizations: ['organizations'],
   plans: ['plans'],

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     CHECK ((status = 'APPROVED') <= (expires_at IS NOT NULL))
   )`.execute(db);
-  await sql`CREATE UNIQUE INDEX policy_overrides_one_open ON policy_overrides (fuel_request_id) WHERE status IN ('PENDING', 'APPROVED')`.execute(db);
+  await sql`CREATE UNIQUE INDEX policy_overrides_one_open ON policy_overrides (fuel_request_id) WHERE status IN ('PENDING', 'APPROVED')`.execute(
+    db,
+  );
   await sql`CREATE INDEX policy_overrides_queue ON policy_overrides (organization_id, status, created_at DESC, id DESC)`.execute(db);
   await sql`CREATE INDEX policy_overrides_request ON policy_overrides (fuel_request_id, created_at DESC)`.execute(db);
 }

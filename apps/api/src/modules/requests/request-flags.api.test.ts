@@ -123,6 +123,10 @@ describe('the demo data', () => {
           ['TANK_OVERFILL', 'EFFICIENCY_OUTLIER'],
         ]),
       );
+      // Each of them waits in the review queue (issue 44), dated when its request was made.
+      const queued = await demo.db.selectFrom('request_flags').select(['code', 'status']).execute();
+      expect(queued).toHaveLength(pending.reduce((sum, row) => sum + row.flags.length, 0));
+      expect(new Set(queued.map((row) => row.status))).toEqual(new Set(['OPEN']));
     } finally {
       await demo.close();
     }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { landingPath } from '@fleetfuel/contract';
+import { hasPermission, landingPath } from '@fleetfuel/contract';
 import { FullPageLoader } from '@/components/ui/FullPageLoader';
 import { FleetDashboard } from '@/features/dashboard';
+// The card alone, not the policies screen behind the feature's index.
+import { BudgetUsageCard } from '@/features/policies/components/BudgetUsageCard';
 import { useAuth } from '@/lib/auth';
 
 // Each role's own part of the dashboard is a chunk of its own: a fleet manager's dashboard does not
@@ -44,5 +46,11 @@ export function DashboardPage() {
   }
 
   // ADMINISTRATOR, ASST_ADMINISTRATOR and DRIVER: figures, chart, alerts and recent activity.
-  return <FleetDashboard user={user} driverSummary={user.role === 'DRIVER' ? driverSummary : undefined} />;
+  return (
+    <FleetDashboard
+      user={user}
+      driverSummary={user.role === 'DRIVER' ? driverSummary : undefined}
+      budgets={hasPermission(user.role, 'policies.read') ? <BudgetUsageCard /> : undefined}
+    />
+  );
 }

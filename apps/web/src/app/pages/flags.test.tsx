@@ -44,6 +44,9 @@ const settings = {
   },
 };
 
+/** No override waiting at the pump: the page shows no "Overrides waiting". */
+const noOverrides = { data: [], total: 0 };
+
 async function openFlag(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'View Policy breach on LND-451-KJ' }));
   return screen.findByRole('dialog', { name: 'Policy breach' });
@@ -57,6 +60,7 @@ describe('FlagsPage', () => {
       at: '/flags',
       api: [
         answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
+        answer(routes.overrides.list, () => noOverrides),
         answer(routes.fuelRequests.single, () => pending),
         answer(routes.fuelRequests.stations, () => ({ stations: [] })),
         answer(routes.organizationSettings.get, () => settings),
@@ -69,8 +73,8 @@ describe('FlagsPage', () => {
     const flag = await openFlag(user);
     await user.click(await within(flag).findByRole('button', { name: 'Approve request' }));
     const approve = await screen.findByRole('dialog', { name: 'Approve fuel request' });
-    expect(within(approve).getByText('Check this flag before approving')).toBeTruthy();
-    await user.click(within(approve).getByRole('button', { name: 'Approve' }));
+    expect(await within(approve).findByText('Check this flag before approving')).toBeTruthy();
+    await user.click(await within(approve).findByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Fuel request approved.')).toBeTruthy();
     expect(bodies).toEqual([{ note: '' }]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve fuel request' })).toBeNull());
@@ -83,6 +87,7 @@ describe('FlagsPage', () => {
       at: '/flags',
       api: [
         answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
+        answer(routes.overrides.list, () => noOverrides),
         answer(routes.fuelRequests.single, () => pending),
         answer(routes.fuelRequests.stations, () => ({ stations: [] })),
         answer(routes.organizationSettings.get, () => settings),
@@ -95,7 +100,7 @@ describe('FlagsPage', () => {
     const flag = await openFlag(user);
     await user.click(await within(flag).findByRole('button', { name: 'Reject request' }));
     const reject = await screen.findByRole('dialog', { name: 'Reject fuel request' });
-    await user.type(within(reject).getByRole('textbox', { name: /^Note/ }), 'Over the policy');
+    await user.type(await within(reject).findByRole('textbox', { name: /^Note/ }), 'Over the policy');
     await user.click(within(reject).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Fuel request rejected.')).toBeTruthy();
     expect(bodies).toEqual([{ note: 'Over the policy' }]);
@@ -106,7 +111,7 @@ describe('FlagsPage', () => {
     const { api } = renderWithApp(<FlagsPage />, {
       role: 'ASST_ADMINISTRATOR',
       at: '/flags',
-      api: [answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 }))],
+      api: [answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })), answer(routes.overrides.list, () => noOverrides)],
     });
     const flag = await openFlag(user);
     expect(within(flag).getByText('Max litres per fill: 40 L; 45 L requested')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes } from '@fleetfuel/contract';
-import { callApi } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import type { CouponInput } from './coupon-input';
@@ -27,6 +27,8 @@ export function useRedeemFuel() {
     mutationFn: ({ id, body, key }: { id: string; body: ReturnType<typeof toFuelCompleteBody>; key: string }) =>
       callApi(routes.fuelRequests.complete, { params: { id }, body, headers: idempotencyHeaders(key) }),
     onSuccess: () => afterRedemption(queryClient),
+    // The form reports its failures: a fill waiting for a manager's approval is not one.
+    meta: { silentError: true },
   });
 }
 
@@ -36,6 +38,27 @@ export function useCompleteJob() {
     mutationFn: ({ id, body, key }: { id: string; body: ReturnType<typeof toJobCompleteBody>; key: string }) =>
       callApi(routes.maintenance.complete, { params: { id }, body, headers: idempotencyHeaders(key) }),
     onSuccess: () => afterRedemption(queryClient),
+  });
+}
+
+/** How often the waiting attendant's screen asks whether the manager has decided. */
+const OVERRIDE_POLL_MS = 5_000;
+
+/** The override a fill waits on, read every few seconds while it is pending; not cached between waits. */
+export function useStationOverride(id: string) {
+  return useQuery({
+    queryKey: redemptionKeys.stationOverride(id),
+    queryFn: () => callApi(routes.overrides.station, { params: { id } }),
+    refetchInterval: (query) => {
+      const { data, error } = query.state;
+      // A refusal (not the station's, gone) will not change; a dropped connection might.
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+      return data === undefined || data.override.status === 'PENDING' ? OVERRIDE_POLL_MS : false;
+    },
+    staleTime: 0,
+    gcTime: 0,
+    // The waiting panel says when the server cannot be reached; a toast every few seconds would not help.
+    meta: { silentError: true },
   });
 }
 

@@ -13,6 +13,8 @@ export const redemptionKeys = {
   followUps: (filter: { page: number; status: string; search: string }) =>
     [...resourceKeys.fuelRequests, 'redemption-follow-ups', filter] as const,
   followUpsRoot: [...resourceKeys.fuelRequests, 'redemption-follow-ups'] as const,
+  /** An override the attendant waits on (a fill that breaks a SOFT fuel policy), read until a manager decides. */
+  stationOverride: (id: string) => [...resourceKeys.overrides, 'station', id] as const,
   /** A redemption completes a request or a job and pays the station: all of these change. */
   afterRedemption: [resourceKeys.fuelRequests, resourceKeys.maintenance, resourceKeys.wallets, resourceKeys.walletTransactions],
 };

@@ -34,9 +34,11 @@ export interface FleetDashboardProps {
    * overview card that is the driver's own (the fuel it received) to show first.
    */
   driverSummary?: (leading: ReactNode) => ReactNode;
+  /** The organization's fuel budgets this period, for those who read its policies (issue 44). */
+  budgets?: ReactNode;
 }
 
-export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
+export function FleetDashboard({ user, driverSummary, budgets }: FleetDashboardProps) {
   const overview = useQuery(dashboardOverviewQuery(user.id));
   // The figures at the top are drawn as soon as the overview arrives; the chart, alerts and recent
   // activity below them follow in a second, interruptible render (React renders it in slices and
@@ -87,6 +89,7 @@ export function FleetDashboard({ user, driverSummary }: FleetDashboardProps) {
           <StatCardGrid>{statCards}</StatCardGrid>
         )}
         {data.fraud && hasPermission(user.role, 'flags.read') && <FraudFigures fraud={data.fraud} />}
+        {budgets}
         {below && (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -20,13 +20,15 @@ const DEFAULTS = { status: 'OPEN' };
 export interface FlagsPanelProps {
   /** A pending request's Approve and Reject in the flag's details; the page supplies them (features do not import each other). */
   requestActions?: (flag: ReviewFlag) => ReactNode;
+  /** Shown above the queue: the overrides waiting at the pump; the page supplies them. */
+  waiting?: ReactNode;
 }
 
 /**
  * The review queue (issue 44): the anomaly flags fuel requests raised, waiting ones first by
  * default, with their filters. A row opens the flag's details, where the organization admin judges it.
  */
-export function FlagsPanel({ requestActions }: FlagsPanelProps) {
+export function FlagsPanel({ requestActions, waiting }: FlagsPanelProps) {
   const { user } = useAuth();
   const isPlatformAdmin = user?.role === 'ADMIN';
   const canReview = hasPermission(user?.role, 'flags.review');
@@ -61,6 +63,7 @@ export function FlagsPanel({ requestActions }: FlagsPanelProps) {
   return (
     <>
       <PageHeader title="Flags" description="Fuel requests that looked wrong, waiting for a manager to judge them" />
+      {waiting}
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <DataTable
           label="Flags"

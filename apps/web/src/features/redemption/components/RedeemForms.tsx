@@ -2,19 +2,22 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { notifyError, toast } from '@/lib/toast';
 import type { FuelRequest, MaintenanceRequest } from '@fleetfuel/contract';
 import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatCurrency } from '@/lib/format';
+import { formatCurrency, formatVolume } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCompleteJob, useRedeemFuel } from '../api';
 import type { CouponInput } from '../coupon-input';
 import { confirmationFields, confirmationProblem } from '../driver-confirmation';
 import { fuelRedeemSchema, jobRedeemSchema, toFuelCompleteBody, toJobCompleteBody, type FuelRedeemValues } from '../redeem-form';
+
+type FuelCompleteBody = ReturnType<typeof toFuelCompleteBody>;
 import { DispensedFields } from './DispensedFields';
 import { DriverConfirmationField } from './DriverConfirmationField';
 import { FuelRedemptionReview } from './FuelRedemptionReview';
+import { OverrideWaiting } from './OverrideWaiting';
 import { STICKER_MISSING, checkSticker } from '../offline/verify-sticker';
 import { VehicleStickerField, type ScannedSticker } from './VehicleStickerField';
 
@@ -47,8 +50,13 @@ export function FuelRedeemForm({
   const [key, setKey] = useState(newIdempotencyKey);
   const [confirmation, setConfirmation] = useState({ value: '', codeSent: false, error: null as string | null });
   const [reviewing, setReviewing] = useState<FuelRedeemValues | null>(null);
+  // A fill that breaks a SOFT fuel policy: the override a manager must approve, and the call to send again then.
+  const [waiting, setWaiting] = useState<{ overrideId: string; message: string; values: FuelRedeemValues; body: FuelCompleteBody } | null>(
+    null,
+  );
   const [sticker, setSticker] = useState<{ value: ScannedSticker | null; error: string | null }>({ value: null, error: null });
   const schema = useMemo(() => fuelRedeemSchema({ volume: request.volume, unit: request.unit }), [request.volume, request.unit]);
+  const plate = request.vehicle.plateNumber ?? `${request.vehicle.make} ${request.vehicle.model}`;
   const { control, handleSubmit, formState } = useForm<FuelRedeemValues>({
     mode: 'all',
     resolver: zodResolver(schema),
@@ -68,28 +76,57 @@ export function FuelRedeemForm({
     setReviewing(values);
   });
 
-  const onConfirm = async (values: FuelRedeemValues) => {
-    const body = {
-      ...toFuelCompleteBody(coupon, values),
-      ...(driverConfirmationRequired ? confirmationFields(confirmation.value, confirmation.codeSent) : {}),
-      ...(vehicleScanRequired && sticker.value ? { vehicleQr: sticker.value.payload } : {}),
-    };
+  const send = async (values: FuelRedeemValues, body: FuelCompleteBody, sendKey: string) => {
     try {
-      const reply = await redeem.mutateAsync({ id: request.id, body, key });
+      const reply = await redeem.mutateAsync({ id: request.id, body, key: sendKey });
       toast.success(reply.message);
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) setKey(newIdempotencyKey());
       setReviewing(null);
+      if (error instanceof ApiError && error.code === 'OVERRIDE_REQUIRED' && error.overrideId) {
+        setWaiting({ overrideId: error.overrideId, message: error.message, values, body });
+        return;
+      }
+      setWaiting(null);
+      notifyError(error);
       onError(errorMessage(error));
     }
   };
+
+  const onConfirm = (values: FuelRedeemValues) =>
+    send(
+      values,
+      {
+        ...toFuelCompleteBody(coupon, values),
+        ...(driverConfirmationRequired ? confirmationFields(confirmation.value, confirmation.codeSent) : {}),
+        ...(vehicleScanRequired && sticker.value ? { vehicleQr: sticker.value.payload } : {}),
+      },
+      key,
+    );
+
+  if (waiting) {
+    return (
+      <OverrideWaiting
+        key={waiting.overrideId}
+        overrideId={waiting.overrideId}
+        plate={plate}
+        litres={formatVolume(Number(waiting.values.dispensedVolume), request.unit)}
+        message={waiting.message}
+        // Once approved, the same redemption again; the first key is kept with the refusal, so a new one.
+        onApproved={() => void send(waiting.values, waiting.body, newIdempotencyKey())}
+        sending={redeem.isPending}
+        onBack={() => setWaiting(null)}
+        onDone={onDone}
+      />
+    );
+  }
 
   if (reviewing) {
     return (
       <FuelRedemptionReview
         fill={{
-          plate: request.vehicle.plateNumber ?? `${request.vehicle.make} ${request.vehicle.model}`,
+          plate,
           fuelType: request.fuelType,
           unit: request.unit,
           volume: Number(reviewing.dispensedVolume),

@@ -1,0 +1,1 @@
+export { OverridesWaiting } from './components/OverridesWaiting';

@@ -1,0 +1,91 @@
+/**
+ * Issue 44's journey: a fill that breaks a SOFT fuel policy stops at the pump; the organization
+ * admin approves the override on a phone; the attendant's screen, which waited, completes it.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+
+const UNITY = 'Unity Fuels Ikeja';
+/** The bike: no other journey fills it, so its own policy touches nothing else. */
+const PLATE = 'KJA-118-QB';
+
+function lagosToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
+
+async function adminApi(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
+  const vehicles = await (await request.get(`/api/vehicles?search=${PLATE}`, { headers })).json();
+  const vehicleId = vehicles.data.find((v: { plateNumber: string }) => v.plateNumber === PLATE).id as string;
+  return { headers, vehicleId };
+}
+
+async function pageAs(browser: Browser, username: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
+  const page = await context.newPage();
+  await signIn(page, username);
+  return page;
+}
+
+test('a soft breach at the pump waits; the manager approves on a phone; the attendant completes', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const { headers, vehicleId } = await adminApi(request);
+  // The bike's own SOFT limit of 5 L a fill; an 8 L coupon is approved (a SOFT breach is only flagged then).
+  const policy = await request.post('/api/fuel-policies', {
+    headers,
+    data: { rule: 'MAX_LITRES_PER_FILL', value: 5, enforcement: 'SOFT', scope: { type: 'VEHICLE', id: vehicleId } },
+  });
+  expect(policy.ok(), await policy.text()).toBe(true);
+  const policyId = (await policy.json()).policy.id as string;
+  try {
+    const stations = await (await request.get('/api/fuel-requests/fuel-stations', { headers })).json();
+    const stationId = stations.stations.find((s: { name: string }) => s.name === UNITY).id as string;
+    const created = await request.post('/api/fuel-requests', {
+      headers,
+      data: { vehicleId, stationId, supplyDate: lagosToday(), volume: 8 },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const id = (await created.json()).request.id as string;
+    const approved = await request.patch(`/api/fuel-requests/${id}/approve`, { headers });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    const code = (await approved.json()).request.couponCode as string;
+
+    // The attendant looks the coupon up, reviews 8 L and confirms: the pump waits for a manager.
+    const attendant = await pageAs(browser, DEMO_USERS.ATTENDANT);
+    await attendant.getByRole('textbox', { name: 'Coupon Code' }).fill(code);
+    await attendant.getByRole('button', { name: 'Look Up' }).click();
+    await expect(attendant.getByRole('textbox', { name: 'Dispensed Volume' })).toHaveValue('8');
+    await attendant.getByRole('button', { name: 'Review' }).click();
+    await attendant.getByRole('region', { name: 'Check before you confirm' }).getByRole('button', { name: 'Confirm' }).click();
+    const waiting = attendant.getByRole('region', { name: "Waiting for a manager's approval" });
+    await expect(waiting).toBeVisible();
+    await expect(waiting.getByRole('list', { name: 'Why it needs approval' })).toContainText(
+      `8 L dispensed; the limit is 5 L per fill (vehicle ${PLATE} policy)`,
+    );
+
+    // The organization admin, on a phone, finds it at the top of Flags and approves it in one tap.
+    const manager = await pageAs(browser, DEMO_USERS.ADMINISTRATOR, { width: 390, height: 844 });
+    await manager.goto('/flags');
+    const card = manager.getByRole('article', { name: `Override for ${PLATE}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByLabel('Litres asked')).toContainText('8');
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(manager.getByRole('alert').filter({ hasText: /^Override approved/ })).toBeVisible();
+
+    // The attendant's screen completes by itself.
+    await expect(attendant.getByRole('alert').filter({ hasText: `Coupon redeemed: 8 L of PETROL for ${PLATE}` })).toBeVisible({
+      timeout: 20_000,
+    });
+    const after = await (await request.get(`/api/fuel-requests/single/${id}`, { headers })).json();
+    expect(after.status).toBe('COMPLETED');
+    expect(after.flags.map((flag: { message: string }) => flag.message)).toContainEqual(expect.stringMatching(/override$/));
+    await attendant.context().close();
+    await manager.context().close();
+  } finally {
+    await request.delete(`/api/fuel-policies/${policyId}`, { headers });
+  }
+});
