@@ -6,8 +6,8 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
 
 const UNITY = 'Unity Fuels Ikeja';
-/** The bike: no other journey fills it, so its own policy touches nothing else. */
-const PLATE = 'KJA-118-QB';
+/** The Actros, with a policy of its own for this journey only (removed at its end). */
+const PLATE = 'APP-220-XA';
 
 function lagosToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
@@ -25,7 +25,7 @@ async function adminApi(request: APIRequestContext) {
 }
 
 async function pageAs(browser: Browser, username: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext(viewport ? { viewport, isMobile: true, hasTouch: true } : {});
+  const context = await browser.newContext(viewport ? { viewport, hasTouch: true } : {});
   const page = await context.newPage();
   await signIn(page, username);
   return page;
@@ -34,7 +34,7 @@ async function pageAs(browser: Browser, username: string, viewport?: { width: nu
 test('a soft breach at the pump waits; the manager approves on a phone; the attendant completes', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const { headers, vehicleId } = await adminApi(request);
-  // The bike's own SOFT limit of 5 L a fill; an 8 L coupon is approved (a SOFT breach is only flagged then).
+  // The Actros's own SOFT limit of 5 L a fill; an 8 L coupon is approved (a SOFT breach is only flagged then).
   const policy = await request.post('/api/fuel-policies', {
     headers,
     data: { rule: 'MAX_LITRES_PER_FILL', value: 5, enforcement: 'SOFT', scope: { type: 'VEHICLE', id: vehicleId } },
@@ -71,13 +71,14 @@ test('a soft breach at the pump waits; the manager approves on a phone; the atte
     const manager = await pageAs(browser, DEMO_USERS.ADMINISTRATOR, { width: 390, height: 844 });
     await manager.goto('/flags');
     const card = manager.getByRole('article', { name: `Override for ${PLATE}` });
-    await expect(card).toBeVisible();
+    // The section appears once the list of overrides waiting has been read.
+    await expect(card).toBeVisible({ timeout: 15_000 });
     await expect(card.getByLabel('Litres asked')).toContainText('8');
     await card.getByRole('button', { name: 'Approve' }).click();
     await expect(manager.getByRole('alert').filter({ hasText: /^Override approved/ })).toBeVisible();
 
     // The attendant's screen completes by itself.
-    await expect(attendant.getByRole('alert').filter({ hasText: `Coupon redeemed: 8 L of PETROL for ${PLATE}` })).toBeVisible({
+    await expect(attendant.getByRole('alert').filter({ hasText: `Coupon redeemed: 8 L of DIESEL for ${PLATE}` })).toBeVisible({
       timeout: 20_000,
     });
     const after = await (await request.get(`/api/fuel-requests/single/${id}`, { headers })).json();
