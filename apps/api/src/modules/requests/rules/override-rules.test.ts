@@ -36,7 +36,8 @@ describe('a SOFT breach at the pump', () => {
     const declined = override('DECLINED', { note: 'Not on this route' });
     expect(pumpOverride(declined, 25, now)).toEqual({
       kind: 'DECLINED',
-      message: 'A manager declined 25 L for this coupon (Not on this route); dispense within the fuel policy, or less than that to ask again',
+      message:
+        'A manager declined 25 L for this coupon (Not on this route); dispense within the fuel policy, or less than that to ask again',
     });
     expect(pumpOverride(override('DECLINED'), 30, now)).toMatchObject({
       kind: 'DECLINED',

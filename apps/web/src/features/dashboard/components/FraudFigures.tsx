@@ -20,7 +20,6 @@ export function FraudFigures({ fraud }: { fraud: Fraud }) {
         underline="never"
         c="inherit"
         display="block"
-        aria-label={`Flags to review: ${fraud.openFlags}`}
       >
         <StatCard
           title="Flags to review"
