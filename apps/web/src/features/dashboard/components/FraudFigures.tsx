@@ -14,13 +14,7 @@ export function FraudFigures({ fraud }: { fraud: Fraud }) {
   const fills = fraud.confirmedFraudRequests;
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-      <Anchor
-        component={PrefetchLink}
-        to="/flags"
-        underline="never"
-        c="inherit"
-        display="block"
-      >
+      <Anchor component={PrefetchLink} to="/flags" underline="never" c="inherit" display="block">
         <StatCard
           title="Flags to review"
           number={fraud.openFlags}
