@@ -70,7 +70,9 @@ describe.runIf(inject('dbEngine') === 'postgres')('PostgreSQL pool limits', () =
   });
 
   it('answers 503 with Retry-After when no pool connection frees up in time, instead of waiting', async () => {
-    const instance = await instanceWith({ poolSize: 1, acquireTimeoutMs: 150 });
+    // The acquire timeout also bounds opening a connection (pg-pool's connectionTimeoutMillis): long
+    // enough for the instance's first connection on a loaded machine, far shorter than the wait below.
+    const instance = await instanceWith({ poolSize: 1, acquireTimeoutMs: 1_000 });
     await instance.db.transaction().execute(async (trx) => {
       await sql`SELECT 1`.execute(trx);
       const started = Date.now();
