@@ -54,7 +54,13 @@ import { bindOutboxRoutes, createNotificationsService, type MessageOutcome } fro
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
 import { bindAccountRoutes, createAccountService } from './modules/account/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
-import { bindAuthRoutes, createAuthService, createPasswordInvitations } from './modules/auth/index.js';
+import {
+  bindAuthRoutes,
+  bindStationDeviceRoutes,
+  createAttendantSwitch,
+  createAuthService,
+  createPasswordInvitations,
+} from './modules/auth/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
 import { createSessionsService } from './modules/sessions/index.js';
@@ -301,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
     policies,
+    files,
   });
   const maintenance = createMaintenanceService({
     db,
@@ -358,6 +365,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return couponKeys.jwks();
   });
   bindAuthRoutes(binder, auth);
+  bindStationDeviceRoutes(binder, createAttendantSwitch({ db, users, sessions, clock }));
   bindUserRoutes(binder, users);
   bindDriverRoutes(binder, users);
   bindDepartmentRoutes(binder, departments);

@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase, type DatabaseTarget } from './platform/db/database.js';
 import { migrateToLatest } from './db/migrator.js';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, seedDemoData } from './db/seed.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_STATION_PIN, seedDemoData } from './db/seed.js';
 
 const config = loadConfig();
 if (config.databaseUrl) {
@@ -98,6 +98,7 @@ const lines = [
 if (config.seedDemoData) {
   lines.push(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
   for (const demo of DEMO_SIGN_INS) lines.push(`  ${demo.email.padEnd(28)} ${demo.label}`);
+  lines.push(`Station staff switch the shared pump device with station PIN ${DEMO_STATION_PIN}.`);
 }
 if (!config.mail.smtpUrl) lines.push(`E-mails (password resets) are written to ${config.mail.outboxDir}`);
 console.log(lines.filter((l) => l !== '').join('\n'));

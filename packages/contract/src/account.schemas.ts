@@ -110,6 +110,10 @@ export const organizationSettingsSchema = z.object({
   requireDriverConfirmation: z.boolean(),
   /** Whether each fuel redemption needs the vehicle's signed windscreen sticker scanned at the pump. */
   requireVehicleScan: z.boolean(),
+  /** Whether each fuel redemption needs a photo of the odometer taken at the pump (POST /fuel-requests/:id/evidence). */
+  requireOdometerPhoto: z.boolean(),
+  /** Whether each fuel redemption needs the odometer reading typed at the pump. */
+  requireOdometerAtPump: z.boolean(),
 });
 export const COUPON_VALIDITY_DAYS = { min: 1, max: 14 } as const;
 export const organizationSettingsBodySchema = z.strictObject({
@@ -122,6 +126,8 @@ export const organizationSettingsBodySchema = z.strictObject({
   requireNoteForFlaggedApproval: z.boolean().optional(),
   requireDriverConfirmation: z.boolean().optional(),
   requireVehicleScan: z.boolean().optional(),
+  requireOdometerPhoto: z.boolean().optional(),
+  requireOdometerAtPump: z.boolean().optional(),
 });
 export const organizationSettingsQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const organizationSettingsReplySchema = z.object({ settings: organizationSettingsSchema });

@@ -12,14 +12,16 @@ export const ALERT_KINDS = [
   'ANOMALY_FLAG',
   'COUPON_LOCKED',
   'OFFLINE_REDEMPTION_REFUSED',
+  'OVERRIDE_PENDING',
 ] as const;
 export const alertKindSchema = z.enum(ALERT_KINDS);
 export const alertSeveritySchema = z.enum(['info', 'warning', 'critical']);
 /**
  * The record an alert is about, so that the bell can link to it. A low wallet names the
- * organization that owns it: the wallet page opens by its owner.
+ * organization that owns it: the wallet page opens by its owner. A pending override opens where it
+ * is decided (the Flags page's "Overrides waiting").
  */
-export const alertSubjectTypeSchema = z.enum(['VEHICLE', 'ORGANIZATION', 'FUEL_REQUEST', 'REDEMPTION_FOLLOW_UP']);
+export const alertSubjectTypeSchema = z.enum(['VEHICLE', 'ORGANIZATION', 'FUEL_REQUEST', 'REDEMPTION_FOLLOW_UP', 'POLICY_OVERRIDE']);
 
 export const alertSchema = z.object({
   kind: alertKindSchema,
@@ -31,7 +33,7 @@ export const alertSchema = z.object({
 });
 
 export const alertsReplySchema = z.object({
-  /** Most severe first, then soonest due; at most MAX_ALERTS of them. */
+  /** Pending overrides (someone waits at the pump), then most severe, then soonest due; at most MAX_ALERTS of them. */
   alerts: z.array(alertSchema),
   /** How many alerts there are, shown or not. */
   total: z.number().int().nonnegative(),

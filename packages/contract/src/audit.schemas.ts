@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'fuel_request.redeemed',
   'fuel_request.expired',
   'fuel_request.confirmation_locked',
+  /** A photo of the odometer sent by the redeeming station (issue 42). */
+  'fuel_request.evidence_added',
   /** Only for a request raised with an API key, as `fuel_request.created`. */
   'maintenance_request.created',
   'maintenance_request.approved',
@@ -34,6 +36,7 @@ export const AUDIT_ACTIONS = [
   /** A manager's decision on an override asked at the pump (issue 44). */
   'policy_override.approved',
   'policy_override.declined',
+  'policy_override.cancelled',
   'reserve.approved',
   'reserve.declined',
   'reserve.deactivated',
@@ -48,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'organization.status_changed',
   'fuel_station.status_changed',
   'fuel_station.price_changed',
+  /** A shared station device handed from one attendant to another with a station PIN (issue 42). */
+  'fuel_station.attendant_switched',
   'plan.created',
   'plan.updated',
   'vehicle.status_changed',
@@ -60,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'user.status_changed',
   'user.signed_in',
   'user.pump_pin_reset',
+  /** A station attendant's forgotten station PIN cleared by the representative (issue 42). */
+  'user.station_pin_cleared',
   /** A driver's invitation to choose a password sent again (issue 14). */
   'user.invitation_sent',
   'driver.imported',

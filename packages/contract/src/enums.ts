@@ -156,4 +156,8 @@ export const CURRENCY = 'NGN';
 export const BANK_ACCOUNT_NUMBER_LENGTH = 10;
 export const DEFAULT_PLAN_CYCLE_DAYS = 30;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** A photo taken at the pump: the station app shrinks it on the device to at most this (issue 42). */
+export const MAX_EVIDENCE_PHOTO_BYTES = 300 * 1024;
+/** Photos one fuel request may carry. */
+export const MAX_EVIDENCE_PHOTOS = 3;
 export const MOBILE_BREAKPOINT_PX = 760;

@@ -26,4 +26,5 @@ export * from './outbox.schemas.js';
 export * from './policies.schemas.js';
 export * from './flags.schemas.js';
 export * from './overrides.schemas.js';
+export * from './station-device.schemas.js';
 export * from './routes.js';

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { idSchema, listQuerySchema, optionalText, timestampSchema } from './common.js';
 import { soldFuelTypeSchema } from './enum-schemas.js';
 
-export const OVERRIDE_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'USED', 'EXPIRED'] as const;
+/** CANCELLED: the attendant stopped waiting (the driver left) before a manager decided. */
+export const OVERRIDE_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'USED', 'EXPIRED', 'CANCELLED'] as const;
 export type OverrideStatus = (typeof OVERRIDE_STATUSES)[number];
 /** How long an approved override lets its coupon through. */
 export const OVERRIDE_VALID_MINUTES = 15;

@@ -58,6 +58,11 @@ export const PERMISSIONS = {
   'coupons.download': ['ADMIN', ...ORG_ADMINS, 'DRIVER'],
   /** A driver's own PIN for confirming redemptions at the pump (issue 13). */
   'pumpPin.own': ['DRIVER'],
+  /** A shared station device (issue 42): station staff set their own station PIN and switch the device between them with it. */
+  'stationPin.own': ['ATTENDANT', 'STATION_REP'],
+  'station.device': ['ATTENDANT', 'STATION_REP'],
+  /** Clearing a forgotten station PIN: the station's representative for its attendants, or the platform. */
+  'stationPin.clear': ['ADMIN', 'STATION_REP'],
   'prices.manage': ['STATION_REP'],
   'prices.read': ['ADMIN', 'STATION_REP', 'ATTENDANT'],
   /** Assets, drivers, groups, insurance: write and list. */

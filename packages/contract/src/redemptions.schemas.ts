@@ -64,6 +64,9 @@ export const openCouponSchema = z.object({
   /** The vehicle the coupon is for, and whether its sticker must be scanned: the device checks it offline (issue 42). */
   vehicleId: idSchema,
   vehicleScanRequired: z.boolean(),
+  /** The organization requires the odometer typed and photographed at the pump: the device keeps the photo until it can send it. */
+  odometerRequired: z.boolean(),
+  odometerPhotoRequired: z.boolean(),
 });
 export type OpenCoupon = z.infer<typeof openCouponSchema>;
 

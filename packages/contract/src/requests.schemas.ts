@@ -116,8 +116,29 @@ export const fuelRequestSchema = z.object({
   /** Naira paid for the dispensed fuel. */
   amount: z.number().nullable(),
   flags: z.array(requestFlagSchema),
+  /**
+   * Why the odometer reading (currentOdometerReading) is left out of efficiency and of the vehicle's
+   * last reading: it jumps further than the vehicle could have driven (issue 42); null when it counts.
+   */
+  odometerExclusion: z.string().nullable(),
 });
 export type FuelRequest = z.infer<typeof fuelRequestSchema>;
+
+/** A photo the redeeming station took at the pump (issue 42). */
+export const fuelEvidenceSchema = z.object({
+  id: idSchema,
+  kind: z.enum(['ODOMETER_PHOTO']),
+  /** A signed link to the photo, valid for hours. */
+  url: z.string(),
+  uploadedBy: person,
+  uploadedAt: timestampSchema,
+});
+export type FuelEvidence = z.infer<typeof fuelEvidenceSchema>;
+/** One fuel request, with the photos taken at its redemption. */
+export const fuelRequestDetailSchema = fuelRequestSchema.extend({ evidence: z.array(fuelEvidenceSchema) });
+/** Beside the multipart `photo`: what it shows (the odometer, the only kind so far). */
+export const fuelEvidenceBodySchema = z.strictObject({ kind: z.enum(['ODOMETER_PHOTO']).optional() });
+export const fuelEvidenceReplySchema = z.object({ message: z.string(), evidence: z.array(fuelEvidenceSchema) });
 
 /**
  * The filters the fuel and maintenance lists share, and their exports: `from` and `to` bound the
@@ -220,6 +241,9 @@ export const couponPreviewReplySchema = z.object({
   driverConfirmationRequired: z.boolean(),
   /** The organization requires the vehicle's windscreen sticker to be scanned (issue 42): fuel coupons only. */
   vehicleScanRequired: z.boolean(),
+  /** The organization requires the odometer reading typed, and a photo of it sent, at the pump (issue 42): fuel coupons only. */
+  odometerRequired: z.boolean(),
+  odometerPhotoRequired: z.boolean(),
   fuelRequest: fuelRequestSchema.nullable(),
   maintenanceRequest: z.lazy(() => maintenanceRequestSchema).nullable(),
 });

@@ -37,6 +37,7 @@ import { exportRoutes } from './routes/exports.routes.js';
 import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 import { outboxRoutes } from './routes/outbox.routes.js';
+import { stationDeviceRoutes } from './routes/station-device.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -75,6 +76,7 @@ export {
   apiKeyRoutes,
   webhookRoutes,
   outboxRoutes,
+  stationDeviceRoutes,
 };
 
 export const routes = {
@@ -113,6 +115,7 @@ export const routes = {
   apiKeys: apiKeyRoutes,
   webhooks: webhookRoutes,
   outbox: outboxRoutes,
+  stationDevice: stationDeviceRoutes,
 };
 
 /**

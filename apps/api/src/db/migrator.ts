@@ -51,6 +51,9 @@ import * as m0047 from './migrations/0047-budget-alerts.js';
 import * as m0048 from './migrations/0048-station-state.js';
 import * as m0049 from './migrations/0049-period-use-index.js';
 import * as m0050 from './migrations/0050-policy-overrides.js';
+import * as m0051 from './migrations/0051-odometer-evidence.js';
+import * as m0052 from './migrations/0052-override-cancelled.js';
+import * as m0053 from './migrations/0053-attendant-station-pin.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -103,6 +106,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0048-station-state': m0048,
   '0049-period-use-index': m0049,
   '0050-policy-overrides': m0050,
+  '0051-odometer-evidence': m0051,
+  '0052-override-cancelled': m0052,
+  '0053-attendant-station-pin': m0053,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -18,6 +18,8 @@ import { seedDemoActivity } from './seed-activity.js';
 const lagosDaysFromToday = (days: number) => sql<string>`(now() AT TIME ZONE 'Africa/Lagos')::date + ${days}::int`;
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
+/** Every demo station user's station PIN, for handing the pump's shared phone between them (issue 42). */
+export const DEMO_STATION_PIN = '1234';
 
 interface DemoUser {
   name: string;
@@ -136,7 +138,10 @@ export const DEMO_SIGN_INS = DEMO_USERS.filter((u) => !u.email.startsWith('drive
  * reserves and requests (the API tests leave it out, to work from exact balances). Returns whether
  * it seeded.
  */
-/** `fuelControls: false` leaves out issue 44's demo (station states, policies, the flags' queue), for a schema older than 0048. */
+/**
+ * `fuelControls: false` leaves out issue 44's demo (station states, policies, the flags' queue) and the
+ * station PINs (0053), for an older schema.
+ */
 export async function seedDemoData(
   db: Database,
   options: { ifEmpty: boolean; activity?: boolean; fuelControls?: boolean },
@@ -286,6 +291,14 @@ export async function seedDemoData(
         .returning('id')
         .executeTakeFirstOrThrow();
       userIds[user.email] = row.id;
+    }
+    if (options.fuelControls ?? true) {
+      const stationPinHash = await hashPassword(DEMO_STATION_PIN);
+      await trx
+        .updateTable('users')
+        .set({ station_pin_hash: stationPinHash, station_pin_set_at: sql<Date>`now()` })
+        .where('fuel_station_id', 'is not', null)
+        .execute();
     }
 
     await seedFleet(trx, { acme: acme.id, beta: beta.id }, userIds);

@@ -445,6 +445,7 @@ const GUARDED_TABLES = [
   'fuel_policies',
   'request_flags',
   'policy_overrides',
+  'fuel_request_evidence',
 ] as const;
 
 /** Row count and a content hash of every guarded table: any insert, update or delete changes it. */
@@ -686,6 +687,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
     body: () => ({ decision: 'DECLINE', note: 'Not today' }),
   },
   'GET /station/overrides/:id': { caller: REP, params: id((w) => w.override.acme) },
+  'POST /station/overrides/:id/cancel': { caller: REP, params: id((w) => w.override.acme) },
   'PATCH /flags/:id': { caller: ORG_ADMIN, params: id((w) => w.flag.acme), body: () => ({ status: 'SUSPECTED', note: 'Looks odd' }) },
   'POST /vehicles/:id/freeze': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike), body: () => ({ reason: 'Suspected siphoning' }) },
   'POST /vehicles/:id/unfreeze': { caller: ORG_ADMIN, params: id((w) => w.vehicle.bike) },
@@ -752,6 +754,7 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   },
   'GET /fuel-requests/coupon': { caller: REP, query: () => ({ code: 'AAAA-AAAA' }) },
   'POST /fuel-requests/:id/confirmation-code': { caller: REP, params: id((w) => w.fuel.acme.id) },
+  'POST /fuel-requests/:id/evidence': { caller: REP, params: id((w) => w.fuel.acme.id), body: () => ({ kind: 'ODOMETER_PHOTO' }) },
   'GET /fuel-requests/:id/generate-coupon': { caller: ORG_ADMIN, params: id((w) => w.fuel.acme.id) },
   'GET /maintenance/all-requests': { caller: ORG_ADMIN, query: () => ({ page: '1' }) },
   'GET /maintenance/my-requests': { caller: ORG_ADMIN },
@@ -795,6 +798,11 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /account/notifications': { caller: ADMIN },
   'PUT /account/notifications': { caller: ADMIN, body: () => ({ requestDecisions: true, supportReplies: false }) },
   'PUT /account/pump-pin': { caller: 'driver@acme.test', body: () => ({ pin: '4821' }) },
+  'PUT /account/station-pin': { caller: 'attendant@unityfuels.test', body: () => ({ pin: '4821', currentPassword: 'Not-The-Password-1' }) },
+  'GET /station/device-attendants': { caller: 'attendant@unityfuels.test' },
+  // The spare attendant has no station PIN: refused before anything is counted or a session changes.
+  'POST /station/switch-attendant': { caller: 'attendant@unityfuels.test', body: (w) => ({ attendantId: w.attendant.unity, pin: '4821' }) },
+  'DELETE /admin/users/:id/station-pin': { caller: REP, params: id((w) => w.attendant.unity) },
   'GET /support/contact': { caller: ADMIN },
   'GET /support/tickets': { caller: ADMIN, query: () => ({ status: 'OPEN' }) },
   'GET /support/tickets/:id': { caller: ADMIN, params: id((w) => w.ticket[ORG_ADMIN] as string) },

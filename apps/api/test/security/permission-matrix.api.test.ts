@@ -161,6 +161,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
     },
   },
   '/drivers/:id/pump-pin': { id: driverFixture },
+  '/admin/users/:id/station-pin': { id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.attendant[stationOf(tenant)] } },
   // Freezing the spare driver and the bikes: what the other cells request fuel for stays unfrozen.
   '/drivers/:id/freeze': { id: driverFixture },
   '/drivers/:id/unfreeze': { id: driverFixture },
@@ -171,6 +172,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   '/flags/:id': { id: { scope: 'tenant', of: (w, tenant) => w.flag[orgOf(tenant)] } },
   '/overrides/:id': { id: { scope: 'tenant', of: (w, tenant) => w.override[orgOf(tenant)] } },
   '/station/overrides/:id': { id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.override[orgOf(tenant)] } },
+  '/station/overrides/:id/cancel': { id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.override[orgOf(tenant)] } },
   '/drivers/:id/invitation': { id: driverFixture },
   '/departments/:id': {
     id: {
@@ -202,6 +204,7 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   '/fuel-requests/:id/complete': { id: fuelFixture },
   '/fuel-requests/:id/generate-coupon': { id: fuelFixture },
   '/fuel-requests/:id/confirmation-code': { id: fuelFixture },
+  '/fuel-requests/:id/evidence': { id: fuelFixture },
   '/maintenance/single/:id': { id: maintenanceFixture },
   '/maintenance/:id/approve': { id: maintenanceFixture },
   '/maintenance/:id/reject': { id: maintenanceFixture },
@@ -301,6 +304,7 @@ const MATRIX_BODIES: Record<string, (w: World) => unknown> = {
   'PATCH /overrides/:id': () => ({ decision: 'DECLINE' }),
   'POST /vehicles/:id/freeze': () => ({ reason: 'Matrix freeze' }),
   'POST /drivers/:id/freeze': () => ({ reason: 'Matrix freeze' }),
+  // None for POST /station/switch-attendant: a valid body would end the caller's session mid-matrix.
 };
 
 /** Public routes that show an anonymous caller nothing of a tenant's record (no signed link). */

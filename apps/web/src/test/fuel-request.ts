@@ -33,4 +33,5 @@ export const approvedFuelRequest: FuelRequest = {
   dispensedVolume: null,
   amount: null,
   flags: [],
+  odometerExclusion: null,
 };

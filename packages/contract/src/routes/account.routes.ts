@@ -10,6 +10,7 @@ import {
   pumpPinBodySchema,
   sessionListReplySchema,
 } from '../account.schemas.js';
+import { stationPinBodySchema } from '../station-device.schemas.js';
 
 export const accountRoutes = {
   updateProfile: route({
@@ -82,6 +83,16 @@ export const accountRoutes = {
     summary: "Set or change the driver's PIN for confirming redemptions at the pump (4 to 6 digits, stored hashed)",
     tag: 'account',
     body: pumpPinBodySchema,
+    reply: messageReplySchema,
+  }),
+  setStationPin: route({
+    method: 'PUT',
+    path: '/account/station-pin',
+    permission: 'stationPin.own',
+    summary:
+      "Set or change the caller's station PIN for taking over a shared station device (4 to 6 digits, stored hashed; the current password is required)",
+    tag: 'account',
+    body: stationPinBodySchema,
     reply: messageReplySchema,
   }),
 };

@@ -37,4 +37,13 @@ export const overrideRoutes = {
     params: idParamsSchema,
     reply: stationOverrideReplySchema,
   }),
+  cancel: route({
+    method: 'POST',
+    path: '/station/overrides/:id/cancel',
+    permission: 'requests.redeem',
+    summary: "The attendant stops waiting (the driver left): the station's own pending override is cancelled, audited",
+    tag: 'overrides',
+    params: idParamsSchema,
+    reply: overrideReplySchema,
+  }),
 };

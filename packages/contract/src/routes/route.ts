@@ -19,7 +19,7 @@ export interface RouteDefinition {
   /** How the body travels; multipart bodies carry files beside the fields (JSON is accepted too). */
   bodyType?: 'json' | 'multipart';
   /** The file fields a multipart body may carry, with what each must be. */
-  files?: Readonly<Record<string, 'image' | 'document' | 'csv'>>;
+  files?: Readonly<Record<string, 'image' | 'photo' | 'document' | 'csv'>>;
   /** `file`: the reply is the bytes of a stored file or a generated PDF; `html`: a page; both not JSON. */
   replyType?: 'json' | 'file' | 'html';
   /** Money moves: the `Idempotency-Key` header makes a retry return the first reply with one effect. */

@@ -49,4 +49,13 @@ export const userRoutes = {
     params: idParamsSchema,
     reply: messageReplySchema,
   }),
+  clearStationPin: route({
+    method: 'DELETE',
+    path: '/admin/users/:id/station-pin',
+    permission: 'stationPin.clear',
+    summary: "Clear a station attendant's forgotten station PIN, so that they set a new one (audited)",
+    tag: 'users',
+    params: idParamsSchema,
+    reply: messageReplySchema,
+  }),
 };

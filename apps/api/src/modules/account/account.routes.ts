@@ -12,4 +12,5 @@ export function bindAccountRoutes(binder: RouteBinder, account: AccountService):
   binder.bind(accountRoutes.notifications, ({ actor }) => account.notifications(actor));
   binder.bind(accountRoutes.updateNotifications, ({ actor, body }) => account.updateNotifications(actor, body));
   binder.bind(accountRoutes.setPumpPin, ({ actor, body }) => account.setPumpPin(actor, body));
+  binder.bind(accountRoutes.setStationPin, ({ actor, body }) => account.setStationPin(actor, body));
 }

@@ -27,6 +27,9 @@ export function createAccountService(deps: { users: UsersService; sessions: Sess
 
     setPumpPin: (actor: Actor, body: RouteBody<typeof accountRoutes.setPumpPin>) => users.setOwnPumpPin(actor, body.pin),
 
+    setStationPin: (actor: Actor, body: RouteBody<typeof accountRoutes.setStationPin>) =>
+      users.setOwnStationPin(actor, body.pin, body.currentPassword),
+
     sessions: async (actor: Actor) => ({ sessions: await sessions.listOf(actor.userId, actor.sessionId) }),
 
     /** Ends another of the caller's sessions; the current one ends by signing out. */

@@ -233,6 +233,46 @@ describe('GET /alerts', () => {
     expect(await flagged(world.token('orgadmin@acme.test'))).toEqual([]);
   });
 
+  it('tells the organization of each override waiting at the pump, first, until it is decided', async () => {
+    const unity = await find().station('Unity Fuels Ikeja');
+    const created = await world.t.call('POST', '/api/fuel-requests', {
+      token: world.token('orgadmin@acme.test'),
+      body: { vehicleId: await find().vehicle('KJA-118-QB'), stationId: unity, supplyDate: lagosDate(new Date()), volume: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const breach = '25 L dispensed; the limit is 20 L per fill (organization policy)';
+    const override = await world.t.db
+      .insertInto('policy_overrides')
+      .values({
+        organization_id: world.ids.acme,
+        fuel_request_id: created.json().request.id as string,
+        station_id: unity,
+        requested_by: await find().user('attendant@unityfuels.test'),
+        dispensed_volume: 25,
+        breaches: JSON.stringify([breach]),
+      })
+      .returning(['id', 'created_at'])
+      .executeTakeFirstOrThrow();
+    const waiting = (token: string) => alertsOf(token).then((r) => about(r.alerts, override.id, 'OVERRIDE_PENDING'));
+
+    const { alerts } = await alertsOf(world.token('orgadmin@acme.test'));
+    expect(alerts[0]).toEqual({
+      kind: 'OVERRIDE_PENDING',
+      severity: 'critical',
+      subject: { type: 'POLICY_OVERRIDE', id: override.id, label: 'KJA-118-QB' },
+      message: `Override needed at Unity Fuels Ikeja: 25 L for KJA-118-QB, which breaks: ${breach}`,
+      dueDate: lagosDate(override.created_at),
+    });
+    expect(await waiting(await world.t.login('asst@acme.test'))).toHaveLength(1);
+    // Another organization, the station and the platform admin (who cannot decide it) are not told.
+    for (const email of ['orgadmin@beta.test', 'rep@unityfuels.test', 'admin@fleetfuel.test']) {
+      expect(await waiting(await world.t.login(email)), email).toEqual([]);
+    }
+
+    await world.t.db.updateTable('policy_overrides').set({ status: 'CANCELLED' }).where('id', '=', override.id).execute();
+    expect(await waiting(world.token('orgadmin@acme.test'))).toEqual([]);
+  });
+
   it("keeps each tenant to its own records and a driver to its own vehicle's", async () => {
     const subjectsOf = async (email: string) => (await alertsOf(await world.t.login(email))).alerts.map((a) => a.subject);
     const vehiclesOf = async (organizationId: string) =>

@@ -32,6 +32,7 @@ const KIND_HEADINGS: Record<AlertKind, string> = {
   ANOMALY_FLAG: 'Flagged requests awaiting a decision',
   COUPON_LOCKED: 'Coupons locked after wrong driver PINs or codes',
   OFFLINE_REDEMPTION_REFUSED: 'Offline redemptions refused when sent',
+  OVERRIDE_PENDING: 'Overrides waiting at the pump',
 };
 
 /** One alert's line: its message names the subject; the due day is added where the words lack it. */

@@ -149,3 +149,32 @@ export function openRedemptionFollowUps(db: Database, scope: { stationId: string
     .limit(limit)
     .execute();
 }
+
+/**
+ * Overrides asked at the pump still waiting for a manager (0050), newest first: read through the
+ * index policy_overrides_queue (organization, status, created_at), so only the pending are walked.
+ */
+export function pendingOverrides(db: Database, organizationId: string, limit: number) {
+  return db
+    .selectFrom('policy_overrides as o')
+    .innerJoin('fuel_requests as r', 'r.id', 'o.fuel_request_id')
+    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+    .innerJoin('fuel_stations as s', 's.id', 'o.station_id')
+    .select([
+      'o.id',
+      'o.dispensed_volume',
+      'o.breaches',
+      'o.created_at',
+      'r.fuel_type',
+      'v.plate_number',
+      'v.make',
+      'v.model',
+      's.name as station_name',
+    ])
+    .where('o.organization_id', '=', organizationId)
+    .where('o.status', '=', 'PENDING')
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -6,7 +6,8 @@
  * flags count while their request is still pending: approving or rejecting it settles them. A coupon
  * locked after wrong driver PINs or codes at the pump counts while the lock lasts; an offline
  * redemption refused when it was sent counts for the station and the organization until the
- * station's representative resolves it.
+ * station's representative resolves it. An override asked at the pump counts for the organization
+ * while it is pending (the platform admin cannot decide one, so its bell leaves them out).
  */
 import {
   DRIVER_CONFIRMATION,
@@ -35,8 +36,13 @@ const COUPON_WARNING_HOURS = 48;
 const HOUR_MS = 3_600_000;
 const SEVERITY_ORDER: Record<AlertSeverity, number> = { critical: 0, warning: 1, info: 2 };
 
-/** Most severe first, then the soonest due; alerts without a day after those with one. */
+/**
+ * Pending overrides first (an attendant waits at the pump now, so the bell's cut must never drop
+ * them), then most severe, then the soonest due; alerts without a day after those with one.
+ */
 export function compareAlerts(a: Alert, b: Alert): number {
+  const byWaiting = Number(b.kind === 'OVERRIDE_PENDING') - Number(a.kind === 'OVERRIDE_PENDING');
+  if (byWaiting !== 0) return byWaiting;
   const bySeverity = SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity];
   if (bySeverity !== 0) return bySeverity;
   if (a.dueDate === b.dueDate) return 0;
@@ -212,6 +218,22 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
     });
   }
 
+  /** A fill stopped at the pump for a SOFT policy breach: an attendant waits on the admin's tap. */
+  async function overrideAlerts(organizationId: string): Promise<Alert[]> {
+    const rows = await repository.pendingOverrides(db, organizationId, MAX_ALERTS);
+    return rows.map((row): Alert => {
+      const vehicle = row.plate_number ?? `${row.make} ${row.model}`;
+      const unit = FUEL_UNITS[row.fuel_type as SoldFuelType];
+      return {
+        kind: 'OVERRIDE_PENDING',
+        severity: 'critical',
+        subject: { type: 'POLICY_OVERRIDE', id: row.id, label: vehicle },
+        message: `Override needed at ${row.station_name}: ${formatNumber(Number(row.dispensed_volume), 2)} ${unit} for ${vehicle}, which breaks: ${row.breaches.join('; ')}`,
+        dueDate: lagosDate(row.created_at),
+      };
+    });
+  }
+
   async function gather(scope: Scope): Promise<Alert[]> {
     // One query at a time, as the analytics overview does: a bell opened on every page must not take
     // several pooled connections at once.
@@ -227,6 +249,7 @@ export function createAlertsService(deps: { db: Database; clock: Clock; vehicles
           ...(await anomalyAlerts(scope.organizationId)),
           ...(await lockedCouponAlerts(scope.organizationId)),
           ...(await refusedOfflineAlerts({ organizationId: scope.organizationId })),
+          ...(await overrideAlerts(scope.organizationId)),
         ];
       case 'DRIVER':
         return [

@@ -33,7 +33,7 @@ export function resetPageLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-function toSessionUser(user: User): SessionUser {
+export function toSessionUser(user: User): SessionUser {
   return { ...user, firstName: user.name.trim().split(/\s+/)[0] ?? user.name };
 }
 

@@ -5,7 +5,7 @@
  * a caller who may see the record, and it expires.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { MAX_UPLOAD_BYTES, API_BASE } from '@fleetfuel/contract';
+import { MAX_EVIDENCE_PHOTO_BYTES, MAX_UPLOAD_BYTES, API_BASE } from '@fleetfuel/contract';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { ACCEPTED, EXTENSIONS, sniffContentType } from '../../platform/files/content-type.js';
@@ -14,7 +14,9 @@ import type { Actor } from '../../platform/http/actor.js';
 import type { UploadedFile } from '../../platform/http/uploads.js';
 import * as repository from './files.repository.js';
 
-type FilePurpose = 'ORGANIZATION_LOGO' | 'STATION_IMAGE' | 'USER_AVATAR' | 'VEHICLE_IMAGE' | 'INSURANCE_DOCUMENT' | 'SUPPORT_ATTACHMENT';
+type FilePurpose =
+  'ORGANIZATION_LOGO' | 'STATION_IMAGE' | 'USER_AVATAR' | 'VEHICLE_IMAGE' | 'INSURANCE_DOCUMENT' | 'SUPPORT_ATTACHMENT' | 'ODOMETER_PHOTO';
+type FileKind = 'image' | 'photo' | 'document';
 
 interface FileOwner {
   purpose: FilePurpose;
@@ -26,9 +28,17 @@ interface FileOwner {
 /** Links stay the same for a window (so browsers can cache them) and live 6 to 12 hours. */
 const LINK_WINDOW_SECONDS = 6 * 60 * 60;
 
-const REFUSED_TYPE: Record<'image' | 'document', string> = {
+const REFUSED_TYPE: Record<FileKind, string> = {
   image: 'The image must be a PNG, JPEG, WebP or GIF file',
+  photo: 'The photo must be a JPEG, PNG or WebP image',
   document: 'The document must be a PDF or an image (PNG, JPEG, WebP or GIF)',
+};
+
+/** The most each kind may weigh: a pump photo is shrunk on the device, over a weak network. */
+const MAX_BYTES: Record<FileKind, { bytes: number; message: string }> = {
+  image: { bytes: MAX_UPLOAD_BYTES, message: 'The file is larger than 10MB' },
+  document: { bytes: MAX_UPLOAD_BYTES, message: 'The file is larger than 10MB' },
+  photo: { bytes: MAX_EVIDENCE_PHOTO_BYTES, message: 'The photo is larger than 300 kB; take it again (the station app shrinks it)' },
 };
 
 /** What to send for a file: its bytes, type and the name it is shown under. */
@@ -40,7 +50,7 @@ interface ServedFile {
 
 export interface FilesService {
   /** Checks and stores an upload; returns its storage key. Call inside the transaction that links it. */
-  store(upload: UploadedFile, kind: 'image' | 'document', owner: FileOwner, executor?: Database): Promise<string>;
+  store(upload: UploadedFile, kind: FileKind, owner: FileOwner, executor?: Database): Promise<string>;
   /** A signed link to a stored file, or null for no file. */
   url(key: string | null): string | null;
   /**
@@ -78,8 +88,8 @@ export function createFilesService(deps: { db: Database; storage: FileStorage; s
 
   return {
     async store(upload, kind, owner, executor = deps.db) {
-      if (upload.data.length > MAX_UPLOAD_BYTES) {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 10MB', { field: upload.field });
+      if (upload.data.length > MAX_BYTES[kind].bytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', MAX_BYTES[kind].message, { field: upload.field });
       }
       const contentType = sniffContentType(upload.data);
       if (!contentType || !ACCEPTED[kind].includes(contentType)) {

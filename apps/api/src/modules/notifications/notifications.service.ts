@@ -145,6 +145,21 @@ export function createNotificationsService(deps: {
     },
 
     /**
+     * In the caller's transaction: texts an organization's admins (of `roles`: those who can act on
+     * it) who have a phone number and want `kind` (the same choice as its e-mail), for what cannot
+     * wait for a mailbox.
+     */
+    async textOrganization(
+      trx: Database,
+      kind: NotificationKind,
+      organizationId: string,
+      message: string,
+      roles: readonly string[] = ORGANIZATION_ADMINS,
+    ): Promise<void> {
+      written(trx, await outbox.enqueueAdminTexts(trx, { organizationId, roles }, kind, outgoing(trx, { organizationId, body: message })));
+    },
+
+    /**
      * Runs `work` in a transaction whose e-mails and texts this process sends itself as soon as it
      * has committed: they are written leased to it, so no claim is needed to send them (a request's
      * decisions and redemptions, which write a few messages each). A rolled-back transaction's are

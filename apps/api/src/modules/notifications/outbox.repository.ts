@@ -130,6 +130,43 @@ export function enqueueText(db: Database, userId: string, message: OutgoingMessa
   return written(insert, message);
 }
 
+/**
+ * Writes a text to each active admin (of `roles`) of an organization who has a phone number and
+ * wants this kind of message (the e-mail choices hold for texts too), in one statement; inside
+ * the caller's transaction.
+ */
+export function enqueueAdminTexts(
+  db: Database,
+  adminsOf: NonNullable<MessageAudience['adminsOf']>,
+  kind: NotificationKind,
+  message: OutgoingMessage,
+): Promise<LeasedMessage[]> {
+  const insert = db
+    .insertInto('outgoing_messages')
+    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'body', 'next_attempt_at'])
+    .expression(
+      db
+        .selectFrom('users as u')
+        .leftJoin('notification_preferences as p', 'p.user_id', 'u.id')
+        .select([
+          sql<string | null>`${message.organizationId}::uuid`.as('organization_id'),
+          sql<'SMS'>`'SMS'`.as('channel'),
+          'u.id as user_id',
+          sql<string>`u.phone`.as('recipient'),
+          'u.name as recipient_name',
+          sql<string>`${message.body}::text`.as('body'),
+          sql<Date>`${firstAttempt(message)}::timestamptz`.as('next_attempt_at'),
+        ])
+        .where('u.organization_id', '=', adminsOf.organizationId)
+        .where('u.role', 'in', adminsOf.roles)
+        .where('u.status', '=', 'ACTIVE')
+        .where('u.phone', 'is not', null)
+        .where('u.phone', '!=', '')
+        .where(wantsKind(kind), '=', true),
+    );
+  return written(insert, message);
+}
+
 export interface ClaimedMessage {
   id: string;
   channel: 'EMAIL' | 'SMS';

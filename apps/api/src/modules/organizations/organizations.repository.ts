@@ -197,6 +197,8 @@ export function findSettings(db: Database, id: string) {
       'require_note_for_flagged_approval',
       'require_driver_confirmation',
       'require_vehicle_scan',
+      'require_odometer_photo',
+      'require_odometer_at_pump',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -215,6 +217,8 @@ export async function saveSettings(
     require_note_for_flagged_approval: boolean;
     require_driver_confirmation: boolean;
     require_vehicle_scan: boolean;
+    require_odometer_photo: boolean;
+    require_odometer_at_pump: boolean;
   }>,
 ): Promise<void> {
   await db

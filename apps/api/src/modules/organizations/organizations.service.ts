@@ -65,6 +65,8 @@ function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSe
     requireNoteForFlaggedApproval: row.require_note_for_flagged_approval,
     requireDriverConfirmation: row.require_driver_confirmation,
     requireVehicleScan: row.require_vehicle_scan,
+    requireOdometerPhoto: row.require_odometer_photo,
+    requireOdometerAtPump: row.require_odometer_at_pump,
   };
 }
 
@@ -263,6 +265,8 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
           : {}),
         ...(body.requireDriverConfirmation !== undefined ? { require_driver_confirmation: body.requireDriverConfirmation } : {}),
         ...(body.requireVehicleScan !== undefined ? { require_vehicle_scan: body.requireVehicleScan } : {}),
+        ...(body.requireOdometerPhoto !== undefined ? { require_odometer_photo: body.requireOdometerPhoto } : {}),
+        ...(body.requireOdometerAtPump !== undefined ? { require_odometer_at_pump: body.requireOdometerAtPump } : {}),
       });
       return this.settings(actor, undefined);
     },

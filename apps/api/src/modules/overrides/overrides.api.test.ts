@@ -21,6 +21,7 @@ const world = useTestApp({
     actros: await find.vehicle('APP-220-XA'),
     hilux: await find.vehicle('LND-451-KJ'),
     driver: await find.user('driver@acme.test'),
+    admin: await find.user(ADMIN),
     unity: await find.station('Unity Fuels Ikeja'),
   }),
   setUp: async ({ t, ids }) => {
@@ -58,6 +59,7 @@ const redeem = (
   });
 const decide = (id: string, body: unknown, token = world.token(ADMIN)) => world.t.call('PATCH', `/api/overrides/${id}`, { token, body });
 const stationView = (id: string, token = world.token(ATTENDANT)) => world.t.call('GET', `/api/station/overrides/${id}`, { token });
+const cancel = (id: string, token = world.token(ATTENDANT)) => world.t.call('POST', `/api/station/overrides/${id}/cancel`, { token });
 const overridesOf = async (requestId: string) =>
   world.t.db
     .selectFrom('policy_overrides')
@@ -231,5 +233,66 @@ describe('a SOFT breach at the pump', () => {
       .where('idempotency_key', '=', `redeem:${request.id}`)
       .executeTakeFirstOrThrow();
     expect(Number(payments.n)).toBe(1);
+  });
+
+  it('texts the admin who may decide, with a phone and the choice on, besides the e-mail', async () => {
+    const { t, ids } = world;
+    const texts = () =>
+      t.db
+        .selectFrom('outgoing_messages')
+        .select(['user_id', 'recipient', 'body'])
+        .where('channel', '=', 'SMS')
+        .where('organization_id', '=', ids.acme)
+        .where('body', 'like', 'FleetFuel: override needed%')
+        .orderBy('created_at')
+        .execute();
+    const before = (await texts()).length;
+    await redeem(await coupon(), 25);
+    const body = 'FleetFuel: override needed at Unity Fuels Ikeja for APP-220-XA, 25 L. Approve in FleetFuel > Flags.';
+    // The assistant cannot decide, so only the admin is texted.
+    expect((await texts()).slice(before)).toEqual([{ user_id: ids.admin, recipient: '+2348030000002', body }]);
+    await eventually(() => t.smsOutbox().find((sms) => sms.to === '+2348030000002' && sms.text === body));
+
+    // Request decisions turned off: no e-mail, and no text either.
+    await t.db.insertInto('notification_preferences').values({ user_id: ids.admin, request_decisions: false }).execute();
+    try {
+      const count = (await texts()).length;
+      expect((await redeem(await coupon(), 25)).json().code).toBe('OVERRIDE_REQUIRED');
+      expect(await texts()).toHaveLength(count);
+    } finally {
+      await t.db.deleteFrom('notification_preferences').where('user_id', '=', ids.admin).execute();
+    }
+  });
+
+  it('is cancelled by the waiting station only while pending, audited, and the coupon asks afresh', async () => {
+    const request = await coupon();
+    const overrideId = (await redeem(request, 25)).json().overrideId as string;
+    expect((await cancel(overrideId, world.token('rep@greenline.test'))).statusCode).toBe(404);
+    expect((await cancel(overrideId, world.token('driver@acme.test'))).statusCode).toBe(403);
+
+    const cancelled = await cancel(overrideId);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ message: 'Override cancelled: nothing was redeemed', override: { status: 'CANCELLED' } });
+    const again = await cancel(overrideId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This override is already cancelled; only a pending one is cancelled',
+    });
+    expect((await decide(overrideId, { decision: 'APPROVE' })).statusCode).toBe(409);
+    const trail = await world.t.call('GET', '/api/audit-log', {
+      token: world.token(ADMIN),
+      query: { entityType: 'policy_override', entityId: overrideId },
+    });
+    expect((trail.json().entries as AuditEntry[]).map((entry) => entry.action)).toEqual(['policy_override.cancelled']);
+    const listed = await world.t.call('GET', '/api/overrides', { token: world.token(ADMIN), query: { status: 'CANCELLED' } });
+    expect((listed.json().data as PolicyOverride[]).map((o) => o.id)).toContain(overrideId);
+
+    // Trying again asks a manager anew; a decided override is not the attendant's to cancel.
+    const asked = (await redeem(request, 25)).json().overrideId as string;
+    expect(asked).not.toBe(overrideId);
+    await decide(asked, { decision: 'APPROVE' });
+    expect((await cancel(asked)).json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already approved') });
+    expect(await requestStatus(request.id)).toBe('APPROVED');
   });
 });

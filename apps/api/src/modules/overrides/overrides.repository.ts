@@ -77,15 +77,25 @@ export function findOverride(db: Database, id: string, scope: { organizationId?:
     .executeTakeFirst();
 }
 
-/** The override, locked for its decision. */
-export function lockOverride(db: Database, id: string, organizationId: string) {
+/** The override, locked for its decision (the organization's) or its cancelling (the asking station's). */
+export function lockOverride(db: Database, id: string, scope: { organizationId: string } | { stationId: string }) {
   return db
     .selectFrom('policy_overrides')
-    .select(['id', 'status', 'fuel_request_id', 'station_id', 'dispensed_volume'])
+    .select(['id', 'status', 'organization_id', 'fuel_request_id', 'station_id', 'dispensed_volume'])
     .where('id', '=', id)
-    .where('organization_id', '=', organizationId)
+    .$if('organizationId' in scope, (q) => q.where('organization_id', '=', (scope as { organizationId: string }).organizationId))
+    .$if('stationId' in scope, (q) => q.where('station_id', '=', (scope as { stationId: string }).stationId))
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** The attendant stopped waiting: who closed it and when are kept where a decision's would be. */
+export async function cancelOverride(db: Database, id: string, by: string): Promise<void> {
+  await db
+    .updateTable('policy_overrides')
+    .set({ status: 'CANCELLED', decided_by: by, decided_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function decideOverride(

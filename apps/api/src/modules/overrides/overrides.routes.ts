@@ -6,4 +6,5 @@ export function bindOverrideRoutes(binder: RouteBinder, overrides: OverridesServ
   binder.bind(overrideRoutes.list, ({ actor, query }) => overrides.list(actor, query));
   binder.bind(overrideRoutes.decide, ({ actor, params, body }) => overrides.decide(actor, params.id, body));
   binder.bind(overrideRoutes.station, ({ actor, params }) => overrides.forStation(actor, params.id));
+  binder.bind(overrideRoutes.cancel, ({ actor, params }) => overrides.cancel(actor, params.id));
 }

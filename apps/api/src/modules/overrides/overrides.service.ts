@@ -70,7 +70,7 @@ export function createOverridesService(deps: { db: Database }) {
       const organizationId = owningOrganization(actor, null);
       const status = body.decision === 'APPROVE' ? 'APPROVED' : 'DECLINED';
       await db.transaction().execute(async (trx) => {
-        const current = await repository.lockOverride(trx, id, organizationId);
+        const current = await repository.lockOverride(trx, id, { organizationId });
         if (!current) throw notFound('Override');
         if (current.status !== 'PENDING') {
           throw new AppError('CONFLICT', `This override is already ${current.status.toLowerCase()}; only a pending one is decided`);
@@ -104,6 +104,34 @@ export function createOverridesService(deps: { db: Database }) {
     async forStation(actor: Actor, id: string) {
       if (!actor.fuelStationId) throw notFound('Override');
       return { override: await view(id, { stationId: actor.fuelStationId }) };
+    },
+
+    /**
+     * The attendant stops waiting (the driver left): its own station's pending override only, so a
+     * manager's later decision finds it closed (409) and the coupon asks afresh next time.
+     */
+    async cancel(actor: Actor, id: string) {
+      const stationId = actor.fuelStationId;
+      if (!stationId) throw notFound('Override');
+      await db.transaction().execute(async (trx) => {
+        const current = await repository.lockOverride(trx, id, { stationId });
+        if (!current) throw notFound('Override');
+        if (current.status !== 'PENDING') {
+          throw new AppError('CONFLICT', `This override is already ${current.status.toLowerCase()}; only a pending one is cancelled`);
+        }
+        await repository.cancelOverride(trx, id, actor.userId);
+        await auditTrail.record(trx, {
+          actor,
+          action: 'policy_override.cancelled',
+          entityId: id,
+          organizationId: current.organization_id,
+          stationId,
+          before: { status: 'PENDING' },
+          after: { status: 'CANCELLED' },
+          note: `Request ${current.fuel_request_id}, ${Number(current.dispensed_volume)} L asked; the attendant stopped waiting`,
+        });
+      });
+      return { message: 'Override cancelled: nothing was redeemed', override: await view(id, { stationId }) };
     },
   };
 }

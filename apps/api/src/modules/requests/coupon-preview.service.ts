@@ -19,6 +19,8 @@ export async function previewCoupon(
       message: asFuel.message,
       driverConfirmationRequired: asFuel.driverConfirmationRequired,
       vehicleScanRequired: asFuel.vehicleScanRequired,
+      odometerRequired: asFuel.odometerRequired,
+      odometerPhotoRequired: asFuel.odometerPhotoRequired,
       fuelRequest: asFuel.request,
       maintenanceRequest: null,
     };
@@ -31,6 +33,8 @@ export async function previewCoupon(
       // Driver confirmation covers fuel coupons only; a work order is completed as before.
       driverConfirmationRequired: false,
       vehicleScanRequired: false,
+      odometerRequired: false,
+      odometerPhotoRequired: false,
       fuelRequest: null,
       maintenanceRequest: asJob.request,
     };

@@ -11,7 +11,7 @@ import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
 import * as repository from './driver-confirmation.repository.js';
-import type { RedeemableFuelRequest } from './fuel-requests.repository.js';
+import type { RedeemableFuelRequest } from './redeemable-coupon.repository.js';
 
 const { tries: CONFIRMATION_TRIES, lockMinutes: CONFIRMATION_LOCK_MINUTES, codeMinutes: CONFIRMATION_CODE_MINUTES } = DRIVER_CONFIRMATION;
 const MINUTE_MS = 60_000;

@@ -217,14 +217,8 @@ export function flagHistory(
     .executeTakeFirstOrThrow();
 }
 
-/** Whether the organization requires the vehicle's windscreen sticker at the pump (issue 42). */
-export async function requiresVehicleScan(db: Database, organizationId: string): Promise<boolean> {
-  const row = await db.selectFrom('organizations').select('require_vehicle_scan').where('id', '=', organizationId).executeTakeFirst();
-  return row?.require_vehicle_scan ?? false;
-}
-
 /** Whether the request's vehicle or driver is frozen, and why (issue 44): subselects of a lock statement. */
-const freezeColumns = [
+export const freezeColumns = [
   sql<string | null>`(SELECT v.frozen_reason FROM vehicles v WHERE v.id = r.vehicle_id)`.as('vehicle_frozen_reason'),
   sql<string | null>`(SELECT u.frozen_reason FROM users u WHERE u.id = r.driver_id)`.as('driver_frozen_reason'),
   sql<string | null>`(SELECT u.name FROM users u WHERE u.id = r.driver_id)`.as('driver_name'),
@@ -242,44 +236,6 @@ export function lockFuelRequest(db: Database, id: string) {
 }
 
 export type LockedFuelRequest = NonNullable<Awaited<ReturnType<typeof lockFuelRequest>>>;
-
-/**
- * The request row locked for its redemption (or a confirmation code), with whether its organization
- * requires the driver's confirmation (and the vehicle's sticker) and the station's name (the receipt names it), read in the
- * same statement: the pump's path is the busiest write, and each statement is a round trip.
- */
-export function lockRedeemableFuelRequest(db: Database, id: string) {
-  return db
-    .selectFrom('fuel_requests as r')
-    .selectAll('r')
-    .select([
-      sql<boolean>`(SELECT o.require_driver_confirmation FROM organizations o WHERE o.id = r.organization_id)`.as(
-        'organization_requires_confirmation',
-      ),
-      // Whether its organization requires the vehicle's windscreen sticker, and the plate a wrong
-      // sticker's refusal names (issue 42): subselects of this statement, not statements of their own.
-      sql<boolean>`(SELECT o.require_vehicle_scan FROM organizations o WHERE o.id = r.organization_id)`.as(
-        'organization_requires_vehicle_scan',
-      ),
-      sql<string | null>`(SELECT v.plate_number FROM vehicles v WHERE v.id = r.vehicle_id)`.as('vehicle_plate'),
-      sql<string>`(SELECT s.name FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_name'),
-      sql<string | null>`(SELECT s.state FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_state'),
-      // Whether a reserve still holds litres for it: most coupons draw on none, and a redemption
-      // then skips the reserves' own read. None can appear later: draws are made at approval.
-      sql<boolean>`EXISTS (SELECT 1 FROM reserve_draws d WHERE d.fuel_request_id = r.id AND d.volume - d.returned > 0)`.as(
-        'holds_reserve_litres',
-      ),
-      // Whether its organization has fuel policies (issue 44): most have none, and the pump then
-      // skips reading them.
-      sql<boolean>`EXISTS (SELECT 1 FROM fuel_policies p WHERE p.organization_id = r.organization_id)`.as('organization_has_policies'),
-      ...freezeColumns,
-    ])
-    .where('r.id', '=', id)
-    .forNoKeyUpdate('r')
-    .executeTakeFirst();
-}
-
-export type RedeemableFuelRequest = NonNullable<Awaited<ReturnType<typeof lockRedeemableFuelRequest>>>;
 
 /** A request's row as a write left it (the writes return it, so that its webhook needs no second read). */
 export type FuelRequestRecord = Selectable<DB['fuel_requests']>;
@@ -348,6 +304,8 @@ export async function markCompleted(
     feeKobo: bigint;
     entryId: string;
     odometer: number | null;
+    /** Why the reading is left out of `odometer` (and so of efficiency), when it jumps too far. */
+    odometerExclusion: string | null;
     flags: RequestFlag[];
   },
 ): Promise<FuelRequestRecord> {
@@ -362,7 +320,11 @@ export async function markCompleted(
       amount_kobo: values.amountKobo.toString(),
       fee_kobo: values.feeKobo.toString(),
       payment_entry_id: values.entryId,
-      ...(values.odometer !== null ? { odometer: values.odometer } : {}),
+      ...(values.odometerExclusion !== null
+        ? { odometer: null, odometer_excluded: values.odometer, odometer_excluded_reason: values.odometerExclusion }
+        : values.odometer !== null
+          ? { odometer: values.odometer }
+          : {}),
       flags: JSON.stringify(values.flags),
       updated_at: sql<Date>`now()`,
     })

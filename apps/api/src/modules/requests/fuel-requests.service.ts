@@ -17,6 +17,7 @@ import {
 } from '@fleetfuel/contract';
 import { inBatches, mapBatches } from '../../platform/db/keyset.js';
 import type { Actor } from '../../platform/http/actor.js';
+import type { UploadedFile } from '../../platform/http/uploads.js';
 import * as repository from './fuel-requests.repository.js';
 import { litres } from './format.js';
 import { scopeFor } from './shared.js';
@@ -24,6 +25,7 @@ import { approveFuelRequest } from './fuel/approve.js';
 import { sendConfirmationCode } from './fuel/confirmation-code.js';
 import { findFuelCouponForStation, fuelCouponPdf } from './fuel/coupon.js';
 import { createFuelRequest } from './fuel/create.js';
+import { addOdometerPhoto, listEvidence } from './fuel/evidence.js';
 import type { FuelRequestsDeps } from './fuel/deps.js';
 import { expireDueFuelCoupons } from './fuel/expire.js';
 import { redeemFuelCoupon } from './fuel/redeem.js';
@@ -68,7 +70,13 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
       );
     },
 
-    get: async (actor: Actor, id: string) => reader.withCoupon(actor, await reader.view(actor, id)),
+    /** One request, with the photos its station took at the pump. */
+    async get(actor: Actor, id: string) {
+      const row = await reader.view(actor, id);
+      return { ...(await reader.withCoupon(actor, row)), evidence: await listEvidence(deps, row.id) };
+    },
+
+    addOdometerPhoto: (actor: Actor, id: string, photo: UploadedFile | undefined) => addOdometerPhoto(deps, actor, id, photo),
 
     /** Each budget policy's use in its current period (the route is the policies' own). */
     budgetUsage: (actor: Actor, query: RouteQuery<typeof fuelPolicyRoutes.usage>) => budgetsInUse(deps, actor, query),

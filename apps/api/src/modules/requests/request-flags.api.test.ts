@@ -103,7 +103,13 @@ describe('anomaly flags on fuel requests', () => {
     expect(managed.json().flags).toContainEqual({
       code: 'ODOMETER_JUMP',
       severity: 'critical',
-      message: 'Odometer 21,600 km is 1,600 km past the reading of 20,000 km 1 day earlier; more than 1,500 km a day',
+      // Within the hour, an hour's drive at 120 km/h is what the reading may have moved.
+      message: 'Odometer 21,600 km is 1,600 km past the reading of 20,000 km 1 h earlier; more than 120 km/h',
+    });
+    // Accepted, but not measured from (ADR 017).
+    expect(managed.json()).toMatchObject({
+      currentOdometerReading: 21_600,
+      odometerExclusion: expect.stringMatching(/left out of efficiency$/),
     });
     const stored = await t.db.selectFrom('fuel_requests').select('flags').where('id', '=', next.id).executeTakeFirstOrThrow();
     expect(stored.flags.map((f) => f.code)).toContain('ODOMETER_JUMP');

@@ -27,6 +27,7 @@ export function bindRequestRoutes(
     replyWithPdf(reply, await fuel.couponPdf(actor, params.id)),
   );
   binder.bind(fuelRequestRoutes.coupon, ({ actor, query }) => previewCoupon(actor, query, { fuel, maintenance }));
+  binder.bind(fuelRequestRoutes.evidence, ({ actor, params, files }) => fuel.addOdometerPhoto(actor, params.id, files.photo));
   binder.bind(fuelRequestRoutes.confirmationCode, ({ actor, params }) => fuel.sendConfirmationCode(actor, params.id));
 
   binder.bind(maintenanceRoutes.allRequests, async ({ actor, query }) => withPageMeta(query, await maintenance.listLogs(actor, query)));

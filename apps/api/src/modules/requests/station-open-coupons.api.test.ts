@@ -87,6 +87,8 @@ describe("a station's open coupons", () => {
         driverConfirmationRequired: false,
         vehicleId: ids.truck,
         vehicleScanRequired: false,
+        odometerRequired: false,
+        odometerPhotoRequired: false,
       },
       expect.objectContaining({ requestId: later.id, code: later.code, maxVolume: 12 }),
     ]);

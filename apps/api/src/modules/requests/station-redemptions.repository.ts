@@ -81,6 +81,8 @@ export async function openCouponRows(db: Database, stationId: string, now: Date)
       'o.name as organization_name',
       'o.require_driver_confirmation',
       'o.require_vehicle_scan',
+      'o.require_odometer_at_pump',
+      'o.require_odometer_photo',
       'f.vehicle_id',
       'f.price_kobo',
     ])

@@ -83,6 +83,8 @@ export function createStationRedemptions(deps: { db: Database; clock: Clock }) {
           driverConfirmationRequired: row.require_driver_confirmation,
           vehicleId: row.vehicle_id,
           vehicleScanRequired: row.require_vehicle_scan,
+          odometerRequired: row.require_odometer_at_pump,
+          odometerPhotoRequired: row.require_odometer_photo,
         })),
         generatedAt: now.toISOString(),
       };

@@ -14,7 +14,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface SessionsService {
   open(userId: string, client: { ip: string; userAgent: string | null }, db?: Database): Promise<{ token: string; sessionId: string }>;
   resolve: SessionResolver;
-  end(sessionId: string, reason: repository.SessionEndReason): Promise<void>;
+  end(sessionId: string, reason: repository.SessionEndReason, db?: Database): Promise<void>;
   endAllOf(userId: string, reason: repository.SessionEndReason, options?: { except?: string; db?: Database }): Promise<number>;
   listOf(
     userId: string,
@@ -63,7 +63,7 @@ export function createSessionsService(deps: { db: Database; ttlHours: number }):
       };
     },
 
-    end: (sessionId, reason) => repository.endSession(db, sessionId, reason),
+    end: (sessionId, reason, executor = db) => repository.endSession(executor, sessionId, reason),
 
     endAllOf: (userId, reason, options = {}) => repository.endSessionsOfUser(options.db ?? db, userId, reason, options.except),
 

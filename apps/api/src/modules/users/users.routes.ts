@@ -9,4 +9,5 @@ export function bindUserRoutes(binder: RouteBinder, users: UsersService): void {
   binder.bind(userRoutes.create, ({ actor, body }) => users.create(actor, body));
   binder.bind(userRoutes.update, ({ actor, params, body }) => users.update(actor, params.id, body));
   binder.bind(userRoutes.remove, ({ actor, params }) => users.remove(actor, params.id));
+  binder.bind(userRoutes.clearStationPin, ({ actor, params }) => users.clearStationPin(actor, params.id));
 }

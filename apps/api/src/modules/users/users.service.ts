@@ -23,6 +23,7 @@ import {
 import { createDriverImport } from './driver-import.service.js';
 import { createDriversService } from './drivers.service.js';
 import { createProfileService } from './profile.service.js';
+import { createStationPins } from './station-pins.service.js';
 import * as repository from './users.repository.js';
 
 export { type Credentials, type OwnerFields, type UsersDeps } from './accounts.service.js';
@@ -37,6 +38,7 @@ export function createUsersService(deps: UsersDeps) {
     ...createDriversService(deps, accounts),
     ...createDriverImport(deps, accounts),
     ...createProfileService(deps, accounts),
+    ...createStationPins(deps, accounts),
 
     async list(actor: Actor, query: RouteQuery<typeof userRoutes.list>) {
       const { rows, total } = await repository.listUserViews(db, scopeOf(actor), { ...query, createdWithin: lagosDayRange(query) });

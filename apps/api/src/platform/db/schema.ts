@@ -48,6 +48,9 @@ export interface OrganizationsTable {
   require_driver_confirmation: Generated<boolean>;
   /** Whether each fuel redemption needs the vehicle's signed windscreen sticker scanned (0043). */
   require_vehicle_scan: Generated<boolean>;
+  /** Whether each fuel redemption needs a photo of the odometer, and the reading typed at the pump (0051). */
+  require_odometer_photo: Generated<boolean>;
+  require_odometer_at_pump: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -86,6 +89,12 @@ export interface UsersTable {
   /** A driver's PIN for confirming redemptions at the pump, hashed like a password (0023). */
   pump_pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
   pump_pin_set_at: NullableTimestamp;
+  /** A station attendant's PIN for taking over a shared station device, hashed like a password (0053). */
+  station_pin_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  station_pin_set_at: NullableTimestamp;
+  /** Wrong station PINs in a row; the fifth sets `station_pin_locked_until` and starts the count again. */
+  station_pin_failures: Generated<number>;
+  station_pin_locked_until: NullableTimestamp;
   /** Frozen (0046): nothing is requested, approved or redeemed while set; the reason is always given. */
   frozen_at: NullableTimestamp;
   frozen_reason: string | null;
@@ -425,8 +434,23 @@ export interface FuelRequestsTable {
   /** The one-time code texted to the driver, hashed, and when it stops counting (0023). */
   confirmation_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
   confirmation_code_expires_at: NullableTimestamp;
+  /** A reading left out of `odometer` because it jumps too far, and why (0051). */
+  odometer_excluded: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  odometer_excluded_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Photos an attendant took at the pump, one row a file (0051). */
+export interface FuelRequestEvidenceTable {
+  id: Generated<string>;
+  fuel_request_id: string;
+  organization_id: string;
+  fuel_station_id: string;
+  kind: string;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: Timestamp;
 }
 
 export interface ReserveDrawsTable {
@@ -736,7 +760,8 @@ export interface PolicyOverridesTable {
   dispensed_volume: ColumnType<string, number | string, number | string>;
   /** The messages of the SOFT breaches, as a JSON array of strings. */
   breaches: ColumnType<string[], string, string>;
-  status: Generated<'PENDING' | 'APPROVED' | 'DECLINED' | 'USED' | 'EXPIRED'>;
+  /** CANCELLED (0052): the attendant stopped waiting before a manager decided. */
+  status: Generated<'PENDING' | 'APPROVED' | 'DECLINED' | 'USED' | 'EXPIRED' | 'CANCELLED'>;
   decided_by: string | null;
   decided_at: NullableTimestamp;
   note: string | null;
@@ -795,4 +820,5 @@ export interface DB {
   fuel_policies: FuelPoliciesTable;
   request_flags: RequestFlagsTable;
   policy_overrides: PolicyOverridesTable;
+  fuel_request_evidence: FuelRequestEvidenceTable;
 }

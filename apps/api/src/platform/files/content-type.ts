@@ -24,7 +24,8 @@ export const EXTENSIONS: Record<StoredContentType, string> = {
   'application/pdf': 'pdf',
 };
 
-export const ACCEPTED: Record<'image' | 'document', readonly StoredContentType[]> = {
+export const ACCEPTED: Record<'image' | 'photo' | 'document', readonly StoredContentType[]> = {
   image: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+  photo: ['image/jpeg', 'image/png', 'image/webp'],
   document: ['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif'],
 };

@@ -38,6 +38,7 @@ function errorStatusesOf(route: RouteDefinition): number[] {
 
 const FILE_DESCRIPTIONS = {
   image: 'A PNG, JPEG, WebP or GIF image (checked by content)',
+  photo: 'A JPEG, PNG or WebP photo of at most 300 kB (checked by content)',
   document: 'A PDF or an image (checked by content)',
   csv: 'A CSV file in UTF-8 (a byte order mark is allowed), its first line the column headers',
 } as const;

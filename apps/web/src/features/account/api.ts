@@ -50,3 +50,9 @@ export function useUpdateNotificationPreferences() {
 export function useSetPumpPin() {
   return useMutation({ mutationFn: (pin: string) => callApi(routes.account.setPumpPin, { body: { pin } }) });
 }
+
+export type StationPinBody = RouteInput<typeof routes.account.setStationPin>['body'];
+
+export function useSetStationPin() {
+  return useMutation({ mutationFn: (body: StationPinBody) => callApi(routes.account.setStationPin, { body }) });
+}

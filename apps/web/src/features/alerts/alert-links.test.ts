@@ -11,6 +11,12 @@ describe('alertPath', () => {
     expect(alertPath({ kind: 'LOW_WALLET_BALANCE', subject: subject('ORGANIZATION') }, 'ADMINISTRATOR')).toBe('/wallet');
   });
 
+  it('opens the overrides waiting on the Flags page', () => {
+    expect(alertPath({ kind: 'OVERRIDE_PENDING', subject: { type: 'POLICY_OVERRIDE', id: 'o1', label: 'x' } }, 'ADMINISTRATOR')).toBe(
+      '/flags#overrides-waiting-title',
+    );
+  });
+
   it("sends the platform admin to the organization's own pages", () => {
     expect(alertPath({ kind: 'SUBSCRIPTION_DUE', subject: subject('ORGANIZATION') }, 'ADMIN')).toBe('/clients/details?id=a1');
     expect(alertPath({ kind: 'LOW_WALLET_BALANCE', subject: subject('ORGANIZATION') }, 'ADMIN')).toBe('/wallet?organizationId=a1');

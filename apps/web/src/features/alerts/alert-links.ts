@@ -14,6 +14,9 @@ export function alertPath(alert: Pick<Alert, 'kind' | 'subject'>, role: Role): s
     case 'REDEMPTION_FOLLOW_UP':
       // The station's desk, where its representative settles the follow-ups.
       return '/dashboard#redemption-follow-ups';
+    case 'POLICY_OVERRIDE':
+      // "Overrides waiting" on the Flags page, where the admin approves or declines it in one tap.
+      return '/flags#overrides-waiting-title';
     case 'ORGANIZATION':
       if (alert.kind === 'LOW_WALLET_BALANCE') return role === 'ADMIN' ? `/wallet?organizationId=${id}` : '/wallet';
       return role === 'ADMIN' ? `/clients/details?id=${id}` : '/billing';

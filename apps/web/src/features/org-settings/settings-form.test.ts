@@ -11,6 +11,8 @@ const valid = {
   requireNoteForFlaggedApproval: false,
   requireDriverConfirmation: false,
   requireVehicleScan: false,
+  requireOdometerAtPump: false,
+  requireOdometerPhoto: false,
 };
 
 describe('settingsFormSchema', () => {
@@ -49,6 +51,8 @@ describe('settingsFormSchema', () => {
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: false,
       requireVehicleScan: false,
+      requireOdometerAtPump: false,
+      requireOdometerPhoto: false,
     });
   });
 
@@ -69,6 +73,8 @@ describe('settingsFormSchema', () => {
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: true,
       requireVehicleScan: true,
+      requireOdometerAtPump: true,
+      requireOdometerPhoto: false,
     });
     expect(form).toMatchObject({
       lowBalanceThreshold: '75000',

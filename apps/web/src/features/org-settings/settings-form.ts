@@ -18,6 +18,8 @@ export const settingsFormSchema = z
     requireNoteForFlaggedApproval: z.boolean(),
     requireDriverConfirmation: z.boolean(),
     requireVehicleScan: z.boolean(),
+    requireOdometerAtPump: z.boolean(),
+    requireOdometerPhoto: z.boolean(),
   })
   .superRefine((values, ctx) => {
     for (const field of NUMBER_FIELDS) {
@@ -43,6 +45,8 @@ export function settingsToForm(settings: OrganizationSettings): SettingsFormValu
     requireNoteForFlaggedApproval: settings.requireNoteForFlaggedApproval,
     requireDriverConfirmation: settings.requireDriverConfirmation,
     requireVehicleScan: settings.requireVehicleScan,
+    requireOdometerAtPump: settings.requireOdometerAtPump,
+    requireOdometerPhoto: settings.requireOdometerPhoto,
   };
 }
 

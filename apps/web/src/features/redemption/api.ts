@@ -4,6 +4,7 @@ import { ApiError, callApi } from '@/lib/api-client';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import type { CouponInput } from './coupon-input';
+import { evidenceForm } from './odometer-photo';
 import { redemptionKeys } from './query-keys';
 import type { toFuelCompleteBody, toJobCompleteBody } from './redeem-form';
 
@@ -28,6 +29,16 @@ export function useRedeemFuel() {
       callApi(routes.fuelRequests.complete, { params: { id }, body, headers: idempotencyHeaders(key) }),
     onSuccess: () => afterRedemption(queryClient),
     // The form reports its failures: a fill waiting for a manager's approval is not one.
+    meta: { silentError: true },
+  });
+}
+
+/** A photo of the odometer for a coupon of this station (issue 42), sent before the redemption that needs it. */
+export function useSendOdometerPhoto() {
+  return useMutation({
+    mutationFn: ({ id, photo }: { id: string; photo: Blob }) =>
+      callApi(routes.fuelRequests.evidence, { params: { id }, body: evidenceForm(photo) }),
+    // The form reports its failures beside the photo.
     meta: { silentError: true },
   });
 }
@@ -59,6 +70,16 @@ export function useStationOverride(id: string) {
     gcTime: 0,
     // The waiting panel says when the server cannot be reached; a toast every few seconds would not help.
     meta: { silentError: true },
+  });
+}
+
+/** The attendant stops waiting (the driver left): the pending override is cancelled, so no manager decides it. */
+export function useCancelOverride() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.overrides.cancel, { params: { id } }),
+    // A manager may have decided first (409): the panel reads the override again and shows what happened.
+    onError: (_error, id) => queryClient.invalidateQueries({ queryKey: redemptionKeys.stationOverride(id) }),
   });
 }
 
@@ -115,5 +136,22 @@ export function useResolveFollowUp() {
     mutationFn: ({ id, note }: { id: string; note: string }) =>
       callApi(routes.redemptions.resolveFollowUp, { params: { id }, body: { note } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionKeys.followUpsRoot }),
+  });
+}
+
+/** The station's staff who may take over this device, and whether each has a station PIN. */
+export function useDeviceAttendants(enabled: boolean) {
+  return useQuery({
+    queryKey: redemptionKeys.deviceAttendants,
+    queryFn: () => callApi(routes.stationDevice.attendants),
+    enabled,
+  });
+}
+
+/** Hands the device to another attendant; the dialog shows a refusal itself (under the PIN, or above the form). */
+export function useSwitchAttendant() {
+  return useMutation({
+    mutationFn: (body: { attendantId: string; pin: string }) => callApi(routes.stationDevice.switchAttendant, { body }),
+    meta: { silentError: true },
   });
 }

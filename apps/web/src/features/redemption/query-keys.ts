@@ -15,6 +15,8 @@ export const redemptionKeys = {
   followUpsRoot: [...resourceKeys.fuelRequests, 'redemption-follow-ups'] as const,
   /** An override the attendant waits on (a fill that breaks a SOFT fuel policy), read until a manager decides. */
   stationOverride: (id: string) => [...resourceKeys.overrides, 'station', id] as const,
+  /** Who may take over the station's shared device: under the users' root, so clearing a PIN refreshes it. */
+  deviceAttendants: [...resourceKeys.users, 'device-attendants'] as const,
   /** A redemption completes a request or a job and pays the station: all of these change. */
   afterRedemption: [resourceKeys.fuelRequests, resourceKeys.maintenance, resourceKeys.wallets, resourceKeys.walletTransactions],
 };

@@ -13,7 +13,10 @@ export interface FuelRedeemValues {
   odometer: string;
 }
 
-export function fuelRedeemSchema(approved: { volume: number; unit: string }) {
+/** What the form says when the organization requires the reading and none is typed (the server's words). */
+const ODOMETER_REQUIRED = "Type the vehicle's odometer reading: this organization requires it at the pump";
+
+export function fuelRedeemSchema(approved: { volume: number; unit: string; odometerRequired?: boolean }) {
   return z.object({ dispensedVolume: z.string(), odometer: z.string() }).superRefine((values, ctx) => {
     // Any coupon satisfies the schema's code-or-QR rule; the real one is added on submit.
     const result = fuelCompleteBodySchema.safeParse({ code: 'CHECK', ...draftFuel(values) });
@@ -25,6 +28,9 @@ export function fuelRedeemSchema(approved: { volume: number; unit: string }) {
         reported.add(field);
         ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
       }
+    }
+    if (approved.odometerRequired && !reported.has('odometer') && values.odometer.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['odometer'], message: ODOMETER_REQUIRED });
     }
     const volume = Number(values.dispensedVolume);
     if (!reported.has('dispensedVolume') && Number.isFinite(volume) && volume > approved.volume) {

@@ -48,3 +48,12 @@ export function useDeleteUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
+
+/** Clears a station attendant's forgotten station PIN (the shared device's list shows them without one). */
+export function useClearStationPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.users.clearStationPin, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -19,6 +19,8 @@ export interface AuthState {
   logout: () => Promise<void>;
   /** Keeps the session's user in step after the person edits its own profile or e-mail. */
   replaceUser: (user: SessionUser) => void;
+  /** Takes over a session the server opened for someone else on this device (a station attendant's switch). */
+  adoptSession: (session: { token: string; user: SessionUser }) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -148,6 +150,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [token],
   );
 
+  const adoptSession = useCallback<AuthState['adoptSession']>((session) => {
+    writeSession(session);
+    setToken(session.token);
+    setUser(session.user);
+  }, []);
+
   const value = useMemo<AuthState>(
     () => ({
       user,
@@ -159,8 +167,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       register,
       logout,
       replaceUser,
+      adoptSession,
     }),
-    [user, token, loading, error, login, register, logout, replaceUser],
+    [user, token, loading, error, login, register, logout, replaceUser, adoptSession],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

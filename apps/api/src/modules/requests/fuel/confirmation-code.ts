@@ -8,6 +8,7 @@ import type { Actor } from '../../../platform/http/actor.js';
 import { driverConfirmation } from '../driver-confirmation.service.js';
 import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
+import { lockRedeemableFuelRequest } from '../redeemable-coupon.repository.js';
 import { confirmationCodeText } from '../request-texts.js';
 import { whyNotRedeemable } from '../rules/redemption-rules.js';
 import type { FuelRequestsDeps } from './deps.js';
@@ -24,7 +25,7 @@ export async function sendConfirmationCode(deps: Pick<FuelRequestsDeps, 'db' | '
   }
   const now = deps.clock.now();
   await notifications.sendingAfterCommit(async (trx) => {
-    const request = await repository.lockRedeemableFuelRequest(trx, id);
+    const request = await lockRedeemableFuelRequest(trx, id);
     if (!request) throw notFound('Fuel request');
     const why = whyNotRedeemable(request, now);
     if (why) throw new AppError('RULE_VIOLATION', why);

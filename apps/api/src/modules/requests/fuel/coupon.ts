@@ -9,6 +9,7 @@ import { confirmationLockMessage, driverConfirmation } from '../driver-confirmat
 import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
 import type { FuelRequestRow } from '../fuel-requests.repository.js';
+import { pumpRequirements } from '../redeemable-coupon.repository.js';
 import { whyNotRedeemable } from '../rules/redemption-rules.js';
 import type { FuelRequestsDeps } from './deps.js';
 import { toFuelRequest, type FuelRequestReader } from './view.js';
@@ -70,6 +71,6 @@ export async function findFuelCouponForStation(
     request: toFuelRequest(row),
     message: whyNotRedeemable(row, now) ?? confirmationLockMessage(row, now),
     driverConfirmationRequired: await driverConfirmation.required(db, row.organization_id),
-    vehicleScanRequired: await repository.requiresVehicleScan(db, row.organization_id),
+    ...(await pumpRequirements(db, row.organization_id)),
   };
 }

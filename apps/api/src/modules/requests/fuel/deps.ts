@@ -2,6 +2,7 @@
 import type { Clock } from '../../../platform/clock.js';
 import type { CouponSigner } from '../../../platform/coupons.js';
 import type { Database } from '../../../platform/db/database.js';
+import type { FilesService } from '../../files/index.js';
 import type { LedgerService } from '../../ledger/index.js';
 import type { NotificationsService } from '../../notifications/index.js';
 import type { PoliciesService } from '../../policies/index.js';
@@ -19,6 +20,8 @@ export interface FuelRequestsDeps {
   coupons: CouponSigner;
   platformFeeBps: number;
   notifications: NotificationsService;
+  /** Stores the photos taken at the pump (issue 42). */
+  files: Pick<FilesService, 'store' | 'url'>;
   /** The organization's fuel policies (issue 44), judged by rules/fuel-policies.ts. */
   policies: Pick<PoliciesService, 'forOrganization'>;
 }

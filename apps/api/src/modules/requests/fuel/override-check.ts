@@ -1,20 +1,29 @@
 /**
  * The fuel policies at the pump (issue 44): a HARD breach refuses the fill; a SOFT one stops it
  * until the organization's admin approves an override (OVERRIDE_REQUIRED naming it), unless an
- * approval of this request still covers it. Asking writes the override and e-mails the admins, and
- * those writes stay although the redemption is refused.
+ * approval of this request still covers it. Asking writes the override, e-mails the admins and
+ * texts those who may decide, and those writes stay although the redemption is refused.
  */
 import { formatNumber } from '../../../platform/number-format.js';
-import type { RequestFlag } from '@fleetfuel/contract';
+import { PERMISSIONS, type RequestFlag } from '@fleetfuel/contract';
 import type { Database } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
+import { SMS_MAX_LENGTH } from '../../../platform/sms/sms.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { insertOverride, latestOverrideOf, setOverrideStatus } from '../../overrides/index.js';
-import type { RedeemableFuelRequest } from '../fuel-requests.repository.js';
+import type { RedeemableFuelRequest } from '../redeemable-coupon.repository.js';
 import { RefusalKept } from '../request-decision.js';
 import { pumpOverride } from '../rules/override-rules.js';
 import type { FuelRequestsDeps } from './deps.js';
 import { checkFuelPolicies, type PolicyFill } from './policy-check.js';
+
+/** One SMS (the provider refuses more than 160 characters): a long station name is cut to fit. */
+export function overrideText(station: string, plate: string, litres: number): string {
+  const text = (at: string) =>
+    `FleetFuel: override needed at ${at} for ${plate}, ${formatNumber(litres, 2)} L. Approve in FleetFuel > Flags.`;
+  const room = SMS_MAX_LENGTH - text('').length;
+  return text(station.length <= room ? station : `${station.slice(0, Math.max(room - 3, 0))}...`);
+}
 
 const overrideRequired = (overrideId: string, breaches: readonly RequestFlag[]) =>
   new RefusalKept(
@@ -23,7 +32,10 @@ const overrideRequired = (overrideId: string, breaches: readonly RequestFlag[]) 
     { overrideId },
   );
 
-/** The organization's admins are asked by e-mail, with what the fill breaks and where to decide. */
+/**
+ * The organization's admins are asked by e-mail, with what the fill breaks and where to decide, and
+ * those who may decide by a short text as well: the attendant waits, a mailbox may not be read.
+ */
 async function askManagers(
   notifications: FuelRequestsDeps['notifications'],
   trx: Database,
@@ -35,6 +47,13 @@ async function askManagers(
     subject: `Override needed at ${request.station_name}: ${fill.vehicle.plate}`,
     text: `The attendant at ${request.station_name} is about to dispense ${formatNumber(fill.litres, 2)} L of ${fill.fuelType} for ${fill.vehicle.plate}, which breaks: ${breaches.map((flag) => flag.message).join('; ')}. Approve or decline it under Flags > Overrides; the attendant waits.`,
   });
+  await notifications.textOrganization(
+    trx,
+    'requestDecisions',
+    request.organization_id,
+    overrideText(request.station_name, fill.vehicle.plate, fill.litres),
+    PERMISSIONS['overrides.decide'],
+  );
 }
 
 /** The fill's policy flags and the override that lets it through, if one does; or the refusal that waits for one. */

@@ -22,12 +22,14 @@ import { reserveDraws } from '../../reserves/index.js';
 import { driverConfirmation } from '../driver-confirmation.service.js';
 import { litres, plateOf } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
-import type { FuelRequestRecord, RedeemableFuelRequest } from '../fuel-requests.repository.js';
+import type { FuelRequestRecord } from '../fuel-requests.repository.js';
+import { lockRedeemableFuelRequest, type RedeemableFuelRequest } from '../redeemable-coupon.repository.js';
 import { RefusalKept, decide } from '../request-decision.js';
 import { receiptText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
 import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
 import { odometerBack } from '../rules/fuel-request-rules.js';
+import { missingPumpEvidence, odometerExclusion } from '../rules/odometer-evidence.js';
 import { costOf, feeOf } from '../rules/money.js';
 import { couponMismatch, overDispensed, whyNotRedeemable } from '../rules/redemption-rules.js';
 import { refuse } from '../rules/refusal.js';
@@ -50,6 +52,32 @@ interface Attempt {
 }
 type Fill = Exclude<Awaited<ReturnType<typeof checkFill>>, RefusalKept>;
 
+/** A frozen or wrong vehicle is refused before anything is read or written. */
+function refuseWrongVehicle(request: RedeemableFuelRequest, attempt: Attempt): void {
+  refuse(frozenRefusal(frozenFill(request.vehicle_plate ?? 'This asset', request)));
+  const wrongVehicle = vehicleScanRefusal(
+    {
+      requiresScan: request.organization_requires_vehicle_scan,
+      vehicleId: request.vehicle_id,
+      organizationId: request.organization_id,
+      plate: request.vehicle_plate,
+    },
+    attempt.body.vehicleQr !== undefined,
+    attempt.sticker,
+  );
+  if (wrongVehicle) refuse({ field: 'vehicleQr', message: wrongVehicle });
+}
+
+/** The reading never goes back, and is typed and photographed where the organization requires it. */
+function refuseReading(request: RedeemableFuelRequest, vehicle: Parameters<typeof odometerBack>[0], odometer: number | null): void {
+  const evidence = {
+    requiresReading: request.organization_requires_odometer,
+    requiresPhoto: request.organization_requires_odometer_photo,
+    hasPhoto: request.has_odometer_photo,
+  };
+  refuse(odometerBack(vehicle, odometer, 'odometer'), missingPumpEvidence(evidence, odometer));
+}
+
 /** Every rule of the pump, and the fill they allow: its vehicle (locked), cost, fee and flags. */
 async function checkFill(deps: FuelRequestsDeps, trx: Database, request: RedeemableFuelRequest, attempt: Attempt) {
   const { body, now } = attempt;
@@ -60,26 +88,14 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     if (request.status === 'APPROVED') await expireFuelRequests(deps.ledger, trx, [request], attempt.actor);
     return new RefusalKept(why);
   }
-  // A frozen or wrong vehicle is refused before anything is read or written.
-  refuse(frozenRefusal(frozenFill(request.vehicle_plate ?? 'This asset', request)));
-  const wrongVehicle = vehicleScanRefusal(
-    {
-      requiresScan: request.organization_requires_vehicle_scan,
-      vehicleId: request.vehicle_id,
-      organizationId: request.organization_id,
-      plate: request.vehicle_plate,
-    },
-    body.vehicleQr !== undefined,
-    attempt.sticker,
-  );
-  if (wrongVehicle) refuse({ field: 'vehicleQr', message: wrongVehicle });
+  refuseWrongVehicle(request, attempt);
   const fuelType = request.fuel_type as SoldFuelType;
   const dispensed = body.dispensedVolume;
   refuse(overDispensed(dispensed, Number(request.volume), fuelType));
   const vehicle = await deps.vehicles.forRequest(trx, request.vehicle_id, request.organization_id, { lock: true });
   if (!vehicle) throw notFound('Vehicle');
   const odometer = body.odometer ?? null;
-  refuse(odometerBack(vehicle, odometer, 'odometer'));
+  refuseReading(request, vehicle, odometer);
   const priceKobo = BigInt(request.price_kobo as string);
   const amount = costOf(dispensed, priceKobo);
   // The organization's fuel policies at the real time, station and volume: a SOFT breach waits for
@@ -109,6 +125,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
   const unconfirmed = await driverConfirmation.confirm(trx, request, body, attempt.actor, now);
   if (unconfirmed) return new RefusalKept(unconfirmed);
   // Judged before this fill joins the vehicle's history and its reading becomes the last one.
+  const reading = odometer ?? (request.odometer === null ? null : Number(request.odometer));
   const flags = await fuelRequestFlags(
     trx,
     deps.prices,
@@ -119,7 +136,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
       fuelType,
       volume: Number(request.volume),
       tankLevel: request.tank_level,
-      odometer: odometer ?? (request.odometer === null ? null : Number(request.odometer)),
+      odometer: reading,
       requestedAt: request.created_at,
       priceKobo,
       dispensedVolume: dispensed,
@@ -127,12 +144,15 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     now,
   );
   const plate = vehicle.plate_number ?? vehicle.model;
+  const exclusion = reading === null ? null : odometerExclusion(flags);
   return {
     vehicle,
     plate,
     fuelType,
     dispensed,
-    odometer,
+    // A reading that jumps too far is kept on the request but not measured from (rules/odometer-evidence.ts).
+    odometer: exclusion === null ? odometer : reading,
+    odometerExclusion: exclusion,
     amount,
     fee: feeOf(amount, deps.platformFeeBps),
     flags: [...flags, ...policies.flags],
@@ -229,12 +249,13 @@ export async function redeemFuelCoupon(deps: FuelRequestsDeps, actor: Actor, id:
   await decide(deps.notifications, {
     entity: 'Fuel request',
     lock: async (trx) => {
-      const request = await repository.lockRedeemableFuelRequest(trx, id);
+      const request = await lockRedeemableFuelRequest(trx, id);
       return request?.station_id === stationId ? request : undefined;
     },
     check: (trx, request) => checkFill(deps, trx, request, attempt),
     async change(trx, request, fill, entryId) {
-      if (fill.odometer !== null) await deps.vehicles.recordOdometer(trx, fill.vehicle.id, fill.odometer);
+      if (fill.odometer !== null && fill.odometerExclusion === null)
+        await deps.vehicles.recordOdometer(trx, fill.vehicle.id, fill.odometer);
       if (request.holds_reserve_litres) await reserveDraws.release(trx, id, Number(request.volume) - fill.dispensed);
       if (fill.overrideId) await setOverrideStatus(trx, fill.overrideId, 'USED');
       return repository.markCompleted(trx, id, {
@@ -245,6 +266,7 @@ export async function redeemFuelCoupon(deps: FuelRequestsDeps, actor: Actor, id:
         feeKobo: fill.fee,
         entryId: entryId as string,
         odometer: fill.odometer,
+        odometerExclusion: fill.odometerExclusion,
         flags: fill.flags,
       });
     },

@@ -15,8 +15,12 @@ import { scopeFor } from '../shared.js';
  */
 export function toFuelRequest(row: FuelRequestRow, showFlags = false): FuelRequest {
   const fuelType = row.fuel_type as SoldFuelType;
+  // A reading left out of efficiency is still the reading the pump recorded.
+  const reading = row.odometer ?? row.odometer_excluded;
   return {
     ...requestBase(row),
+    currentOdometerReading: reading === null ? null : Number(reading),
+    odometerExclusion: row.odometer_excluded_reason,
     id: row.id,
     supplyDate: row.supply_date,
     station: { id: row.station_id, name: row.station_name, address: row.station_address },

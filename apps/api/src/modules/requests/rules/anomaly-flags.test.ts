@@ -72,21 +72,43 @@ describe('anomalyFlags', () => {
     expect(codes(request({ odometer: 10_000, vehicle: { tankSize: 50, lastOdometer: 10_000 } }))).toEqual([]);
   });
 
-  it('flags a jump of more than 1,500 km a day since the last timed reading', () => {
-    // The last fill was 10 days ago at 10,000 km: 15,000 km is the most 10 days allow.
+  it('flags a jump faster than 120 km/h since the last timed reading', () => {
+    // The last fill was 10 days (240 h) ago at 10,000 km: 28,800 km is the most 240 h at 120 km/h allow.
     const fills = [{ odometer: 10_000, approvedVolume: 40, dispensedVolume: 40, redeemedAt: daysBefore(10) }];
-    expect(anomalyFlags(request({ odometer: 25_001, volume: 10, previousFills: fills }))).toEqual([
+    expect(anomalyFlags(request({ odometer: 38_801, volume: 10, previousFills: fills }))).toEqual([
       {
         code: 'ODOMETER_JUMP',
         severity: 'critical',
-        message: 'Odometer 25,001 km is 15,001 km past the reading of 10,000 km 10 days earlier; more than 1,500 km a day',
+        message: 'Odometer 38,801 km is 28,801 km past the reading of 10,000 km 10 days earlier; more than 120 km/h',
       },
     ]);
-    expect(codes(request({ odometer: 25_000, volume: 10, previousFills: fills }))).toEqual([]);
-    // Within the same day a full day's drive is still allowed.
-    const sameDay = [{ ...fills[0]!, redeemedAt: new Date(now.getTime() - 3_600_000) }];
-    expect(codes(request({ odometer: 11_500, previousFills: sameDay }))).not.toContain('ODOMETER_JUMP');
-    expect(codes(request({ odometer: 11_501, previousFills: sameDay }))).toContain('ODOMETER_JUMP');
+    expect(codes(request({ odometer: 38_800, volume: 10, previousFills: fills }))).toEqual([]);
+    // Five hours after a reading, 600 km is the most; within the hour, an hour's drive is still allowed.
+    const fiveHours = [{ ...fills[0]!, redeemedAt: new Date(now.getTime() - 5 * 3_600_000) }];
+    expect(codes(request({ odometer: 10_600, previousFills: fiveHours }))).not.toContain('ODOMETER_JUMP');
+    expect(anomalyFlags(request({ odometer: 10_600.1, previousFills: fiveHours }))[0]?.message).toBe(
+      'Odometer 10,600.1 km is 600.1 km past the reading of 10,000 km 5 h earlier; more than 120 km/h',
+    );
+    const minutes = [{ ...fills[0]!, redeemedAt: new Date(now.getTime() - 10 * 60_000) }];
+    expect(codes(request({ odometer: 10_120, previousFills: minutes }))).not.toContain('ODOMETER_JUMP');
+    expect(codes(request({ odometer: 10_121, previousFills: minutes }))).toContain('ODOMETER_JUMP');
+  });
+
+  it("flags a distance more than 3× the vehicle's usual distance between fills", () => {
+    // Fills 400 km apart every 10 days: 1,200 km since the last is the most 3× allows.
+    const fills = steadyFills(4);
+    expect(
+      anomalyFlags(request({ odometer: 11_201, volume: 40, dispensedVolume: 40, previousFills: fills })).find(
+        (f) => f.code === 'ODOMETER_JUMP',
+      ),
+    ).toEqual({
+      code: 'ODOMETER_JUMP',
+      severity: 'warning',
+      message: "Odometer 11,201 km is 1,201 km past the reading of 10,000 km; more than 3× this vehicle's usual 400 km between fills",
+    });
+    expect(codes(request({ odometer: 11_200, volume: 40, dispensedVolume: 40, previousFills: fills }))).not.toContain('ODOMETER_JUMP');
+    // Two distances are no pattern yet.
+    expect(codes(request({ odometer: 11_201, previousFills: steadyFills(3) }))).not.toContain('ODOMETER_JUMP');
   });
 
   it('flags an efficiency below half or above double the vehicle’s median', () => {

@@ -7,8 +7,10 @@ import { formatNaira, FUEL_UNITS, type RequestFlag, type SoldFuelType } from '@f
 import { litres } from '../format.js';
 import { formatNumber } from '../../../platform/number-format.js';
 
-/** Beyond this a distance is no drive a vehicle makes in a day. */
-const MAX_KM_PER_DAY = 1_500;
+/** No vehicle of a fleet averages more than this between two readings (issue 42). */
+const MAX_KM_PER_HOUR = 120;
+/** A distance since the last fill this many times the vehicle's usual one is flagged (issue 42). */
+const USUAL_DISTANCE_MULTIPLE = 3;
 /** A price this much above the station's own median is flagged (20%). */
 const PRICE_TOLERANCE_PERCENT = 20;
 /** A second request for the same vehicle within this many hours is flagged. */
@@ -88,6 +90,46 @@ function lastTimedReading(fills: PreviousFill[]): { odometer: number; at: Date }
   return fill ? { odometer: fill.odometer as number, at: fill.redeemedAt } : null;
 }
 
+/** The distances between the vehicle's consecutive fills with readings (a reading that went back measures nothing). */
+function pastDistances(fills: PreviousFill[]): number[] {
+  const distances: number[] = [];
+  for (let i = 0; i + 1 < fills.length; i += 1) {
+    const fill = fills[i] as PreviousFill;
+    const before = fills[i + 1] as PreviousFill;
+    if (fill.odometer !== null && before.odometer !== null && fill.odometer > before.odometer)
+      distances.push(fill.odometer - before.odometer);
+  }
+  return distances;
+}
+
+/** "5 h" under two days, "3.5 days" after. */
+function elapsed(hours: number): string {
+  return hours < 48 ? `${oneDecimal(hours)} h` : `${oneDecimal(hours / 24)} days`;
+}
+
+/** A jump no drive explains: faster than 120 km/h since the last reading, or 3× the vehicle's usual distance between fills. */
+function jumpFlag(reading: number, timed: { odometer: number; at: Date }, input: FlagInputs): RequestFlag | null {
+  const distance = reading - timed.odometer;
+  const past = `Odometer ${km(reading)} is ${km(distance)} past the reading of ${km(timed.odometer)}`;
+  // A reading within the hour still allows an hour's drive: a clock's minutes are no evidence.
+  const hours = Math.max(1, (input.at.getTime() - timed.at.getTime()) / HOUR_MS);
+  if (distance > MAX_KM_PER_HOUR * hours) {
+    return {
+      code: 'ODOMETER_JUMP',
+      severity: 'critical',
+      message: `${past} ${elapsed(hours)} earlier; more than ${MAX_KM_PER_HOUR} km/h`,
+    };
+  }
+  const distances = pastDistances(input.previousFills);
+  const usual = median(distances);
+  if (usual === null || distances.length < MIN_SAMPLES || distance <= USUAL_DISTANCE_MULTIPLE * usual) return null;
+  return {
+    code: 'ODOMETER_JUMP',
+    severity: 'warning',
+    message: `${past}; more than ${USUAL_DISTANCE_MULTIPLE}× this vehicle's usual ${km(usual)} between fills`,
+  };
+}
+
 function odometerFlags(input: FlagInputs): RequestFlag[] {
   const reading = input.odometer;
   if (reading === null) return [];
@@ -98,18 +140,8 @@ function odometerFlags(input: FlagInputs): RequestFlag[] {
       { code: 'ODOMETER_BACKWARDS', severity: 'critical', message: `Odometer ${km(reading)} is below the last reading of ${km(last)}` },
     ];
   }
-  if (!timed) return [];
-  const distance = reading - timed.odometer;
-  // A reading taken within the day still allows a full day's drive: the rule is about days.
-  const days = Math.max(1, (input.at.getTime() - timed.at.getTime()) / (24 * HOUR_MS));
-  if (distance <= MAX_KM_PER_DAY * days) return [];
-  return [
-    {
-      code: 'ODOMETER_JUMP',
-      severity: 'critical',
-      message: `Odometer ${km(reading)} is ${km(distance)} past the reading of ${km(timed.odometer)} ${oneDecimal(days)} ${days === 1 ? 'day' : 'days'} earlier; more than ${km(MAX_KM_PER_DAY)} a day`,
-    },
-  ];
+  const jump = timed ? jumpFlag(reading, timed, input) : null;
+  return jump ? [jump] : [];
 }
 
 /** Km per unit of each past fill: the distance since the fill before it over the volume it took. */

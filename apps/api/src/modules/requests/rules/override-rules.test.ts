@@ -13,10 +13,11 @@ const override = (status: LatestOverride['status'], extra: Partial<LatestOverrid
 });
 
 describe('a SOFT breach at the pump', () => {
-  it('asks a manager when nothing was asked, or the last override was spent or lapsed', () => {
+  it('asks a manager when nothing was asked, or the last override was spent, lapsed or cancelled', () => {
     expect(pumpOverride(null, 25, now)).toEqual({ kind: 'ASK', closes: null });
     expect(pumpOverride(override('USED'), 25, now)).toEqual({ kind: 'ASK', closes: null });
     expect(pumpOverride(override('EXPIRED'), 25, now)).toEqual({ kind: 'ASK', closes: null });
+    expect(pumpOverride(override('CANCELLED'), 25, now)).toEqual({ kind: 'ASK', closes: null });
   });
 
   it('waits on a pending override, whatever the litres', () => {

@@ -7,7 +7,7 @@ import { formatNumber } from '../../../platform/number-format.js';
 
 export interface LatestOverride {
   id: string;
-  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'USED' | 'EXPIRED';
+  status: 'PENDING' | 'APPROVED' | 'DECLINED' | 'USED' | 'EXPIRED' | 'CANCELLED';
   dispensedVolume: number;
   expiresAt: Date | null;
   note: string | null;
@@ -40,8 +40,10 @@ export function pumpOverride(latest: LatestOverride | null, dispensed: number, n
         kind: 'DECLINED',
         message: `A manager declined ${formatNumber(latest.dispensedVolume, 2)} L for this coupon${latest.note ? ` (${latest.note})` : ''}; dispense within the fuel policy, or less than that to ask again`,
       };
+    // Spent, lapsed, or the attendant stopped waiting: trying again asks a manager afresh.
     case 'USED':
     case 'EXPIRED':
+    case 'CANCELLED':
       return { kind: 'ASK', closes: null };
   }
 }

@@ -13,6 +13,7 @@ import { showFieldError } from '@/lib/form-errors';
 import { hasPermission } from '@fleetfuel/contract';
 import { useAuth } from '@/lib/auth';
 import { PumpPinForm } from './PumpPinForm';
+import { StationPinForm } from './StationPinForm';
 
 const EMPTY_PASSWORDS: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -23,6 +24,7 @@ export function SecurityPanel() {
     <Stack gap="lg">
       <PasswordForm />
       {hasPermission(user?.role, 'pumpPin.own') && <PumpPinForm />}
+      {hasPermission(user?.role, 'stationPin.own') && <StationPinForm />}
       <SessionsList />
     </Stack>
   );

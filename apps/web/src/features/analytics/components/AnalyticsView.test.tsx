@@ -97,3 +97,38 @@ describe('AnalyticsView: fuel efficiency and silent assets', () => {
     expect(await within(screen.getByRole('region', { name: 'Fuel Efficiency' })).findByText('No Record')).toBeTruthy();
   });
 });
+
+describe('AnalyticsView: fraud and recoveries', () => {
+  it('shows the confirmed fraud and the naira recovered, as the Dashboard does', async () => {
+    const fraud = { openFlags: 3, confirmedFraudRequests: 1, confirmedFraudAmount: 12_500.5, recoveredAmount: 4000 };
+    renderWithApp(<AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />, {
+      api: [
+        answer(routes.analytics.overview, () => ({ ...overview, fraud })),
+        answer(routes.analytics.efficiency, () => efficiency),
+        noAttendants,
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Fraud and recoveries' });
+    const confirmed = within(section).getByRole('group', { name: 'Confirmed fraud' });
+    expect(within(confirmed).getByText('₦12,500.50')).toBeTruthy();
+    expect(within(confirmed).getByText('1 fill paid for')).toBeTruthy();
+    expect(within(within(section).getByRole('group', { name: 'Recovered' })).getByText('₦4,000.00')).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('link', { name: /^Flags to review\s*3/ })
+        .getAttribute('href'),
+    ).toBe('/flags');
+  });
+
+  it('shows none for a caller without the figures', async () => {
+    renderWithApp(<AnalyticsView filters={{ months: 6, organizationId: null }} onFiltersChange={() => undefined} />, {
+      api: [
+        answer(routes.analytics.overview, () => ({ ...overview, fraud: null })),
+        answer(routes.analytics.efficiency, () => efficiency),
+        noAttendants,
+      ],
+    });
+    await screen.findByRole('region', { name: 'Silent Assets' });
+    expect(screen.queryByRole('region', { name: 'Fraud and recoveries' })).toBeNull();
+  });
+});

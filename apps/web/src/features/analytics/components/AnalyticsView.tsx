@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Anchor, Box, Button, Center, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AttendantFiguresPanel } from '@/components/attendants/AttendantFiguresPanel';
+import { FraudFigures } from '@/components/fraud/FraudFigures';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { AnalyticsOverview, EfficiencyReply } from '@fleetfuel/contract';
 import {
@@ -107,6 +108,7 @@ export function AnalyticsView({ filters, onFiltersChange }: AnalyticsViewProps) 
       ) : (
         <>
           <AnalyticsCharts overview={overview.data} efficiency={efficiency} refreshing={overview.isPlaceholderData} />
+          {overview.data.fraud && <FraudSection fraud={overview.data.fraud} />}
           {/* The organization watches the pump too: who filled its fleet, and the patterns to look at. */}
           {overview.data.scope === 'ORGANIZATION' && (
             <Box mt="lg">
@@ -215,6 +217,21 @@ function AnalyticsCharts({
       </ChartCard>
       <SilentAssets efficiency={efficiency} />
     </SimpleGrid>
+  );
+}
+
+/** Issue 44's confirmed fraud and recoveries, as the Dashboard shows them; not bound to the period chosen. */
+function FraudSection({ fraud }: { fraud: NonNullable<AnalyticsOverview['fraud']> }) {
+  return (
+    <Box mt="lg" component="section" aria-labelledby="analytics-fraud-title">
+      <Title order={2} fz="md" id="analytics-fraud-title">
+        Fraud and recoveries
+      </Title>
+      <Text size="xs" c="dimmed" mb="sm">
+        All time, whatever the period above
+      </Text>
+      <FraudFigures fraud={fraud} />
+    </Box>
   );
 }
 

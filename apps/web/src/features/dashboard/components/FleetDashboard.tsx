@@ -3,13 +3,13 @@ import { Box, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text } fr
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle, IconCar, IconGasStation, IconTool, IconUsers } from '@tabler/icons-react';
 import { hasPermission, type SessionUser } from '@fleetfuel/contract';
+import { FraudFigures } from '@/components/fraud/FraudFigures';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
 import { StatCard } from '@/components/ui/StatCard';
 import { dashboardOverviewQuery } from '@/lib/analytics-overview';
 import { useHoldsPrerenderedDashboard } from '@/prerender/prerendered-dashboard';
 import { dashboardStats, dashboardWelcome, type DashboardStat, type DashboardStatKey } from '../dashboard-stats';
-import { FraudFigures } from './FraudFigures';
 import { FuelChartCard } from './FuelChartCard';
 import { MaintenanceAlerts } from './MaintenanceAlerts';
 import { MyVehicleCard } from './MyVehicleCard';

@@ -21,6 +21,8 @@ const saved = {
   requireNoteForFlaggedApproval: false,
   requireDriverConfirmation: false,
   requireVehicleScan: false,
+  requireOdometerAtPump: false,
+  requireOdometerPhoto: false,
 };
 
 function renderPanel(editable: boolean) {
@@ -88,6 +90,17 @@ describe('OrganizationSettingsPanel: the low balance threshold and the note for 
     await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings Updated!')).toBeTruthy();
     expect(bodies).toEqual([expect.objectContaining({ requireVehicleScan: true })]);
+  });
+
+  it('saves the odometer switches together', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = renderPanel(true);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    await user.click(within(form).getByRole('switch', { name: /^Require the odometer reading at the pump/ }));
+    await user.click(within(form).getByRole('switch', { name: /^Require a photo of the odometer/ }));
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ requireOdometerAtPump: true, requireOdometerPhoto: true })]);
   });
 
   it('shows both to the assistant, who cannot change them', async () => {

@@ -63,7 +63,13 @@ function OrganizationProfile({ settings }: { settings: OrganizationSettings }) {
 
 interface SwitchFieldProps {
   control: Control<SettingsFormValues>;
-  name: 'allowExpiredInsurance' | 'requireNoteForFlaggedApproval' | 'requireDriverConfirmation' | 'requireVehicleScan';
+  name:
+    | 'allowExpiredInsurance'
+    | 'requireNoteForFlaggedApproval'
+    | 'requireDriverConfirmation'
+    | 'requireVehicleScan'
+    | 'requireOdometerAtPump'
+    | 'requireOdometerPhoto';
   label: string;
   description: string;
   disabled: boolean;
@@ -214,6 +220,20 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
             name="requireVehicleScan"
             label="Require the vehicle's sticker at the pump"
             description="When on, the attendant scans the vehicle's windscreen sticker, and a fuel coupon redeems only for the vehicle it was approved for. Print the stickers from Assets."
+            disabled={readOnly}
+          />
+          <SwitchField
+            control={control}
+            name="requireOdometerAtPump"
+            label="Require the odometer reading at the pump"
+            description="When on, the attendant types the vehicle's odometer reading before dispensing. A reading below the last one is refused; a jump no drive explains is flagged and left out of efficiency."
+            disabled={readOnly}
+          />
+          <SwitchField
+            control={control}
+            name="requireOdometerPhoto"
+            label="Require a photo of the odometer"
+            description="When on, the attendant photographs the odometer before dispensing. The photo is kept with the request."
             disabled={readOnly}
           />
           {editable && (

@@ -9,10 +9,12 @@ export interface DispensedFieldsProps {
   unit: string;
   /** The most the coupon allows, as the volume's description says it ("At most 40 L"). */
   limit: string;
+  /** The organization requires the reading at the pump. */
+  odometerRequired?: boolean;
 }
 
 /** What the attendant dispensed against a fuel coupon, online or offline: the volume, and the odometer if read. */
-export function DispensedFields({ control, unit, limit }: DispensedFieldsProps) {
+export function DispensedFields({ control, unit, limit, odometerRequired = false }: DispensedFieldsProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <TextField
@@ -28,7 +30,14 @@ export function DispensedFields({ control, unit, limit }: DispensedFieldsProps) 
         }
         description={`At most ${limit}`}
       />
-      <TextField control={control} name="odometer" label="Odometer (km)" inputMode="numeric" description="Optional" />
+      <TextField
+        control={control}
+        name="odometer"
+        label="Odometer (km)"
+        inputMode="numeric"
+        withAsterisk={odometerRequired}
+        description={odometerRequired ? 'Required by the organization' : 'Optional'}
+      />
     </SimpleGrid>
   );
 }

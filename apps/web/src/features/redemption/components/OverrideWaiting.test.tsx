@@ -158,4 +158,37 @@ describe('FuelRedeemForm: waiting for a manager at the pump', () => {
     await user.click(within(declined).getByRole('button', { name: 'Change the litres' }));
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Dispensed Volume/ }).value).toBe('25');
   });
+
+  it('cancels the override on the server when the attendant stops waiting, then goes back to the litres', async () => {
+    const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+    const cancelled: string[] = [];
+    const { api } = renderWithApp(
+      <FuelRedeemForm
+        request={request}
+        coupon={{ code: 'ABCD-2345' }}
+        onDone={() => undefined}
+        onCancel={() => undefined}
+        onError={() => undefined}
+      />,
+      {
+        role: 'ATTENDANT',
+        api: [
+          answer(routes.fuelRequests.complete, () => new FakeRefusal(422, stopped)),
+          answer(routes.overrides.station, () => override('PENDING')),
+          answer(routes.overrides.cancel, () => {
+            cancelled.push(OVERRIDE_ID);
+            return { message: 'Override cancelled: nothing was redeemed', ...override('CANCELLED') };
+          }),
+        ],
+      },
+    );
+    await confirmFill(user);
+    const waiting = await screen.findByRole('region', { name: "Waiting for a manager's approval" });
+
+    await user.click(within(waiting).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(cancelled).toEqual([OVERRIDE_ID]));
+    expect(api.calls).toContain(`POST ${routes.overrides.cancel.path}`);
+    expect(await screen.findByRole('textbox', { name: /Dispensed Volume/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: "Waiting for a manager's approval" })).toBeNull();
+  });
 });

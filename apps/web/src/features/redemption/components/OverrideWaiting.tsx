@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { ApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/format';
-import { useStationOverride } from '../api';
+import { useCancelOverride, useStationOverride } from '../api';
 
 export interface OverrideWaitingProps {
   overrideId: string;
@@ -15,7 +15,7 @@ export interface OverrideWaitingProps {
   onApproved: () => void;
   /** The redemption sent again after the approval is on its way. */
   sending: boolean;
-  /** Back to the litres (to dispense less, or to stop waiting). */
+  /** Back to the litres (to dispense less, or after the wait was cancelled). */
   onBack: () => void;
   /** The coupon is done with (its approval was used): start over. */
   onDone: () => void;
@@ -27,6 +27,7 @@ export interface OverrideWaitingProps {
  */
 export function OverrideWaiting({ overrideId, plate, litres, message, onApproved, sending, onBack, onDone }: OverrideWaitingProps) {
   const { data, error } = useStationOverride(overrideId);
+  const cancel = useCancelOverride();
   const override = data?.override;
   const status = override?.status;
 
@@ -95,6 +96,19 @@ export function OverrideWaiting({ overrideId, plate, litres, message, onApproved
     );
   }
 
+  if (status === 'CANCELLED') {
+    return (
+      <Panel label="Cancelled">
+        <Alert color="gray" variant="light" title="The wait was cancelled" role="alert">
+          <Text size="sm">Nothing was redeemed. Try again to ask a manager once more.</Text>
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onBack}>Try again</Button>
+        </Group>
+      </Panel>
+    );
+  }
+
   if (status === 'USED') {
     return (
       <Panel label="Approval used">
@@ -137,7 +151,8 @@ export function OverrideWaiting({ overrideId, plate, litres, message, onApproved
         </Text>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onBack}>
+        {/* Cancelled on the server first, so no manager approves a fill nobody waits for any more. */}
+        <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(overrideId, { onSuccess: onBack })}>
           Cancel
         </Button>
       </Group>

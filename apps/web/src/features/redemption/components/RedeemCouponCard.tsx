@@ -218,6 +218,8 @@ export function RedeemCouponCard() {
                 coupon={coupon}
                 driverConfirmationRequired={reply.driverConfirmationRequired}
                 vehicleScanRequired={reply.vehicleScanRequired}
+                odometerRequired={reply.odometerRequired}
+                odometerPhotoRequired={reply.odometerPhotoRequired}
                 onDone={startOver}
                 onCancel={startOver}
                 onError={setProblem}

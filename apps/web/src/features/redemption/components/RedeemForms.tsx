@@ -8,18 +8,28 @@ import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatCurrency, formatVolume } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { useCompleteJob, useRedeemFuel } from '../api';
+import { useCompleteJob, useRedeemFuel, useSendOdometerPhoto } from '../api';
 import type { CouponInput } from '../coupon-input';
 import { confirmationFields, confirmationProblem } from '../driver-confirmation';
+import { PHOTO_MISSING, type OdometerPhoto } from '../odometer-photo';
 import { fuelRedeemSchema, jobRedeemSchema, toFuelCompleteBody, toJobCompleteBody, type FuelRedeemValues } from '../redeem-form';
-
-type FuelCompleteBody = ReturnType<typeof toFuelCompleteBody>;
 import { DispensedFields } from './DispensedFields';
 import { DriverConfirmationField } from './DriverConfirmationField';
 import { FuelRedemptionReview } from './FuelRedemptionReview';
 import { OverrideWaiting } from './OverrideWaiting';
 import { STICKER_MISSING, checkSticker } from '../offline/verify-sticker';
 import { VehicleStickerField, type ScannedSticker } from './VehicleStickerField';
+import { OdometerPhotoField } from './OdometerPhotoField';
+
+type FuelCompleteBody = ReturnType<typeof toFuelCompleteBody>;
+
+/** What the organization requires at the pump besides the coupon (from the coupon's preview). */
+export interface PumpRequirements {
+  driverConfirmationRequired?: boolean;
+  vehicleScanRequired?: boolean;
+  odometerRequired?: boolean;
+  odometerPhotoRequired?: boolean;
+}
 
 export interface RedeemFormProps<R> {
   request: R;
@@ -31,20 +41,30 @@ export interface RedeemFormProps<R> {
 }
 
 /**
- * Dispensed volume (at most the approved one, the approved one by default) and an optional odometer;
- * the driver's PIN or one-time code when the organization requires the driver's confirmation. Then a
- * review of what will be paid, and only its Confirm moves money.
+ * Dispensed volume (at most the approved one, the approved one by default) and the odometer (optional
+ * unless the organization requires it, with a photo if it asks); the driver's PIN or one-time code when
+ * the organization requires the driver's confirmation. Then a review of what will be paid, and only
+ * its Confirm moves money (the photo is sent first, once).
  */
 export function FuelRedeemForm({
   request,
   coupon,
   driverConfirmationRequired = false,
   vehicleScanRequired = false,
+  odometerRequired = false,
+  odometerPhotoRequired = false,
   onDone,
   onCancel,
   onError,
-}: RedeemFormProps<FuelRequest> & { driverConfirmationRequired?: boolean; vehicleScanRequired?: boolean }) {
+}: RedeemFormProps<FuelRequest> & PumpRequirements) {
   const redeem = useRedeemFuel();
+  const sendPhoto = useSendOdometerPhoto();
+  // The photo, and whether the server has it: a retry after a refused redemption does not send it twice.
+  const [photo, setPhoto] = useState<{ value: OdometerPhoto | null; sent: boolean; error: string | null }>({
+    value: null,
+    sent: false,
+    error: null,
+  });
   // One key per coupon shown: a double click or a retry redeems once. A refusal gets a new key, since
   // the next try carries another body (a corrected PIN) that the old key would refuse as a conflict.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -55,7 +75,10 @@ export function FuelRedeemForm({
     null,
   );
   const [sticker, setSticker] = useState<{ value: ScannedSticker | null; error: string | null }>({ value: null, error: null });
-  const schema = useMemo(() => fuelRedeemSchema({ volume: request.volume, unit: request.unit }), [request.volume, request.unit]);
+  const schema = useMemo(
+    () => fuelRedeemSchema({ volume: request.volume, unit: request.unit, odometerRequired }),
+    [request.volume, request.unit, odometerRequired],
+  );
   const plate = request.vehicle.plateNumber ?? `${request.vehicle.make} ${request.vehicle.model}`;
   const { control, handleSubmit, formState } = useForm<FuelRedeemValues>({
     mode: 'all',
@@ -73,11 +96,19 @@ export function FuelRedeemForm({
       setSticker({ value: null, error: STICKER_MISSING });
       return;
     }
+    if (odometerPhotoRequired && !photo.value) {
+      setPhoto((current) => ({ ...current, error: PHOTO_MISSING }));
+      return;
+    }
     setReviewing(values);
   });
 
   const send = async (values: FuelRedeemValues, body: FuelCompleteBody, sendKey: string) => {
     try {
+      if (odometerPhotoRequired && photo.value && !photo.sent) {
+        await sendPhoto.mutateAsync({ id: request.id, photo: photo.value.blob });
+        setPhoto((current) => ({ ...current, sent: true }));
+      }
       const reply = await redeem.mutateAsync({ id: request.id, body, key: sendKey });
       toast.success(reply.message);
       onDone();
@@ -133,7 +164,7 @@ export function FuelRedeemForm({
           pricePerUnit: request.pricePerUnit,
         }}
         confirmLabel="Confirm"
-        busy={redeem.isPending}
+        busy={redeem.isPending || sendPhoto.isPending}
         onBack={() => setReviewing(null)}
         onConfirm={() => void onConfirm(reviewing)}
       />
@@ -151,7 +182,15 @@ export function FuelRedeemForm({
             error={sticker.error}
           />
         )}
-        <DispensedFields control={control} unit={request.unit} limit={`${request.volume} ${request.unit}`} />
+        <DispensedFields
+          control={control}
+          unit={request.unit}
+          limit={`${request.volume} ${request.unit}`}
+          odometerRequired={odometerRequired}
+        />
+        {odometerPhotoRequired && (
+          <OdometerPhotoField value={photo.value} onChange={(value) => setPhoto({ value, sent: false, error: null })} error={photo.error} />
+        )}
         {driverConfirmationRequired && (
           <DriverConfirmationField
             requestId={request.id}

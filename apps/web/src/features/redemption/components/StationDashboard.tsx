@@ -1,9 +1,11 @@
 import { Box, Group, Stack } from '@mantine/core';
+import { hasPermission } from '@fleetfuel/contract/permissions';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useAuth } from '@/lib/auth';
 import { AttendantFiguresPanel } from '@/components/attendants/AttendantFiguresPanel';
 import { StatementControl } from '@/components/statement/StatementControl';
 import { OfflineStatus } from '../offline/OfflineStatus';
+import { AttendantSwitch } from './AttendantSwitch';
 import { RedeemCouponCard } from './RedeemCouponCard';
 import { RedemptionFollowUps } from './RedemptionFollowUps';
 import { StationWalletCard } from './StationWalletCard';
@@ -17,6 +19,7 @@ export interface StationDashboardProps {
  * The station's redemption desk: the Redeem Coupon tool and today's redemptions with what each
  * paid, so the attendant who confirms a fill sees its money too. The station representative also
  * sees the station's wallet and statement, and the follow-ups of refused offline redemptions.
+ * Staff who share one phone hand it over with their station PIN (the attendant bar at the top).
  */
 export function StationDashboard({ title }: StationDashboardProps) {
   const { user } = useAuth();
@@ -25,6 +28,7 @@ export function StationDashboard({ title }: StationDashboardProps) {
     <>
       <PageHeader title={title} description={user?.fuelStation?.name} />
       <Stack gap="lg">
+        {hasPermission(user?.role, 'station.device') && <AttendantSwitch />}
         {user?.fuelStationId && <OfflineStatus stationId={user.fuelStationId} />}
         <Group align="flex-start" gap="lg" wrap="wrap">
           <Box style={{ flex: '2 1 440px', minWidth: 0 }}>

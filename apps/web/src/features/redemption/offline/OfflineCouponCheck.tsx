@@ -10,8 +10,10 @@ import { formatDateTime, formatVolume } from '@/lib/format';
 import { Field } from '../components/CouponPreview';
 import { DispensedFields } from '../components/DispensedFields';
 import { FuelRedemptionReview } from '../components/FuelRedemptionReview';
+import { OdometerPhotoField } from '../components/OdometerPhotoField';
 import { VehicleStickerField, type ScannedSticker } from '../components/VehicleStickerField';
 import type { CouponInput } from '../coupon-input';
+import { PHOTO_MISSING, type OdometerPhoto } from '../odometer-photo';
 import { fuelRedeemSchema, toFuelCompleteBody, type FuelRedeemValues } from '../redeem-form';
 import { readOfflineCouponData } from './offline-cache';
 import { useRedemptionQueue } from './use-offline';
@@ -31,6 +33,9 @@ export interface OfflineCouponCheckProps {
 const unitOf = (coupon: OpenCoupon) => FUEL_UNITS[coupon.fuelType as SoldFuelType];
 /** A copy of the list kept before it said (no flag at all) is treated as needing the sticker. */
 const stickerRequired = (coupon: OpenCoupon) => coupon.vehicleScanRequired !== false;
+/** Likewise the odometer and its photo: asking for them costs a moment, missing them a refused fill. */
+const odometerRequired = (coupon: OpenCoupon) => coupon.odometerRequired !== false;
+const photoRequired = (coupon: OpenCoupon) => coupon.odometerPhotoRequired !== false;
 
 /**
  * With no network: the coupon checked on the device (signature, station, expiry, open list, and no
@@ -51,6 +56,7 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
   const saved = savedKey !== null;
   const [problem, setProblem] = useState<string | null>(null);
   const [sticker, setSticker] = useState<{ value: ScannedSticker | null; error: string | null }>({ value: null, error: null });
+  const [photo, setPhoto] = useState<{ value: OdometerPhoto | null; error: string | null }>({ value: null, error: null });
 
   // Once the queue has sent it, "saved on this device" is no longer true: the status panel shows
   // the server's answer, and this screen is ready for the next coupon.
@@ -107,6 +113,7 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
                 plate: verdict.coupon.plate,
                 fuelType: verdict.coupon.fuelType,
                 unit: unitOf(verdict.coupon),
+                ...(photo.value ? { odometerPhoto: photo.value.dataUrl } : {}),
               });
               setSavedKey(added.idempotencyKey);
             } catch {
@@ -126,12 +133,19 @@ export function OfflineCouponCheck({ coupon, onDone }: OfflineCouponCheckProps) 
               error={sticker.error}
             />
           )}
+          {photoRequired(verdict.coupon) && (
+            <OdometerPhotoField value={photo.value} onChange={(value) => setPhoto({ value, error: null })} error={photo.error} />
+          )}
           <OfflineRedeemForm
             coupon={verdict.coupon}
             draft={draft}
             onSubmit={(values) => {
               if (stickerRequired(verdict.coupon) && !sticker.value) {
                 setSticker({ value: null, error: STICKER_MISSING });
+                return;
+              }
+              if (photoRequired(verdict.coupon) && !photo.value) {
+                setPhoto({ value: null, error: PHOTO_MISSING });
                 return;
               }
               setDraft(values);
@@ -184,7 +198,11 @@ function OfflineRedeemForm({
   onSubmit: (values: FuelRedeemValues) => void;
 }) {
   const unit = unitOf(coupon);
-  const schema = useMemo(() => fuelRedeemSchema({ volume: coupon.maxVolume, unit }), [coupon.maxVolume, unit]);
+  const needsReading = odometerRequired(coupon);
+  const schema = useMemo(
+    () => fuelRedeemSchema({ volume: coupon.maxVolume, unit, odometerRequired: needsReading }),
+    [coupon.maxVolume, unit, needsReading],
+  );
   const { control, handleSubmit } = useForm<FuelRedeemValues>({
     mode: 'all',
     resolver: zodResolver(schema),
@@ -193,7 +211,7 @@ function OfflineRedeemForm({
   return (
     <form onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate aria-label="Record fuel offline">
       <Stack gap="sm">
-        <DispensedFields control={control} unit={unit} limit={formatVolume(coupon.maxVolume, unit)} />
+        <DispensedFields control={control} unit={unit} limit={formatVolume(coupon.maxVolume, unit)} odometerRequired={needsReading} />
         <Group justify="flex-end">
           <SubmitButton control={control} color="green">
             Review

@@ -21,6 +21,8 @@ export interface QueuedRedemption {
   fuelType: string;
   unit: string;
   queuedAt: string;
+  /** The odometer photo the organization requires, as a data URL: sent before the redemption. */
+  odometerPhoto?: string;
 }
 
 export type QueuedDraft = Omit<QueuedRedemption, 'idempotencyKey' | 'queuedAt'>;
@@ -39,7 +41,7 @@ export type SendRedemption = (redemption: QueuedRedemption) => Promise<string>;
  * Whether a refusal is the server's last word on this redemption. A signed-out session (401), a
  * timeout or rate limit, a server error and no network at all may answer otherwise later.
  */
-function isDefiniteRefusal(error: unknown): error is ApiError {
+export function isDefiniteRefusal(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
     error.status >= 400 &&

@@ -9,9 +9,16 @@ import { callApi } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
+import { dataUrlToBlob, evidenceForm } from '../odometer-photo';
 import { redemptionKeys } from '../query-keys';
 import { readOfflineCouponData, saveCouponKeys, saveOpenCoupons } from './offline-cache';
-import { deviceRedemptionQueue, type QueueResult, type QueuedRedemption, type RedemptionQueue } from './redemption-queue';
+import {
+  deviceRedemptionQueue,
+  isDefiniteRefusal,
+  type QueueResult,
+  type QueuedRedemption,
+  type RedemptionQueue,
+} from './redemption-queue';
 
 /** How often an open station screen reads the open coupons again. */
 const REFRESH_MS = 5 * 60_000;
@@ -79,8 +86,19 @@ const NOTHING_WAITING: readonly QueuedRedemption[] = [];
 /**
  * Sent with when it was recorded: if the server refuses it, the fuel has already left the pump and
  * the refusal becomes a follow-up for the station representative and an alert to the organization.
+ * Its odometer photo goes first. A photo the server refuses for good (already three, too large, the
+ * coupon past taking any) does not hold the redemption back: its own answer says what happened, and a
+ * refusal then becomes the follow-up. No network, or a server error, keeps both for the next try.
  */
-function sendRedemption(redemption: QueuedRedemption): Promise<string> {
+async function sendRedemption(redemption: QueuedRedemption): Promise<string> {
+  if (redemption.odometerPhoto) {
+    await callApi(routes.fuelRequests.evidence, {
+      params: { id: redemption.requestId },
+      body: evidenceForm(dataUrlToBlob(redemption.odometerPhoto)),
+    }).catch((error: unknown) => {
+      if (!isDefiniteRefusal(error)) throw error;
+    });
+  }
   return callApi(routes.fuelRequests.complete, {
     params: { id: redemption.requestId },
     body: { ...redemption.body, recordedOfflineAt: redemption.queuedAt },

@@ -34,6 +34,8 @@ const open: OpenCoupon = {
   driverConfirmationRequired: false,
   vehicleId: '7c1d2e3f-0000-4000-8000-000000000001',
   vehicleScanRequired: false,
+  odometerRequired: false,
+  odometerPhotoRequired: false,
 };
 
 let signingKey: CryptoKey;

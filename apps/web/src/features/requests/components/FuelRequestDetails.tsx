@@ -4,6 +4,7 @@ import { tankLevelLabel, type FuelRequest } from '@fleetfuel/contract';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatCalendarDate, formatCurrency, formatDateTime, formatNumber, formatVolume } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
+import { PumpPhotos } from './PumpPhotos';
 import { DetailList, type DetailItem } from './RequestParts';
 
 function who(person: { name: string } | null, at: string | null): string {
@@ -25,6 +26,7 @@ export function fuelRequestDetailItems(request: FuelRequest, showOrganization: b
       label: 'Odometer',
       value: request.currentOdometerReading === null ? 'Not given' : `${formatNumber(request.currentOdometerReading)} km`,
     },
+    { label: 'Odometer not counted', value: request.odometerExclusion ?? '' },
     { label: 'Tank level', value: request.currentTankLevel === null ? 'Not given' : tankLevelLabel(request.currentTankLevel) },
     { label: 'Note', value: request.note ?? '' },
     { label: 'Approved by', value: who(request.approvedBy, request.approvedAt) },
@@ -76,6 +78,7 @@ export function FuelRequestDetails({
           </Group>
           <Divider />
           <DetailList items={fuelRequestDetailItems(request, showOrganization)} />
+          {(request.status === 'APPROVED' || request.status === 'COMPLETED') && <PumpPhotos requestId={request.id} />}
           {request.status === 'EXPIRED' && (
             <Alert color="gray" variant="light">
               The coupon expired unused; the money held for it went back to the wallet.

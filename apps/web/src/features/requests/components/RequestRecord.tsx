@@ -12,6 +12,7 @@ import { useDocumentDownload, useRequestRecord } from '../api';
 import { vehicleName } from '../request-labels';
 import { fuelRequestDetailItems } from './FuelRequestDetails';
 import { maintenanceDetailItems } from './MaintenanceDetails';
+import { EvidencePhotos } from './PumpPhotos';
 import { DetailList } from './RequestParts';
 
 export interface RequestRecordProps {
@@ -99,6 +100,12 @@ export function RequestRecord({ kind, id, notFound }: RequestRecordProps) {
         </Group>
         <Divider my="md" />
         <DetailList items={items} />
+        {data.kind === 'fuel' && data.request.evidence.length > 0 && (
+          <>
+            <Divider my="md" />
+            <EvidencePhotos evidence={data.request.evidence} />
+          </>
+        )}
       </Paper>
     </Stack>
   );

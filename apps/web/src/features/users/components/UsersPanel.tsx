@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
-import { IconDots, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconDots, IconKey, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { toast } from '@/lib/toast';
 import {
   MANAGEABLE_ROLES,
   ROLES,
   ROLE_LABELS,
   USER_SORTS,
+  hasPermission,
   USER_STATUSES,
   isOrganizationRole,
   isStationRole,
@@ -22,6 +23,7 @@ import { useAuth } from '@/lib/auth';
 import { useDeleteUser, useUpdateUser, useUsers, type UserListQuery } from '../api';
 import { asRole } from '../user-form';
 import { UserFormModal } from './UserFormModal';
+import { ClearStationPinDialog } from './ClearStationPinDialog';
 import { ListFilter, StatusListFilter } from '@/components/ui/ListFilter';
 import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
 import { useKeepPageInRange } from '@/lib/list-paging';
@@ -68,6 +70,7 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
   const { role, status, from, to } = view.filters;
   const [editing, setEditing] = useState<Editing>({ opened: false, user: null });
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [clearingPin, setClearingPin] = useState<User | null>(null);
 
   const query = useMemo<UserListQuery>(() => {
     const knownRole = asRole(role);
@@ -159,6 +162,11 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
                     {disabling ? 'Disable' : 'Enable'}
                   </Menu.Item>
                 )}
+                {!self && isStationRole(u.role) && hasPermission(me?.role, 'stationPin.clear') && (
+                  <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => setClearingPin(u)}>
+                    Clear PIN
+                  </Menu.Item>
+                )}
                 {!self && (
                   <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDeleting(u)}>
                     Delete
@@ -215,6 +223,7 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
+      <ClearStationPinDialog user={clearingPin} onClose={() => setClearingPin(null)} />
     </>
   );
 }

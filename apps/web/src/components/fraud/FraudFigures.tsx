@@ -8,7 +8,8 @@ type Fraud = NonNullable<AnalyticsOverview['fraud']>;
 
 /**
  * The review queue's figures (issue 44) for fleet managers: the flags waiting for a review (a link
- * to them), the fills confirmed as fraud with the naira they paid, and the naira recovered.
+ * to them), the fills confirmed as fraud with the naira they paid, and the naira recovered. Shared
+ * by the Dashboard and Analytics, which both read them from the overview.
  */
 export function FraudFigures({ fraud }: { fraud: Fraud }) {
   const fills = fraud.confirmedFraudRequests;

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { showFieldError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { useDeviceAttendants, useSwitchAttendant } from '../api';
+import { switchAttendantFormSchema, type SwitchAttendantFormValues } from '../switch-attendant-form';
+
+export interface SwitchAttendantModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Hands the station's shared phone to another attendant with their station PIN: the device's
+ * session becomes theirs, so what is redeemed next is recorded under them.
+ */
+export function SwitchAttendantModal({ opened, onClose }: SwitchAttendantModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Switch attendant" centered>
+      {opened && <SwitchAttendantForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function SwitchAttendantForm({ onClose }: { onClose: () => void }) {
+  const { user, adoptSession } = useAuth();
+  const queryClient = useQueryClient();
+  const attendants = useDeviceAttendants(true);
+  const switchAttendant = useSwitchAttendant();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { control, handleSubmit, setError, getValues, resetField } = useForm<SwitchAttendantFormValues>({
+    resolver: zodResolver(switchAttendantFormSchema),
+    mode: 'all',
+    defaultValues: { attendantId: '', pin: '' },
+  });
+  const others = (attendants.data?.attendants ?? []).filter((a) => a.id !== user?.id);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      const session = await switchAttendant.mutateAsync(values);
+      adoptSession(session);
+      // The cache was read with the previous attendant's session: everything on screen is read again as the new one.
+      await queryClient.resetQueries();
+      toast.success(`${session.user.name} now has this device`);
+      onClose();
+    } catch (error) {
+      resetField('pin');
+      showFieldError(error, getValues(), setError);
+      if (!(error instanceof ApiError && error.field === 'pin')) setRefusal(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Switch attendant">
+      <Stack gap="md">
+        {refusal && (
+          <Alert color="red" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        <Controller
+          control={control}
+          name="attendantId"
+          render={({ field, fieldState }) => (
+            <Radio.Group
+              label="Who takes the device?"
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
+              <Stack gap="xs" mt="xs">
+                {attendants.isPending && <Text size="sm">Loading the station’s attendants…</Text>}
+                {attendants.isSuccess && others.length === 0 && <Text size="sm">No one else works at this station yet.</Text>}
+                {others.map((attendant) => (
+                  <Radio
+                    key={attendant.id}
+                    value={attendant.id}
+                    disabled={!attendant.hasPin}
+                    label={attendant.name}
+                    description={attendant.hasPin ? undefined : 'No PIN set'}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+        <PasswordField
+          control={control}
+          name="pin"
+          label="Their station PIN"
+          withAsterisk
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <SubmitButton control={control} loading={switchAttendant.isPending}>
+            Switch
+          </SubmitButton>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
