@@ -21,7 +21,14 @@ export function AttendantSwitch() {
             Attendant: <strong>{user.name}</strong>
           </Text>
         </Group>
-        <Button size="compact-sm" variant="light" onClick={() => setOpened(true)} aria-label={`Switch attendant (now ${user.name})`}>
+        {/* The name gives way on a narrow phone; the button keeps its word. */}
+        <Button
+          size="compact-sm"
+          variant="light"
+          style={{ flexShrink: 0 }}
+          onClick={() => setOpened(true)}
+          aria-label={`Switch attendant (now ${user.name})`}
+        >
           Switch
         </Button>
       </Group>
