@@ -71,6 +71,17 @@ const ROUTES =
 const selected = (name: string) => ROUTES.length === 0 || ROUTES.some((part) => name.toLowerCase().includes(part));
 const SKIPPED = 'not selected (BENCH_ROUTES)';
 const REDEEM = 'PATCH /fuel-requests/:id/complete (redeem)';
+const REDEEM_BUDGETED = 'PATCH /fuel-requests/:id/complete (redeem, two budget policies)';
+const USAGE = 'GET /fuel-policies/usage (org admin)';
+/**
+ * The budgets of issue 44 the bench gives the large organization for its budget loads (and takes
+ * away after, so that the plain redemption stays comparable with earlier runs): the two whose use
+ * sums the period's fills of every vehicle, a month of naira and a week of litres, too large to refuse.
+ */
+const BENCH_BUDGETS = [
+  { rule: 'MONTHLY_BUDGET_NAIRA', value: 5_000_000_000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } },
+  { rule: 'WEEKLY_LITRES', value: 100_000_000, enforcement: 'SOFT', scope: { type: 'ORGANIZATION' } },
+] as const;
 const skipped = (name: string): Figure => ({ name, rps: NaN, p50: NaN, p99: NaN, requests: 0, failures: 0, note: SKIPPED });
 const PLATFORM_ADMIN = 'admin@fleetfuel.test';
 const VEHICLE_SEARCH = 'Hilux';
@@ -198,6 +209,29 @@ async function signIn(base: string, username: string): Promise<string> {
   const json = (await reply.json()) as { token?: string; error?: string };
   if (!reply.ok || !json.token) throw new Error(`Sign-in of ${username} failed (${reply.status}): ${json.error ?? ''}`);
   return json.token;
+}
+
+async function sendJson<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const reply = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (!reply.ok) throw new Error(`${method} ${url}: ${reply.status} ${await reply.text()}`);
+  return (await reply.json()) as T;
+}
+
+/** Runs `work` with the bench's budget policies in place on the organization of `token`, removed after. */
+async function withBudgets<T>(base: string, token: string, work: () => Promise<T>): Promise<T> {
+  const ids: string[] = [];
+  try {
+    for (const policy of BENCH_BUDGETS) {
+      ids.push((await sendJson<{ policy: { id: string } }>('POST', `${base}/fuel-policies`, token, policy)).policy.id);
+    }
+    return await work();
+  } finally {
+    for (const id of ids) await sendJson('DELETE', `${base}/fuel-policies/${id}`, token);
+  }
 }
 
 async function getJson<T>(url: string, token: string): Promise<T> {
@@ -328,8 +362,9 @@ async function loadRedemption(
   token: string,
   coupons: Array<{ id: string; code: string }>,
   databaseUrl: string,
+  name = REDEEM,
 ): Promise<Figure> {
-  if (!selected(REDEEM)) return skipped(REDEEM);
+  if (!selected(name)) return skipped(name);
   let next = 0;
   let exhausted = 0;
   const window = measureCostWindow(databaseUrl, { ...windowOf(DURATION), serverPid: server.child.pid, clientPid: () => process.pid });
@@ -359,7 +394,7 @@ async function loadRedemption(
   const cost = await window;
   const measured = cost ? await costOf(databaseUrl, cost, await redemptionsBetween(databaseUrl, cost.from, cost.to)) : undefined;
   const figure = {
-    ...figureOf(REDEEM, result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined),
+    ...figureOf(name, result, exhausted ? `coupons ran out: ${exhausted} requests reused one` : undefined),
     ...(measured ? { cost: measured } : {}),
   };
   report(figure);
@@ -601,7 +636,10 @@ async function main(): Promise<void> {
 
   await vacuumUnlessAutovacuum(URL_LARGE);
   // Coupons for the write path, ready before the server starts.
-  const coupons = selected(REDEEM) ? await ensureCoupons(URL_LARGE, Math.max(5_000, DURATION * 1_000)) : [];
+  // One set for each redemption load: without and with budget policies.
+  const perLoad = Math.max(5_000, DURATION * 1_000);
+  const loads = (selected(REDEEM) ? 1 : 0) + (selected(REDEEM_BUDGETED) ? 1 : 0);
+  const coupons = loads > 0 ? await ensureCoupons(URL_LARGE, perLoad * loads) : [];
 
   // pgbench, the same SQL as the list route (page 1 of the large organization's fuel requests).
   console.log('pgbench:');
@@ -634,6 +672,7 @@ async function main(): Promise<void> {
   console.log('API (autocannon):');
   const server = await startServer(URL_LARGE);
   let overviewLarge: Figure, overviewAdminLarge: Figure, page1: Figure, page500: Figure, redeem: Figure;
+  let redeemBudgeted: Figure, usageLarge: Figure;
   try {
     const orgToken = await signIn(server.base, LARGE_ORG_ADMIN);
     const adminToken = await signIn(server.base, PLATFORM_ADMIN);
@@ -660,15 +699,25 @@ async function main(): Promise<void> {
     overviewAdminLarge = await load('GET /analytics/overview (ADMIN)', `${server.base}/analytics/overview`, adminToken, URL_LARGE);
     figures.push(overviewAdminLarge);
     figures.push(await load('GET /admin/organizations/analytics', `${server.base}/admin/organizations/analytics`, adminToken, URL_LARGE));
-    redeem = await loadRedemption(server, attendantToken, coupons, URL_LARGE);
+    const plainCoupons = selected(REDEEM) ? coupons.slice(0, perLoad) : [];
+    redeem = await loadRedemption(server, attendantToken, plainCoupons, URL_LARGE);
     await drain(URL_LARGE);
     figures.push(redeem);
+    // Issue 44's budgets: the card on the first screen, and the pump judging them at every fill.
+    [usageLarge, redeemBudgeted] = await withBudgets(server.base, orgToken, async () => {
+      const usage = await load(USAGE, `${server.base}/fuel-policies/usage`, orgToken, URL_LARGE);
+      const budgeted = await loadRedemption(server, attendantToken, coupons.slice(plainCoupons.length), URL_LARGE, REDEEM_BUDGETED);
+      await drain(URL_LARGE);
+      return [usage, budgeted] as const;
+    });
+    figures.push(usageLarge, redeemBudgeted);
   } finally {
     await server.stop();
   }
 
   let overviewSmall: Figure | null = null;
   let overviewAdminSmall: Figure | null = null;
+  let usageSmall: Figure | null = null;
   let smallCount = 0;
   if (await databaseExists(URL_SMALL)) {
     smallCount = await fuelRequestCount(URL_SMALL);
@@ -680,6 +729,10 @@ async function main(): Promise<void> {
       overviewSmall = await load('small: GET /analytics/overview (org admin)', `${small.base}/analytics/overview`, orgToken, URL_SMALL);
       overviewAdminSmall = await load('small: GET /analytics/overview (ADMIN)', `${small.base}/analytics/overview`, adminToken, URL_SMALL);
       figures.push(overviewSmall, overviewAdminSmall);
+      usageSmall = await withBudgets(small.base, orgToken, () =>
+        load(`small: ${USAGE}`, `${small.base}/fuel-policies/usage`, orgToken, URL_SMALL),
+      );
+      figures.push(usageSmall);
       // A ratio compares like with like: when the large data set needed the sequential probe, so does the small one.
       if (overviewLarge.note?.startsWith('sequential')) {
         overviewSmall = await probe('small: GET /analytics/overview (org admin)', `${small.base}/analytics/overview`, orgToken);
@@ -723,6 +776,15 @@ async function main(): Promise<void> {
     );
   }
   ratio('list page 500 p99 ÷ page 1 p99', page500.p99 / page1.p99, '≤ 2', (v) => v <= 2);
+  if (usageSmall) {
+    ratio(
+      `budget usage p99 at ${largeCount.toLocaleString('en')} ÷ at ${smallCount.toLocaleString('en')} requests`,
+      usageLarge.p99 / usageSmall.p99,
+      '≤ 2',
+      (v) => v <= 2,
+    );
+  }
+  ratio('redemption with two budget policies req/s ÷ without', redeemBudgeted.rps / redeem.rps, '≥ 0.8', (v) => v >= 0.8);
 
   const table = [
     `| Load | req/s (tps) | p50 ms | p99 ms | requests | failed |`,

@@ -37,6 +37,8 @@ export type Weekday = (typeof WEEKDAYS)[number];
 
 const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time of day as HH:MM, e.g. 06:30');
 const litresValue = z.number().positive('Must be more than 0').max(100_000, 'Must be at most 100,000');
+/** A week's or a month's litres: an organization of 20,000 vehicles uses millions. */
+const periodLitresValue = z.number().positive('Must be more than 0').max(100_000_000, 'Must be at most 100,000,000');
 const nonEmptyUnique = <T extends z.ZodType>(item: T, max: number) =>
   z
     .array(item)
@@ -58,8 +60,8 @@ const RULE_VALUES = {
   FUEL_TYPE_MATCHES_ASSET: z.literal(true),
   WEEKLY_BUDGET_NAIRA: positiveNairaSchema,
   MONTHLY_BUDGET_NAIRA: positiveNairaSchema,
-  WEEKLY_LITRES: litresValue,
-  MONTHLY_LITRES: litresValue,
+  WEEKLY_LITRES: periodLitresValue,
+  MONTHLY_LITRES: periodLitresValue,
   VALID_INSURANCE: z.literal(true),
 } satisfies Record<FuelPolicyRule, z.ZodType>;
 

@@ -111,6 +111,9 @@ describe('fuel policies', () => {
     await refused({ rule: 'ALLOWED_DAYS', value: ['MON', 'MON'] });
     await refused({ rule: 'ALLOWED_STATES', value: ['Atlantis'] });
     await refused({ rule: 'WEEKLY_BUDGET_NAIRA', value: 10.001 });
+    // A fill's litres stop at 100,000; a period's reach a large fleet's millions, and stop at 100,000,000.
+    expect(await refused({ rule: 'MAX_LITRES_PER_FILL', value: 100_001 })).toMatchObject({ error: 'value: Must be at most 100,000' });
+    expect(await refused({ rule: 'MONTHLY_LITRES', value: 100_000_001 })).toMatchObject({ error: 'value: Must be at most 100,000,000' });
     await refused({ rule: 'MAX_LITRES_PER_FILL', value: 10, enforcement: 'SOMETIMES' });
     expect(await refused({ rule: 'MAX_LITRES_PER_FILL', value: 10, scope: { type: 'VEHICLE', id: ids.betaTruck } })).toMatchObject({
       field: 'scope.id',
