@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { routes } from '@fleetfuel/contract';
 import { SESSION_STORAGE_KEY } from '@/lib/auth/session-storage';
 import { FakeRefusal, answer, renderWithApp, sessionUser } from '@/test/render-with-app';
+import { deviceRedemptionQueue } from '../offline/redemption-queue';
 import { AttendantSwitch } from './AttendantSwitch';
 
 const ME = sessionUser('ATTENDANT');
@@ -17,11 +18,15 @@ const attendants = {
   ],
 };
 
-function renderSwitch(reply: (body: unknown) => unknown) {
+function renderSwitch(reply: (body: unknown) => unknown, redeem: () => unknown = () => ({ message: 'Coupon redeemed' })) {
   const bodies: unknown[] = [];
   const rendered = renderWithApp(<AttendantSwitch />, {
     role: 'ATTENDANT',
     api: [
+      answer(routes.fuelRequests.complete, () => {
+        bodies.push('redeemed');
+        return redeem();
+      }),
       answer(routes.stationDevice.attendants, () => attendants),
       answer(routes.stationDevice.switchAttendant, ({ body }) => {
         bodies.push(body);
@@ -99,5 +104,46 @@ describe('the shared device on the station desk', () => {
     await user.keyboard('{Enter}');
     const alert = await within(form).findByRole('alert');
     expect(alert.textContent).toBe('Switching to Bola Adeyemi is locked until 23 Nov 2026, 14:20 after 5 wrong PINs');
+  });
+
+  describe('with redemptions this attendant recorded offline', () => {
+    const queueOne = () =>
+      deviceRedemptionQueue(ME.id).add({
+        requestId: '00000000-0000-4000-8000-0000000000f1',
+        body: { code: 'ABCD-2345', dispensedVolume: 20 },
+        code: 'ABCD-2345',
+        plate: 'LND-451-KJ',
+        fuelType: 'PETROL',
+        unit: 'L',
+      });
+
+    it('sends them under this attendant before the device changes hands', async () => {
+      queueOne();
+      const bola = { ...sessionUser('STATION_REP'), id: BOLA, name: 'Bola Adeyemi', firstName: 'Bola' };
+      const { bodies } = renderSwitch(() => ({ token: 'bola-token', user: bola }));
+      const { user, form } = await openDialog();
+      await user.click(within(form).getByRole('radio', { name: 'Bola Adeyemi' }));
+      await user.type(within(form).getByLabelText(/Their station PIN/), '1234');
+      await user.click(within(form).getByRole('button', { name: 'Switch' }));
+      expect(await screen.findByText('Bola Adeyemi now has this device')).toBeTruthy();
+      expect(bodies).toEqual(['redeemed', { attendantId: BOLA, pin: '1234' }]);
+      expect(deviceRedemptionQueue(ME.id).items()).toEqual([]);
+    });
+
+    it('keeps the device when they cannot be sent yet, and says why', async () => {
+      queueOne();
+      const { bodies } = renderSwitch(
+        () => ({ token: 'unused', user: ME }),
+        () => new FakeRefusal(503, { error: 'Try again', message: 'Try again', code: 'UNAVAILABLE' }),
+      );
+      const { user, form } = await openDialog();
+      await user.click(within(form).getByRole('radio', { name: 'Bola Adeyemi' }));
+      await user.type(within(form).getByLabelText(/Their station PIN/), '1234');
+      await user.click(within(form).getByRole('button', { name: 'Switch' }));
+      const alert = await within(form).findByRole('alert');
+      expect(alert.textContent).toMatch(/^1 redemption recorded offline by .+ could not be sent yet/);
+      expect(bodies).toEqual(['redeemed']);
+      expect(deviceRedemptionQueue(ME.id).items()).toHaveLength(1);
+    });
   });
 });

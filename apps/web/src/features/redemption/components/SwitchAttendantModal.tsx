@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { showFieldError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useDeviceAttendants, useSwitchAttendant } from '../api';
+import { sendRedemption, useRedemptionQueue } from '../offline/use-offline';
 import { switchAttendantFormSchema, type SwitchAttendantFormValues } from '../switch-attendant-form';
 
 export interface SwitchAttendantModalProps {
@@ -34,6 +35,8 @@ function SwitchAttendantForm({ onClose }: { onClose: () => void }) {
   const attendants = useDeviceAttendants(true);
   const switchAttendant = useSwitchAttendant();
   const [refusal, setRefusal] = useState<string | null>(null);
+  // The redemptions this attendant recorded offline: sent under their session before the device changes hands.
+  const { queue } = useRedemptionQueue();
   const { control, handleSubmit, setError, getValues, resetField } = useForm<SwitchAttendantFormValues>({
     resolver: zodResolver(switchAttendantFormSchema),
     mode: 'all',
@@ -43,6 +46,18 @@ function SwitchAttendantForm({ onClose }: { onClose: () => void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     setRefusal(null);
+    // Switching needs the network, so it is the moment to send them: after it they would wait for this
+    // attendant's next sign-in on this phone, and the station would wait for its money.
+    if (queue && queue.items().length > 0) {
+      await queue.flush(sendRedemption);
+      const left = queue.items().length;
+      if (left > 0) {
+        setRefusal(
+          `${left} ${left === 1 ? 'redemption' : 'redemptions'} recorded offline by ${user?.name ?? 'this attendant'} could not be sent yet. Switch once the network sends them, so they are recorded under the attendant who gave the fuel.`,
+        );
+        return;
+      }
+    }
     try {
       const session = await switchAttendant.mutateAsync(values);
       adoptSession(session);

@@ -90,7 +90,7 @@ const NOTHING_WAITING: readonly QueuedRedemption[] = [];
  * coupon past taking any) does not hold the redemption back: its own answer says what happened, and a
  * refusal then becomes the follow-up. No network, or a server error, keeps both for the next try.
  */
-async function sendRedemption(redemption: QueuedRedemption): Promise<string> {
+export async function sendRedemption(redemption: QueuedRedemption): Promise<string> {
   if (redemption.odometerPhoto) {
     await callApi(routes.fuelRequests.evidence, {
       params: { id: redemption.requestId },
