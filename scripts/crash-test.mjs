@@ -608,7 +608,7 @@ const SQL_CHECKS = [
 async function clientChecks(db) {
   const rows = (
     await db.query(
-      `SELECT id, status, coupon_code, dispensed_volume::float8 AS dispensed, odometer::float8 AS odometer, vehicle_id FROM fuel_requests`,
+      `SELECT id, status, coupon_code, dispensed_volume::float8 AS dispensed, coalesce(odometer, odometer_excluded)::float8 AS odometer, odometer_excluded IS NOT NULL AS excluded, vehicle_id FROM fuel_requests`,
     )
   ).rows;
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -646,7 +646,9 @@ async function clientChecks(db) {
     if (row?.status !== 'COMPLETED') continue;
     const match = attempts.find((a) => a.dispensedVolume === row.dispensed && (a.odometer === null ? true : a.odometer === row.odometer));
     if (!match) redemptions.push(`${id}: dispensed ${row.dispensed}, odometer ${row.odometer}; sent ${JSON.stringify(attempts)}`);
-    else if (match.odometer !== null) highest.set(row.vehicle_id, Math.max(highest.get(row.vehicle_id) ?? 0, match.odometer));
+    // A reading that jumps too far is kept on the request but does not move the vehicle's (ADR 017).
+    else if (match.odometer !== null && !row.excluded)
+      highest.set(row.vehicle_id, Math.max(highest.get(row.vehicle_id) ?? 0, match.odometer));
   }
   const vehicles = (await db.query(`SELECT id, last_odometer::float8 AS km FROM vehicles`)).rows;
   for (const v of vehicles) {
@@ -659,7 +661,7 @@ async function clientChecks(db) {
       violations: durable,
     },
     {
-      name: 'each COMPLETED request holds the volume and odometer of a redemption that was sent; the vehicle keeps the reading',
+      name: 'each COMPLETED request holds the volume and odometer of a redemption that was sent; the vehicle keeps the last counted reading',
       violations: redemptions,
     },
   ];

@@ -45,6 +45,10 @@ export const REQUEST_FLAG_CODES = [
   'DISPENSED_OFF_PATTERN',
   /** A SOFT fuel policy the request breaches (issue 44): let through, for a manager to judge. */
   'POLICY_BREACH',
+  /** At the pump (issue 42): a fill for a vehicle less than an hour after its previous fill. */
+  'REPEAT_VEHICLE',
+  /** At the pump (issue 42): a fill while the station is closed, by its opening hours. */
+  'OUTSIDE_HOURS',
 ] as const;
 export const requestFlagSchema = z.object({
   code: z.enum(REQUEST_FLAG_CODES),

@@ -50,6 +50,9 @@ export function lockRedeemableFuelRequest(db: Database, id: string) {
       sql<string | null>`(SELECT v.plate_number FROM vehicles v WHERE v.id = r.vehicle_id)`.as('vehicle_plate'),
       sql<string>`(SELECT s.name FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_name'),
       sql<string | null>`(SELECT s.state FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_state'),
+      // The station's opening hours: a fill while it is closed is flagged (issue 42).
+      sql<string | null>`(SELECT s.opens_at::text FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_opens_at'),
+      sql<string | null>`(SELECT s.closes_at::text FROM fuel_stations s WHERE s.id = r.station_id)`.as('station_closes_at'),
       // Whether a reserve still holds litres for it: most coupons draw on none, and a redemption
       // then skips the reserves' own read. None can appear later: draws are made at approval.
       sql<boolean>`EXISTS (SELECT 1 FROM reserve_draws d WHERE d.fuel_request_id = r.id AND d.volume - d.returned > 0)`.as(

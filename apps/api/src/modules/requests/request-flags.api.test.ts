@@ -38,7 +38,9 @@ beforeAll(async () => {
 
 /** The Hilux's requests so far, pending ones rejected and all a day older: a new one has nothing recent to repeat. */
 async function noRecentRequests() {
-  await sql`UPDATE fuel_requests SET status = 'REJECTED' WHERE vehicle_id = ${ids.hilux} AND status = 'PENDING'`.execute(t.db);
+  await sql`UPDATE fuel_requests SET status = 'REJECTED', rejected_at = now() WHERE vehicle_id = ${ids.hilux} AND status = 'PENDING'`.execute(
+    t.db,
+  );
   await sql`UPDATE fuel_requests SET created_at = created_at - interval '1 day' WHERE vehicle_id = ${ids.hilux}`.execute(t.db);
 }
 afterAll(async () => t.close());
@@ -113,6 +115,36 @@ describe('anomaly flags on fuel requests', () => {
     });
     const stored = await t.db.selectFrom('fuel_requests').select('flags').where('id', '=', next.id).executeTakeFirstOrThrow();
     expect(stored.flags.map((f) => f.code)).toContain('ODOMETER_JUMP');
+    // The second fill of the Hilux within the hour is the pump's own pattern (issue 42), queued for review.
+    expect(managed.json().flags).toContainEqual(expect.objectContaining({ code: 'REPEAT_VEHICLE', severity: 'critical' }));
+    const queued = await t.db.selectFrom('request_flags').select('code').where('fuel_request_id', '=', next.id).execute();
+    expect(queued.map((row) => row.code)).toEqual(expect.arrayContaining(['ODOMETER_JUMP', 'REPEAT_VEHICLE']));
+  });
+
+  it('flags a fill while the station is closed, with the time and the hours, in the review queue', async () => {
+    await noRecentRequests();
+    // Open for one hour, starting two hours from now (Lagos): closed at the pump now.
+    const lagos = (hoursAhead: number) => new Date(clock.now().getTime() + 3_600_000 + hoursAhead * 3_600_000).toISOString().slice(11, 16);
+    await sql`UPDATE fuel_stations SET opens_at = ${lagos(2)}::time, closes_at = ${lagos(3)}::time WHERE id = ${ids.unity}`.execute(t.db);
+    try {
+      const created = (await request({ volume: 10 })).json().request;
+      const approved = (await t.call('PATCH', `/api/fuel-requests/${created.id}/approve`, { token: orgAdmin })).json().request;
+      const redeemed = await t.call('PATCH', `/api/fuel-requests/${created.id}/complete`, {
+        token: attendant,
+        body: { code: approved.couponCode, dispensedVolume: 10 },
+      });
+      expect(redeemed.statusCode, redeemed.body).toBe(200);
+      const queued = await t.db
+        .selectFrom('request_flags')
+        .select(['code', 'severity', 'message', 'status'])
+        .where('fuel_request_id', '=', created.id)
+        .where('code', '=', 'OUTSIDE_HOURS')
+        .executeTakeFirstOrThrow();
+      expect(queued).toMatchObject({ severity: 'critical', status: 'OPEN' });
+      expect(queued.message).toBe(`Redeemed at ${lagos(0)}, outside the station's opening hours (${lagos(2)}–${lagos(3)})`);
+    } finally {
+      await sql`UPDATE fuel_stations SET opens_at = NULL, closes_at = NULL WHERE id = ${ids.unity}`.execute(t.db);
+    }
   });
 });
 

@@ -15,6 +15,8 @@ export const CODE_LABELS: Record<FlagCode, string> = {
   REPEAT_WITHIN_12H: 'Repeat fill within 12 hours',
   DISPENSED_OFF_PATTERN: 'Unusual dispensed volume',
   POLICY_BREACH: 'Policy breach',
+  REPEAT_VEHICLE: 'Vehicle filled again within the hour',
+  OUTSIDE_HOURS: 'Filled while the station was closed',
 };
 
 export const STATUS_LABELS: Record<FlagStatus, string> = {

@@ -13,6 +13,7 @@ import {
   type VehicleFuelType,
   type fuelRequestRoutes,
 } from '@fleetfuel/contract';
+import { hourMinute } from '../../../platform/clock.js';
 import type { CouponClaims, VehicleStickerClaims } from '../../../platform/coupons.js';
 import type { Database } from '../../../platform/db/database.js';
 import { AppError, notFound } from '../../../platform/errors.js';
@@ -27,6 +28,7 @@ import { lockRedeemableFuelRequest, type RedeemableFuelRequest } from '../redeem
 import { RefusalKept, decide } from '../request-decision.js';
 import { receiptText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
+import { outsideHoursFlag } from '../rules/attendant-patterns.js';
 import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
 import { odometerBack } from '../rules/fuel-request-rules.js';
 import { missingPumpEvidence, odometerExclusion } from '../rules/odometer-evidence.js';
@@ -51,6 +53,13 @@ interface Attempt {
   sticker: VehicleStickerClaims | null;
 }
 type Fill = Exclude<Awaited<ReturnType<typeof checkFill>>, RefusalKept>;
+
+/** The station's opening hours as 'HH:MM', or null when it opens around the clock. */
+function stationHours(request: RedeemableFuelRequest): { opens: string; closes: string } | null {
+  const opens = hourMinute(request.station_opens_at);
+  const closes = hourMinute(request.station_closes_at);
+  return opens && closes ? { opens, closes } : null;
+}
 
 /** A frozen or wrong vehicle is refused before anything is read or written. */
 function refuseWrongVehicle(request: RedeemableFuelRequest, attempt: Attempt): void {
@@ -155,7 +164,7 @@ async function checkFill(deps: FuelRequestsDeps, trx: Database, request: Redeema
     odometerExclusion: exclusion,
     amount,
     fee: feeOf(amount, deps.platformFeeBps),
-    flags: [...flags, ...policies.flags],
+    flags: [...flags, ...outsideHoursFlag(now, stationHours(request)), ...policies.flags],
     overrideId: policies.overrideId,
   };
 }

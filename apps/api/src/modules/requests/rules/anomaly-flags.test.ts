@@ -111,6 +111,20 @@ describe('anomalyFlags', () => {
     expect(codes(request({ odometer: 11_201, previousFills: steadyFills(3) }))).not.toContain('ODOMETER_JUMP');
   });
 
+  it('at the pump, flags a fill less than an hour after the vehicle’s previous fill', () => {
+    const justBefore = (minutes: number) => [
+      { odometer: null, approvedVolume: 40, dispensedVolume: 40, redeemedAt: new Date(now.getTime() - minutes * 60_000) },
+    ];
+    expect(anomalyFlags(request({ dispensedVolume: 30, previousFills: justBefore(25) }))).toContainEqual({
+      code: 'REPEAT_VEHICLE',
+      severity: 'critical',
+      message: "Filled 25 min after this vehicle's previous fill; less than 60 minutes apart",
+    });
+    expect(codes(request({ dispensedVolume: 30, previousFills: justBefore(60) }))).not.toContain('REPEAT_VEHICLE');
+    // While the request is made, the fill has not happened.
+    expect(codes(request({ previousFills: justBefore(5) }))).not.toContain('REPEAT_VEHICLE');
+  });
+
   it('flags an efficiency below half or above double the vehicle’s median', () => {
     // The median is 10 km/L; 30 L since the fill at 10,000 km: 149 km is 4.97 km/L, 150 km is 5.
     const fills = steadyFills(4);

@@ -5,6 +5,7 @@
  */
 import { formatNaira, FUEL_UNITS, type RequestFlag, type SoldFuelType } from '@fleetfuel/contract';
 import { litres } from '../format.js';
+import { REPEAT_VEHICLE_MINUTES } from './attendant-patterns.js';
 import { formatNumber } from '../../../platform/number-format.js';
 
 /** No vehicle of a fleet averages more than this between two readings (issue 42). */
@@ -204,6 +205,21 @@ function repeatFlags(input: FlagInputs): RequestFlag[] {
   ];
 }
 
+/** At the pump: a second fill of the vehicle within the hour (a coupon split, or a vehicle used twice). */
+function repeatFillFlags(input: FlagInputs): RequestFlag[] {
+  const previous = input.previousFills[0];
+  if (input.dispensedVolume === null || !previous) return [];
+  const minutes = Math.max(0, (input.at.getTime() - previous.redeemedAt.getTime()) / 60_000);
+  if (minutes >= REPEAT_VEHICLE_MINUTES) return [];
+  return [
+    {
+      code: 'REPEAT_VEHICLE',
+      severity: 'critical',
+      message: `Filled ${Math.round(minutes)} min after this vehicle's previous fill; less than ${REPEAT_VEHICLE_MINUTES} minutes apart`,
+    },
+  ];
+}
+
 function dispensedFlags(input: FlagInputs): RequestFlag[] {
   const dispensed = input.dispensedVolume;
   if (dispensed === null || input.volume <= 0) return [];
@@ -229,6 +245,7 @@ export function anomalyFlags(input: FlagInputs): RequestFlag[] {
     ...efficiencyFlags(input),
     ...priceFlags(input),
     ...repeatFlags(input),
+    ...repeatFillFlags(input),
     ...dispensedFlags(input),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendantPatternFlags, type AttendantTally, type PatternContext } from './attendant-patterns.js';
+import { attendantPatternFlags, outsideHoursFlag, type AttendantTally, type PatternContext } from './attendant-patterns.js';
 
 const honest: AttendantTally = { redemptions: 40, nearMaximum: 2, roundVolumes: 6, repeatVehicle: 0, outsideHours: 0 };
 const context: PatternContext = { stationRedemptions: 100, pairs: [], hours: { opens: '06:00', closes: '22:00' } };
@@ -51,5 +51,31 @@ describe('attendant patterns', () => {
     expect(codes({ ...honest, redemptions: 100 }, { ...context, pairs })).toEqual([]);
     // Too few fills to say.
     expect(codes({ ...honest, redemptions: 25 }, { ...context, pairs: [{ driverName: 'A', pairFills: 4, driverFills: 4 }] })).toEqual([]);
+  });
+});
+
+describe("a fill's own flag at the pump while the station is closed", () => {
+  // 06:00–22:00 Lagos (UTC+1).
+  const day = { opens: '06:00', closes: '22:00' };
+  it('flags a fill before opening or from closing time, with the Lagos time, and nothing while open', () => {
+    expect(outsideHoursFlag(new Date('2026-11-20T04:59:00Z'), day)).toEqual([
+      {
+        code: 'OUTSIDE_HOURS',
+        severity: 'critical',
+        message: "Redeemed at 05:59, outside the station's opening hours (06:00–22:00)",
+      },
+    ]);
+    expect(outsideHoursFlag(new Date('2026-11-20T05:00:00Z'), day)).toEqual([]);
+    expect(outsideHoursFlag(new Date('2026-11-20T20:59:00Z'), day)).toEqual([]);
+    expect(outsideHoursFlag(new Date('2026-11-20T21:00:00Z'), day)[0]?.code).toBe('OUTSIDE_HOURS');
+  });
+
+  it('judges hours across midnight, and a station open around the clock never', () => {
+    const night = { opens: '18:00', closes: '02:00' };
+    expect(outsideHoursFlag(new Date('2026-11-20T00:30:00Z'), night)).toEqual([]);
+    expect(outsideHoursFlag(new Date('2026-11-20T01:00:00Z'), night)[0]?.message).toBe(
+      "Redeemed at 02:00, outside the station's opening hours (18:00–02:00)",
+    );
+    expect(outsideHoursFlag(new Date('2026-11-20T03:00:00Z'), null)).toEqual([]);
   });
 });

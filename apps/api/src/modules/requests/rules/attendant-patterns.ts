@@ -3,7 +3,8 @@
  * (issue 42): pure rules over the counts the repository reads, each flag saying its numbers. A
  * pattern is a reason to look, not proof: an honest attendant may round a fill; the manager judges.
  */
-import type { AttendantPatternFlag } from '@fleetfuel/contract';
+import type { AttendantPatternFlag, RequestFlag } from '@fleetfuel/contract';
+import { lagosClockTime, withinHours } from './fuel-policies.js';
 
 /** A fill within this many percent under the coupon's maximum (and not the maximum) is "near" it. */
 export const NEAR_MAXIMUM_PERCENT = 5;
@@ -96,4 +97,19 @@ export function attendantPatternFlags(tally: AttendantTally, context: PatternCon
     });
   }
   return flags;
+}
+
+/**
+ * At the pump: the fill's own flag when the station is closed by its opening hours ('HH:MM' Lagos,
+ * null: open around the clock), for the review queue; the attendant's tally counts the same fills.
+ */
+export function outsideHoursFlag(at: Date, hours: { opens: string; closes: string } | null): RequestFlag[] {
+  if (!hours || withinHours(at, { from: hours.opens, to: hours.closes })) return [];
+  return [
+    {
+      code: 'OUTSIDE_HOURS',
+      severity: 'critical',
+      message: `Redeemed at ${lagosClockTime(at)}, outside the station's opening hours (${hours.opens}–${hours.closes})`,
+    },
+  ];
 }

@@ -122,6 +122,12 @@ function lagosMinutes(at: Date): number {
   return clock.getUTCHours() * 60 + clock.getUTCMinutes();
 }
 
+/** 'HH:MM', Lagos time. */
+export function lagosClockTime(at: Date): string {
+  const minutes = lagosMinutes(at);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 /** "23 h 59 min", "0 h 5 min": never rounded up to the limit it is compared with. */
 function hoursAndMinutes(ms: number): string {
   const minutes = Math.floor(ms / 60_000);

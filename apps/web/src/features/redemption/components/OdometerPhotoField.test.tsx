@@ -1,17 +1,26 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '@fleetfuel/contract';
 import { approvedFuelRequest as approved } from '@/test/fuel-request';
 import { answer, renderWithApp } from '@/test/render-with-app';
-import type * as OdometerPhotoModule from '../odometer-photo';
 import { FuelRedeemForm } from './RedeemForms';
 
-// jsdom draws no pictures: the device's shrinking is stood in for by a small JPEG.
-vi.mock('../odometer-photo', async (original) => ({
-  ...(await original<typeof OdometerPhotoModule>()),
-  shrinkPhoto: vi.fn(() => Promise.resolve(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' }))),
-}));
+// The simulated browser draws no pictures: decoding and drawing are stood in for (globals, not a
+// module mock, since test files share their modules), so the device's own shrinking still runs.
+beforeEach(() => {
+  vi.stubGlobal('createImageBitmap', () => Promise.resolve({ width: 4000, height: 3000, close: () => undefined }));
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage: () => undefined,
+  } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done: BlobCallback) =>
+    done(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], { type: 'image/jpeg' })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const redeemed = { message: 'Coupon redeemed', request: { ...approved, status: 'COMPLETED' } };
 
