@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../platform/db/database.js';
 import { migrateToLatest } from './migrator.js';
 import { seedDemoData } from './seed.js';
 import { sql } from 'kysely';
-import { createCouponKeyRing } from '../platform/coupon-keys.js';
+import { STICKER_GRACE_DAYS, createCouponKeyRing, retiredKeyVerifyUntil } from '../platform/coupon-keys.js';
 
 const command = process.argv[2];
 const config = loadConfig();
@@ -42,17 +42,24 @@ async function main(): Promise<void> {
       console.log(seeded ? 'Demo data seeded' : 'Database already has data; demo data not seeded');
     }
     if (command === 'rotate-coupon-key') {
-      // The retired key stays published until the last coupon it may have signed expires.
+      // The retired key stays published until the last coupon it may have signed expires, and for the
+      // stickers it signed a grace period to print them again (none after a leak: --revoke-stickers).
       const latest = await sql<{
         until: Date | null;
       }>`SELECT max(coupon_expires_at) AS until FROM fuel_requests WHERE status = 'APPROVED'`.execute(handle.db);
       const until = latest.rows[0]?.until ?? null;
-      const verifyUntil = new Date(Math.max(Date.now() + 86_400_000, until ? new Date(until).getTime() : 0));
+      const revoke = process.argv.includes('--revoke-stickers');
+      const verifyUntil = retiredKeyVerifyUntil(new Date(), until ? new Date(until) : null, revoke ? 0 : STICKER_GRACE_DAYS);
       const kid = await createCouponKeyRing({ db: handle.db, appSecret: config.appSecret, now: () => new Date() }).rotate(verifyUntil);
       console.log(`New coupon signing key ${kid}; the previous one stays published until ${verifyUntil.toISOString()}`);
+      console.log(
+        revoke
+          ? 'Windscreen stickers signed with the previous key stop verifying with it: print them again now (Assets > Print Stickers).'
+          : `Windscreen stickers signed with the previous key verify until then: print them again before (Assets > Print Stickers).`,
+      );
     }
     if (!['migrate', 'seed', 'reset', 'rotate-coupon-key'].includes(command ?? '')) {
-      throw new Error('Usage: cli.ts migrate | seed [--if-empty] | reset | rotate-coupon-key');
+      throw new Error('Usage: cli.ts migrate | seed [--if-empty] | reset | rotate-coupon-key [--revoke-stickers]');
     }
   } finally {
     await handle.close();

@@ -198,3 +198,17 @@ export function createCouponKeyRing(deps: { db: Database; appSecret: string; now
     rotate: replaceSigningKey,
   };
 }
+
+/** How long a retired key keeps vouching for the windscreen stickers it signed, unless told otherwise. */
+export const STICKER_GRACE_DAYS = 90;
+
+/**
+ * Until when a retired signing key stays published: past the last coupon it may have signed and, for
+ * the windscreen stickers it signed (which have no expiry), a grace period to print them again with
+ * the new key. A key retired because it leaked is retired with `stickerGraceDays: 0`: its stickers
+ * stop verifying at once, and only its live coupons keep it.
+ */
+export function retiredKeyVerifyUntil(now: Date, latestCouponExpiry: Date | null, stickerGraceDays = STICKER_GRACE_DAYS): Date {
+  const DAY_MS = 86_400_000;
+  return new Date(Math.max(now.getTime() + Math.max(1, stickerGraceDays) * DAY_MS, latestCouponExpiry ? latestCouponExpiry.getTime() : 0));
+}
