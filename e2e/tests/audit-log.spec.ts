@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, mainMenu, signIn } from './support.js';
+import { DEMO_USERS, mainMenu, signIn, lagosToday, apiHeaders } from './support.js';
 
 /** Set SHOTS_DIR to keep screenshots of the Audit Log and of a record's history, for a person to look at. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -15,16 +15,9 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
-function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
 /** A pending fuel request for LND-451-KJ at Unity Fuels Ikeja, made through the API by the organization admin. */
 async function pendingRequest(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
+  const headers = await apiHeaders(request, DEMO_USERS.ADMINISTRATOR);
   const vehicles = await (await request.get(`/api/vehicles?search=${PLATE}`, { headers })).json();
   const vehicle = vehicles.data.find((v: { plateNumber: string }) => v.plateNumber === PLATE);
   const stations = await (await request.get('/api/fuel-requests/fuel-stations', { headers })).json();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, mainMenu, signIn } from './support.js';
+import { DEMO_USERS, mainMenu, signIn, lagosToday, apiHeaders } from './support.js';
 
 /** Set SHOTS_DIR to keep screenshots of the approve dialog at desktop and phone widths, for a person to look at. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -15,18 +15,6 @@ async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return { Authorization: `Bearer ${(await login.json()).token as string}` };
 }
 
 /** A pending, flagged fuel request for the Hilux at Unity Fuels Ikeja, made through the API by the organization admin. */
@@ -50,7 +38,7 @@ test('the organization admin requires a note for flagged requests, approves one 
   request,
 }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
+  const headers = await apiHeaders(request, DEMO_USERS.ADMINISTRATOR);
   const before = (await (await request.get('/api/settings/organization', { headers })).json()).settings as {
     requireNoteForFlaggedApproval: boolean;
   };

@@ -5,7 +5,7 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+import { DEMO_USERS, signIn, lagosToday, apiHeaders } from './support.js';
 
 const UNITY = 'Unity Fuels Ikeja';
 const PLATE = 'LND-451-KJ';
@@ -34,24 +34,12 @@ function picture(width = 64, height = 48): Buffer {
   ]);
 }
 
-function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  return { Authorization: `Bearer ${(await login.json()).token as string}` };
-}
-
 const requireEvidence = (request: APIRequestContext, headers: Record<string, string>, on: boolean) =>
   request.put('/api/settings/organization', { headers, data: { requireOdometerAtPump: on, requireOdometerPhoto: on } });
 
 test('the attendant types the odometer and photographs it on a phone; the organization sees the photo', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const headers = await adminHeaders(request);
+  const headers = await apiHeaders(request, DEMO_USERS.ADMINISTRATOR);
   expect((await requireEvidence(request, headers, true)).ok()).toBe(true);
   try {
     const vehicles = await (await request.get(`/api/vehicles?search=${PLATE}`, { headers })).json();

@@ -1,24 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+import { DEMO_USERS, signIn, lagosToday, apiToken } from './support.js';
 
 /** Its own coupon, for a vehicle no other journey redeems for: the demo database is shared. */
 const PLATE = 'APP-220-XA';
 const UNITY = 'Unity Fuels Ikeja';
 
-function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
-async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const reply = await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()).token as string;
-}
-
 async function apiGet(request: APIRequestContext, username: string, url: string) {
-  const reply = await request.get(url, { headers: { Authorization: `Bearer ${await tokenOf(request, username)}` } });
+  const reply = await request.get(url, { headers: { Authorization: `Bearer ${await apiToken(request, username)}` } });
   expect(reply.ok(), `GET ${url}`).toBe(true);
   return reply.json();
 }
@@ -27,7 +15,7 @@ const walletBalance = async (request: APIRequestContext, username: string) =>
   (await apiGet(request, username, '/api/wallet')).wallet.balance as number;
 
 async function requireDriverConfirmation(request: APIRequestContext, on: boolean): Promise<void> {
-  const token = await tokenOf(request, DEMO_USERS.ADMINISTRATOR);
+  const token = await apiToken(request, DEMO_USERS.ADMINISTRATOR);
   const reply = await request.put('/api/settings/organization', {
     headers: { Authorization: `Bearer ${token}` },
     data: { requireDriverConfirmation: on },
@@ -36,7 +24,7 @@ async function requireDriverConfirmation(request: APIRequestContext, on: boolean
 }
 
 async function approvedDieselCoupon(request: APIRequestContext, volume: number) {
-  const token = await tokenOf(request, DEMO_USERS.ADMINISTRATOR);
+  const token = await apiToken(request, DEMO_USERS.ADMINISTRATOR);
   const headers = { Authorization: `Bearer ${token}` };
   const vehicles = await apiGet(request, DEMO_USERS.ADMINISTRATOR, `/api/vehicles?search=${PLATE}`);
   const vehicle = vehicles.data.find((v: { plateNumber: string }) => v.plateNumber === PLATE);

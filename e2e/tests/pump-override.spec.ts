@@ -3,22 +3,14 @@
  * admin approves the override on a phone; the attendant's screen, which waited, completes it.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_USERS, signIn } from './support.js';
+import { DEMO_USERS, signIn, lagosToday, apiHeaders } from './support.js';
 
 const UNITY = 'Unity Fuels Ikeja';
 /** The Actros, with a policy of its own for this journey only (removed at its end). */
 const PLATE = 'APP-220-XA';
 
-function lagosToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
-
 async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: { username: DEMO_USERS.ADMINISTRATOR, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const headers = { Authorization: `Bearer ${(await login.json()).token as string}` };
+  const headers = await apiHeaders(request, DEMO_USERS.ADMINISTRATOR);
   const vehicles = await (await request.get(`/api/vehicles?search=${PLATE}`, { headers })).json();
   const vehicleId = vehicles.data.find((v: { plateNumber: string }) => v.plateNumber === PLATE).id as string;
   return { headers, vehicleId };

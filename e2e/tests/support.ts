@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Role } from '@fleetfuel/contract';
 
 export const DEMO_PASSWORD = 'Demo-Pass-2026';
@@ -16,6 +16,25 @@ export const DEMO_USERS: Record<Role, string> = {
 };
 
 export const SESSION_KEY = 'fleetfuel.session';
+
+/** Today in Lagos, as YYYY-MM-DD: the supply date a request made now may carry. */
+export function lagosToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
+
+/** A demo account's bearer token, signed in through the API (for a test's set-up, not its journey). */
+export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const reply = await request.post('/api/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(reply.ok()).toBe(true);
+  return (await reply.json()).token as string;
+}
+
+/** The headers of API calls made as a demo account. */
+export async function apiHeaders(request: APIRequestContext, username: string): Promise<{ Authorization: string }> {
+  return { Authorization: `Bearer ${await apiToken(request, username)}` };
+}
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -603,9 +603,10 @@ export async function seedDemoActivity(trx: Database, now = new Date(), options:
     note: 'Ibadan delivery run',
     createdAt: hoursAgo(4),
     // An anomaly the approver should question: a tank 60% full taking 50 L more, two hours after
-    // the Hilux's approved request, with 9,000 km on the odometer since its last fill.
+    // the Hilux's approved request, with 12,000 km on the odometer since its last fill four days
+    // earlier: more than 120 km/h all the way.
     tankLevel: 60,
-    odometer: hiluxKm + 9_000,
+    odometer: hiluxKm + 12_000,
   });
   await open({
     vehicle: truck,
