@@ -326,7 +326,7 @@ test('the approve dialog lists a flagged request’s anomalies before approving;
   await expect(approve).toContainText('Check these 4 flags before approving');
   await expect(approve).toContainText('50 L requested with the tank at 60% (48 L); 98 L is more than the 80 L tank');
   await expect(approve).toContainText(
-    /Critical:\s*Odometer 60,820 km is 12,000 km past the reading of 48,820 km .* earlier; more than 120 km\/h/,
+    /Critical:\s*Odometer 63,820 km is 15,000 km past the reading of 48,820 km .* earlier; more than 120 km\/h/,
   );
   await shot(page, 'b-01-approve-dialog-with-flags');
   await approve.getByRole('button', { name: 'Cancel' }).click();

@@ -603,10 +603,10 @@ export async function seedDemoActivity(trx: Database, now = new Date(), options:
     note: 'Ibadan delivery run',
     createdAt: hoursAgo(4),
     // An anomaly the approver should question: a tank 60% full taking 50 L more, two hours after
-    // the Hilux's approved request, with 12,000 km on the odometer since its last fill four days
-    // earlier: more than 120 km/h all the way.
+    // the Hilux's approved request, with 15,000 km on the odometer since its last fill four days
+    // earlier (at 10:00 UTC, so 82–106 h before): more than 120 km/h at any hour the demo is seeded.
     tankLevel: 60,
-    odometer: hiluxKm + 12_000,
+    odometer: hiluxKm + 15_000,
   });
   await open({
     vehicle: truck,
