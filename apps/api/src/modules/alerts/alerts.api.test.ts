@@ -240,6 +240,11 @@ describe('GET /alerts', () => {
       body: { vehicleId: await find().vehicle('KJA-118-QB'), stationId: unity, supplyDate: lagosDate(new Date()), volume: 5 },
     });
     expect(created.statusCode, created.body).toBe(200);
+    // Only an approved coupon waits at the pump.
+    const approved = await world.t.call('PATCH', `/api/fuel-requests/${created.json().request.id as string}/approve`, {
+      token: world.token('orgadmin@acme.test'),
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const breach = '25 L dispensed; the limit is 20 L per fill (organization policy)';
     const override = await world.t.db
       .insertInto('policy_overrides')

@@ -173,6 +173,8 @@ export function pendingOverrides(db: Database, organizationId: string, limit: nu
     ])
     .where('o.organization_id', '=', organizationId)
     .where('o.status', '=', 'PENDING')
+    // Only while the coupon can still be redeemed: the pump's wait is over once it cannot.
+    .where('r.status', '=', 'APPROVED')
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)

@@ -1,3 +1,3 @@
 export { createOverridesService } from './overrides.service.js';
 export { bindOverrideRoutes } from './overrides.routes.js';
-export { insertOverride, latestOverrideOf, setOverrideStatus } from './overrides.repository.js';
+export { closeOpenOverrides, insertOverride, latestOverrideOf, setOverrideStatus } from './overrides.repository.js';

@@ -165,6 +165,27 @@ describe('a SOFT breach at the pump', () => {
     expect((await redeem(request, 22)).json().code).toBe('OVERRIDE_REQUIRED');
     const within = await redeem(request, 20);
     expect(within.statusCode, within.body).toBe(200);
+    // The fill within the policy left the override asked for 22 L waiting: it lapses with the coupon.
+    expect((await overridesOf(request.id)).at(-1)?.status).toBe('EXPIRED');
+    expect((await decide((await overridesOf(request.id)).at(-1)?.id as string, { decision: 'APPROVE' })).statusCode).toBe(409);
+  });
+
+  it('closes an override still waiting when its coupon expires: no manager is asked about a coupon that no longer is', async () => {
+    const request = await coupon();
+    const waiting = (await redeem(request, 25)).json().overrideId as string;
+    await world.t.db
+      .updateTable('fuel_requests')
+      .set({ coupon_expires_at: new Date(Date.now() - 60_000) })
+      .where('id', '=', request.id)
+      .execute();
+    // The next attempt at the pump finds the coupon expired and expires it, as the nightly job would.
+    const late = await redeem(request, 25);
+    expect(late.json().message).toMatch(/expired/i);
+    expect(late.statusCode).toBe(422);
+    expect(await requestStatus(request.id)).toBe('EXPIRED');
+    expect(await overridesOf(request.id)).toEqual([{ id: waiting, status: 'EXPIRED' }]);
+    const alerts = await world.t.call('GET', '/api/alerts', { token: world.token(ADMIN) });
+    expect((alerts.json().alerts as Array<{ subject: { id: string } }>).filter((alert) => alert.subject.id === waiting)).toEqual([]);
   });
 
   it("does not spend the driver's one-time code on a fill that waits: the same code completes it once approved", async () => {

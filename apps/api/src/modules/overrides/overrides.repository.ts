@@ -158,3 +158,18 @@ export async function insertOverride(
 export async function setOverrideStatus(db: Database, id: string, status: 'USED' | 'EXPIRED'): Promise<void> {
   await db.updateTable('policy_overrides').set({ status }).where('id', '=', id).execute();
 }
+
+/**
+ * The coupons are done with (redeemed or expired): the override a redemption went through is USED,
+ * and any other still open on them (pending, or approved and unspent) lapses as EXPIRED, so that no
+ * manager is asked to decide on fuel already given, or on a coupon that no longer is.
+ */
+export async function closeOpenOverrides(db: Database, requestIds: readonly string[], usedOverrideId: string | null = null): Promise<void> {
+  if (requestIds.length === 0) return;
+  await db
+    .updateTable('policy_overrides')
+    .set({ status: sql<'USED' | 'EXPIRED'>`CASE WHEN id = ${usedOverrideId} THEN 'USED' ELSE 'EXPIRED' END` })
+    .where('fuel_request_id', 'in', requestIds)
+    .where('status', 'in', ['PENDING', 'APPROVED'])
+    .execute();
+}

@@ -61,6 +61,11 @@ export function lockRedeemableFuelRequest(db: Database, id: string) {
       // Whether its organization has fuel policies (issue 44): most have none, and the pump then
       // skips reading them.
       sql<boolean>`EXISTS (SELECT 1 FROM fuel_policies p WHERE p.organization_id = r.organization_id)`.as('organization_has_policies'),
+      // Whether an override asked for this coupon is still open (pending, or approved and unspent):
+      // a redemption closes it, so that no manager is asked to decide on fuel already given.
+      sql<boolean>`EXISTS (SELECT 1 FROM policy_overrides o WHERE o.fuel_request_id = r.id AND o.status IN ('PENDING', 'APPROVED'))`.as(
+        'has_open_override',
+      ),
       ...freezeColumns,
     ])
     .where('r.id', '=', id)

@@ -3,6 +3,7 @@ import { koboToNaira } from '@fleetfuel/contract';
 import type { Database } from '../../../platform/db/database.js';
 import { auditTrail, type AuditActor } from '../../audit/index.js';
 import type { LedgerService } from '../../ledger/index.js';
+import { closeOpenOverrides } from '../../overrides/index.js';
 import { reserveDraws } from '../../reserves/index.js';
 import * as repository from '../fuel-requests.repository.js';
 import { holdReference } from './deps.js';
@@ -24,6 +25,10 @@ export async function expireFuelRequests(
     await reserveDraws.release(trx, request.id);
     await repository.markExpired(trx, request.id);
   }
+  await closeOpenOverrides(
+    trx,
+    requests.map((request) => request.id),
+  );
   const walletOf = new Map<string, string>();
   for (const request of requests) walletOf.set(request.id, await ledger.walletId(trx, { organizationId: request.organization_id }));
   const walletKey = (request: { id: string }) => walletOf.get(request.id) ?? '';

@@ -18,7 +18,7 @@ import type { CouponClaims, VehicleStickerClaims } from '../../../platform/coupo
 import type { Database } from '../../../platform/db/database.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
-import { setOverrideStatus } from '../../overrides/index.js';
+import { closeOpenOverrides } from '../../overrides/index.js';
 import { reserveDraws } from '../../reserves/index.js';
 import { driverConfirmation } from '../driver-confirmation.service.js';
 import { litres, plateOf } from '../format.js';
@@ -266,7 +266,7 @@ export async function redeemFuelCoupon(deps: FuelRequestsDeps, actor: Actor, id:
       if (fill.odometer !== null && fill.odometerExclusion === null)
         await deps.vehicles.recordOdometer(trx, fill.vehicle.id, fill.odometer);
       if (request.holds_reserve_litres) await reserveDraws.release(trx, id, Number(request.volume) - fill.dispensed);
-      if (fill.overrideId) await setOverrideStatus(trx, fill.overrideId, 'USED');
+      if (request.has_open_override) await closeOpenOverrides(trx, [id], fill.overrideId);
       return repository.markCompleted(trx, id, {
         organizationId: request.organization_id,
         redeemedBy: actor.userId,
