@@ -1,14 +1,14 @@
 /** The signed-in user's own account, support tickets, and organization preferences. */
 import { z } from 'zod';
 import { formInteger, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
-import { emailSchema, passwordSchema, pumpPinSchema, requiredText } from './identity.js';
+import { emailSchema, passwordSchema, pumpPinSchema, oneLineText, requiredText } from './identity.js';
 import { optionalPhone, sessionUserSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';
 import { formNaira } from './plans.schemas.js';
 
 /** General tab: the user's own name, phone, title and avatar (multipart `image`). */
 export const profileUpdateBodySchema = z.strictObject({
-  name: requiredText(120).optional(),
+  name: oneLineText(120).optional(),
   phone: optionalPhone,
   title: optionalText(120),
 });
@@ -83,7 +83,7 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const ticketListQuerySchema = listQuerySchema.extend({ status: ticketStatusSchema.optional() });
 export const ticketListReplySchema = z.object({ tickets: z.array(ticketSchema), meta: pageMetaSchema });
 /** `POST /support/tickets` (multipart with an optional `attachment`, or JSON). */
-export const ticketCreateBodySchema = z.strictObject({ subject: requiredText(200), message: requiredText(5000) });
+export const ticketCreateBodySchema = z.strictObject({ subject: oneLineText(200), message: requiredText(5000) });
 export const ticketReplyBodySchema = z.strictObject({ message: requiredText(5000) });
 export const ticketWriteReplySchema = z.object({ message: z.string(), ticket: ticketSchema });
 export const supportContactSchema = z.object({ email: z.string(), phone: z.string(), hours: z.string() });

@@ -1,7 +1,7 @@
 /** Issue 14's organization API keys: named secrets with a scope, shown once and stored hashed. */
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
-import { requiredText } from './identity.js';
+import { oneLineText } from './identity.js';
 import { MESSAGES } from './messages.js';
 import { API_KEY_SCOPE_NAMES } from './permissions.js';
 
@@ -15,7 +15,7 @@ export const apiKeyScopeSchema = z.enum(API_KEY_SCOPE_NAMES, {
 export const API_KEY_NAME_MAX = 80;
 
 export const apiKeyCreateBodySchema = z.strictObject({
-  name: requiredText(API_KEY_NAME_MAX),
+  name: oneLineText(API_KEY_NAME_MAX),
   scope: apiKeyScopeSchema,
 });
 export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBodySchema>;

@@ -19,7 +19,7 @@ import {
 } from './common.js';
 import { ASSET_STATUSES, INSURANCE_STATUSES, TRANSMISSION_TYPES } from './enums.js';
 import { assetTypeSchema, nigerianLocationSchema, tenantStatusSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
-import { passwordSchema, requiredText } from './identity.js';
+import { passwordSchema, oneLineText, requiredText } from './identity.js';
 import { optionalEmail, optionalPhone, userSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';
 import { formNaira } from './plans.schemas.js';
@@ -81,8 +81,8 @@ const optionalNaira = formNumber(z.number({ error: MESSAGES.invalidAmount }).min
 
 const vehicleFields = {
   plateNumber: optionalText(20),
-  model: requiredText(80),
-  make: requiredText(80),
+  model: oneLineText(80),
+  make: oneLineText(80),
   type: assetTypeSchema,
   fuelType: vehicleFuelTypeSchema,
   departmentId: optionalIdSchema,
@@ -171,9 +171,9 @@ export type Insurance = z.infer<typeof insuranceSchema>;
 
 /** `PUT /insurance/vehicle/{id}` (multipart with an optional `document`: PDF or image). */
 export const insuranceWriteBodySchema = z.strictObject({
-  insurerName: requiredText(120),
-  insuranceType: requiredText(60),
-  insuranceNumber: requiredText(60),
+  insurerName: oneLineText(120),
+  insuranceType: oneLineText(60),
+  insuranceNumber: oneLineText(60),
   coverageStartDate: requiredDate,
   coverageExipiryDate: requiredDate,
   amount: formNaira(),
@@ -203,7 +203,7 @@ const litres = formNumber(
 );
 
 export const departmentCreateBodySchema = z.strictObject({
-  name: requiredText(120),
+  name: oneLineText(120),
   status: tenantStatusSchema.optional(),
   maxDailyConsumption: litres.optional(),
   organizationId: optionalIdSchema,
@@ -231,7 +231,7 @@ export type Driver = z.infer<typeof driverSchema>;
 /** `POST /drivers` (multipart with an optional `image` avatar): a DRIVER account that can sign in. */
 export const driverCreateBodySchema = z
   .strictObject({
-    name: requiredText(120),
+    name: oneLineText(120),
     title: optionalText(120),
     email: optionalEmail,
     phone: optionalPhone,
@@ -242,7 +242,7 @@ export const driverCreateBodySchema = z
   })
   .refine((v) => Boolean(v.email || v.phone), { message: 'Enter an email or a phone number', path: ['email'] });
 export const driverUpdateBodySchema = z.strictObject({
-  name: requiredText(120).optional(),
+  name: oneLineText(120).optional(),
   title: optionalText(120),
   email: optionalEmail,
   phone: optionalPhone,

@@ -13,7 +13,7 @@ import {
   timestampSchema,
 } from './common.js';
 import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
-import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, requiredText } from './identity.js';
+import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, oneLineText } from './identity.js';
 import { MESSAGES } from './messages.js';
 
 export const tenantRefSchema = z.object({
@@ -77,7 +77,7 @@ const optionalId = optionalIdSchema;
 
 /** Fields an account is made of; the tenant fields are checked against the role by the server. */
 const accountFields = {
-  name: requiredText(120),
+  name: oneLineText(120),
   title: optionalText(120),
   email: optionalEmail,
   phone: optionalPhone,
@@ -117,7 +117,7 @@ export const registerBodySchema = z
     ...accountFields,
     role: roleSchema.optional(),
     password: passwordSchema,
-    organizationName: requiredText(160).optional(),
+    organizationName: oneLineText(160).optional(),
     organizationType: organizationTypeSchema.optional(),
   })
   .refine(needsEmailOrPhone, emailOrPhoneIssue);

@@ -11,6 +11,8 @@ export const MESSAGES = {
   phone: 'Must be a valid Nigerian phone number',
   emailOrPhone: 'Must be a valid email or Nigerian phone number',
   invalidAmount: 'Please enter valid amount',
+  /** A name, plate or subject is one line of visible text: no line breaks, tabs or other control characters. */
+  oneLine: 'Must be one line, without control characters',
   apiFailed: 'API request failed',
   invalidToken: 'Invalid token',
   /** The organization requires a note to approve a request that carries anomaly flags (Settings). */

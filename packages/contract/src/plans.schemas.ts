@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formInteger, idSchema, requiredFormNumber, listQuerySchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
 import { DEFAULT_PLAN_CYCLE_DAYS } from './enums.js';
 import { planStatusSchema, soldFuelTypeSchema } from './enum-schemas.js';
-import { requiredText } from './identity.js';
+import { oneLineText } from './identity.js';
 import { isNairaAmount } from './money.js';
 import { MESSAGES } from './messages.js';
 
@@ -40,7 +40,7 @@ export const formNaira = (options: { positive?: boolean } = {}) =>
 const limit = formInteger(0, 1_000_000).transform((v) => v ?? 0);
 
 export const planCreateBodySchema = z.strictObject({
-  name: requiredText(120),
+  name: oneLineText(120),
   status: planStatusSchema.optional(),
   circle: formInteger(1, 3660)
     .transform((v) => v ?? DEFAULT_PLAN_CYCLE_DAYS)

@@ -15,7 +15,7 @@ import {
   timestampSchema,
 } from './common.js';
 import { nigerianLocationSchema, organizationTypeSchema, soldFuelTypeSchema, tenantStatusSchema } from './enum-schemas.js';
-import { requiredText } from './identity.js';
+import { oneLineText } from './identity.js';
 
 export const organizationSchema = z.object({
   id: idSchema,
@@ -73,7 +73,7 @@ const domainSchema = optionalText(253).refine(
 
 /** `POST /admin/organizations` (multipart with an optional `image` logo, or JSON). */
 export const organizationCreateBodySchema = z.strictObject({
-  name: requiredText(160),
+  name: oneLineText(160),
   type: organizationTypeSchema,
   address: optionalText(300),
   status: tenantStatusSchema.optional(),
@@ -104,7 +104,7 @@ const timeOfDay = (name: string) =>
 
 /** `POST /admin/fuel-stations` (multipart with an optional `image`, or JSON). */
 export const fuelStationCreateBodySchema = z.strictObject({
-  name: requiredText(160),
+  name: oneLineText(160),
   address: optionalText(300),
   state: optionalChoice(nigerianLocationSchema),
   latitude: coordinate(-90, 90, 'Latitude'),

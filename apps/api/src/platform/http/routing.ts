@@ -22,7 +22,7 @@ import { AppError } from '../errors.js';
 import { readBearerToken } from '../auth/tokens.js';
 import type { Actor, SessionResolver } from './actor.js';
 import { readMultipart, type UploadedFile } from './uploads.js';
-import { parseOrThrow, refuseNulCharacters } from './validation.js';
+import { parseOrThrow, refuseUnstorableText } from './validation.js';
 import { appErrorReply } from './error-handler.js';
 import { requestFingerprint, type IdempotencyStore } from './idempotency.js';
 
@@ -183,9 +183,9 @@ export function createRouteBinder(
             // A call sent with no body is a call with an empty one: `{}` then passes or fails the route's
             // schema on its own terms (an optional body passes, a required field is named as missing).
             if (jsonBody && request.body === undefined) request.body = {};
-            refuseNulCharacters(request.params, 'params');
-            refuseNulCharacters(request.query, 'query');
-            if (!route.rawBody) refuseNulCharacters(request.body, 'body');
+            refuseUnstorableText(request.params, 'params');
+            refuseUnstorableText(request.query, 'query');
+            if (!route.rawBody) refuseUnstorableText(request.body, 'body');
             done();
           } catch (error) {
             done(error as AppError);

@@ -6,6 +6,7 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { ROLES, allRoutes, hasPermission, type Role } from '@fleetfuel/contract';
 import { describe, expect, it } from 'vitest';
 import { lagosDate } from '../clock.js';
 import { createTestApp } from '../../../test/harness.js';
@@ -80,6 +81,96 @@ describe('NUL bytes', () => {
       /file name|image/,
     );
     expect(await rowCounts()).toEqual(before);
+  });
+});
+
+describe('a JSON body nested thousands of levels', () => {
+  const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  /** Who may call each route: a demo account of a role the route's permission admits, or nobody for a public one. */
+  const callers: Record<Role, string> = {
+    ADMIN: 'admin@fleetfuel.test',
+    ADMINISTRATOR: 'orgadmin@acme.test',
+    ASST_ADMINISTRATOR: 'asst@acme.test',
+    DRIVER: 'driver@acme.test',
+    ATTENDANT: 'attendant@unityfuels.test',
+    STATION_REP: 'rep@unityfuels.test',
+  };
+
+  // A GET's body is never read (fastify parses none), so every call that takes one is tried.
+  it('answers 400 on every call that reads a JSON body, signed in or not, and writes nothing', async () => {
+    const before = await rowCounts();
+    const tokens = new Map<string, string>();
+    const answers: string[] = [];
+    for (const route of allRoutes.filter((r) => r.method !== 'GET' && !r.rawBody)) {
+      const role = route.permission === 'public' ? null : ROLES.find((r) => hasPermission(r, route.permission));
+      expect(role, `${route.method} ${route.path}`).not.toBeUndefined();
+      let token: string | undefined;
+      if (role) {
+        token = tokens.get(role) ?? (await world.t.login(callers[role]));
+        tokens.set(role, token);
+      }
+      const res = await world.t.app.inject({
+        method: route.method,
+        url: `/api${route.path.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000')}`,
+        payload: deep,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+      answers.push(`${route.method} ${route.path} ${res.statusCode} ${res.json<{ message: string }>().message}`);
+    }
+    expect(answers.length).toBeGreaterThan(80);
+    expect(answers.filter((answer) => !answer.endsWith(' 400 The JSON body is nested more than 32 levels deep'))).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('is refused as a signed payment webhook too', async () => {
+    const res = await world.t.call('POST', '/api/payments/webhook', {
+      body: deep,
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': 'unsigned' },
+    });
+    // The signature is checked first: an unsigned body is never parsed.
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('an unpaired UTF-16 surrogate', () => {
+  it('is refused with 400 wherever it stands in a JSON body, value or key, before the database (multipart bytes are UTF-8: they cannot carry one)', async () => {
+    const before = await rowCounts();
+    const admin = world.token('orgadmin@acme.test');
+    for (const [url, body, field] of [
+      ['/api/departments', { name: 'Night\ud800shift' }, /name/],
+      ['/api/departments', { name: 'Night\udc00shift' }, /name/],
+      ['/api/departments', { name: 'Day', ['na\ud83dme']: 'x' }, /body/],
+      ['/api/vehicles', { model: 'Hiace', make: 'Toy\udbffota', type: 'VEHICLE', fuelType: 'PETROL' }, /make/],
+    ] as const) {
+      const res = await world.t.call('POST', url, { token: admin, body });
+      expectRefused(res, field);
+      expect(res.json<{ message: string }>().message).toMatch(/must not contain an unpaired UTF-16 surrogate$/);
+    }
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await world.t.call('POST', '/api/departments', { token: admin, body: { name: 'Night shift \ud83d\ude9a' } });
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect(emoji.json<{ name: string }>().name).toBe('Night shift 🚚');
+    const after = await rowCounts();
+    expect(after).toEqual({ ...before, departments: (before.departments ?? 0) + 1 });
+  });
+});
+
+describe('control characters in one-line names', () => {
+  it('are refused with the field named; around the name they are trimmed', async () => {
+    const admin = world.token('orgadmin@acme.test');
+    for (const name of ['Night\tshift', 'Night\nshift', 'Night\rshift', 'Night\u0007shift', 'Night\u001fshift', 'Night\u007fshift']) {
+      const res = await world.t.call('POST', '/api/departments', { token: admin, body: { name } });
+      expectRefused(res, /name/);
+      expect(res.json<{ message: string }>().message).toBe('name: Must be one line, without control characters');
+    }
+    const vehicle = await world.t.call('POST', '/api/vehicles', {
+      token: admin,
+      body: { model: 'Hiace\nDROP', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL' },
+    });
+    expectRefused(vehicle, /model/);
+    const trimmed = await world.t.call('POST', '/api/departments', { token: admin, body: { name: '\tNight shift\n' } });
+    expect(trimmed.statusCode, trimmed.body).toBe(200);
+    expect(trimmed.json<{ name: string }>().name).toBe('Night shift');
   });
 });
 

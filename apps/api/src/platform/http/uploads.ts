@@ -6,7 +6,7 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pathOfNulCharacter, refuseNulCharacters } from './validation.js';
+import { findUnstorableText, refuseUnstorableText } from './validation.js';
 
 export interface UploadedFile {
   field: string;
@@ -22,13 +22,14 @@ export async function readMultipart(
   const files: Record<string, UploadedFile> = {};
   try {
     for await (const part of request.parts()) {
-      refuseNulCharacters(part.fieldname, 'body');
+      refuseUnstorableText(part.fieldname, 'body');
       if (part.type === 'file') {
         if (!(part.fieldname in allowedFiles)) {
           throw new AppError('VALIDATION_FAILED', `Unknown file field: ${part.fieldname}`, { field: part.fieldname });
         }
-        if (pathOfNulCharacter(part.filename)) {
-          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the file name must not contain a NUL character`, {
+        const unstorable = findUnstorableText(part.filename);
+        if (unstorable) {
+          throw new AppError('VALIDATION_FAILED', `${part.fieldname}: the file name ${unstorable.message}`, {
             field: part.fieldname,
           });
         }
@@ -38,7 +39,7 @@ export async function readMultipart(
         continue;
       }
       const value = typeof part.value === 'string' ? part.value : String(part.value);
-      refuseNulCharacters({ [part.fieldname]: value }, 'body');
+      refuseUnstorableText({ [part.fieldname]: value }, 'body');
       const previous = fields[part.fieldname];
       if (previous === undefined) fields[part.fieldname] = value;
       else fields[part.fieldname] = Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
