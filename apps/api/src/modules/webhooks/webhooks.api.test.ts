@@ -351,12 +351,42 @@ describe('in production', () => {
   });
   afterAll(async () => prod.close());
 
-  it('refuses plain http, and refuses to call private, loopback and metadata addresses, saying why', async () => {
+  it('refuses plain http, and private, loopback and link-local addresses when saved, saying why', async () => {
     const token = await prod.login('orgadmin@acme.test');
-    const http = await prod.call('POST', '/api/webhooks', { token, body: { url: `${base}/prod`, events: ['fuel_request.created'] } });
+    const save = (url: string) => prod.call('POST', '/api/webhooks', { token, body: { url, events: ['fuel_request.created'] } });
+    const http = await save(`${base}/prod`);
     expect(http.statusCode).toBe(400);
     expect(http.json()).toMatchObject({ message: 'Webhook URLs must use https' });
+    for (const host of [
+      '127.0.0.1',
+      '10.0.0.5',
+      '169.254.169.254',
+      '[::1]',
+      '[::ffff:169.254.169.254]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:7f00:1::]',
+      '2130706433',
+      'localhost',
+      'hooks.localhost',
+    ]) {
+      const res = await save(`https://${host}/hook`);
+      expect(res.statusCode, host).toBe(400);
+      expect(res.json(), host).toMatchObject({ code: 'VALIDATION_FAILED', field: 'url' });
+      expect(res.json<{ message: string }>().message, host).toMatch(
+        /(private, loopback or link-local address|is this machine); webhooks are only sent to public addresses$/,
+      );
+    }
+    const publicHost = await save('https://hooks.example.com/fleetfuel');
+    expect(publicHost.statusCode, publicHost.body).toBe(200);
+    // Removed again: the delivery test below calls every endpoint, and this one has no network to reach.
+    const removed = await prod.call('DELETE', `/api/webhooks/${publicHost.json<{ webhook: { id: string } }>().webhook.id}`, { token });
+    expect(removed.statusCode, removed.body).toBe(200);
+  });
+
+  it('still refuses to call a private address at delivery, whatever the saved URL became', async () => {
+    const token = await prod.login('orgadmin@acme.test');
     const port = (receiver.address() as AddressInfo).port;
+    // Saved before the rule, or a name that resolves into the platform's network: the delivery checks what it reaches.
     const urls = [
       `https://127.0.0.1:${port}/prod`,
       'https://10.0.0.5/hook',
@@ -365,9 +395,14 @@ describe('in production', () => {
     ];
     const endpoints: string[] = [];
     for (const url of urls) {
-      const res = await prod.call('POST', '/api/webhooks', { token, body: { url, events: ['fuel_request.created'] } });
+      const res = await prod.call('POST', '/api/webhooks', {
+        token,
+        body: { url: 'https://hooks.example.com/placeholder', events: ['fuel_request.created'] },
+      });
       expect(res.statusCode, res.body).toBe(200);
-      endpoints.push(res.json<{ webhook: { id: string } }>().webhook.id);
+      const id = res.json<{ webhook: { id: string } }>().webhook.id;
+      await prod.db.updateTable('webhook_endpoints').set({ url }).where('id', '=', id).execute();
+      endpoints.push(id);
     }
     const vehicleId = await demoIds(prod).vehicle('LND-451-KJ');
     const stationId = await demoIds(prod).station('Unity Fuels Ikeja');

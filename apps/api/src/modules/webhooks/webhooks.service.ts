@@ -20,6 +20,7 @@ import { AppError, forbidden, invalidField, notFound } from '../../platform/erro
 import type { Actor } from '../../platform/http/actor.js';
 import { seal, sealingKey } from '../../platform/sealing.js';
 import { auditTrail } from '../audit/index.js';
+import { whyHostRefused } from './webhook-address.js';
 import * as repository from './webhooks.repository.js';
 import type { DeliveryRow, EndpointRow } from './webhooks.repository.js';
 
@@ -31,7 +32,7 @@ export interface WebhooksDeps {
   db: Database;
   clock: Clock;
   appSecret: string;
-  /** Production: https only, to any host (the dispatcher refuses private addresses when calling). */
+  /** Production: https only, to public hosts (and the dispatcher refuses private addresses when calling). */
   production: boolean;
 }
 
@@ -81,8 +82,12 @@ export function createWebhooksService(deps: WebhooksDeps) {
   function assertAllowedUrl(raw: string): void {
     const url = new URL(raw);
     if (url.username || url.password) throw invalidField('url', 'Webhook URLs cannot carry a user name or password');
-    if (url.protocol === 'https:') return;
-    if (deps.production || !LOCAL_HOSTS.has(url.hostname)) throw invalidField('url', WEBHOOK_MESSAGES.https);
+    if (url.protocol !== 'https:' && (deps.production || !LOCAL_HOSTS.has(url.hostname))) {
+      throw invalidField('url', WEBHOOK_MESSAGES.https);
+    }
+    // A literal private address is refused when saved; a name is checked at every delivery, by what it resolves to.
+    const refusal = deps.production ? whyHostRefused(url.hostname) : null;
+    if (refusal) throw invalidField('url', refusal);
   }
 
   async function endpointOf(actor: Actor, id: string): Promise<EndpointRow> {
