@@ -19,6 +19,8 @@ export interface FakePaystack {
   transfers: Map<string, { amount: number; recipient: string; status: string; calls: number }>;
   /** Calls (by exact "METHOD /path") to answer only after this many milliseconds, once each. */
   stallOnce: Map<string, number>;
+  /** Fields a verify of this reference answers wrongly (another reference, amount or currency), until deleted. */
+  misreport: Map<string, Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promise<FakeP
   const charges: FakePaystack['charges'] = new Map();
   const transfers: FakePaystack['transfers'] = new Map();
   const stallOnce = new Map<string, number>();
+  const misreport: FakePaystack['misreport'] = new Map();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -70,7 +73,7 @@ async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promise<FakeP
         return send(res, 200, {
           status: true,
           message: 'Verification successful',
-          data: { status: charge.status, amount: charge.amount, currency: charge.currency, reference },
+          data: { status: charge.status, amount: charge.amount, currency: charge.currency, reference, ...misreport.get(reference) },
         });
       }
       if (route === 'GET /bank') {
@@ -126,7 +129,14 @@ async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promise<FakeP
         return send(res, 200, {
           status: true,
           message: 'Transfer retrieved',
-          data: { status: transfer.status, transfer_code: `TRF_${reference}`, reference },
+          data: {
+            status: transfer.status,
+            transfer_code: `TRF_${reference}`,
+            reference,
+            amount: transfer.amount,
+            currency: 'NGN',
+            ...misreport.get(reference),
+          },
         });
       }
       return send(res, 404, { status: false, message: `No route ${route}` });
@@ -141,6 +151,7 @@ async function startFakePaystack(secretKey = 'sk_test_fleetfuel'): Promise<FakeP
     charges,
     transfers,
     stallOnce,
+    misreport,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

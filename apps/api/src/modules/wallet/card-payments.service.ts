@@ -94,6 +94,11 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
       if (expireIfOpen && error instanceof ProviderUnavailableError && !error.retryable) return expire(reference);
       throw error;
     }
+    // An answer about another payment decides nothing about this one.
+    if (verification.reference !== reference) {
+      log.warn({ reference, reported: verification.reference }, 'the charge the provider verified is not this payment; left as it was');
+      return 'unchanged';
+    }
     const expected = BigInt(payment.amount_kobo);
     if (verification.status === 'success') {
       if (verification.amountKobo === expected && verification.currency === 'NGN') return credit(reference, expected);

@@ -7,7 +7,7 @@
 import { koboToNaira, nairaToKobo, type RouteBody, type walletRoutes } from '@fleetfuel/contract';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { ProviderUnavailableError, type TransferStatus } from '../../platform/payments/provider.js';
+import { ProviderUnavailableError, type TransferStatus, type TransferVerification } from '../../platform/payments/provider.js';
 import { formatNaira } from '@fleetfuel/contract';
 import { newReference, toWallet, type WalletAccess, type WalletDeps } from './wallet-access.js';
 import * as repository from './payouts.repository.js';
@@ -112,8 +112,27 @@ export function createPayoutsService(deps: WalletDeps, access: WalletAccess) {
     // Still unanswered: the payout stays PENDING; the provider's webhook (or a later settle) decides it.
   }
 
+  /**
+   * The provider's record of a transfer, prompted by its webhook: it decides the payout only when it
+   * is about this payout (reference, amount and currency); a record of anything else leaves it pending.
+   */
+  async function finishVerifiedPayout(reference: string, verified: TransferVerification): Promise<void> {
+    const payout = await repository.findPayout(db, reference);
+    if (!payout) return;
+    const expected = BigInt(payout.amount_kobo);
+    if (verified.reference !== reference || verified.amountKobo !== expected || verified.currency !== 'NGN') {
+      log.warn(
+        { reference, reported: { reference: verified.reference, amount: verified.amountKobo.toString(), currency: verified.currency } },
+        'the transfer the provider verified is not this payout; it stays pending',
+      );
+      return;
+    }
+    await finishPayout(reference, verified.status);
+  }
+
   return {
     finishPayout,
+    finishVerifiedPayout,
 
     banks: async () => ({ banks: await providerCall('list banks', () => provider.listBanks()) }),
 

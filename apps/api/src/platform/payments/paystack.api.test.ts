@@ -36,6 +36,37 @@ describe('the Paystack adapter over HTTP', () => {
     expect(wallet.balance).toBe(15000.75);
   });
 
+  it('credits nothing on a verify answer about another payment, amount or currency', async () => {
+    const token = world.token('orgadmin@acme.test');
+    const balance = async () => (await world.t.call('GET', '/api/wallet', { token })).json().wallet.balance as number;
+    const before = await balance();
+    const { reference } = (await world.t.call('POST', '/api/wallet/fund', { token, body: { amount: 2000 } })).json();
+    (paystack.server.charges.get(reference) as { status: string }).status = 'success';
+    for (const wrong of [{ reference: 'FF-someone-elses' }, { amount: 200 }, { currency: 'USD' }]) {
+      paystack.server.misreport.set(reference, wrong);
+      expect((await webhook('charge.success', { reference, amount: 200000 })).statusCode).toBe(200);
+      expect(await balance(), JSON.stringify(wrong)).toBe(before);
+    }
+    paystack.server.misreport.delete(reference);
+    await webhook('charge.success', { reference, amount: 200000 });
+    expect(await balance()).toBe(before + 2000);
+  });
+
+  it('answers 400 to a signed webhook whose body is not a JSON object', async () => {
+    const signed = (raw: string) =>
+      world.t.call('POST', '/api/payments/webhook', {
+        body: raw,
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': signWebhook(paystack.server.secretKey, raw) },
+      });
+    for (const raw of ['null', '[]', '"charge.success"', '42']) {
+      const res = await signed(raw);
+      expect(res.statusCode, raw).toBe(400);
+      expect(res.json(), raw).toMatchObject({ code: 'BAD_REQUEST', message: 'The webhook body must be a JSON object' });
+    }
+    // An object without a payment's reference is received and changes nothing.
+    expect((await signed('{"event":"charge.success","data":null}')).statusCode).toBe(200);
+  });
+
   it('refuses webhooks signed with another key', async () => {
     const res = await webhook('charge.success', { reference: 'x' }, 'sk_test_someone_else');
     expect(res.statusCode).toBe(401);
@@ -90,6 +121,27 @@ describe('the Paystack adapter over HTTP', () => {
     const wallet = (await world.t.call('GET', '/api/wallet', { token: world.token('rep@unityfuels.test') })).json().wallet;
     expect(wallet.balance).toBe(8000);
     expect(await journalEntries(world.t, reference, 'REFUND')).toHaveLength(1);
+
+    // A verify answer about another transfer, amount or currency decides nothing.
+    await world.t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: { amount: 3000, type: 'CREDIT', note: 'Redemptions' },
+    });
+    const second = await world.t.call('POST', `/api/wallet/${walletId}/settle-payment`, {
+      token: world.token('admin@fleetfuel.test'),
+      body: {},
+    });
+    expect(second.json().payout).toMatchObject({ amount: 11000, status: 'SUCCESS' });
+    const secondReference = second.json().payout.reference as string;
+    (paystack.server.transfers.get(secondReference) as { status: string }).status = 'reversed';
+    for (const wrong of [{ reference }, { amount: 100 }, { currency: 'GHS' }]) {
+      paystack.server.misreport.set(secondReference, wrong);
+      await webhook('transfer.reversed', { reference: secondReference });
+      expect(await journalEntries(world.t, secondReference, 'REFUND'), JSON.stringify(wrong)).toHaveLength(0);
+    }
+    paystack.server.misreport.delete(secondReference);
+    await webhook('transfer.reversed', { reference: secondReference });
+    expect(await journalEntries(world.t, secondReference, 'REFUND')).toHaveLength(1);
   });
 });
 

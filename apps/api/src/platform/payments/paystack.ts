@@ -4,7 +4,7 @@
  * replies. Network failures and 5xx replies raise ProviderUnavailableError (retryable); Paystack's
  * own refusals come back as results or as errors with its message.
  */
-import type { Bank, ChargeVerification, PaymentProvider, TransferStatus } from './provider.js';
+import type { Bank, ChargeVerification, PaymentProvider, TransferStatus, TransferVerification } from './provider.js';
 import { ProviderUnavailableError, webhookSignatureMatches } from './provider.js';
 
 export interface PaystackSettings {
@@ -117,10 +117,19 @@ export function createPaystackProvider(settings: PaystackSettings): PaymentProvi
       return { status: transferStatus(reply.data.status), transferCode: reply.data.transfer_code };
     },
 
-    async verifyTransfer(reference) {
+    async verifyTransfer(reference): Promise<TransferVerification | null> {
       try {
-        const reply = await call<{ status: string; transfer_code: string }>('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
-        return { status: transferStatus(reply.data.status), transferCode: reply.data.transfer_code };
+        const reply = await call<{ status: string; transfer_code: string; reference: string; amount: number; currency: string }>(
+          'GET',
+          `/transfer/verify/${encodeURIComponent(reference)}`,
+        );
+        return {
+          status: transferStatus(reply.data.status),
+          transferCode: reply.data.transfer_code,
+          reference: reply.data.reference,
+          amountKobo: BigInt(reply.data.amount),
+          currency: reply.data.currency,
+        };
       } catch (error) {
         if (error instanceof ProviderUnavailableError && !error.retryable) return null;
         throw error;

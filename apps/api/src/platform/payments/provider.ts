@@ -22,6 +22,15 @@ export interface ChargeVerification {
   reference: string;
 }
 
+/** What the provider's own record says of a transfer: the caller checks it is the one it asked about. */
+export interface TransferVerification {
+  status: TransferStatus;
+  transferCode: string | null;
+  reference: string;
+  amountKobo: bigint;
+  currency: string;
+}
+
 export interface Bank {
   name: string;
   code: string;
@@ -41,7 +50,7 @@ export interface PaymentProvider {
     reference: string;
     reason: string;
   }): Promise<{ status: TransferStatus; transferCode: string | null }>;
-  verifyTransfer(reference: string): Promise<{ status: TransferStatus; transferCode: string | null } | null>;
+  verifyTransfer(reference: string): Promise<TransferVerification | null>;
   /** Checks a webhook's signature over its raw body; always false when no secret is configured. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }

@@ -124,10 +124,12 @@ export function createSandboxProvider(deps: {
     async verifyTransfer(reference) {
       const row = await db
         .selectFrom('sandbox_transfers')
-        .select(['status', sql<string>`'TRF_sandbox_' || reference`.as('code')])
+        .select(['status', 'amount_kobo', sql<string>`'TRF_sandbox_' || reference`.as('code')])
         .where('reference', '=', reference)
         .executeTakeFirst();
-      return row ? { status: row.status as TransferStatus, transferCode: row.code } : null;
+      return row
+        ? { status: row.status as TransferStatus, transferCode: row.code, reference, amountKobo: BigInt(row.amount_kobo), currency: 'NGN' }
+        : null;
     },
 
     verifyWebhookSignature: (rawBody, signature) => webhookSignatureMatches(settings.webhookSecret, rawBody, signature),
