@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase, type DatabaseTarget } from './platform/db/database.js';
 import { migrateToLatest } from './db/migrator.js';
+import { demoAccountsWithPublishedPassword, publishedPasswordWarning } from './db/demo-passwords.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_STATION_PIN, seedDemoData } from './db/seed.js';
 
 const config = loadConfig();
@@ -87,6 +88,9 @@ await app.listen({ host: config.host, port: config.port });
 app.jobs
   .reconcileCardPayments({ recheckAfterMs: 0 })
   .catch((error: unknown) => app.log.error({ err: error }, 'card payment reconciliation failed'));
+// Production with the demo's published sign-ins still working is open to anyone: said at every start.
+const demoExposure = config.env === 'production' ? publishedPasswordWarning(await demoAccountsWithPublishedPassword(handle.db)) : null;
+if (demoExposure) app.log.error(demoExposure);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}/pglite`;
 const lines = [
   '',
@@ -94,6 +98,7 @@ const lines = [
   `Database: ${where}${seeded ? ' (demo data seeded now)' : ''}`,
   config.webDistDir ? '' : 'The web app is not built yet: run `npm run build` to serve it here.',
   ...config.warnings.map((warning) => `WARNING: ${warning}`),
+  demoExposure ? `\n!!! DANGER: ${demoExposure}\n` : '',
 ];
 if (config.seedDemoData) {
   lines.push(`Demo sign-ins (password for all: ${DEMO_PASSWORD}):`);
