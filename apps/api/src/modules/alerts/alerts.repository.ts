@@ -155,28 +155,30 @@ export function openRedemptionFollowUps(db: Database, scope: { stationId: string
  * index policy_overrides_queue (organization, status, created_at), so only the pending are walked.
  */
 export function pendingOverrides(db: Database, organizationId: string, limit: number) {
-  return db
-    .selectFrom('policy_overrides as o')
-    .innerJoin('fuel_requests as r', 'r.id', 'o.fuel_request_id')
-    .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
-    .innerJoin('fuel_stations as s', 's.id', 'o.station_id')
-    .select([
-      'o.id',
-      'o.dispensed_volume',
-      'o.breaches',
-      'o.created_at',
-      'r.fuel_type',
-      'v.plate_number',
-      'v.make',
-      'v.model',
-      's.name as station_name',
-    ])
-    .where('o.organization_id', '=', organizationId)
-    .where('o.status', '=', 'PENDING')
-    // Only while the coupon can still be redeemed: the pump's wait is over once it cannot.
-    .where('r.status', '=', 'APPROVED')
-    .orderBy('o.created_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('policy_overrides as o')
+      .innerJoin('fuel_requests as r', 'r.id', 'o.fuel_request_id')
+      .innerJoin('vehicles as v', 'v.id', 'r.vehicle_id')
+      .innerJoin('fuel_stations as s', 's.id', 'o.station_id')
+      .select([
+        'o.id',
+        'o.dispensed_volume',
+        'o.breaches',
+        'o.created_at',
+        'r.fuel_type',
+        'v.plate_number',
+        'v.make',
+        'v.model',
+        's.name as station_name',
+      ])
+      .where('o.organization_id', '=', organizationId)
+      .where('o.status', '=', 'PENDING')
+      // Only while the coupon can still be redeemed: the pump's wait is over once it cannot.
+      .where('r.status', '=', 'APPROVED')
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(limit)
+      .execute()
+  );
 }
