@@ -44,6 +44,20 @@ function override(status: OverrideStatus, decided: Partial<PolicyOverride> = {})
   };
 }
 
+/** The attendant's redeem form for the coupon, against these API answers. */
+function renderRedeemForm(api: ReturnType<typeof answer>[], onDone: () => void = () => undefined) {
+  return renderWithApp(
+    <FuelRedeemForm
+      request={request}
+      coupon={{ code: 'ABCD-2345' }}
+      onDone={onDone}
+      onCancel={() => undefined}
+      onError={() => undefined}
+    />,
+    { role: 'ATTENDANT', api },
+  );
+}
+
 /** Fills in 25 L, reviews and confirms: the first complete call. */
 async function confirmFill(user: ReturnType<typeof userEvent.setup>) {
   const volume = screen.getByRole('textbox', { name: /Dispensed Volume/ });
@@ -70,24 +84,15 @@ describe('FuelRedeemForm: waiting for a manager at the pump', () => {
     const bodies: unknown[] = [];
     const statuses: OverrideStatus[] = ['PENDING', 'APPROVED'];
     let done = false;
-    const { api } = renderWithApp(
-      <FuelRedeemForm
-        request={request}
-        coupon={{ code: 'ABCD-2345' }}
-        onDone={() => (done = true)}
-        onCancel={() => undefined}
-        onError={() => undefined}
-      />,
-      {
-        role: 'ATTENDANT',
-        api: [
-          answer(routes.fuelRequests.complete, ({ body }) => {
-            bodies.push(body);
-            return bodies.length === 1 ? new FakeRefusal(422, stopped) : { message: 'Coupon redeemed', request };
-          }),
-          answer(routes.overrides.station, () => override(statuses.shift() ?? 'APPROVED')),
-        ],
-      },
+    const { api } = renderRedeemForm(
+      [
+        answer(routes.fuelRequests.complete, ({ body }) => {
+          bodies.push(body);
+          return bodies.length === 1 ? new FakeRefusal(422, stopped) : { message: 'Coupon redeemed', request };
+        }),
+        answer(routes.overrides.station, () => override(statuses.shift() ?? 'APPROVED')),
+      ],
+      () => (done = true),
     );
     await confirmFill(user);
 
@@ -117,30 +122,18 @@ describe('FuelRedeemForm: waiting for a manager at the pump', () => {
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     const bodies: unknown[] = [];
     const statuses: OverrideStatus[] = ['PENDING', 'DECLINED'];
-    const { api } = renderWithApp(
-      <FuelRedeemForm
-        request={request}
-        coupon={{ code: 'ABCD-2345' }}
-        onDone={() => undefined}
-        onCancel={() => undefined}
-        onError={() => undefined}
-      />,
-      {
-        role: 'ATTENDANT',
-        api: [
-          answer(routes.fuelRequests.complete, ({ body }) => (bodies.push(body), new FakeRefusal(422, stopped))),
-          answer(routes.overrides.station, () => {
-            const status = statuses.shift() ?? 'DECLINED';
-            return status === 'DECLINED'
-              ? override(status, {
-                  note: 'Tank was filled this morning',
-                  decidedBy: { id: '00000000-0000-4000-8000-0000000000d2', name: 'Ngozi Eze' },
-                })
-              : override(status);
-          }),
-        ],
-      },
-    );
+    const { api } = renderRedeemForm([
+      answer(routes.fuelRequests.complete, ({ body }) => (bodies.push(body), new FakeRefusal(422, stopped))),
+      answer(routes.overrides.station, () => {
+        const status = statuses.shift() ?? 'DECLINED';
+        return status === 'DECLINED'
+          ? override(status, {
+              note: 'Tank was filled this morning',
+              decidedBy: { id: '00000000-0000-4000-8000-0000000000d2', name: 'Ngozi Eze' },
+            })
+          : override(status);
+      }),
+    ]);
     await confirmFill(user);
     await screen.findByRole('region', { name: "Waiting for a manager's approval" });
 
@@ -162,26 +155,14 @@ describe('FuelRedeemForm: waiting for a manager at the pump', () => {
   it('cancels the override on the server when the attendant stops waiting, then goes back to the litres', async () => {
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
     const cancelled: string[] = [];
-    const { api } = renderWithApp(
-      <FuelRedeemForm
-        request={request}
-        coupon={{ code: 'ABCD-2345' }}
-        onDone={() => undefined}
-        onCancel={() => undefined}
-        onError={() => undefined}
-      />,
-      {
-        role: 'ATTENDANT',
-        api: [
-          answer(routes.fuelRequests.complete, () => new FakeRefusal(422, stopped)),
-          answer(routes.overrides.station, () => override('PENDING')),
-          answer(routes.overrides.cancel, () => {
-            cancelled.push(OVERRIDE_ID);
-            return { message: 'Override cancelled: nothing was redeemed', ...override('CANCELLED') };
-          }),
-        ],
-      },
-    );
+    const { api } = renderRedeemForm([
+      answer(routes.fuelRequests.complete, () => new FakeRefusal(422, stopped)),
+      answer(routes.overrides.station, () => override('PENDING')),
+      answer(routes.overrides.cancel, () => {
+        cancelled.push(OVERRIDE_ID);
+        return { message: 'Override cancelled: nothing was redeemed', ...override('CANCELLED') };
+      }),
+    ]);
     await confirmFill(user);
     const waiting = await screen.findByRole('region', { name: "Waiting for a manager's approval" });
 

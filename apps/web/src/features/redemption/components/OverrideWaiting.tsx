@@ -66,59 +66,37 @@ export function OverrideWaiting({ overrideId, plate, litres, message, onApproved
 
   if (status === 'DECLINED') {
     return (
-      <Panel label="Declined">
-        <Alert color="red" variant="light" title="A manager declined this fill" role="alert">
-          <Stack gap={6}>
-            {fill}
-            <Text size="sm">
-              {override?.note ? `Note from ${override.decidedBy?.name ?? 'the manager'}: ${override.note}` : 'No note was given.'}
-            </Text>
-            <Text size="sm">Nothing was redeemed. You can dispense less and try again.</Text>
-          </Stack>
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onBack}>Change the litres</Button>
-        </Group>
-      </Panel>
+      <Ended label="Declined" color="red" title="A manager declined this fill" action="Change the litres" onAction={onBack}>
+        <Stack gap={6}>
+          {fill}
+          <Text size="sm">
+            {override?.note ? `Note from ${override.decidedBy?.name ?? 'the manager'}: ${override.note}` : 'No note was given.'}
+          </Text>
+          <Text size="sm">Nothing was redeemed. You can dispense less and try again.</Text>
+        </Stack>
+      </Ended>
     );
   }
-
+  const askAgain = <Text size="sm">Nothing was redeemed. Try again to ask a manager once more.</Text>;
   if (status === 'EXPIRED') {
     return (
-      <Panel label="Approval ran out">
-        <Alert color="orange" variant="light" title="The approval ran out" role="alert">
-          <Text size="sm">Nothing was redeemed. Try again to ask a manager once more.</Text>
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onBack}>Try again</Button>
-        </Group>
-      </Panel>
+      <Ended label="Approval ran out" color="orange" title="The approval ran out" action="Try again" onAction={onBack}>
+        {askAgain}
+      </Ended>
     );
   }
-
   if (status === 'CANCELLED') {
     return (
-      <Panel label="Cancelled">
-        <Alert color="gray" variant="light" title="The wait was cancelled" role="alert">
-          <Text size="sm">Nothing was redeemed. Try again to ask a manager once more.</Text>
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onBack}>Try again</Button>
-        </Group>
-      </Panel>
+      <Ended label="Cancelled" color="gray" title="The wait was cancelled" action="Try again" onAction={onBack}>
+        {askAgain}
+      </Ended>
     );
   }
-
   if (status === 'USED') {
     return (
-      <Panel label="Approval used">
-        <Alert color="blue" variant="light" title="This approval was already used" role="alert">
-          <Text size="sm">The coupon was redeemed with it. Check today&apos;s redemptions.</Text>
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onDone}>Done</Button>
-        </Group>
-      </Panel>
+      <Ended label="Approval used" color="blue" title="This approval was already used" action="Done" onAction={onDone}>
+        <Text size="sm">The coupon was redeemed with it. Check today&apos;s redemptions.</Text>
+      </Ended>
     );
   }
 
@@ -155,6 +133,34 @@ export function OverrideWaiting({ overrideId, plate, litres, message, onApproved
         <Button variant="default" loading={cancel.isPending} onClick={() => cancel.mutate(overrideId, { onSuccess: onBack })}>
           Cancel
         </Button>
+      </Group>
+    </Panel>
+  );
+}
+
+/** A wait that ended without this fill being redeemed: what happened, and the one way on. */
+function Ended({
+  label,
+  color,
+  title,
+  action,
+  onAction,
+  children,
+}: {
+  label: string;
+  color: string;
+  title: string;
+  action: string;
+  onAction: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Panel label={label}>
+      <Alert color={color} variant="light" title={title} role="alert">
+        {children}
+      </Alert>
+      <Group justify="flex-end">
+        <Button onClick={onAction}>{action}</Button>
       </Group>
     </Panel>
   );

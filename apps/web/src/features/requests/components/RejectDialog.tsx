@@ -1,8 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { MESSAGES } from '@fleetfuel/contract';
-
-const NOTE_MAX = 500;
+import type { ReactNode } from 'react';
+import { NoteDialog } from '@/components/ui/NoteDialog';
 
 export interface RejectDialogProps {
   opened: boolean;
@@ -15,46 +12,8 @@ export interface RejectDialogProps {
 }
 
 /** Rejecting asks for an optional note, which the requester reads with the request. */
-export function RejectDialog({ opened, title, message, loading, onConfirm, onCancel }: RejectDialogProps) {
+export function RejectDialog(props: RejectDialogProps) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
-      {/* Mounted on each opening, so that every rejection starts with an empty note. */}
-      {opened && <RejectForm message={message} loading={loading} onConfirm={onConfirm} onCancel={onCancel} />}
-    </Modal>
-  );
-}
-
-function RejectForm({ message, loading, onConfirm, onCancel }: Omit<RejectDialogProps, 'opened' | 'title'>) {
-  const [note, setNote] = useState('');
-  const tooLong = note.trim().length > NOTE_MAX;
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!tooLong) onConfirm(note.trim());
-      }}
-    >
-      <Stack gap="md">
-        <Text size="sm">{message}</Text>
-        <Textarea
-          label="Note (optional)"
-          description="Why the request is rejected; the requester sees it."
-          autosize
-          minRows={2}
-          maxRows={6}
-          value={note}
-          onChange={(event) => setNote(event.currentTarget.value)}
-          error={tooLong ? MESSAGES.maxLength(NOTE_MAX) : undefined}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={loading}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={loading} disabled={tooLong}>
-            Reject
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <NoteDialog {...props} noteDescription="Why the request is rejected; the requester sees it." noteMax={500} confirmLabel="Reject" />
   );
 }
