@@ -5,6 +5,7 @@
 set -euo pipefail
 missing=()
 command -v pgbackrest >/dev/null 2>&1 || missing+=(pgbackrest)
+command -v pg_autoctl >/dev/null 2>&1 || missing+=(postgresql-15-auto-failover pg-auto-failover-cli)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing ${missing[*]} from Debian's packages"
   sudo_cmd=""

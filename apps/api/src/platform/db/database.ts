@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { AppError } from '../errors.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { createHostPool, type HostPool } from './postgres-hosts.js';
 import { DEFAULT_PREPARED_STATEMENTS, preparingClient } from './prepared-statements.js';
 import type { DB } from './schema.js';
 import { PG_TYPE_PARSERS } from './type-parsers.js';
@@ -68,7 +69,7 @@ function postgresTypes(): pg.CustomTypesConfig {
  * rather than a request that hangs while earlier ones hold every connection, and whose connections
  * keep up to `preparedStatements` statements prepared.
  */
-function poolAnsweringBusy(pool: pg.Pool, acquireTimeoutMs: number, preparedStatements: number): PostgresPool {
+function poolAnsweringBusy(pool: HostPool, acquireTimeoutMs: number, preparedStatements: number): PostgresPool {
   return {
     connect: async () => {
       try {
@@ -90,8 +91,8 @@ function poolAnsweringBusy(pool: pg.Pool, acquireTimeoutMs: number, preparedStat
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.engine === 'postgres') {
     const limits = target.limits;
-    const pool = new pg.Pool({
-      connectionString: target.url,
+    // One host, or libpq's several with target_session_attrs=read-write (a primary and its standbys).
+    const pool = createHostPool(target.url, {
       max: limits?.poolSize ?? target.poolSize ?? 10,
       types: postgresTypes(),
       // Sent as start-up parameters, so every connection of the pool carries them; a statement

@@ -8,12 +8,15 @@ import type { Socket } from 'node:net';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@fleetfuel/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/postgres-hosts.js';
 import { isChangedResultType } from '../db/prepared-statements.js';
 import { AppError } from '../errors.js';
 import { validationError } from './validation.js';
 
 /** Retry-After for a statement PostgreSQL cancelled: an overload takes longer than a queue to clear. */
 const STATEMENT_TIMEOUT_RETRY_AFTER_SECONDS = 5;
+/** A failover promotes the standby in seconds (docs/operations.md); a restart takes about as long. */
+const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function body(code: ErrorCode, error: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { error, message: extra.message ?? error, code, ...extra };
@@ -132,6 +135,17 @@ export function installErrorHandling(
       return reply
         .status(503)
         .send(body('SERVICE_UNAVAILABLE', 'The database took too long to answer this request. Please try again in a moment.'));
+    }
+    // The database restarted or is failing over: the pool finds the new primary on the next call.
+    // A write whose connection broke may or may not have committed; an Idempotency-Key settles that.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error, requestId: request.id }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return reply
+        .status(503)
+        .send(
+          body('SERVICE_UNAVAILABLE', 'The database could not be reached just now (a restart or failover). Please try again in a moment.'),
+        );
     }
     // A migration changed a table under one of the connection's prepared statements (another
     // instance's rollout); the connection prepares its statements afresh from the next call on.
