@@ -177,7 +177,7 @@ describe('what each export holds', () => {
 describe('cells a spreadsheet would run', () => {
   it('come out with a leading quote, and commas, quotes and line breaks stay in their cell', async () => {
     const token = world.token('orgadmin@acme.test');
-    const hostile = ['=HYPERLINK("http://evil.test","x")', '+2348012345678', '-2+3', '@SUM(A1)', 'Big, "red"\ntruck'];
+    const hostile = ['=HYPERLINK("http://evil.test","x")', '+2348012345678', '-2+3', '@SUM(A1)', 'Plain', 'Plain'];
     for (const [index, model] of hostile.entries()) {
       const res = await world.t.call('POST', '/api/vehicles', {
         token,
@@ -185,8 +185,10 @@ describe('cells a spreadsheet would run', () => {
       });
       expect(res.statusCode, res.body).toBe(200);
     }
-    // The API trims what it is sent; a leading tab can only come from elsewhere (an import), so it is written directly.
+    // The API trims what it is sent and refuses control characters inside a name; a leading tab or a
+    // line break can only come from elsewhere (an older row, an import), so they are written directly.
     await world.t.db.updateTable('vehicles').set({ model: '\tTabbed' }).where('plate_number', '=', 'INJ-4').execute();
+    await world.t.db.updateTable('vehicles').set({ model: 'Big, "red"\ntruck' }).where('plate_number', '=', 'INJ-5').execute();
     await world.t.db.updateTable('users').set({ name: '=cmd|"/c calc"!A1' }).where('email', '=', 'driver2@acme.test').execute();
 
     const res = await world.t.call('GET', '/api/exports/vehicles.csv', { token, query: { search: 'INJ-' } });
@@ -198,6 +200,7 @@ describe('cells a spreadsheet would run', () => {
     expect(models.get('INJ-2')).toBe("'-2+3");
     expect(models.get('INJ-3')).toBe("'@SUM(A1)");
     expect(models.get('INJ-4')).toBe("'\tTabbed");
+    expect(models.get('INJ-5')).toBe('Big, "red"\ntruck');
     expect(csv.every((row) => row.length === 14)).toBe(true);
 
     const drivers = await exportCsv('drivers.csv', 'orgadmin@acme.test', { search: 'driver2@' });
