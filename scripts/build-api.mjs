@@ -1,7 +1,7 @@
 /**
- * `npm run build:api` (part of `npm run build`): bundles the server, the database CLI and the report
- * worker into `dist/` as plain JavaScript that `node` runs without tsx (tsx compiles every module
- * at each start, which costs seconds and hundreds of megabytes). The workspace contract is
+ * `npm run build:api` (part of `npm run build`): bundles the server, the database and backup CLIs
+ * and the report worker into `dist/` as plain JavaScript that `node` runs without tsx (tsx compiles
+ * every module at each start, which costs seconds and hundreds of megabytes). The workspace contract is
  * TypeScript, so it is bundled in; packages from node_modules stay external: pdfkit, PGlite and
  * argon2 read files (fonts, the WebAssembly build, native binaries) from beside their own code,
  * which a bundle would break.
@@ -29,7 +29,13 @@ await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: apiDir,
   // The report worker thread is started from its own file beside server.js (platform/pdf/report-renderer.ts).
-  entryPoints: { server: 'src/server.ts', cli: 'src/db/cli.ts', 'report-worker': 'src/platform/pdf/report-worker.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/db/cli.ts',
+    // `npm run backup | restore` where tsx is not installed (the image): node apps/api/dist/backup.js backup
+    backup: 'src/platform/backup/cli.ts',
+    'report-worker': 'src/platform/pdf/report-worker.ts',
+  },
   outdir,
   bundle: true,
   splitting: true,

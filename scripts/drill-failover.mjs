@@ -187,6 +187,8 @@ async function drill() {
     ['pgautofailover.health_check_max_retries', '1'],
     ['pgautofailover.health_check_retry_delay', '500'],
     ['pgautofailover.node_considered_unhealthy_timeout', '5000'],
+    // How long the monitor waits for a lost primary to demote itself before promoting (30 s by default).
+    ['pgautofailover.primary_demote_timeout', '5000'],
   ]) {
     await monitorDb.query(`ALTER SYSTEM SET ${setting} = ${value}`);
   }
@@ -377,21 +379,22 @@ async function drill() {
 
 async function cleanUp() {
   for (const api of apis) if (api.child.exitCode === null) api.child.kill('SIGKILL');
-  for (const service of services.reverse()) {
+  // pg_autoctl stops its postgres when asked to stop (SIGTERM); a postmaster killed outright would
+  // leave the monitor's background workers running without it.
+  const running = services.filter((service) => service.child.exitCode === null && service.child.signalCode === null);
+  for (const service of running) process.kill(-service.child.pid, 'SIGTERM');
+  await Promise.race([Promise.all(running.map((service) => new Promise((resolve) => service.child.once('exit', resolve)))), sleep(20_000)]);
+  for (const name of ['node_b', 'node_a', 'monitor']) {
+    const pgdata = path.join(work, name);
+    const stop = [path.join(pgBin, 'pg_ctl'), ['-D', pgdata, '-m', 'fast', '-w', 'stop']];
+    spawnSync(...(asRoot ? ['runuser', ['-u', 'postgres', '--', stop[0], ...stop[1]]] : stop), { stdio: 'ignore' });
+  }
+  for (const service of running) {
     try {
       process.kill(-service.child.pid, 'SIGKILL');
     } catch {
       // already gone
     }
-  }
-  for (const name of ['node_b', 'node_a', 'monitor']) {
-    const pgdata = path.join(work, name);
-    spawnSync(
-      ...(asRoot
-        ? ['runuser', ['-u', 'postgres', '--', path.join(pgBin, 'pg_ctl'), '-D', pgdata, '-m', 'immediate', 'stop']]
-        : [path.join(pgBin, 'pg_ctl'), ['-D', pgdata, '-m', 'immediate', 'stop']]),
-      { stdio: 'ignore' },
-    );
   }
   if (process.env.DRILL_KEEP) log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });

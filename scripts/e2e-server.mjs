@@ -26,6 +26,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
     DATABASE_URL: '',
     SMTP_URL: '',
     LOG_LEVEL: 'warn',
+    // A nightly backup would hold the database for its dump in the middle of a journey.
+    BACKUP_HOUR: 'off',
   },
 });
 

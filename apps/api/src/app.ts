@@ -53,6 +53,7 @@ import { bindAnalyticsRoutes, createAnalyticsService } from './modules/analytics
 import { bindOutboxRoutes, createNotificationsService, type MessageOutcome } from './modules/notifications/index.js';
 import { bindSupportRoutes, createSupportService } from './modules/support/index.js';
 import { bindAccountRoutes, createAccountService } from './modules/account/index.js';
+import { bindPrivacyRoutes, createPrivacyService } from './modules/privacy/index.js';
 import { bindReportRoutes, createReportsService } from './modules/reports/index.js';
 import {
   bindAuthRoutes,
@@ -75,6 +76,8 @@ import { createCouponSigner } from './platform/coupons.js';
 import { createCouponKeyRing } from './platform/coupon-keys.js';
 import { createSmsProvider, type SmsProvider } from './platform/sms/sms.js';
 import { createBackgroundTasks, type BackgroundTasks } from './platform/background.js';
+import type { Backups } from './platform/backup/backups.js';
+import { createNightlyBackup } from './platform/backup/nightly.js';
 import { createReportRenderer } from './platform/pdf/report-renderer.js';
 import { createIdempotencyStore } from './platform/http/idempotency.js';
 import { createPaystackProvider } from './platform/payments/paystack.js';
@@ -96,6 +99,8 @@ export interface AppDeps {
   reportBatchRows?: number;
   /** Replaces the configured payment provider (tests of the Paystack adapter bring their own). */
   paymentProvider?: PaymentProvider;
+  /** The embedded database's backups (server.ts makes them on PGlite); without them there is no nightly backup. */
+  backups?: Backups | null;
 }
 
 declare module 'fastify' {
@@ -108,6 +113,8 @@ declare module 'fastify' {
       dailyReminders(): Promise<boolean>;
       /** Today's alerts digest to organization admins, once per Lagos day across instances; whether this call sent it. */
       dailyDigest(): Promise<boolean>;
+      /** The embedded database's backup, once per Lagos day from BACKUP_HOUR on; the archive taken, or null. */
+      nightlyBackup(): Promise<{ path: string; pruned: string[] } | null>;
       /** Re-verifies open card payments with the provider: credits the paid, expires the abandoned. */
       reconcileCardPayments(options?: {
         recheckAfterMs?: number;
@@ -116,8 +123,10 @@ declare module 'fastify' {
       deliverWebhooks(): Promise<DispatchOutcome>;
       /** Sends the outbox's due e-mails and texts: retries, and what a stopped instance left (several may run it at once). */
       deliverMessages(): Promise<MessageOutcome>;
-      /** Deletes e-mails and texts sent more than 30 days ago; returns how many. */
+      /** Deletes e-mails and texts sent or failed more than MESSAGE_RETENTION_DAYS ago; returns how many. */
       purgeSentMessages(): Promise<number>;
+      /** Deletes sessions and sign-in attempts older than their retention settings; returns how many of each. */
+      purgeExpiredPersonalData(): Promise<{ sessions: number; signInAttempts: number }>;
     };
   }
 }
@@ -243,7 +252,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const plans = createPlansService({ db });
   const prices = createPricesService({ db });
   const auth = createAuthService({ db, config, mailer, background, users, sessions, organizations, clock });
-  const notifications = createNotificationsService({ db, mailer, sms, background, clock, log: app.log, appUrl: config.appUrl });
+  const notifications = createNotificationsService({
+    db,
+    mailer,
+    sms,
+    background,
+    clock,
+    log: app.log,
+    appUrl: config.appUrl,
+    messageRetentionDays: config.retention.messageDays,
+  });
   const renewal = createRenewalService({ db, ledger, clock });
   const billing = createBillingService({ db, usage, renewal, clock });
   const reserves = createReservesService({ db, usage });
@@ -340,14 +358,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const dailyDigest = createDailyDigest({ db, clock, alerts, notifications, log: app.log, appUrl: config.appUrl });
+  const nightlyBackup = createNightlyBackup({
+    backups: deps.backups ?? null,
+    schedule: config.backup,
+    clock,
+    claimDailyRun: (name, day) => notifications.claimDailyRun(name, day),
+  });
+  const privacy = createPrivacyService({ db, users, sessions, files, notifications, clock, retention: config.retention });
   app.decorate('jobs', {
     expireCoupons: () => fuelRequests.expireDue(),
     dailyReminders: () => notifications.runDailyReminders(),
     dailyDigest: () => dailyDigest.run(),
+    nightlyBackup: () => nightlyBackup.run(),
     reconcileCardPayments: (options) => wallet.reconcileCardPayments(options),
     deliverWebhooks: () => webhookDispatcher.run(),
     deliverMessages: () => notifications.deliverDue(),
     purgeSentMessages: () => notifications.purgeSent(),
+    purgeExpiredPersonalData: () => privacy.purgeExpiredPersonalData(),
   });
 
   const apiKeys = createApiKeysService({ db });
@@ -389,6 +416,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindReportRoutes(binder, reports);
   bindSupportRoutes(binder, support);
   bindAccountRoutes(binder, createAccountService({ users, sessions, notifications }));
+  bindPrivacyRoutes(binder, privacy);
   bindApiKeyRoutes(binder, apiKeys);
   bindWebhookRoutes(binder, createWebhooksService({ db, clock, appSecret: config.appSecret, production: config.env === 'production' }));
   bindPriceRoutes(binder, prices);

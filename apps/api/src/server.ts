@@ -9,8 +9,13 @@ import { openDatabase, type DatabaseTarget } from './platform/db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import { demoAccountsWithPublishedPassword, publishedPasswordWarning } from './db/demo-passwords.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_STATION_PIN, seedDemoData } from './db/seed.js';
+import { createBackups } from './platform/backup/backups.js';
+import { openControlSocket } from './platform/backup/control-socket.js';
 
 const config = loadConfig();
+// The embedded database's folder is this process's alone: its control socket, through which
+// `npm run backup` asks for a snapshot, also keeps a second server (or a restore) out of it.
+const control = config.databaseUrl ? null : await openControlSocket(config.dataDir, 'The server is starting; try again in a moment.');
 if (config.databaseUrl) {
   // Migrations run on a connection of their own without the request timeouts: building an index
   // on a large table takes longer than any request may.
@@ -31,7 +36,16 @@ if (!config.databaseUrl && (migrated.length > 0 || seeded)) {
   handle = await openDatabase(target);
 }
 
-const app = await buildApp({ config, db: handle.db });
+const backups = config.databaseUrl
+  ? null
+  : createBackups({
+      whileIdle: (task) => handle.whileIdle(task),
+      dataDir: config.dataDir,
+      filesDir: config.storage.kind === 'local' ? config.storage.dir : null,
+      backupDir: config.backup.dir,
+    });
+const app = await buildApp({ config, db: handle.db, backups });
+if (backups) control?.serve(() => backups.take());
 
 // Approved coupons past their expiry release their money. Several instances may run this at once:
 // each locks only rows no other instance holds.
@@ -42,6 +56,11 @@ const sweep = setInterval(() => {
   app.jobs.dailyReminders().catch((error: unknown) => app.log.error({ err: error }, 'daily reminders failed'));
   // Claimed on its own, also once per Lagos day: a failed reminder run does not hold the digest back.
   app.jobs.dailyDigest().catch((error: unknown) => app.log.error({ err: error }, 'daily digest failed'));
+  // The embedded database's backup, once per Lagos day from BACKUP_HOUR on (docs/operations.md).
+  app.jobs
+    .nightlyBackup()
+    .then((taken) => taken && app.log.info({ path: taken.path, pruned: taken.pruned }, 'nightly backup taken'))
+    .catch((error: unknown) => app.log.error({ err: error }, 'nightly backup failed'));
 }, EXPIRY_SWEEP_MS);
 sweep.unref();
 // Card payments whose outcome the provider's webhook did not settle are asked about again; each
@@ -58,7 +77,7 @@ const webhooks = setInterval(() => {
 }, WEBHOOKS_MS);
 webhooks.unref();
 // E-mails and texts go out right after the commit that wrote them; this sends their retries and
-// what an instance that stopped meanwhile left, and purges those sent a month ago.
+// what an instance that stopped meanwhile left, and purges those past MESSAGE_RETENTION_DAYS.
 const MESSAGES_MS = 15_000;
 const messages = setInterval(() => {
   app.jobs.deliverMessages().catch((error: unknown) => app.log.error({ err: error }, 'message delivery failed'));
@@ -67,6 +86,8 @@ messages.unref();
 const PURGE_MESSAGES_MS = 60 * 60_000;
 const purgeMessages = setInterval(() => {
   app.jobs.purgeSentMessages().catch((error: unknown) => app.log.error({ err: error }, 'purging sent messages failed'));
+  // The rest of the personal data with a retention setting (docs/privacy.md), on the same hourly beat.
+  app.jobs.purgeExpiredPersonalData().catch((error: unknown) => app.log.error({ err: error }, 'purging expired personal data failed'));
 }, PURGE_MESSAGES_MS);
 purgeMessages.unref();
 const shutdown = async () => {
@@ -76,6 +97,7 @@ const shutdown = async () => {
   clearInterval(messages);
   clearInterval(purgeMessages);
   await app.close();
+  await control?.close();
   await handle.close();
   process.exit(0);
 };

@@ -80,8 +80,8 @@ async function copyDatabase(instances = 1): Promise<{ dbs: Database[]; drop: () 
   };
 }
 
-/** What a test may put in place of an instance's clock, payment provider, mailer or SMS provider. */
-type InstanceDeps = Pick<AppDeps, 'clock' | 'paymentProvider' | 'mailer' | 'sms'>;
+/** What a test may put in place of an instance's clock, payment provider, mailer, SMS provider or backups. */
+type InstanceDeps = Pick<AppDeps, 'clock' | 'paymentProvider' | 'mailer' | 'sms' | 'backups'>;
 
 /** A clock the test can move: `clock.set(date)` makes the app think it is that instant. */
 export function movableClock(start = new Date()): Clock & { set(instant: Date | string): void } {

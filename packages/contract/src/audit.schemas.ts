@@ -69,6 +69,8 @@ export const AUDIT_ACTIONS = [
   'user.station_pin_cleared',
   /** A driver's invitation to choose a password sent again (issue 14). */
   'user.invitation_sent',
+  /** A person's personal data erased on request (issue 45); the entry itself names nobody. */
+  'user.erased',
   'driver.imported',
   'driver.frozen',
   'driver.unfrozen',

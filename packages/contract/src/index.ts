@@ -27,4 +27,5 @@ export * from './policies.schemas.js';
 export * from './flags.schemas.js';
 export * from './overrides.schemas.js';
 export * from './station-device.schemas.js';
+export * from './privacy.schemas.js';
 export * from './routes.js';

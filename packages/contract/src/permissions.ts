@@ -85,6 +85,10 @@ export const PERMISSIONS = {
   'webhooks.manage': ['ADMINISTRATOR'],
   /** The platform's outbox of e-mails and texts (issue 16): read, and send a failed one again. */
   'messages.manage': ['ADMIN'],
+  /** A driver's personal data under the NDPA (issue 45): exported and erased by the organization's admin, or by the platform. */
+  'personalData.drivers': ['ADMIN', 'ADMINISTRATOR'],
+  /** Any account's personal data: the platform admin's, for requests that are not a driver's. */
+  'personalData.accounts': ['ADMIN'],
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -38,6 +38,7 @@ import { apiKeyRoutes } from './routes/api-keys.routes.js';
 import { webhookRoutes } from './routes/webhooks.routes.js';
 import { outboxRoutes } from './routes/outbox.routes.js';
 import { stationDeviceRoutes } from './routes/station-device.routes.js';
+import { privacyRoutes } from './routes/privacy.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -77,6 +78,7 @@ export {
   webhookRoutes,
   outboxRoutes,
   stationDeviceRoutes,
+  privacyRoutes,
 };
 
 export const routes = {
@@ -116,6 +118,7 @@ export const routes = {
   webhooks: webhookRoutes,
   outbox: outboxRoutes,
   stationDevice: stationDeviceRoutes,
+  privacy: privacyRoutes,
 };
 
 /**

@@ -54,6 +54,7 @@ import * as m0050 from './migrations/0050-policy-overrides.js';
 import * as m0051 from './migrations/0051-odometer-evidence.js';
 import * as m0052 from './migrations/0052-override-cancelled.js';
 import * as m0053 from './migrations/0053-attendant-station-pin.js';
+import * as m0054 from './migrations/0054-personal-data.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -109,6 +110,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0051-odometer-evidence': m0051,
   '0052-override-cancelled': m0052,
   '0053-attendant-station-pin': m0053,
+  '0054-personal-data': m0054,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

@@ -93,6 +93,10 @@ const VARIABLES = {
   RATE_LIMIT_KEY_PREFIX: z.string().default('fleetfuel:rate:'),
 
   SESSION_TTL_HOURS: count(1, 24 * 7),
+  // Personal data kept for so many days, then purged (docs/privacy.md).
+  MESSAGE_RETENTION_DAYS: count(1, 30),
+  SESSION_RETENTION_DAYS: count(1, 90),
+  SIGN_IN_ATTEMPT_RETENTION_DAYS: count(1, 30),
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT: count(1, 5),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: count(1, 30),
   SIGN_IN_WINDOW_MINUTES: count(1, 15),
@@ -124,6 +128,19 @@ const VARIABLES = {
   S3_ACCESS_KEY_ID: optionalText(),
   S3_SECRET_ACCESS_KEY: optionalText(),
   S3_FORCE_PATH_STYLE: blankIsUnset(flag().optional()), // unset: on when S3_ENDPOINT is set
+
+  // The embedded database's nightly backup (docs/operations.md); unlike the other numbers, BACKUP_HOUR=
+  // (or off) turns it off rather than taking the default.
+  BACKUP_HOUR: z
+    .string()
+    .default('2')
+    .refine((raw) => /^(off|)$/i.test(raw) || (/^\d{1,2}$/.test(raw) && Number(raw) <= 23), {
+      abort: true,
+      error: (issue) => `BACKUP_HOUR must be an hour from 0 to 23 (Lagos time), or off (got "${String(issue.input)}")`,
+    })
+    .transform((raw) => (/^(off|)$/i.test(raw) ? null : Number(raw))),
+  BACKUP_KEEP: count(1, 7),
+  BACKUP_DIR: z.string().default('backups'), // under DATA_DIR unless absolute
 
   SUPPORT_EMAIL: z.string().default('support@fleetfuel.ng'),
   SUPPORT_PHONE: z.string().default('+234 700 353 3835'),

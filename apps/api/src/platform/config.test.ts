@@ -239,6 +239,7 @@ describe('configuration', () => {
       dataDir,
       appSecret: 'fleetfuel-demo-secret-do-not-use-in-production',
       sessionTtlHours: 168,
+      retention: { messageDays: 30, sessionDays: 90, signInAttemptDays: 30 },
       signIn: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15, maxDelaySeconds: 300 },
       passwordResetTtlMinutes: 60,
       passwordReset: { maxPerAccountPerHour: 3, maxPerAddressPerHour: 20 },
@@ -254,6 +255,7 @@ describe('configuration', () => {
         transferRetries: 2,
       },
       storage: { kind: 'local', dir: path.join(dataDir, 'files') },
+      backup: { hour: 2, keep: 7, dir: path.join(dataDir, 'backups') },
       support: {
         email: 'support@fleetfuel.ng',
         phone: '+234 700 353 3835',

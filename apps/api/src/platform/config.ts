@@ -69,6 +69,11 @@ export interface Config {
   appSecret: string;
   sessionTtlHours: number;
   /**
+   * Days personal data is kept before the hourly purge deletes it: e-mails and texts sent or failed,
+   * sessions after they ended or expired, and sign-in attempts (docs/privacy.md).
+   */
+  retention: { messageDays: number; sessionDays: number; signInAttemptDays: number };
+  /**
    * Sign-in throttle: after `maxFailuresPer…` failures in a row (failures more than `windowMinutes`
    * apart start a new run), each further attempt waits 1 s, then 2 s, 4 s… up to `maxDelaySeconds`.
    */
@@ -91,6 +96,11 @@ export interface Config {
   };
   /** Uploaded files: a folder under the data folder, or an S3-compatible bucket. */
   storage: { kind: 'local'; dir: string } | ({ kind: 's3' } & S3Settings);
+  /**
+   * The embedded database's nightly backup: taken from this hour of the Lagos day (0–23; null: no
+   * nightly backup) into `dir`, which keeps the newest `keep` archives.
+   */
+  backup: { hour: number | null; keep: number; dir: string };
   /** Shown on the Support page. */
   support: { email: string; phone: string; hours: string };
   webDistDir: string | null;
@@ -143,6 +153,11 @@ function configOf(env: Environment): Config {
     dataDir,
     appSecret: env.APP_SECRET,
     sessionTtlHours: env.SESSION_TTL_HOURS,
+    retention: {
+      messageDays: env.MESSAGE_RETENTION_DAYS,
+      sessionDays: env.SESSION_RETENTION_DAYS,
+      signInAttemptDays: env.SIGN_IN_ATTEMPT_RETENTION_DAYS,
+    },
     signIn: {
       maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
@@ -166,6 +181,7 @@ function configOf(env: Environment): Config {
       transferRetries: env.TRANSFER_RETRIES,
     },
     storage: storage(env, dataDir),
+    backup: { hour: env.BACKUP_HOUR, keep: env.BACKUP_KEEP, dir: path.resolve(dataDir, env.BACKUP_DIR) },
     support: { email: env.SUPPORT_EMAIL, phone: env.SUPPORT_PHONE, hours: env.SUPPORT_HOURS },
     webDistDir: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL,

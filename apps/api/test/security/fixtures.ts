@@ -128,6 +128,8 @@ export interface World {
   failedMessage: string;
   /** An open follow-up of a refused offline redemption per station (its representative resolves it). */
   followUp: Record<'unity' | 'greenline', string>;
+  /** A disabled driver per organization with no other use, whom the erasure routes may erase (issue 45). */
+  erasable: Record<'acme' | 'beta', string>;
   /** Counter for unique names of throw-away records. */
   seq: number;
 }
@@ -214,6 +216,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     paymentReference: '',
     failedMessage: '',
     followUp: { unity: '', greenline: '' },
+    erasable: { acme: '', beta: '' },
     seq: 0,
   };
 
@@ -387,6 +390,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
       .executeTakeFirstOrThrow()
   ).id;
   for (const station of ['unity', 'greenline'] as const) world.followUp[station] = await openFollowUp(world, station);
+  // Disabled, so that they count against no plan's driver limit.
+  for (const tenant of ['acme', 'beta'] as const) {
+    const res = expectOk(
+      await t.call('POST', '/api/drivers', {
+        token: tokens[TENANT_USER[tenant]],
+        body: { name: `Erasable ${tenant}`, email: `erasable.${tenant}@security.test`, password: 'Erasable-2026', status: 'INACTIVE' },
+      }),
+      'erasable driver',
+    );
+    world.erasable[tenant] = res.json<{ id: string }>().id;
+  }
   return world;
 }
 
@@ -825,6 +839,11 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   'GET /api-keys': { caller: ORG_ADMIN },
   'POST /api-keys': { caller: ORG_ADMIN, body: () => ({ name: 'Fleet telematics', scope: 'request' }) },
   'DELETE /api-keys/:id': { caller: ORG_ADMIN, params: id((w) => w.apiKey.acme) },
+  'GET /account/data-export': { caller: 'driver@acme.test' },
+  'GET /drivers/:id/data-export': { caller: ORG_ADMIN, params: id((w) => w.user['driver2@acme.test'] as string) },
+  'POST /drivers/:id/erase': { caller: ORG_ADMIN, params: id((w) => w.erasable.acme) },
+  'GET /admin/users/:id/data-export': { caller: ADMIN, params: id((w) => w.user['orgadmin@beta.test'] as string) },
+  'POST /admin/users/:id/erase': { caller: ADMIN, params: id((w) => w.erasable.beta) },
 };
 
 /** The keys a zod object schema declares (zod 4 exposes them as `shape`); empty for other schemas. */

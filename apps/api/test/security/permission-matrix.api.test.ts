@@ -276,6 +276,17 @@ const PATH_FIXTURES: Record<string, Record<string, ParamFixture>> = {
   '/station/follow-ups/:id/resolve': {
     id: { scope: 'tenant', adminTenant: 'unity', of: (w, tenant) => w.followUp[stationOf(tenant)] },
   },
+  '/drivers/:id/data-export': { id: driverFixture },
+  // The disabled driver kept for erasure: a second erasure of it answers 409, which the matrix allows.
+  '/drivers/:id/erase': { id: { scope: 'tenant', of: (w, tenant) => w.erasable[orgOf(tenant)] } },
+  '/admin/users/:id/data-export': {
+    id: {
+      scope: 'tenant',
+      adminTenant: 'acme',
+      of: (w, tenant) => (orgOf(tenant) === 'acme' ? w.user['driver2@acme.test'] : w.user['driver@beta.test']) as string,
+    },
+  },
+  '/admin/users/:id/erase': { id: { scope: 'tenant', of: (w, tenant) => w.erasable[orgOf(tenant)] } },
 };
 
 /**

@@ -105,6 +105,11 @@ async function readWatched(response: Response, body: ReadableStream<Uint8Array<A
   return new Blob(chunks, { type: response.headers.get('Content-Type') ?? '' });
 }
 
+/** Saves a JSON reply (a personal data export) as a file under `filename`. */
+export function saveJson(data: unknown, filename: string): void {
+  saveFile({ blob: new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), filename });
+}
+
 /** Hands a blob to the browser as a download under `filename`. */
 export function saveFile({ blob, filename }: DownloadedFile): void {
   const url = URL.createObjectURL(blob);

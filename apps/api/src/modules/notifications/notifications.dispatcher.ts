@@ -26,8 +26,7 @@ const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 /** Claims per run, so one run cannot hold an instance forever; what is left waits for the next. */
 const MAX_ROUNDS = 50;
-/** Sent messages are kept this long for the operator, then purged. */
-const KEEP_SENT_MS = 30 * 86_400_000;
+const DAY_MS = 86_400_000;
 const PURGE_BATCH = 1_000;
 
 export interface MessageOutcome {
@@ -51,6 +50,8 @@ export function createMessageDispatcher(deps: {
   background: BackgroundTasks;
   log: Logger;
   appUrl: string;
+  /** Sent and failed messages are kept this many days for the operator, then purged (MESSAGE_RETENTION_DAYS). */
+  messageRetentionDays: number;
 }) {
   const { db, clock } = deps;
 
@@ -171,15 +172,21 @@ export function createMessageDispatcher(deps: {
       });
     },
 
-    /** Deletes messages sent more than 30 days ago, a batch at a time; returns how many. */
+    /**
+     * Deletes messages sent, or failed for good, more than the retention's days ago, a batch at a
+     * time; returns how many. Their bodies hold names, coupon codes and amounts (personal data).
+     */
     async purgeSent(): Promise<number> {
-      const before = new Date(clock.now().getTime() - KEEP_SENT_MS);
+      const before = new Date(clock.now().getTime() - deps.messageRetentionDays * DAY_MS);
       let purged = 0;
-      for (;;) {
-        const deleted = await outbox.purgeSent(db, before, PURGE_BATCH);
-        purged += deleted;
-        if (deleted < PURGE_BATCH) return purged;
+      for (const purge of [outbox.purgeSent, outbox.purgeFailed]) {
+        for (;;) {
+          const deleted = await purge(db, before, PURGE_BATCH);
+          purged += deleted;
+          if (deleted < PURGE_BATCH) break;
+        }
       }
+      return purged;
     },
   };
 }

@@ -69,6 +69,7 @@ export function createNotificationsService(deps: {
   clock: Clock;
   log: Logger;
   appUrl: string;
+  messageRetentionDays: number;
 }) {
   const { db, clock } = deps;
   const dispatcher = createMessageDispatcher(deps);
@@ -184,7 +185,7 @@ export function createNotificationsService(deps: {
     /** Scheduled: sends what is due (messages of a crashed instance, retries); any instance may run it. */
     deliverDue: () => dispatcher.run(),
 
-    /** Scheduled: deletes messages sent more than 30 days ago. */
+    /** Scheduled: deletes messages sent or failed more than MESSAGE_RETENTION_DAYS ago. */
     purgeSent: (): Promise<number> => dispatcher.purgeSent(),
 
     mobileOf,

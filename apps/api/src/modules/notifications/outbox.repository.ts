@@ -1,6 +1,6 @@
 /**
  * The outbox of e-mails and texts: written by other modules inside their own transaction, claimed
- * and marked by the sender (`notifications.dispatcher.ts`), purged a month after sending, and read
+ * and marked by the sender (`notifications.dispatcher.ts`), purged after MESSAGE_RETENTION_DAYS, and read
  * and sent again by the platform admin.
  */
 import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
@@ -247,6 +247,25 @@ export async function purgeSent(db: Database, before: Date, limit: number): Prom
   return Number(result.numDeletedRows);
 }
 
+/** Deletes up to `limit` messages that failed for good and were written before `before`, oldest first; returns how many. */
+export async function purgeFailed(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .deleteFrom('outgoing_messages')
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('outgoing_messages')
+        .select('id')
+        .where('status', '=', 'FAILED')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The outbox as the platform admin reads it: a message with its organization's name. */
 function messageViews(db: Database) {
   return db
@@ -274,7 +293,7 @@ export type MessageRow = Awaited<ReturnType<ReturnType<typeof messageViews>['exe
 
 /**
  * A page of the outbox, newest first (by id: the rows are numbered as they are written), and how
- * many match. Sent rows are purged after 30 days, so the table stays a month of messages.
+ * many match. Sent and failed rows are purged after MESSAGE_RETENTION_DAYS (30 by default).
  */
 export async function listMessages(
   db: Database,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
-export type SessionEndReason = 'LOGOUT' | 'PASSWORD_RESET' | 'PASSWORD_CHANGE' | 'DISABLED' | 'REVOKED';
+export type SessionEndReason = 'LOGOUT' | 'PASSWORD_RESET' | 'PASSWORD_CHANGE' | 'DISABLED' | 'REVOKED' | 'ERASED';
 
 export async function insertSession(
   db: Database,

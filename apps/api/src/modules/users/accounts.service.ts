@@ -311,6 +311,8 @@ export function createAccounts(deps: UsersDeps) {
     const currentRole = existing.role as Role;
     const isSelf = actor.userId === id;
     if (!isSelf && options.manageCheck) assertCanManage(actor, currentRole, 'manage');
+    // An erased person's account only holds ids for the records that point at it (issue 45): it never comes back.
+    if (existing.erased_at) throw new AppError('CONFLICT', "This person's personal data was erased; the account cannot be changed");
     if (isSelf && body.role !== undefined && body.role !== currentRole) throw forbidden('You cannot change your own role');
     if (isSelf && body.status === 'INACTIVE') throw forbidden('You cannot disable your own account');
 

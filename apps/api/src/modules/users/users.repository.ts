@@ -66,6 +66,7 @@ function userViews(db: Database) {
       'u.created_at',
       'u.frozen_at',
       'u.frozen_reason',
+      'u.erased_at',
       'o.name as organization_name',
       'o.image_key as organization_image_key',
       'f.name as station_name',

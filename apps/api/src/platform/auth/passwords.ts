@@ -17,9 +17,12 @@ export function hashPassword(password: string): Promise<string> {
  */
 export const NO_PASSWORD_YET = '!invited';
 
+/** Stored instead of a hash once a person's data is erased (issue 45): nothing matches it, ever. */
+export const ERASED_ACCOUNT_PASSWORD = '!erased';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   // As slow as a wrong password, so that sign-in does not tell an invited account apart.
-  if (passwordHash === NO_PASSWORD_YET) return verifyAgainstDecoy(password);
+  if (passwordHash === NO_PASSWORD_YET || passwordHash === ERASED_ACCOUNT_PASSWORD) return verifyAgainstDecoy(password);
   try {
     return await verify(passwordHash, password);
   } catch {

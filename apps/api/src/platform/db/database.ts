@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   db: Database;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * The embedded database only (PostgreSQL refuses): runs `task` holding PGlite's one connection, so
+   * no transaction is open and none starts until it returns; `dump` checkpoints and reads the whole
+   * data folder as PGlite's tarball at that instant, a transactionally consistent snapshot.
+   */
+  whileIdle<T>(task: (db: Database, dump: () => Promise<Blob>) => Promise<T>): Promise<T>;
 }
 
 /** Limits on a PostgreSQL pool, in milliseconds (0 = no timeout); see `Config['database']`. */
@@ -113,11 +119,30 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         pool: poolAnsweringBusy(pool, limits?.acquireTimeoutMs ?? 0, limits?.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS),
       }),
     });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      engine: 'postgres',
+      close: () => db.destroy(),
+      whileIdle: () => Promise.reject(new Error('Only the embedded database is snapshotted in-process; see docs/operations.md')),
+    };
   }
   const pglite = await openPGlite(target.dataDir, target.loadDataDir);
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'pglite',
+    close: () => db.destroy(),
+    // Kysely hands out the connection under the dialect's FIFO lock, which a transaction holds from
+    // BEGIN to COMMIT: holding it here puts the snapshot between transactions.
+    whileIdle: (task) =>
+      db.connection().execute((connection) =>
+        task(connection, async () => {
+          // Written out to the data files, so a restore need not replay the write-ahead log.
+          await sql`CHECKPOINT`.execute(connection);
+          return pglite.dumpDataDir('none');
+        }),
+      ),
+  };
 }
 
 /**

@@ -99,6 +99,8 @@ export interface UsersTable {
   frozen_at: NullableTimestamp;
   frozen_reason: string | null;
   frozen_by: string | null;
+  /** When the person's personal data was erased on request (0054); the row stays for the ids that point at it. */
+  erased_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -51,6 +51,11 @@ export function useSetPumpPin() {
   return useMutation({ mutationFn: (pin: string) => callApi(routes.account.setPumpPin, { body: { pin } }) });
 }
 
+/** Everything the platform holds about the caller (NDPA 2023), for saving as a file. */
+export function useMyDataExport() {
+  return useMutation({ mutationFn: () => callApi(routes.privacy.exportOwn) });
+}
+
 export type StationPinBody = RouteInput<typeof routes.account.setStationPin>['body'];
 
 export function useSetStationPin() {

@@ -159,6 +159,23 @@ export function useResendInvitation() {
   return useMutation({ mutationFn: (id: string) => callApi(routes.drivers.resendInvitation, { params: { id } }) });
 }
 
+/* Personal data (issue 45, NDPA 2023) */
+
+/** A driver's personal data, for answering the driver's request for access. */
+export function useDriverDataExport() {
+  return useMutation({ mutationFn: (id: string) => callApi(routes.privacy.exportDriver, { params: { id } }) });
+}
+
+/** Erases a driver's personal data; the dialog shows a refusal (an open coupon) itself, so it is not toasted too. */
+export function useEraseDriver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => callApi(routes.privacy.eraseDriver, { params: { id } }),
+    meta: { silentError: true },
+    onSuccess: () => refreshFleet(queryClient),
+  });
+}
+
 /* Freezing (issue 44) */
 
 /** Whose fuel a freeze stops: an asset's or a driver's. */

@@ -14,6 +14,7 @@ import { hasPermission } from '@fleetfuel/contract';
 import { useAuth } from '@/lib/auth';
 import { PumpPinForm } from './PumpPinForm';
 import { StationPinForm } from './StationPinForm';
+import { PersonalDataPanel } from './PersonalDataPanel';
 
 const EMPTY_PASSWORDS: PasswordFormValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -26,6 +27,7 @@ export function SecurityPanel() {
       {hasPermission(user?.role, 'pumpPin.own') && <PumpPinForm />}
       {hasPermission(user?.role, 'stationPin.own') && <StationPinForm />}
       <SessionsList />
+      <PersonalDataPanel />
     </Stack>
   );
 }

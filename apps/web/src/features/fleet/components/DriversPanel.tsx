@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
-import { IconKey, IconPencil, IconSend, IconSnowflake, IconSnowflakeOff, IconTrash } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { IconDownload, IconEraser, IconKey, IconPencil, IconSend, IconSnowflake, IconSnowflakeOff, IconTrash } from '@tabler/icons-react';
+import { notifyDownloaded, toast } from '@/lib/toast';
+import { saveJson } from '@/lib/download';
 import { DRIVER_SORTS, USER_STATUSES, hasPermission, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
 import { PrefetchLink } from '@/components/ui/PrefetchLink';
@@ -9,11 +10,12 @@ import { EmailText } from '@/components/ui/RecordCells';
 import { RowMenu } from '@/components/ui/RowMenu';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { useAuth } from '@/lib/auth';
-import { useDeleteDriver, useDrivers, useResendInvitation } from '../api';
+import { useDeleteDriver, useDriverDataExport, useDrivers, useResendInvitation } from '../api';
 import { DRIVER_STATUS_OPTIONS } from '../choices';
 import { EMPTY_VALUE, assetName } from '../fleet-labels';
 import { assetDetailsPath } from './AssetCells';
 import { DriverFormModal } from './DriverFormModal';
+import { EraseDriverDialog } from './EraseDriverDialog';
 import { FreezeDialogs, FrozenBadge, type FreezeTarget } from './FreezeDialogs';
 import { ImportButton } from './ImportDialog';
 import { ResetPumpPinDialog } from './ResetPumpPinDialog';
@@ -33,6 +35,19 @@ export function DriversPanel() {
   const resendInvitation = useResendInvitation();
   const canFreeze = hasPermission(me?.role, 'fleet.freeze');
   const [freezing, setFreezing] = useState<FreezeTarget | null>(null);
+  const canHandlePersonalData = hasPermission(me?.role, 'personalData.drivers');
+  const dataExport = useDriverDataExport();
+  const [erasing, setErasing] = useState<Driver | null>(null);
+
+  /** A driver's request for access (NDPA 2023): the admin saves the driver's data to hand over. */
+  const exportData = async (driver: Driver) => {
+    // A refusal reaches the user as the query client's error toast.
+    const data = await dataExport.mutateAsync(driver.id).catch(() => null);
+    if (!data) return;
+    const filename = `fleetfuel-personal-data-${driver.id}.json`;
+    saveJson(data, filename);
+    notifyDownloaded(filename);
+  };
 
   /** A lost or expired invitation: the driver gets a new link, and the toast says where it went. */
   const resend = async (driver: Driver) => {
@@ -121,6 +136,21 @@ export function DriversPanel() {
                     },
                   ]
                 : []),
+              ...(canHandlePersonalData
+                ? [
+                    {
+                      label: 'Export personal data',
+                      icon: <IconDownload size={16} aria-hidden />,
+                      onClick: () => void exportData(d),
+                    },
+                    {
+                      label: 'Erase personal data',
+                      icon: <IconEraser size={16} aria-hidden />,
+                      onClick: () => setErasing(d),
+                      color: 'red',
+                    },
+                  ]
+                : []),
               { label: 'Delete', icon: <IconTrash size={16} aria-hidden />, onClick: remove, color: 'red' },
             ]}
           />
@@ -139,6 +169,7 @@ export function DriversPanel() {
       />
       <ResetPumpPinDialog driver={resettingPin} onClose={() => setResettingPin(null)} />
       <FreezeDialogs target={freezing} onClose={() => setFreezing(null)} />
+      <EraseDriverDialog driver={erasing} onClose={() => setErasing(null)} />
     </>
   );
 }
