@@ -11,6 +11,7 @@ import { demoAccountsWithPublishedPassword, publishedPasswordWarning } from './d
 import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_STATION_PIN, seedDemoData } from './db/seed.js';
 import { createBackups } from './platform/backup/backups.js';
 import { openControlSocket } from './platform/backup/control-socket.js';
+import { resealUnderNewSecret } from './platform/secret-rotation.js';
 
 const config = loadConfig();
 // The embedded database's folder is this process's alone: its control socket, through which
@@ -35,6 +36,11 @@ if (!config.databaseUrl && (migrated.length > 0 || seeded)) {
   await handle.close();
   handle = await openDatabase(target);
 }
+
+// A rotation of APP_SECRET: what was sealed under the old value is sealed again under the new one.
+const resealed = config.appSecretPrevious
+  ? await resealUnderNewSecret(handle.db, { previous: config.appSecretPrevious, current: config.appSecret })
+  : null;
 
 const backups = config.databaseUrl
   ? null
@@ -120,6 +126,9 @@ const lines = [
   `Database: ${where}${seeded ? ' (demo data seeded now)' : ''}`,
   config.webDistDir ? '' : 'The web app is not built yet: run `npm run build` to serve it here.',
   ...config.warnings.map((warning) => `WARNING: ${warning}`),
+  resealed
+    ? `APP_SECRET_PREVIOUS: ${resealed.couponKeys} coupon signing key(s) and ${resealed.webhookSecrets} webhook secret(s) sealed again under the new APP_SECRET; unset it once every instance runs the new value.`
+    : '',
   demoExposure ? `\n!!! DANGER: ${demoExposure}\n` : '',
 ];
 if (config.seedDemoData) {

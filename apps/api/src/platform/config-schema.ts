@@ -75,6 +75,7 @@ const VARIABLES = {
   APP_URL: z.string().transform(withoutTrailingSlash).optional(), // unset: http://localhost:PORT
   DATA_DIR: z.string().default('data'), // under the checkout's root unless absolute
   APP_SECRET: z.string().default(DEMO_SECRET),
+  APP_SECRET_PREVIOUS: optionalText(), // while rotating APP_SECRET: what was sealed under it is sealed again under the new one
   WEB_DIST_DIR: z.string().optional(), // unset: apps/web/dist of the checkout, when built
 
   DATABASE_URL: optionalText(), // unset: the embedded PGlite in DATA_DIR/pglite
@@ -235,6 +236,10 @@ export const environmentSchema = z
     message:
       `APP_SECRET must be set to a random value of at least ${MIN_SECRET_LENGTH} characters in production ` +
       '(for example: openssl rand -hex 32).',
+  })
+  .refine((env) => env.APP_SECRET_PREVIOUS === null || env.APP_SECRET_PREVIOUS !== env.APP_SECRET, {
+    path: ['APP_SECRET_PREVIOUS'],
+    message: 'APP_SECRET_PREVIOUS is the value APP_SECRET had before the rotation: it cannot be the same as APP_SECRET.',
   })
   .refine((env): env is Defaulted & { PAYMENT_PROVIDER: PaymentProvider } => env.PAYMENT_PROVIDER !== undefined, {
     path: ['PAYMENT_PROVIDER'],

@@ -61,6 +61,15 @@ describe('configuration', () => {
     expect(config.seedDemoData).toBe(false);
   });
 
+  it('takes the previous APP_SECRET while rotating it, never the same value', () => {
+    const secret = 'b'.repeat(40);
+    expect(loadConfig({ APP_SECRET: secret, APP_SECRET_PREVIOUS: 'c'.repeat(40) }).appSecretPrevious).toBe('c'.repeat(40));
+    expect(loadConfig({ APP_SECRET: secret }).appSecretPrevious).toBeNull();
+    expect(() => loadConfig({ APP_SECRET: secret, APP_SECRET_PREVIOUS: secret })).toThrow(
+      'APP_SECRET_PREVIOUS is the value APP_SECRET had before the rotation: it cannot be the same as APP_SECRET.',
+    );
+  });
+
   it('refuses to start in production until a payment provider is chosen; the sandbox needs an explicit opt-in', () => {
     const production = { NODE_ENV: 'production', APP_SECRET: 'a'.repeat(64) };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDER must be set/);
@@ -238,6 +247,7 @@ describe('configuration', () => {
       rateLimit: { perAddress: 0, perSession: 0, windowSeconds: 60, redisUrl: null, keyPrefix: 'fleetfuel:rate:' },
       dataDir,
       appSecret: 'fleetfuel-demo-secret-do-not-use-in-production',
+      appSecretPrevious: null,
       sessionTtlHours: 168,
       retention: { messageDays: 30, sessionDays: 90, signInAttemptDays: 30 },
       signIn: { maxFailuresPerAccount: 5, maxFailuresPerAddress: 30, windowMinutes: 15, maxDelaySeconds: 300 },

@@ -67,6 +67,8 @@ export interface Config {
   dataDir: string;
   /** Signs coupons' QR payloads and the sandbox provider's webhooks. */
   appSecret: string;
+  /** APP_SECRET's value before a rotation: secrets sealed under it are sealed again under appSecret at start. */
+  appSecretPrevious: string | null;
   sessionTtlHours: number;
   /**
    * Days personal data is kept before the hourly purge deletes it: e-mails and texts sent or failed,
@@ -152,6 +154,7 @@ function configOf(env: Environment): Config {
     },
     dataDir,
     appSecret: env.APP_SECRET,
+    appSecretPrevious: env.APP_SECRET_PREVIOUS,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     retention: {
       messageDays: env.MESSAGE_RETENTION_DAYS,
