@@ -351,6 +351,16 @@ async function drill() {
     `Seconds without a successful write: ${seconds(before, firstAfter)} (promotion ${seconds(killedAt, promotedAt)} s after the kill)`,
   );
   console.log(`Acknowledged writes lost: ${lostCredits.length + lostApprovals.length}`);
+  // What the instances could not classify (answered 500), by message: a failover should have none.
+  const unhandled = new Map();
+  for (const api of apis) {
+    for (const line of api.output.join('').split('\n')) {
+      if (!line.includes('unhandled error')) continue;
+      const message = /"message":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200);
+      unhandled.set(message, (unhandled.get(message) ?? 0) + 1);
+    }
+  }
+  for (const [message, count] of unhandled) console.log(`Answered 500 ×${count}: ${message}`);
   check(
     'no acknowledged write lost',
     lostCredits.length + lostApprovals.length === 0,

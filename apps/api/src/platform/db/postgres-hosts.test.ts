@@ -45,6 +45,7 @@ describe('a database that cannot be reached or is changing hands', () => {
     { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' },
     { code: 'ECONNRESET', message: 'read ECONNRESET' },
     { message: 'Connection terminated unexpectedly' },
+    { message: 'Client has encountered a connection error and is not queryable' },
   ])('is told apart: $message', (error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

@@ -127,5 +127,11 @@ export function isDatabaseUnavailable(error: { code?: unknown; message?: unknown
   if (code.startsWith('08') || SERVER_GONE.has(code) || SOCKET_GONE.has(code)) return true;
   // A standby just promoted away from, or a primary demoted: it refuses writes.
   if (code === '25006') return true;
-  return typeof error.message === 'string' && /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(error.message);
+  // node-postgres's own words for a connection that broke, or a client used after its connection did.
+  return (
+    typeof error.message === 'string' &&
+    /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)$/.test(
+      error.message,
+    )
+  );
 }
