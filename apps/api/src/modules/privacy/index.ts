@@ -1,2 +1,2 @@
-export { createPrivacyService, type PrivacyService } from './privacy.service.js';
+export { createPrivacyService } from './privacy.service.js';
 export { bindPrivacyRoutes } from './privacy.routes.js';
