@@ -12,13 +12,13 @@
 //
 // Ends with "Crash: N passed, N failed" (N = invariant checks) and a non-zero exit on any failure.
 // See docs/crash-test.md.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startApi } from './api-process.mjs';
 import { freePort } from './free-port.mjs';
 import { LEDGER_CHECKS } from './ledger-checks.mjs';
 
@@ -91,52 +91,17 @@ let server = null;
 const serverOutput = [];
 
 async function startServer() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'true',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      PAYMENT_PROVIDER: 'sandbox',
-      PLATFORM_FEE_BPS: '150',
-    },
-  });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const keep = (chunk) => {
     appendFileSync(serverLog, chunk);
     serverOutput.push(...String(chunk).split('\n').filter(Boolean));
     if (serverOutput.length > 200) serverOutput.splice(0, serverOutput.length - 200);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  server = { child, port, base: `http://127.0.0.1:${port}/api`, exited, dead: false };
+  const port = await freePort();
+  const { child, base, exited } = await startApi({ port, databaseUrl, dataDir, env: { PLATFORM_FEE_BPS: '150' }, onOutput: keep });
+  server = { child, port, base, exited, dead: false };
   void exited.then(() => {
     if (server?.child === child) server.dead = true;
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.dead) throw new Error(`the server exited during start-up:\n${serverOutput.slice(-30).join('\n')}`);
-    try {
-      const res = await fetch(`${server.base}/health`, {
-        headers: { 'content-type': 'application/json' },
-        signal: AbortSignal.timeout(2000),
-      });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer /api/health within 60 s:\n${serverOutput.slice(-30).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return server;
 }
 

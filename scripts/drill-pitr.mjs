@@ -13,12 +13,13 @@
 // exactly the journal entries whose transactions committed at or before T are there (commit times
 // are kept: track_commit_timestamp), and that every write acknowledged before T is there. It prints
 // sizes and times, and ends with "PITR drill: passed" or "failed" (and a non-zero exit).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { startApi } from './api-process.mjs';
 import { freePort } from './free-port.mjs';
 import { runLedgerChecks } from './ledger-checks.mjs';
 
@@ -97,40 +98,9 @@ const connect = async (port, database = 'postgres') => {
 // -- The API on the source cluster ---------------------------------------------------------------
 let server = null;
 async function startServer(databaseUrl) {
-  const port = await freePort();
   const dataDir = path.join(work, 'app-data');
   mkdirSync(dataDir, { recursive: true });
-  const output = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'true',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SMTP_URL: '',
-      PAYMENT_PROVIDER: 'sandbox',
-    },
-  });
-  child.stdout.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr.on('data', (chunk) => output.push(String(chunk)));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  server = { child, exited, base: `http://127.0.0.1:${port}/api` };
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`${server.base}/health`, { headers: { 'content-type': 'application/json' } })
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the API did not start:\n${output.join('').slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  server = await startApi({ port: await freePort(), databaseUrl, dataDir, timeoutMs: 90_000 });
 }
 
 async function stopServer() {

@@ -179,9 +179,9 @@ export function createMessageDispatcher(deps: {
     async purgeSent(): Promise<number> {
       const before = new Date(clock.now().getTime() - deps.messageRetentionDays * DAY_MS);
       let purged = 0;
-      for (const purge of [outbox.purgeSent, outbox.purgeFailed]) {
+      for (const status of ['SENT', 'FAILED'] as const) {
         for (;;) {
-          const deleted = await purge(db, before, PURGE_BATCH);
+          const deleted = await outbox.purgeFinished(db, status, before, PURGE_BATCH);
           purged += deleted;
           if (deleted < PURGE_BATCH) break;
         }

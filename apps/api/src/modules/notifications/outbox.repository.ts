@@ -228,39 +228,19 @@ export async function markNotSent(db: Database, id: string, error: string, retry
     .execute();
 }
 
-/** Deletes up to `limit` messages sent before `before`, oldest first; returns how many. */
-export async function purgeSent(db: Database, before: Date, limit: number): Promise<number> {
+/**
+ * Deletes up to `limit` messages that are done with and older than `before`, oldest first; returns
+ * how many. A SENT message counts from when it was sent, a FAILED one (failed for good) from when it
+ * was written.
+ */
+export async function purgeFinished(db: Database, status: 'SENT' | 'FAILED', before: Date, limit: number): Promise<number> {
+  const since = status === 'SENT' ? 'sent_at' : 'created_at';
   const result = await db
     .deleteFrom('outgoing_messages')
     .where(
       'id',
       'in',
-      db
-        .selectFrom('outgoing_messages')
-        .select('id')
-        .where('status', '=', 'SENT')
-        .where('sent_at', '<', before)
-        .orderBy('sent_at')
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Deletes up to `limit` messages that failed for good and were written before `before`, oldest first; returns how many. */
-export async function purgeFailed(db: Database, before: Date, limit: number): Promise<number> {
-  const result = await db
-    .deleteFrom('outgoing_messages')
-    .where(
-      'id',
-      'in',
-      db
-        .selectFrom('outgoing_messages')
-        .select('id')
-        .where('status', '=', 'FAILED')
-        .where('created_at', '<', before)
-        .orderBy('created_at')
-        .limit(limit),
+      db.selectFrom('outgoing_messages').select('id').where('status', '=', status).where(since, '<', before).orderBy(since).limit(limit),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
