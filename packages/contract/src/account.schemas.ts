@@ -1,6 +1,6 @@
 /** The signed-in user's own account, support tickets, and organization preferences. */
 import { z } from 'zod';
-import { formInteger, idSchema, listQuerySchema, optionalIdSchema, optionalText, pageMetaSchema, timestampSchema } from './common.js';
+import { formInteger, idSchema, listQuerySchema, optionalIdSchema, pageMetaSchema, timestampSchema, optionalOneLine } from './common.js';
 import { emailSchema, passwordSchema, pumpPinSchema, oneLineText, requiredText } from './identity.js';
 import { optionalPhone, sessionUserSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';
@@ -10,7 +10,7 @@ import { formNaira } from './plans.schemas.js';
 export const profileUpdateBodySchema = z.strictObject({
   name: oneLineText(120).optional(),
   phone: optionalPhone,
-  title: optionalText(120),
+  title: optionalOneLine(120),
 });
 export const emailChangeBodySchema = z.strictObject({
   email: emailSchema,

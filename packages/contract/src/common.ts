@@ -119,6 +119,13 @@ export const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/** U+0000–U+001F and U+007F: a tab or line break inside a name breaks every list, CSV and PDF it appears in. */
+export const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** An optional one-line value (a title, a plate, a colour): as optionalText, and no control characters inside. */
+export const optionalOneLine = (max: number) =>
+  optionalText(max).refine((text) => text === null || text === undefined || !hasControlCharacter(text), MESSAGES.oneLine);
+
 /** An optional field a form may send as '' (meaning "none"); the server stores null. */
 export const blankable = (check: (value: string) => boolean, message: string, normalize: (value: string) => string) =>
   z

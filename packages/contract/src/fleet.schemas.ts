@@ -12,10 +12,10 @@ import {
   optionalChoice,
   optionalDate,
   optionalIdSchema,
-  optionalText,
   pageMetaSchema,
   requiredDate,
   timestampSchema,
+  optionalOneLine,
 } from './common.js';
 import { ASSET_STATUSES, INSURANCE_STATUSES, TRANSMISSION_TYPES } from './enums.js';
 import { assetTypeSchema, nigerianLocationSchema, tenantStatusSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
@@ -80,22 +80,22 @@ const optionalNaira = formNumber(z.number({ error: MESSAGES.invalidAmount }).min
 );
 
 const vehicleFields = {
-  plateNumber: optionalText(20),
+  plateNumber: optionalOneLine(20),
   model: oneLineText(80),
   make: oneLineText(80),
   type: assetTypeSchema,
   fuelType: vehicleFuelTypeSchema,
   departmentId: optionalIdSchema,
-  registrationNumber: optionalText(40),
-  chasisNumber: optionalText(40),
+  registrationNumber: optionalOneLine(40),
+  chasisNumber: optionalOneLine(40),
   transmissionType: optionalChoice(transmissionTypeSchema),
-  color: optionalText(40),
+  color: optionalOneLine(40),
   datePurchase: optionalDate,
   registrationState: optionalChoice(nigerianLocationSchema),
   registrationExpiry: optionalDate,
   year: formInteger(1950, 2100).optional(),
   state: optionalChoice(nigerianLocationSchema),
-  securityNumber: optionalText(60),
+  securityNumber: optionalOneLine(60),
   purchasePrice: optionalNaira.optional(),
   tankSize: formNumber(
     z
@@ -232,7 +232,7 @@ export type Driver = z.infer<typeof driverSchema>;
 export const driverCreateBodySchema = z
   .strictObject({
     name: oneLineText(120),
-    title: optionalText(120),
+    title: optionalOneLine(120),
     email: optionalEmail,
     phone: optionalPhone,
     password: passwordSchema,
@@ -243,7 +243,7 @@ export const driverCreateBodySchema = z
   .refine((v) => Boolean(v.email || v.phone), { message: 'Enter an email or a phone number', path: ['email'] });
 export const driverUpdateBodySchema = z.strictObject({
   name: oneLineText(120).optional(),
-  title: optionalText(120),
+  title: optionalOneLine(120),
   email: optionalEmail,
   phone: optionalPhone,
   password: passwordSchema.optional(),

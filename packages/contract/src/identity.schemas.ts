@@ -8,9 +8,9 @@ import {
   sortQueryFields,
   withDateRangeCheck,
   optionalIdSchema,
-  optionalText,
   pageMetaSchema,
   timestampSchema,
+  optionalOneLine,
 } from './common.js';
 import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
 import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, oneLineText } from './identity.js';
@@ -78,7 +78,7 @@ const optionalId = optionalIdSchema;
 /** Fields an account is made of; the tenant fields are checked against the role by the server. */
 const accountFields = {
   name: oneLineText(120),
-  title: optionalText(120),
+  title: optionalOneLine(120),
   email: optionalEmail,
   phone: optionalPhone,
   role: roleSchema,

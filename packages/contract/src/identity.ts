@@ -3,6 +3,7 @@
  * number (normalized to +234…), passwords 8 to 128 characters.
  */
 import { z } from 'zod';
+import { hasControlCharacter } from './common.js';
 import { MESSAGES } from './messages.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -64,9 +65,6 @@ export const DRIVER_CONFIRMATION = { tries: 5, lockMinutes: 15, codeMinutes: 10 
 
 export const requiredText = (max = 200) =>
   z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, MESSAGES.maxLength(max));
-
-/** U+0000–U+001F and U+007F: a tab or line break inside a name breaks every list, CSV and PDF it appears in. */
-const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** A required name or subject: one line of text (what is around it is trimmed; inside, no control characters). */
 export const oneLineText = (max = 200) => requiredText(max).refine((text) => !hasControlCharacter(text), MESSAGES.oneLine);

@@ -168,6 +168,18 @@ describe('control characters in one-line names', () => {
       body: { model: 'Hiace\nDROP', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL' },
     });
     expectRefused(vehicle, /model/);
+    // Optional one-line values too: a plate, a colour.
+    for (const [field, value] of [
+      ['plateNumber', 'LND-\t451'],
+      ['color', 'Red\nBlue'],
+    ] as const) {
+      const res = await world.t.call('POST', '/api/vehicles', {
+        token: admin,
+        body: { model: 'Hiace', make: 'Toyota', type: 'VEHICLE', fuelType: 'PETROL', [field]: value },
+      });
+      expectRefused(res, new RegExp(field));
+      expect(res.json<{ message: string }>().message).toBe(`${field}: Must be one line, without control characters`);
+    }
     const trimmed = await world.t.call('POST', '/api/departments', { token: admin, body: { name: '\tNight shift\n' } });
     expect(trimmed.statusCode, trimmed.body).toBe(200);
     expect(trimmed.json<{ name: string }>().name).toBe('Night shift');
