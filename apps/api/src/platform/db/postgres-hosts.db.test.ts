@@ -21,12 +21,14 @@ async function closedPort(): Promise<number> {
 }
 
 describe.runIf(inject('dbEngine') === 'postgres')('a pool over several PostgreSQL hosts', () => {
-  const server = new URL(inject('postgresUrl'));
+  // Read in beforeAll: the describe's body is collected on PGlite too, where no server URL is provided.
+  let server: URL;
   const database = `ff_hosts_${process.pid}`;
   let admin: pg.Client;
   let hosts: string;
 
   beforeAll(async () => {
+    server = new URL(inject('postgresUrl'));
     admin = new pg.Client({ connectionString: inject('postgresUrl') });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${database}`);
