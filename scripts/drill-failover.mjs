@@ -235,13 +235,15 @@ async function drill() {
 
   const acknowledged = { credits: [], approvals: [] };
   const successes = []; // [time, api name]
-  const failures = { count: 0, statuses: {} };
+  const failures = { count: 0, statuses: {}, last: [] };
   let stopAt = Number.POSITIVE_INFINITY;
   let sequence = 0;
   const supplyDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(new Date());
 
   /** A call that did not go through: counted by its status, and a pause before the next. */
   async function refused(res) {
+    failures.last.push(`${new Date().toISOString()} ${res.status} ${res.text.slice(0, 160)}`);
+    if (failures.last.length > 6) failures.last.shift();
     failures.count += 1;
     failures.statuses[res.status] = (failures.statuses[res.status] ?? 0) + 1;
     await sleep(100);
@@ -270,15 +272,17 @@ async function drill() {
             successes.push([Date.now(), api.name]);
             break;
           }
-          if (Date.now() >= stopAt) break;
           await refused(approved);
+          // A refusal (4xx) is the server's answer; only an unanswered or failed call is tried again.
+          if (Date.now() >= stopAt || (approved.status >= 400 && approved.status < 500)) break;
         }
         continue;
       }
       const note = `failover-drill ${api.name}-${worker}-${n}`;
       const res = await call(api, 'POST', `/wallet/${walletId}/create-transaction`, {
         token: token.admin,
-        body: { amount: 50 + (n % 17), type: n % 7 === 0 ? 'DEBIT' : 'CREDIT', note },
+        // Credits outweigh the approvals' holds (₦1,150 a litre), so the wallet never runs dry.
+        body: { amount: 5_000 + (n % 17), type: n % 7 === 0 ? 'DEBIT' : 'CREDIT', note },
       });
       if (res.status === 200) {
         acknowledged.credits.push(note);
@@ -304,9 +308,21 @@ async function drill() {
   const promotedAt = Date.now();
   log(`node_b promoted ${seconds(killedAt, promotedAt)} s after the kill`);
   // Both instances must write again, then the load runs on a little longer.
-  await waitFor('both instances to write again', async () =>
-    apis.every((api) => successes.some(([at, name]) => at > promotedAt && name === api.name)),
-  );
+  try {
+    await waitFor('both instances to write again', async () =>
+      apis.every((api) => successes.some(([at, name]) => at > promotedAt && name === api.name)),
+    );
+  } catch (error) {
+    // What the promoted node says of itself, for the report.
+    const promoted = await connect(nodes[1].port, 'fleetfuel');
+    const { rows } = await promoted.query(
+      `SELECT pg_is_in_recovery() AS in_recovery, current_setting('transaction_read_only') AS read_only, current_setting('default_transaction_read_only') AS default_read_only`,
+    );
+    await promoted.end();
+    throw new Error(`${error.message}; ${nodes[1].name} says ${JSON.stringify(rows[0])}; the last refusals:\n${failures.last.join('\n')}`, {
+      cause: error,
+    });
+  }
   await sleep(3000);
   stopAt = Date.now();
   await load;
