@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, signIn } from './support.js';
+import { DEMO_USERS, recordWrites, signIn } from './support.js';
 
 /** What a station bills per litre: its representative's price management in Settings. */
 test('a station representative sets a new price and sees it in the price history', async ({ page }) => {
@@ -14,7 +14,12 @@ test('a station representative sets a new price and sees it in the price history
   await input.fill('0');
   await input.blur();
   await expect(form.getByText('Please enter valid amount')).toBeVisible();
-  await expect(form.getByRole('button', { name: 'Update' })).toBeDisabled();
+  // Update pressed with a zero price: nothing is sent and the price takes the focus.
+  const writes = recordWrites(page);
+  await form.getByRole('button', { name: 'Update' }).click();
+  await expect(input).toBeFocused();
+  await expect(form.getByText('Please enter valid amount')).toBeVisible();
+  expect(writes).toEqual([]);
 
   await input.fill(String(price));
   await form.getByRole('button', { name: 'Update' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_USERS, mainMenu, signIn, lagosToday, apiHeaders } from './support.js';
+import { DEMO_USERS, mainMenu, signIn, lagosToday, apiHeaders, recordWrites } from './support.js';
 
 /** Set SHOTS_DIR to keep screenshots of the approve dialog at desktop and phone widths, for a person to look at. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -69,7 +69,7 @@ test('the organization admin requires a note for flagged requests, approves one 
     await expect(row).toContainText('Pending');
     await expect(row.getByRole('img', { name: `${flags.length} anomaly flags` })).toHaveText(String(flags.length));
 
-    // The dialog lists the flags and keeps Approve disabled until a note is typed.
+    // The dialog lists the flags; Approve pressed without a note sends nothing and asks for one on the note.
     await row.getByRole('button', { name: /^Approve / }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve fuel request' });
     await expect(dialog).toContainText(`Check these ${flags.length} flags before approving`);
@@ -77,11 +77,16 @@ test('the organization admin requires a note for flagged requests, approves one 
     const approve = dialog.getByRole('button', { name: 'Approve' });
     const note = dialog.getByRole('textbox', { name: 'Note' });
     await expect(note).toBeVisible();
-    await expect(approve).toBeDisabled();
     await note.fill('   ');
-    await expect(approve).toBeDisabled();
+    const writes = recordWrites(page);
+    await approve.click();
+    await expect(dialog.getByText('This field is required')).toBeVisible();
+    await expect(note).toHaveAttribute('aria-invalid', 'true');
+    await expect(note).toBeFocused();
+    expect(writes).toEqual([]);
+    await shot(page, 'flagged-approve-dialog-note-required-1280');
     await note.fill(NOTE);
-    await expect(approve).toBeEnabled();
+    await expect(dialog.getByText('This field is required')).toHaveCount(0);
     await shot(page, 'flagged-approve-dialog-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(approve).toBeInViewport();

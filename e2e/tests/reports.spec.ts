@@ -1,4 +1,4 @@
-/** Reports: each PDF downloads under the server's file name; the Generate buttons wait for their inputs. */
+/** Reports: each PDF downloads under the server's file name; Generate pressed before its inputs are chosen asks for them. */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './support.js';
@@ -18,6 +18,15 @@ async function expectPdf(download: Download, name: RegExp): Promise<void> {
 }
 
 const DAY = /\d{4}-\d{2}-\d{2}/.source;
+
+/** Records, from now on, each report the page asks the API for. */
+function recordReportCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/reports/')) calls.push(request.url());
+  });
+  return calls;
+}
 
 test('an organization admin downloads each report as a named PDF', async ({ page }) => {
   await signIn(page, DEMO_USERS.ADMINISTRATOR);
@@ -39,20 +48,29 @@ test('an organization admin downloads each report as a named PDF', async ({ page
   }
 });
 
-test('the Comprehensive report waits for both dates in order, then downloads', async ({ page }) => {
+test('the Comprehensive report asks for both dates in order, then downloads', async ({ page }) => {
   await signIn(page, DEMO_USERS.ASST_ADMINISTRATOR);
   await page.goto('/report');
   const card = reportCard(page, 'Comprehensive');
-  await expect(generate(card)).toBeDisabled();
+  const from = card.getByLabel('From');
+  const to = card.getByLabel('To');
+  const reports = recordReportCalls(page);
+  await generate(card).click();
+  await expect(card.getByText('This field is required')).toHaveCount(2);
+  await expect(from).toBeFocused();
 
-  await card.getByLabel('From').fill('2026-01-01');
-  await expect(generate(card)).toBeDisabled();
-  await card.getByLabel('To').fill('2025-12-31');
-  await expect(generate(card)).toBeDisabled();
+  await from.fill('2026-01-01');
+  await generate(card).click();
+  await expect(card.getByText('This field is required')).toHaveCount(1);
+  await expect(to).toBeFocused();
+  await to.fill('2025-12-31');
   await expect(card.getByText('The start date must be on or before the end date')).toBeVisible();
+  await generate(card).click();
+  await expect(to).toBeFocused();
+  expect(reports).toEqual([]);
 
-  await card.getByLabel('To').fill('2026-12-31');
-  await expect(generate(card)).toBeEnabled();
+  await to.fill('2026-12-31');
+  await expect(card.getByText('The start date must be on or before the end date')).toHaveCount(0);
   const download = page.waitForEvent('download');
   await generate(card).click();
   await expectPdf(await download, /^comprehensive-report-acme-logistics-2026-01-01-to-2026-12-31\.pdf$/);
@@ -83,11 +101,17 @@ test('the platform admin chooses the organization before generating', async ({ p
   await signIn(page, DEMO_USERS.ADMIN);
   await page.goto('/report');
   const card = reportCard(page, 'Vehicle & Drivers');
-  await expect(generate(card)).toBeDisabled();
   await expect(card.getByText('Choose an organization first.')).toBeVisible();
+  const organization = page.getByRole('combobox', { name: 'Organization' });
+  const reports = recordReportCalls(page);
+  await generate(card).click();
+  await expect(organization).toBeFocused();
+  await expect(organization).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This field is required')).toBeVisible();
+  expect(reports).toEqual([]);
 
-  await page.getByLabel('Organization').selectOption({ label: 'Beta Haulage' });
-  await expect(generate(card)).toBeEnabled();
+  await organization.selectOption({ label: 'Beta Haulage' });
+  await expect(page.getByText('This field is required')).toHaveCount(0);
   const request = page.waitForRequest((req) => req.url().includes('/api/reports/x/vehicles-drivers-list?organizationId='));
   const download = page.waitForEvent('download');
   await generate(card).click();

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn, lagosToday, apiToken } from './support.js';
+import { DEMO_USERS, signIn, lagosToday, apiToken, recordWrites } from './support.js';
 
 /** Set SHOTS_DIR to keep a screenshot of every step of the first journey, for a person to look at. */
 const SHOTS_DIR = process.env.SHOTS_DIR;
@@ -152,7 +152,13 @@ test('a driver requests fuel, the organization admin approves it and downloads t
   await attendant.getByRole('textbox', { name: 'Dispensed Volume' }).fill('24');
   await attendant.getByRole('textbox', { name: 'Dispensed Volume' }).blur();
   await expect(attendant.getByText('At most 23.5 L may be dispensed on this coupon')).toBeVisible();
-  await expect(attendant.getByRole('button', { name: 'Review' })).toBeDisabled();
+  // Review pressed with too many litres: no review, the volume keeps its message and takes the focus.
+  const attendantWrites = recordWrites(attendant);
+  await attendant.getByRole('button', { name: 'Review' }).click();
+  await expect(attendant.getByRole('textbox', { name: 'Dispensed Volume' })).toBeFocused();
+  await expect(attendant.getByText('At most 23.5 L may be dispensed on this coupon')).toBeVisible();
+  await expect(attendant.getByRole('region', { name: 'Check before you confirm' })).toHaveCount(0);
+  expect(attendantWrites).toEqual([]);
   await attendant.getByRole('textbox', { name: 'Dispensed Volume' }).fill('20');
   await attendant.getByRole('button', { name: 'Review' }).click();
   // Nothing has moved yet: the review shows what will be paid, worked out, before the one Confirm.

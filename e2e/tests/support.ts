@@ -66,6 +66,19 @@ export async function holdAppCode(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Records, from now on, each call the page makes to the API that is not a GET: a submit pressed
+ * before its form is filled in (issue 46) must add none.
+ */
+export function recordWrites(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() !== 'GET' && pathname.startsWith('/api/')) writes.push(`${request.method()} ${pathname}`);
+  });
+  return writes;
+}
+
 export function mainMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Main menu' });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, searchAndManage, signIn } from './support.js';
+import { DEMO_USERS, recordWrites, searchAndManage, signIn } from './support.js';
 
 function toast(page: Page, text: string | RegExp) {
   return page.getByRole('alert').filter({ hasText: text });
@@ -48,7 +48,12 @@ test('the platform admin opens a client wallet from the client and credits and d
   await amount.fill('');
   await amount.blur();
   await expect(dialog.getByText('Please enter valid amount')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Change Balance' })).toBeDisabled();
+  // Pressed without an amount: nothing is sent, the dialog stays and the amount takes the focus.
+  const writes = recordWrites(page);
+  await dialog.getByRole('button', { name: 'Change Balance' }).click();
+  await expect(amount).toBeFocused();
+  await expect(dialog.getByText('Please enter valid amount')).toBeVisible();
+  expect(writes).toEqual([]);
   await amount.fill('5000');
   await dialog.getByRole('textbox', { name: 'Note' }).fill('Correction of a duplicate credit');
   await dialog.getByRole('button', { name: 'Change Balance' }).click();
@@ -82,9 +87,14 @@ test('a station representative verifies and saves its bank details on its wallet
   const save = banking.getByRole('button', { name: 'Save Bank Details' });
   await banking.getByRole('textbox', { name: 'Account Number' }).fill('012345678');
   await banking.getByRole('combobox', { name: 'Bank' }).selectOption('058');
-  // Nine digits: no verification yet, nothing to save.
+  // Nine digits: no verification yet. Leaving the number shows its message; Save sends nothing and returns the focus to it.
   await expect(banking.getByRole('textbox', { name: 'Account Name' })).toHaveValue('');
-  await expect(save).toBeDisabled();
+  await banking.getByRole('textbox', { name: 'Account Number' }).blur();
+  await expect(banking.getByText('Must be exactly 10 digits')).toBeVisible();
+  const writes = recordWrites(page);
+  await save.click();
+  await expect(banking.getByRole('textbox', { name: 'Account Number' })).toBeFocused();
+  expect(writes).toEqual([]);
 
   await banking.getByRole('textbox', { name: 'Account Number' }).fill('0123456780');
   await expect(banking.getByRole('textbox', { name: 'Account Name' })).toHaveValue('SANDBOX ACCOUNT 6780');

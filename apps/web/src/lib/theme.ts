@@ -1,4 +1,13 @@
-import { createTheme, darken, type CSSVariablesResolver, type MantineColorsTuple, type MantineTheme } from '@mantine/core';
+import {
+  DEFAULT_THEME,
+  createTheme,
+  darken,
+  isLightColor,
+  lighten,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type MantineTheme,
+} from '@mantine/core';
 
 /**
  * The brand green. Mantine's own teal is too light for text on white (2.5:1 at shade 6), so the
@@ -18,6 +27,19 @@ const brand: MantineColorsTuple = [
   '#054a36',
 ];
 
+/**
+ * Approve, Confirm and Save on Device are green. Mantine's green at shade 6 (#40c057) is too light
+ * for a white label (2.4:1), and a black one reads as a warning, so the shades from 6 on are darkened
+ * until white reaches AA: 4.8:1 on the fill, 5.7:1 on its hover.
+ */
+const green: MantineColorsTuple = [
+  ...(DEFAULT_THEME.colors.green.slice(0, 6) as [string, string, string, string, string, string]),
+  '#29833b',
+  '#257535',
+  '#226e32',
+  '#1e612b',
+];
+
 /** Every coloured text must reach this ratio against the surfaces it sits on (WCAG AA, normal text). */
 const AA = 4.5;
 const WHITE = '#ffffff';
@@ -30,7 +52,9 @@ function channel(value: number): number {
 }
 
 function relativeLuminance(hex: string): number {
-  const value = hex.replace('#', '');
+  const short = hex.replace('#', '');
+  // Mantine's black and white are written short (#000, #fff).
+  const value = short.length === 3 ? [...short].map((digit) => digit + digit).join('') : short;
   const [r, g, b] = [0, 2, 4].map((start) => parseInt(value.slice(start, start + 2), 16));
   return 0.2126 * channel(r ?? 0) + 0.7152 * channel(g ?? 0) + 0.0722 * channel(b ?? 0);
 }
@@ -48,6 +72,11 @@ function toHex(color: string): string {
     ?.slice(0, 3)
     .map((part) => Math.round(Number(part))) ?? [0, 0, 0];
   return `#${parts.map((part) => part.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The label Mantine puts on a filled button or badge of this colour (autoContrast): black on a light fill, white on a dark one. */
+export function filledLabel(theme: MantineTheme, fill: string): string {
+  return isLightColor(fill, theme.luminanceThreshold) ? theme.black : theme.white;
 }
 
 /** The first of `shades` (darker ones after it) readable on every background, darkening the last one if none is. */
@@ -77,13 +106,23 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme: MantineTheme) 
     [gray[6], toHex(darken(gray[6], 0.15)), toHex(darken(gray[6], 0.25))],
     [WHITE, PAGE, gray[1]],
   );
+  // A filled button keeps the label chosen for its fill on hover; where the next shade (Mantine's hover)
+  // is too dark for a black label, the hover is a lighter or a slightly darker fill instead.
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    if (name === 'dark') continue;
+    const fill = shades[6];
+    const label = filledLabel(theme, fill);
+    const candidates = [shades[7], toHex(darken(fill, 0.08)), toHex(lighten(fill, 0.1))];
+    const hover = candidates.find((candidate) => contrastRatio(candidate, label) >= AA);
+    if (hover && hover !== shades[7]) light[`--mantine-color-${name}-filled-hover`] = hover;
+  }
   light['--mantine-color-error'] = readableShade(theme.colors.red.slice(6), [WHITE, PAGE]);
   light['--mantine-color-anchor'] = readableShade(theme.colors[theme.primaryColor]?.slice(6) ?? [], [WHITE, PAGE]);
   return { variables: {}, light, dark: {} };
 };
 
 export const theme = createTheme({
-  colors: { teal: brand },
+  colors: { teal: brand, green },
   primaryColor: 'teal',
   primaryShade: { light: 6, dark: 8 },
   // Filled buttons and badges pick black or white text by the fill's luminance; 0.179 is the point

@@ -43,19 +43,46 @@ export function heldReply() {
 }
 
 /**
- * Submits a valid form whose call is held (`heldReply`): the submit button stays disabled while
- * the call is pending; then the call is answered with `reply`.
+ * Submits a valid form whose call is held (`heldReply`): the submit button is disabled while the
+ * call is pending, so a second press cannot send it twice; then the call is answered with `reply`.
  */
 export async function submitWhileHeld(
   user: UserEvent,
   submit: HTMLElement,
   call: { api: FakeApi; route: RouteDefinition; held: ReturnType<typeof heldReply>; reply: unknown },
 ) {
-  await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+  expect(submit).toHaveProperty('disabled', false);
   await user.click(submit);
   await waitFor(() => expect(call.api.calls).toContain(`${call.route.method} ${call.route.path}`));
   expect(submit).toHaveProperty('disabled', true);
   call.held.respond(call.reply);
+}
+
+/** The error a field shows (Mantine ties it to the input as `<id>-error`), or null when it shows none. */
+export function fieldError(field: HTMLElement): string | null {
+  return document.getElementById(`${field.id}-error`)?.textContent ?? null;
+}
+
+/**
+ * Presses the submit of a form that is not filled in correctly (issue 46): the button is enabled,
+ * nothing is sent, each field in `errors` shows its message, and the focus moves to the first of them.
+ */
+export async function pressIncompleteSubmit(
+  user: UserEvent,
+  submit: HTMLElement,
+  api: FakeApi,
+  errors: ReadonlyArray<readonly [field: HTMLElement, message: string]>,
+) {
+  const before = api.calls.length;
+  expect(submit).toHaveProperty('disabled', false);
+  await user.click(submit);
+  for (const [field, message] of errors) {
+    await waitFor(() => expect(fieldError(field)).toBe(message));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+  }
+  expect(document.activeElement).toBe(errors[0]?.[0]);
+  // Lists may still be loading; what matters is that nothing was written.
+  expect(api.calls.slice(before).filter((call) => !call.startsWith('GET '))).toEqual([]);
 }
 
 export interface FakeApi {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '@fleetfuel/contract';
-import { answer, renderWithApp } from '@/test/render-with-app';
+import { answer, fieldError, renderWithApp } from '@/test/render-with-app';
 import { businessDate } from '@/lib/format';
 import { statementQuery } from './statement-query';
 import { StatementControl } from './StatementControl';
@@ -66,7 +66,12 @@ describe('StatementControl', () => {
     const to = screen.getByLabelText('To');
     await user.clear(to);
     await user.type(to, '2026-10-01');
-    expect(screen.getByText('The start date must be on or before the end date')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download PDF' }).hasAttribute('disabled')).toBe(true);
+    expect(fieldError(to)).toBe('The start date must be on or before the end date');
+    // Download stays enabled: pressed with the backwards range, it fetches nothing and the focus goes to To.
+    const callsBefore = api.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(document.activeElement).toBe(to);
+    expect(api.calls.slice(callsBefore)).toEqual([]);
+    expect(saved).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -39,16 +39,19 @@ export function StatementControl({ owner }: StatementControlProps) {
   const stateFor = (format: StatementFormat) => statementQuery({ period, from, to, format, owner }, today);
   const pdf = stateFor('pdf');
   const rangeError = period === 'range' && !pdf.ready ? pdf.reason : undefined;
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
   const button = (format: StatementFormat, label: string) => {
     const state = stateFor(format);
     return (
       <Button
         variant={format === 'pdf' ? 'filled' : 'default'}
         leftSection={<IconDownload size={16} aria-hidden />}
-        disabled={!state.ready}
         loading={download.isPending && download.variables?.format === format}
         onClick={() => {
+          // Enabled whatever the range (issue 46): a range that cannot be used is named under To, and its day takes the focus.
           if (state.ready) download.mutate(state.query);
+          else (from === '' ? fromRef : toRef).current?.focus();
         }}
       >
         {label}
@@ -67,7 +70,17 @@ export function StatementControl({ owner }: StatementControlProps) {
           </Text>
         </div>
         <SegmentedChoice aria-label="Statement period" value={period} onChange={setPeriod} data={PERIODS} />
-        {period === 'range' && <DateRangeInputs from={from} to={to} onFromChange={setFrom} onToChange={setTo} error={rangeError} />}
+        {period === 'range' && (
+          <DateRangeInputs
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
+            error={rangeError}
+            fromRef={fromRef}
+            toRef={toRef}
+          />
+        )}
         <Group gap="sm">
           {button('pdf', 'Download PDF')}
           {button('csv', 'Download CSV')}

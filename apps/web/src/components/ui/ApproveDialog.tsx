@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { MESSAGES, type RequestFlag } from '@fleetfuel/contract';
@@ -38,6 +38,18 @@ export function ApproveDialog({ opened, title, children, error, loading, onConfi
   const typed = note?.value.trim() ?? '';
   const tooLong = askNote && typed.length > NOTE_MAX;
   const missing = askNote && note.required && typed === '';
+  // Approve stays enabled (issue 46): pressed without the note it needs, it says so on the note.
+  const [tried, setTried] = useState(false);
+  if (!opened && tried) setTried(false);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  const approve = () => {
+    if (missing || tooLong) {
+      setTried(true);
+      noteRef.current?.focus();
+      return;
+    }
+    onConfirm();
+  };
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack gap="sm">
@@ -63,6 +75,7 @@ export function ApproveDialog({ opened, title, children, error, loading, onConfi
         )}
         {askNote && (
           <Textarea
+            ref={noteRef}
             label={note.required ? 'Note' : 'Note (optional)'}
             required={note.required}
             description={
@@ -75,7 +88,7 @@ export function ApproveDialog({ opened, title, children, error, loading, onConfi
             maxRows={6}
             value={note.value}
             onChange={(event) => note.onChange(event.currentTarget.value)}
-            error={tooLong ? MESSAGES.maxLength(NOTE_MAX) : undefined}
+            error={tooLong ? MESSAGES.maxLength(NOTE_MAX) : tried && missing ? MESSAGES.required : undefined}
           />
         )}
         {error && (
@@ -87,7 +100,7 @@ export function ApproveDialog({ opened, title, children, error, loading, onConfi
           <Button variant="default" onClick={onCancel} disabled={loading}>
             Cancel
           </Button>
-          <Button color="green" onClick={onConfirm} loading={loading} disabled={missing || tooLong}>
+          <Button color="green" onClick={approve} loading={loading}>
             Approve
           </Button>
         </Group>

@@ -1,7 +1,10 @@
 /**
  * Form inputs bound to react-hook-form with spec section 5's rules: a field's error shows only once
  * the field was touched (or a submit was tried), passwords have a show/hide toggle, selects start on
- * an empty '--select--' option, and the submit button stays disabled while the form is invalid.
+ * an empty '--select--' option. The submit button stays enabled while the form is invalid (issue 46): a
+ * disabled one says nothing of what is missing and keyboard users cannot reach it; pressing it shows
+ * every field's error and moves the focus to the first invalid field (react-hook-form's shouldFocusError,
+ * through the refs the bound inputs register).
  */
 import type { ReactNode } from 'react';
 import {
@@ -103,10 +106,11 @@ export type SubmitButtonProps<T extends FieldValues> = Omit<ButtonProps, 'type'>
   children: ReactNode;
 };
 
+/** Disabled only for a reason outside the form's values (`disabled`); busy while the form is submitting. */
 export function SubmitButton<T extends FieldValues>({ control, disabled, loading, children, ...rest }: SubmitButtonProps<T>) {
-  const { isValid, isSubmitting } = useFormState({ control });
+  const { isSubmitting } = useFormState({ control });
   return (
-    <Button {...rest} type="submit" disabled={!isValid || disabled === true} loading={isSubmitting || loading === true}>
+    <Button {...rest} type="submit" disabled={disabled === true} loading={isSubmitting || loading === true}>
       {children}
     </Button>
   );
@@ -116,11 +120,11 @@ export interface FormActionsProps<T extends FieldValues> {
   control: Control<T>;
   onCancel: () => void;
   submitLabel: ReactNode;
-  /** Keeps the submit disabled for a reason outside the form's values (an unusable picture). */
+  /** Keeps the submit disabled for a reason outside the form's values. */
   submitDisabled?: boolean;
 }
 
-/** The foot of a form: Cancel, then the submit button (disabled while the form is invalid). */
+/** The foot of a form: Cancel, then the submit button. */
 export function FormActions<T extends FieldValues>({ control, onCancel, submitLabel, submitDisabled }: FormActionsProps<T>) {
   return (
     <Group justify="flex-end" mt="sm">

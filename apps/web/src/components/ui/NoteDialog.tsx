@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGES } from '@fleetfuel/contract';
 
@@ -38,16 +38,20 @@ function NoteForm({
 }: Omit<NoteDialogProps, 'opened' | 'title'>) {
   const [note, setNote] = useState('');
   const tooLong = note.trim().length > noteMax;
+  const noteRef = useRef<HTMLTextAreaElement>(null);
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!tooLong) onConfirm(note.trim());
+        // The confirm button stays enabled (issue 46): a note too long is sent nowhere, and its field takes the focus.
+        if (tooLong) noteRef.current?.focus();
+        else onConfirm(note.trim());
       }}
     >
       <Stack gap="md">
         <Text size="sm">{message}</Text>
         <Textarea
+          ref={noteRef}
           label="Note (optional)"
           description={noteDescription}
           autosize
@@ -62,7 +66,7 @@ function NoteForm({
           <Button variant="default" onClick={onCancel} disabled={loading}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={loading} disabled={tooLong}>
+          <Button type="submit" color="red" loading={loading}>
             {confirmLabel}
           </Button>
         </Group>

@@ -65,8 +65,8 @@ export const DATE_ORDER_MESSAGE = 'The start date must be on or before the end d
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The query a report is generated with, or why it cannot be yet: the Generate button stays
- * disabled until the organization (ADMIN) and, for the Comprehensive report, both dates are chosen.
+ * The query a report is generated with, or why it cannot be yet: the organization (ADMIN) and, for
+ * the Comprehensive report, both dates must be chosen; the reason shows beside Generate.
  */
 export function reportQuery(
   report: Pick<ReportDefinition, 'needsDates'>,

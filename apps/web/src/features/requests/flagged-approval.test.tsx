@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes, type FuelRequest } from '@fleetfuel/contract';
+import { MESSAGES, routes, type FuelRequest } from '@fleetfuel/contract';
 import { approvedFuelRequest } from '@/test/fuel-request';
-import { FakeRefusal, TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { FakeRefusal, TEST_ORGANIZATION_ID, answer, fieldError, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { useFuelRequestActions } from './use-fuel-request-actions';
 
 const NOTE_REQUIRED = 'A note is required to approve a flagged request';
@@ -76,7 +76,7 @@ function renderApprover(request: FuelRequest, options: { required: boolean; appr
 const approved = { message: 'Fuel request approved.', request: { ...flagged, status: 'APPROVED' } };
 
 describe('approving a flagged fuel request', () => {
-  it('when the organization requires a note, Approve waits for one; the server’s refusal shows in the dialog', async () => {
+  it('when the organization requires a note, Approve asks for one on the note; the server’s refusal shows in the dialog', async () => {
     const user = userEvent.setup({ delay: null });
     let refuse = true;
     const { bodies, api } = renderApprover(flagged, {
@@ -92,12 +92,12 @@ describe('approving a flagged fuel request', () => {
     const note = await within(dialog).findByRole('textbox', { name: /^Note/ });
     expect(note.getAttribute('required')).not.toBeNull();
     const approve = within(dialog).getByRole('button', { name: 'Approve' });
-    await waitFor(() => expect(approve).toHaveProperty('disabled', true));
     await user.type(note, '   ');
-    expect(approve).toHaveProperty('disabled', true);
+    await pressIncompleteSubmit(user, approve, api, [[note, MESSAGES.required]]);
+    expect(bodies).toEqual([]);
 
     await user.type(note, 'Long haul to Ibadan');
-    expect(approve).toHaveProperty('disabled', false);
+    expect(fieldError(note)).toBeNull();
     await user.click(approve);
     expect(await within(dialog).findByText(NOTE_REQUIRED)).toBeTruthy();
     expect(bodies).toEqual([{ note: 'Long haul to Ibadan' }]);
@@ -108,16 +108,16 @@ describe('approving a flagged fuel request', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve fuel request' })).toBeNull());
   });
 
-  it('a note longer than 500 characters keeps Approve disabled and says why', async () => {
+  it('a note longer than 500 characters is not sent: Approve says why on the note', async () => {
     const user = userEvent.setup({ delay: null });
-    renderApprover(flagged, { required: false, approve: () => approved });
+    const { bodies, api } = renderApprover(flagged, { required: false, approve: () => approved });
     await user.click(screen.getByRole('button', { name: 'Open approval' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve fuel request' });
     const note = within(dialog).getByRole('textbox', { name: 'Note (optional)' });
     await user.click(note);
     await user.paste('x'.repeat(501));
-    expect(within(dialog).getByText('Must be at most 500 characters')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Approve' })).toHaveProperty('disabled', true);
+    await pressIncompleteSubmit(user, within(dialog).getByRole('button', { name: 'Approve' }), api, [[note, MESSAGES.maxLength(500)]]);
+    expect(bodies).toEqual([]);
   });
 
   it('when no note is required, the note is optional and Approve is ready at once', async () => {

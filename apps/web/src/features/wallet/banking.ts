@@ -52,6 +52,6 @@ export function bankingState(
 }
 
 /** Save is possible only for a newly verified pair. */
-export function canSaveBanking(state: BankingState): boolean {
+export function canSaveBanking(state: BankingState): state is Extract<BankingState, { kind: 'verified' }> {
   return state.kind === 'verified';
 }

@@ -29,7 +29,11 @@ describe('Pump PIN on the Account page', () => {
     await user.type(pin, '12a');
     await user.tab();
     expect(await within(form).findByText('PIN must be 4 to 6 digits')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Save PIN' })).toHaveProperty('disabled', true);
+    // Pressed while the PIN is wrong: nothing is sent, and the PIN keeps its message and takes the focus.
+    await user.click(within(form).getByRole('button', { name: 'Save PIN' }));
+    expect(within(form).getByText('PIN must be 4 to 6 digits')).toBeTruthy();
+    expect(document.activeElement).toBe(pin);
+    expect(bodies).toEqual([]);
 
     await user.clear(pin);
     await user.type(pin, '4821');

@@ -38,7 +38,11 @@ describe('Station PIN on the Account page', () => {
     await user.tab();
     expect(await within(form).findByText('PIN must be 4 to 6 digits')).toBeTruthy();
     const save = within(form).getByRole('button', { name: 'Save station PIN' });
-    expect(save).toHaveProperty('disabled', true);
+    // Pressed while the PIN is wrong: nothing is sent, and the PIN keeps its message and takes the focus.
+    await user.click(save);
+    expect(within(form).getByText('PIN must be 4 to 6 digits')).toBeTruthy();
+    expect(document.activeElement).toBe(pin);
+    expect(bodies).toEqual([]);
 
     await user.clear(pin);
     await user.type(pin, '2468');

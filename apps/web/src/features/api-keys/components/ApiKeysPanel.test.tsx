@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes, type ApiKey } from '@fleetfuel/contract';
-import { answer, renderWithApp } from '@/test/render-with-app';
+import { MESSAGES, routes, type ApiKey } from '@fleetfuel/contract';
+import { answer, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { ApiKeysPanel } from './ApiKeysPanel';
 
 const SECRET = 'ff_live_Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5d2Fs';
@@ -23,7 +23,7 @@ describe('ApiKeysPanel: creating a key', () => {
     const user = userEvent.setup({ delay: null });
     const bodies: unknown[] = [];
     let listed: ApiKey[] = [];
-    renderWithApp(<ApiKeysPanel />, {
+    const { api } = renderWithApp(<ApiKeysPanel />, {
       role: 'ADMINISTRATOR',
       api: [
         answer(routes.apiKeys.list, () => ({ apiKeys: listed })),
@@ -39,10 +39,14 @@ describe('ApiKeysPanel: creating a key', () => {
     await user.click(screen.getByRole('button', { name: 'Create API Key' }));
     const form = await screen.findByRole('form', { name: 'Create API key' });
     const submit = within(form).getByRole('button', { name: 'Create Key' });
-    expect(submit).toHaveProperty('disabled', true);
-    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Dispatch system');
-    await user.selectOptions(within(form).getByRole('combobox', { name: /^Scope/ }), 'request');
-    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    const name = within(form).getByRole('textbox', { name: /^Name/ });
+    const scope = within(form).getByRole('combobox', { name: /^Scope/ });
+    await pressIncompleteSubmit(user, submit, api, [
+      [name, MESSAGES.required],
+      [scope, MESSAGES.required],
+    ]);
+    await user.type(name, 'Dispatch system');
+    await user.selectOptions(scope, 'request');
     await user.click(submit);
 
     const dialog = await screen.findByRole('dialog', { name: 'Copy your API key' });

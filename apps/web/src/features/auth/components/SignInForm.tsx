@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -12,11 +12,23 @@ function attemptKey(values: SignInValues): string {
   return `${values.username}\u0000${values.password}`;
 }
 
+const noChanges = () => () => undefined;
+
+/** False in the HTML rendered at build time (src/prerender), where no script runs the form; true in the browser. */
+function useFormRuns(): boolean {
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+}
+
 /**
  * Two fields kept in plain state rather than react-hook-form (and the bound FormFields), which the
  * sign-in page would download for this form alone (issue 16). The rules are those of FormFields
  * (spec section 5): a field's error shows once it was left (or a sign-in was tried), the password
- * has a show/hide toggle, and Continue stays disabled until both fields are valid.
+ * has a show/hide toggle, and Continue stays enabled: pressed too early, it shows the fields' errors
+ * and moves the focus to the first invalid field (issue 46).
  */
 export function SignInForm() {
   const { login } = useAuth();
@@ -30,6 +42,7 @@ export function SignInForm() {
   const refused = failure !== null && failure.for === attemptKey(values) ? failure.message : null;
   const { errors, body } = checkSignIn(values);
   const formRef = useRef<HTMLFormElement>(null);
+  const runs = useFormRuns();
 
   // This form replaces the prerendered one of index.html (src/prerender) in the same task: what was
   // typed there, and the field being typed in, carry over before the browser paints.
@@ -56,7 +69,12 @@ export function SignInForm() {
 
   const onSubmit = async () => {
     setTried(true);
-    if (body === null || submitting) return;
+    if (body === null) {
+      const invalid = (['username', 'password'] as const).find((field) => errors[field] !== undefined);
+      if (invalid) formRef.current?.querySelector<HTMLInputElement>(`input[name="${invalid}"]`)?.focus();
+      return;
+    }
+    if (submitting) return;
     const attempt = attemptKey(values);
     setFailure(null);
     setSubmitting(true);
@@ -110,7 +128,8 @@ export function SignInForm() {
             Forgot Password
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth disabled={body === null} loading={submitting}>
+        {/* Disabled only in the prerendered HTML: there, Enter would send the form (password included) as a GET to the page's address. */}
+        <Button type="submit" fullWidth disabled={!runs} loading={submitting}>
           Continue
         </Button>
       </Stack>

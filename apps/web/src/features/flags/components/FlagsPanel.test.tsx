@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAGE_SIZE_DEFAULT, routes, type ReviewFlag } from '@fleetfuel/contract';
-import { FakeRefusal, answer, renderWithApp } from '@/test/render-with-app';
+import { FakeRefusal, answer, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { overfillFlag, policyFlag } from '../flag-fixtures';
 import { FlagsPanel } from './FlagsPanel';
 
@@ -101,7 +101,7 @@ describe('FlagsPanel', () => {
 
   it("shows a flag's request in full, and sends a confirmed fraud's review with the naira recovered", async () => {
     const user = userEvent.setup({ delay: null });
-    const { bodies } = renderQueue({
+    const { api, bodies } = renderQueue({
       review: () => ({ message: 'Flag marked confirmed fraud', flag: { ...overfillFlag, status: 'CONFIRMED_FRAUD' } }),
     });
     const dialog = await openOverfill(user);
@@ -127,12 +127,10 @@ describe('FlagsPanel', () => {
     await user.type(amount, '70000');
     await user.tab();
     expect(await within(form).findByText('Cannot be more than the ₦65,000.00 paid for this fill')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Save Review' })).toHaveProperty('disabled', true);
+    const save = within(form).getByRole('button', { name: 'Save Review' });
+    await pressIncompleteSubmit(user, save, api, [[amount, 'Cannot be more than the ₦65,000.00 paid for this fill']]);
     await user.clear(amount);
     await user.type(amount, '1,500.50');
-
-    const save = within(form).getByRole('button', { name: 'Save Review' });
-    await waitFor(() => expect(save).toHaveProperty('disabled', false));
     await user.click(save);
     expect(await screen.findByText('Flag marked confirmed fraud')).toBeTruthy();
     expect(bodies).toEqual([{ status: 'CONFIRMED_FRAUD', note: 'Siphoned into jerrycans', recoveredAmount: 1500.5 }]);

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes, type Driver, type Vehicle } from '@fleetfuel/contract';
-import { TEST_ORGANIZATION_ID, answer, renderWithApp, sessionUser } from '@/test/render-with-app';
+import { MESSAGES, routes, type Driver, type Vehicle } from '@fleetfuel/contract';
+import { TEST_ORGANIZATION_ID, answer, pressIncompleteSubmit, renderWithApp, sessionUser } from '@/test/render-with-app';
 import { AssetDetails } from './AssetDetails';
 import { DriversPanel } from './DriversPanel';
 
@@ -70,9 +70,9 @@ describe('freezing', () => {
     await user.click(await screen.findByRole('button', { name: 'Freeze' }));
     const form = await screen.findByRole('form', { name: 'Freeze asset' });
     const submit = within(form).getByRole('button', { name: 'Freeze' });
-    expect(submit).toHaveProperty('disabled', true);
-    await user.type(within(form).getByRole('textbox', { name: /^Reason/ }), `  ${REASON} `);
-    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    const reason = within(form).getByRole('textbox', { name: /^Reason/ });
+    await pressIncompleteSubmit(user, submit, api, [[reason, MESSAGES.required]]);
+    await user.type(reason, `  ${REASON} `);
     await user.click(submit);
 
     expect(await screen.findByText('LND-451-KJ is frozen')).toBeTruthy();

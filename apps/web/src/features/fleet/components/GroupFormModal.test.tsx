@@ -1,24 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes } from '@fleetfuel/contract';
-import { answer, heldReply, renderWithApp, submitWhileHeld } from '@/test/render-with-app';
+import { MESSAGES, routes } from '@fleetfuel/contract';
+import { answer, fieldError, heldReply, pressIncompleteSubmit, renderWithApp, submitWhileHeld } from '@/test/render-with-app';
 import { GroupFormModal } from './GroupFormModal';
 
 describe('GroupFormModal', () => {
-  it('keeps Add Group disabled while the name is missing and says so', async () => {
+  it('leaves Add Group enabled: pressing it with the name missing sends nothing and says so on the field', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithApp(<GroupFormModal opened onClose={vi.fn()} />);
+    const { api } = renderWithApp(<GroupFormModal opened onClose={vi.fn()} />);
     const form = screen.getByRole('form', { name: 'Add group' });
     const submit = within(form).getByRole('button', { name: 'Add Group' });
-    await waitFor(() => expect(submit).toHaveProperty('disabled', true));
+    const name = within(form).getByRole('textbox', { name: 'Name' });
+    await pressIncompleteSubmit(user, submit, api, [[name, MESSAGES.required]]);
 
-    await user.click(within(form).getByRole('textbox', { name: 'Name' }));
-    await user.tab();
-    expect(await within(form).findByText('This field is required')).toBeTruthy();
-
-    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Operations');
-    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.type(name, 'Operations');
+    await waitFor(() => expect(fieldError(name)).toBeNull());
   });
 
   it('keeps the submit disabled while the group is being created, then closes with the spec toast', async () => {

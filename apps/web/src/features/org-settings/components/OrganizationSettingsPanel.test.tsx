@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '@fleetfuel/contract';
-import { TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { TEST_ORGANIZATION_ID, answer, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { OrganizationSettingsPanel } from './OrganizationSettingsPanel';
 
 const saved = {
@@ -44,7 +44,7 @@ function renderPanel(editable: boolean) {
 describe('OrganizationSettingsPanel: the low balance threshold and the note for flagged approvals', () => {
   it('checks the threshold as the API does, and saves it with the switch', async () => {
     const user = userEvent.setup({ delay: null });
-    const { bodies } = renderPanel(true);
+    const { api, bodies } = renderPanel(true);
     const form = await screen.findByRole('form', { name: 'Organization preferences' });
     const threshold = within(form).getByRole('spinbutton', { name: /^Low balance alert threshold \(₦\)/ });
     expect(threshold).toHaveProperty('value', '50000');
@@ -56,7 +56,9 @@ describe('OrganizationSettingsPanel: the low balance threshold and the note for 
     expect(await within(form).findByText('This field is required')).toBeTruthy();
     await user.type(threshold, '12.345');
     expect(await within(form).findByText('Please enter valid amount')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Save Settings' })).toHaveProperty('disabled', true);
+    await pressIncompleteSubmit(user, within(form).getByRole('button', { name: 'Save Settings' }), api, [
+      [threshold, 'Please enter valid amount'],
+    ]);
 
     await user.clear(threshold);
     await user.type(threshold, '75000.5');

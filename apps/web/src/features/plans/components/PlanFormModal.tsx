@@ -92,8 +92,9 @@ function PlanForm({ mode, plan, onDone }: PlanFormProps) {
         <Controller
           control={control}
           name="description"
-          render={({ field, fieldState }) => (
+          render={({ field, fieldState, formState }) => (
             <Textarea
+              ref={field.ref}
               label="Description"
               autosize
               minRows={2}
@@ -101,7 +102,7 @@ function PlanForm({ mode, plan, onDone }: PlanFormProps) {
               value={field.value}
               onChange={(event) => field.onChange(event.currentTarget.value)}
               onBlur={field.onBlur}
-              error={fieldState.isTouched ? fieldState.error?.message : undefined}
+              error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
             />
           )}
         />

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { routes } from '@fleetfuel/contract';
-import { FakeRefusal, answer, renderWithApp, type FakeRoute } from '@/test/render-with-app';
+import { FakeRefusal, answer, pressIncompleteSubmit, renderWithApp, type FakeRoute } from '@/test/render-with-app';
 import { IDS, groupsReply, organizationScope, policy, stationsReply, vehiclesReply } from '../policy-fixtures';
 import { PolicyFormModal } from './PolicyFormModal';
 
@@ -31,7 +31,7 @@ const chooseRule = (user: UserEvent, form: HTMLElement, rule: string) =>
   user.selectOptions(within(form).getByRole('combobox', { name: 'Rule' }), rule);
 
 async function submitValid(user: UserEvent, submit: HTMLElement) {
-  await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+  expect(submit).toHaveProperty('disabled', false);
   await user.click(submit);
 }
 
@@ -65,13 +65,13 @@ describe('PolicyFormModal', () => {
 
   it('adds allowed hours across midnight for a group, and refuses a window that starts and ends at once', async () => {
     const user = userEvent.setup({ delay: null });
-    const { form, sent, submit, onClose } = openAddForm([answer(routes.departments.list, () => groupsReply)]);
+    const { api, form, sent, submit, onClose } = openAddForm([answer(routes.departments.list, () => groupsReply)]);
     await chooseRule(user, form, 'ALLOWED_HOURS');
     fireEvent.change(within(form).getByLabelText(/^From/), { target: { value: '22:00' } });
     fireEvent.change(within(form).getByLabelText(/^To/), { target: { value: '22:00' } });
     fireEvent.blur(within(form).getByLabelText(/^To/));
     expect(await within(form).findByText('The window cannot start and end at once')).toBeTruthy();
-    expect(submit).toHaveProperty('disabled', true);
+    await pressIncompleteSubmit(user, submit, api, [[within(form).getByLabelText(/^To/), 'The window cannot start and end at once']]);
 
     fireEvent.change(within(form).getByLabelText(/^To/), { target: { value: '05:00' } });
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Applies to' }), 'GROUP');

@@ -97,6 +97,8 @@ function SwitchAttendantForm({ onClose }: { onClose: () => void }) {
                 {others.map((attendant) => (
                   <Radio
                     key={attendant.id}
+                    // The first one that can be chosen takes the focus when a submit finds none chosen.
+                    ref={attendant.id === others.find((other) => other.hasPin)?.id ? field.ref : undefined}
                     value={attendant.id}
                     disabled={!attendant.hasPin}
                     label={attendant.name}

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import { MESSAGES } from '@fleetfuel/contract';
 import { DateRangeInputs } from '@/components/ui/DateRangeInputs';
 import { useDownloadReport } from '../api';
 import { DATE_ORDER_MESSAGE, reportQuery, type ReportDefinition } from '../report-definitions';
@@ -11,15 +12,35 @@ export interface ReportCardProps {
   /** ADMIN's chosen organization (null until chosen); ignored for others. */
   organizationId: string | null;
   needsOrganization: boolean;
+  /** Generate was pressed before the organization was chosen: the page's Organization field says so. */
+  onOrganizationMissing: () => void;
 }
 
 /** One report: its dates if it has any, a Generate button that downloads the PDF, and how far the download has come. */
-export function ReportCard({ report, organizationId, needsOrganization }: ReportCardProps) {
+export function ReportCard({ report, organizationId, needsOrganization, onOrganizationMissing }: ReportCardProps) {
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
+  // Generate stays enabled (issue 46): pressed too early, the missing days say so and take the focus.
+  const [tried, setTried] = useState(false);
+  const fromRef = useRef<HTMLInputElement>(null);
+  const toRef = useRef<HTMLInputElement>(null);
   const download = useDownloadReport(report);
   const state = reportQuery(report, { organizationId, startDate, endDate }, needsOrganization);
   const dateOrderError = !state.ready && state.reason === DATE_ORDER_MESSAGE ? DATE_ORDER_MESSAGE : undefined;
+  const fromError = tried && startDate === '' ? MESSAGES.required : undefined;
+  const toError = dateOrderError ?? (tried && endDate === '' ? MESSAGES.required : undefined);
+  const generate = () => {
+    if (state.ready) {
+      download.mutate(state.query);
+      return;
+    }
+    if (needsOrganization && !organizationId) {
+      onOrganizationMissing();
+      return;
+    }
+    setTried(true);
+    (startDate === '' ? fromRef : toRef).current?.focus();
+  };
   const hintId = `report-hint-${report.kind}`;
 
   return (
@@ -40,17 +61,23 @@ export function ReportCard({ report, organizationId, needsOrganization }: Report
             </Stack>
           </Group>
           {report.needsDates && (
-            <DateRangeInputs from={startDate} to={endDate} onFromChange={setStartDate} onToChange={setEndDate} error={dateOrderError} />
+            <DateRangeInputs
+              from={startDate}
+              to={endDate}
+              onFromChange={setStartDate}
+              onToChange={setEndDate}
+              error={toError}
+              fromError={fromError}
+              fromRef={fromRef}
+              toRef={toRef}
+            />
           )}
         </Stack>
         <Stack gap={4}>
           <Button
             leftSection={<IconDownload size={16} aria-hidden />}
-            disabled={!state.ready}
             loading={download.isPending}
-            onClick={() => {
-              if (state.ready) download.mutate(state.query);
-            }}
+            onClick={generate}
             aria-describedby={state.ready ? undefined : hintId}
             aria-label={`Generate ${report.title} report`}
           >

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { NativeSelect, Paper, SimpleGrid, Text } from '@mantine/core';
+import { MESSAGES } from '@fleetfuel/contract';
 import { SELECT_PLACEHOLDER } from '@/components/ui/FormFields';
 import { PageHeader } from '@/components/ui/PageHeader';
 import { useAuth } from '@/lib/auth';
@@ -13,6 +14,13 @@ export function ReportsView() {
   const needsOrganization = user?.role === 'ADMIN';
   const organizations = useOrganizationChoices(needsOrganization);
   const [organizationId, setOrganizationId] = useState<string | null>(null);
+  // A report's Generate pressed before the organization was chosen: the field says so and takes the focus.
+  const [organizationMissing, setOrganizationMissing] = useState(false);
+  const organizationRef = useRef<HTMLSelectElement>(null);
+  const onOrganizationMissing = () => {
+    setOrganizationMissing(true);
+    organizationRef.current?.focus();
+  };
 
   return (
     <>
@@ -20,6 +28,7 @@ export function ReportsView() {
       {needsOrganization && (
         <Paper withBorder radius="md" p="md" mb="md">
           <NativeSelect
+            ref={organizationRef}
             label="Organization"
             description="The reports are about one client organization."
             value={organizationId ?? ''}
@@ -29,6 +38,7 @@ export function ReportsView() {
               ...(organizations.data?.data ?? []).map((o) => ({ value: o.id, label: o.name })),
             ]}
             disabled={organizations.isPending}
+            error={organizationMissing && !organizationId ? MESSAGES.required : undefined}
             w={{ base: '100%', sm: 360 }}
           />
           {organizations.data?.data.length === 0 && (
@@ -40,7 +50,13 @@ export function ReportsView() {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {REPORTS.map((report) => (
-          <ReportCard key={report.kind} report={report} organizationId={organizationId} needsOrganization={needsOrganization} />
+          <ReportCard
+            key={report.kind}
+            report={report}
+            organizationId={organizationId}
+            needsOrganization={needsOrganization}
+            onOrganizationMissing={onOrganizationMissing}
+          />
         ))}
       </SimpleGrid>
     </>

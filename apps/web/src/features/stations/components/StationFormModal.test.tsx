@@ -1,17 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { routes } from '@fleetfuel/contract';
-import { answer, heldReply, renderWithApp, submitWhileHeld } from '@/test/render-with-app';
+import { MESSAGES, routes } from '@fleetfuel/contract';
+import { answer, heldReply, pressIncompleteSubmit, renderWithApp, submitWhileHeld } from '@/test/render-with-app';
 import { StationFormModal } from './StationFormModal';
 
 describe('StationFormModal', () => {
-  it('keeps Add Fuel Station disabled until a name and a fuel are given, with the messages of the spec', async () => {
+  it('sends nothing from Add Fuel Station until a name and a fuel are given, with the messages of the spec', async () => {
     const user = userEvent.setup({ delay: null });
-    renderWithApp(<StationFormModal opened onClose={vi.fn()} />, { role: 'ADMIN' });
+    const { api } = renderWithApp(<StationFormModal opened onClose={vi.fn()} />, { role: 'ADMIN' });
     const form = screen.getByRole('form', { name: 'Add fuel station' });
     const submit = within(form).getByRole('button', { name: 'Add Fuel Station' });
-    await waitFor(() => expect(submit).toHaveProperty('disabled', true));
+    await pressIncompleteSubmit(user, submit, api, [[within(form).getByRole('textbox', { name: 'Name' }), MESSAGES.required]]);
+    expect(within(form).getByText('Choose at least one fuel type')).toBeTruthy();
 
     await user.click(within(form).getByRole('textbox', { name: 'Name' }));
     await user.type(within(form).getByRole('textbox', { name: 'Latitude' }), '6.6');
@@ -24,7 +25,8 @@ describe('StationFormModal', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Unity Fuels Ikeja');
     await user.clear(within(form).getByRole('textbox', { name: 'Latitude' }));
     await user.click(within(form).getByRole('checkbox', { name: 'PETROL (L)' }));
-    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await waitFor(() => expect(within(form).queryByText('This field is required')).toBeNull());
+    expect(within(form).queryByText('Choose at least one fuel type')).toBeNull();
   });
 
   it('keeps the submit disabled while the station is being created, then closes with the spec toast', async () => {

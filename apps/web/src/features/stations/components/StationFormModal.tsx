@@ -123,8 +123,9 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
               error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
             >
               <Group gap="lg" mt={6}>
-                {SOLD_FUEL_TYPES.map((fuel) => (
-                  <Checkbox key={fuel} value={fuel} label={`${fuel} (${FUEL_UNITS[fuel]})`} />
+                {SOLD_FUEL_TYPES.map((fuel, index) => (
+                  // The first box takes the focus when a submit finds no fuel chosen.
+                  <Checkbox key={fuel} ref={index === 0 ? field.ref : undefined} value={fuel} label={`${fuel} (${FUEL_UNITS[fuel]})`} />
                 ))}
               </Group>
             </Checkbox.Group>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { toast } from '@/lib/toast';
@@ -50,8 +50,16 @@ export function BankingForm({ wallet }: { wallet: Wallet }) {
   const bankError = touched.bankCode && bankCode === '' ? MESSAGES.required : undefined;
   const accountName = state.kind === 'saved' || state.kind === 'verified' ? state.accountName : '';
 
+  const accountNumberRef = useRef<HTMLInputElement>(null);
+  const bankRef = useRef<HTMLSelectElement>(null);
   const save = async () => {
-    if (state.kind !== 'verified') return;
+    if (!canSaveBanking(state)) {
+      // Pressed before the bank confirmed a pair: each field says what it lacks, the first at fault takes the focus.
+      setTouched({ accountNumber: true, bankCode: true });
+      const numberAtFault = accountNumber.length !== BANK_ACCOUNT_NUMBER_LENGTH || state.kind === 'failed';
+      (numberAtFault ? accountNumberRef : bankRef).current?.focus();
+      return;
+    }
     const reply = await updateBanking
       .mutateAsync({ walletId: wallet.id, body: { accountNumber, bankCode, accountName: state.accountName } })
       .catch(() => null);
@@ -84,6 +92,7 @@ export function BankingForm({ wallet }: { wallet: Wallet }) {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput
+              ref={accountNumberRef}
               label="Account Number"
               withAsterisk
               value={accountNumber}
@@ -95,6 +104,7 @@ export function BankingForm({ wallet }: { wallet: Wallet }) {
               error={numberError}
             />
             <NativeSelect
+              ref={bankRef}
               label="Bank"
               withAsterisk
               value={bankCode}
@@ -126,7 +136,8 @@ export function BankingForm({ wallet }: { wallet: Wallet }) {
             />
           </SimpleGrid>
           <Group justify="flex-end">
-            <Button type="submit" disabled={!canSaveBanking(state)} loading={updateBanking.isPending}>
+            {/* Enabled unless there is nothing to save (the saved pair) or the bank is still asked (issue 46). */}
+            <Button type="submit" disabled={state.kind === 'saved' || state.kind === 'verifying'} loading={updateBanking.isPending}>
               Save Bank Details
             </Button>
           </Group>

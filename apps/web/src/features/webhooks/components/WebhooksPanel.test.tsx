@@ -31,10 +31,15 @@ describe('WebhooksPanel', () => {
     const form = await screen.findByRole('form', { name: 'Add webhook' });
     const submit = within(form).getByRole('button', { name: 'Add Webhook' });
     await user.type(within(form).getByRole('textbox', { name: /^URL/ }), 'https://erp.acme.example/fleetfuel');
-    expect(submit).toHaveProperty('disabled', true);
+    // No event chosen yet: Add Webhook sends nothing, says so under Events and takes the focus to the first box.
+    expect(submit).toHaveProperty('disabled', false);
+    await user.click(submit);
+    expect(await within(form).findByText('Choose at least one event')).toBeTruthy();
+    expect(document.activeElement).toBe(within(form).getAllByRole('checkbox')[0]);
+    expect(bodies).toEqual([]);
     await user.click(within(form).getByRole('checkbox', { name: 'Fuel request approved' }));
     await user.click(within(form).getByRole('checkbox', { name: 'Wallet balance low' }));
-    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await waitFor(() => expect(within(form).queryByText('Choose at least one event')).toBeNull());
     await user.click(submit);
 
     expect(await screen.findByText('whsec_shown-once')).toBeTruthy();

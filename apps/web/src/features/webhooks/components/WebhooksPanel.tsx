@@ -189,7 +189,7 @@ function AddWebhookForm({ onCancel, onAdded }: { onCancel: () => void; onAdded: 
         <Controller
           control={control}
           name="events"
-          render={({ field, fieldState }) => (
+          render={({ field, fieldState, formState }) => (
             <Checkbox.Group
               label="Events"
               withAsterisk
@@ -198,11 +198,12 @@ function AddWebhookForm({ onCancel, onAdded }: { onCancel: () => void; onAdded: 
                 field.onChange(value);
                 field.onBlur();
               }}
-              error={fieldState.isTouched ? fieldState.error?.message : undefined}
+              error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
             >
               <Stack gap={6} mt="xs">
-                {EVENT_OPTIONS.map((option) => (
-                  <Checkbox key={option.value} value={option.value} label={option.label} />
+                {EVENT_OPTIONS.map((option, index) => (
+                  // The first box takes the focus when a submit finds no event chosen.
+                  <Checkbox key={option.value} ref={index === 0 ? field.ref : undefined} value={option.value} label={option.label} />
                 ))}
               </Stack>
             </Checkbox.Group>
