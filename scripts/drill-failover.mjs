@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startApi } from './api-process.mjs';
+import { asPostgres, asRoot, createChecks, pgBin, runDrill, stopCluster } from './drill-support.mjs';
 import { freePort } from './free-port.mjs';
 import { runLedgerChecks } from './ledger-checks.mjs';
 
@@ -26,12 +27,6 @@ const started = Date.now();
 const seconds = (from, to = Date.now()) => ((to - from) / 1000).toFixed(1);
 const log = (...parts) => console.log(`[failover ${seconds(started)}s]`, ...parts);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const asRoot = process.getuid?.() === 0;
-const pgBin = (() => {
-  const found = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  return found.status === 0 ? found.stdout.trim() : '/usr/lib/postgresql/15/bin';
-})();
-
 const work = mkdtempSync(path.join(tmpdir(), 'fleetfuel-failover-'));
 chmodSync(work, 0o755);
 const dirOf = (name) => {
@@ -45,7 +40,7 @@ if (asRoot) spawnSync('chown', ['-R', 'postgres:postgres', work]);
 /** A pg_autoctl command as the postgres user, with its state kept under the drill's folder. */
 function autoctlArgs(args) {
   const env = Object.entries({ ...xdg, PG_CONFIG: path.join(pgBin, 'pg_config') }).map(([k, v]) => `${k}=${v}`);
-  return asRoot ? ['runuser', ['-u', 'postgres', '--', 'env', ...env, 'pg_autoctl', ...args]] : ['env', [...env, 'pg_autoctl', ...args]];
+  return asPostgres('env', [...env, 'pg_autoctl', ...args]);
 }
 function autoctl(...args) {
   const [program, argv] = autoctlArgs(args);
@@ -130,11 +125,7 @@ async function login(api, username) {
 }
 
 // -- The drill -------------------------------------------------------------------------------------
-const results = [];
-const check = (name, ok, detail = '') => {
-  results.push(ok);
-  console.log(`  ${ok ? '✓' : '✗'} ${name}${detail ? `: ${detail}` : ''}`);
-};
+const { check, ...checks } = createChecks();
 const apis = [];
 
 async function drill() {
@@ -395,11 +386,7 @@ async function cleanUp() {
   const running = services.filter((service) => service.child.exitCode === null && service.child.signalCode === null);
   for (const service of running) process.kill(-service.child.pid, 'SIGTERM');
   await Promise.race([Promise.all(running.map((service) => new Promise((resolve) => service.child.once('exit', resolve)))), sleep(20_000)]);
-  for (const name of ['node_b', 'node_a', 'monitor']) {
-    const pgdata = path.join(work, name);
-    const stop = [path.join(pgBin, 'pg_ctl'), ['-D', pgdata, '-m', 'fast', '-w', 'stop']];
-    spawnSync(...(asRoot ? ['runuser', ['-u', 'postgres', '--', stop[0], ...stop[1]]] : stop), { stdio: 'ignore' });
-  }
+  for (const name of ['node_b', 'node_a', 'monitor']) stopCluster(path.join(work, name), 'fast');
   for (const service of running) {
     try {
       process.kill(-service.child.pid, 'SIGKILL');
@@ -411,17 +398,12 @@ async function cleanUp() {
   else rmSync(work, { recursive: true, force: true });
 }
 
-let failed;
-try {
-  await drill();
-  failed = results.includes(false) || results.length === 0;
-} catch (error) {
-  console.error(`\nThe drill could not run to the end: ${error.stack ?? error}`);
-  for (const service of services) console.error(`\n--- ${service.name} ---\n${service.output.join('').slice(-2500)}`);
-  for (const api of apis) console.error(`\n--- API ${api.name} ---\n${api.output.join('').slice(-2500)}`);
-  failed = true;
-} finally {
-  await cleanUp();
-}
-console.log(`\nFailover drill: ${failed ? 'failed' : 'passed'}`);
-process.exit(failed ? 1 : 0);
+await runDrill('Failover drill', {
+  drill,
+  checks,
+  cleanUp,
+  explain: () => {
+    for (const service of services) console.error(`\n--- ${service.name} ---\n${service.output.join('').slice(-2500)}`);
+    for (const api of apis) console.error(`\n--- API ${api.name} ---\n${api.output.join('').slice(-2500)}`);
+  },
+});
