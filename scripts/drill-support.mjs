@@ -3,6 +3,7 @@
 // way to run a drill to its verdict line, cleaning up whatever happened.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { runLedgerChecks } from './ledger-checks.mjs';
 
 /** Where PostgreSQL's own programs are (pg_ctl, initdb, pg_config). */
 export const pgBin = (() => {
@@ -25,12 +26,28 @@ export function stopCluster(pgdata, mode) {
 /** The drill's checks: each printed as it is made; `passed()` once all are in. */
 export function createChecks() {
   const results = [];
-  return {
+  const checks = {
     check(name, ok, detail = '') {
       results.push(ok);
       console.log(`  ${ok ? '✓' : '✗'} ${name}${detail ? `: ${detail}` : ''}`);
     },
     passed: () => results.length > 0 && !results.includes(false),
+  };
+  return {
+    ...checks,
+    /** Every ledger invariant on `db` (scripts/ledger-checks.mjs), each a check naming its first offending rows. */
+    async checkLedger(db) {
+      for (const [name, rows] of await runLedgerChecks(db)) {
+        checks.check(
+          name,
+          rows.length === 0,
+          rows
+            .slice(0, 3)
+            .map((row) => JSON.stringify(row))
+            .join('; '),
+        );
+      }
+    },
   };
 }
 
