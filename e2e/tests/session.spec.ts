@@ -26,6 +26,7 @@ test('a stored session with a bad token is cleared on load', async ({ page }) =>
       fuelStationId: null,
       imageUrl: null,
       status: 'ACTIVE',
+      language: 'en',
       organization: null,
       fuelStation: null,
       createdAt: new Date().toISOString(),

@@ -1,16 +1,18 @@
 /** The signed-in user's own account, support tickets, and organization preferences. */
 import { z } from 'zod';
 import { formInteger, idSchema, listQuerySchema, optionalIdSchema, pageMetaSchema, timestampSchema, optionalOneLine } from './common.js';
+import { languageSchema } from './enum-schemas.js';
 import { emailSchema, passwordSchema, pumpPinSchema, oneLineText, requiredText } from './identity.js';
 import { optionalPhone, sessionUserSchema } from './identity.schemas.js';
 import { MESSAGES } from './messages.js';
 import { formNaira } from './plans.schemas.js';
 
-/** General tab: the user's own name, phone, title and avatar (multipart `image`). */
+/** General tab: the user's own name, phone, title, language and avatar (multipart `image`). */
 export const profileUpdateBodySchema = z.strictObject({
   name: oneLineText(120).optional(),
   phone: optionalPhone,
   title: optionalOneLine(120),
+  language: languageSchema.optional(),
 });
 export const emailChangeBodySchema = z.strictObject({
   email: emailSchema,

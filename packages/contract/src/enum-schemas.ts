@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   ASSET_TYPES,
+  LANGUAGES,
   NIGERIAN_LOCATIONS,
   ORGANIZATION_TYPES,
   PLAN_STATUSES,
@@ -28,5 +29,6 @@ export const reserveStatusSchema = z.enum(RESERVE_STATUSES);
 export const vehicleFuelTypeSchema = z.enum(VEHICLE_FUEL_TYPES);
 export const soldFuelTypeSchema = z.enum(SOLD_FUEL_TYPES);
 export const assetTypeSchema = z.enum(ASSET_TYPES);
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose one of the languages offered' });
 export const organizationTypeSchema = z.enum(ORGANIZATION_TYPES);
 export const nigerianLocationSchema = z.enum(NIGERIAN_LOCATIONS);

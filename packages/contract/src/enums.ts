@@ -61,6 +61,21 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['SUCCESS', 'PENDING', 'FAILED', 'EXPIRED'] as const;
 export const RESERVE_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 
+/**
+ * The languages a person may choose (issue 46): English, Nigerian Pidgin, Hausa, Yoruba and Igbo, by
+ * their ISO 639 codes. The web app, texts, e-mails and the coupon PDF speak the recipient's.
+ */
+export const LANGUAGES = ['en', 'pcm', 'ha', 'yo', 'ig'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Each language by its own name, as a picker lists it to someone who reads only that language. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  pcm: 'Naijá (Pidgin)',
+  ha: 'Hausa',
+  yo: 'Yorùbá',
+  ig: 'Igbo',
+};
+
 /** Fuel types a vehicle may have. A HYBRID vehicle draws PETROL. */
 export const VEHICLE_FUEL_TYPES = ['PETROL', 'DIESEL', 'ELECTRIC', 'HYBRID'] as const;
 /** Fuel types that have a price, a unit and a reserve, and that a station may sell. */

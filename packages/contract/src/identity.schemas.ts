@@ -12,7 +12,14 @@ import {
   timestampSchema,
   optionalOneLine,
 } from './common.js';
-import { assetTypeSchema, organizationTypeSchema, roleSchema, userStatusSchema, vehicleFuelTypeSchema } from './enum-schemas.js';
+import {
+  assetTypeSchema,
+  languageSchema,
+  organizationTypeSchema,
+  roleSchema,
+  userStatusSchema,
+  vehicleFuelTypeSchema,
+} from './enum-schemas.js';
 import { emailSchema, normalizeEmail, normalizeNigerianPhone, passwordSchema, oneLineText } from './identity.js';
 import { MESSAGES } from './messages.js';
 
@@ -33,6 +40,8 @@ export const userSchema = z.object({
   fuelStationId: idSchema.nullable(),
   imageUrl: z.string().nullable(),
   status: userStatusSchema,
+  /** The language the person reads the app, texts, e-mails and coupons in (issue 46). */
+  language: languageSchema,
   organization: tenantRefSchema.nullable(),
   fuelStation: tenantRefSchema.nullable(),
   /** The asset a driver is assigned to (a driver holds at most one). */

@@ -40,6 +40,7 @@ function anonymous(role: Role): SessionUser {
     fuelStationId: null,
     imageUrl: null,
     status: 'ACTIVE',
+    language: 'en',
     organization: null,
     fuelStation: null,
     vehicle: null,

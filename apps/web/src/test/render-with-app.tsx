@@ -111,6 +111,7 @@ export function sessionUser(role: Role): SessionUser {
     fuelStationId: null,
     imageUrl: null,
     status: 'ACTIVE',
+    language: 'en',
     organization,
     fuelStation: null,
     vehicle: null,

@@ -25,6 +25,18 @@ describe('my account', () => {
     expect(role.json().error).toBe('Unknown field: role');
   });
 
+  it('chooses its language, which signing in again still reports, from the languages offered only', async () => {
+    const token = await world.t.login('rep@greenline.test');
+    expect((await world.t.call('GET', '/api/auth/me', { token })).json()).toMatchObject({ language: 'en' });
+    const saved = await world.t.call('PUT', '/api/account/profile', { token, body: { language: 'ha' } });
+    expect(saved.json()).toMatchObject({ message: 'Profile updated', user: { language: 'ha' } });
+    const again = await world.t.login('rep@greenline.test');
+    expect((await world.t.call('GET', '/api/auth/me', { token: again })).json()).toMatchObject({ language: 'ha' });
+    const unknown = await world.t.call('PUT', '/api/account/profile', { token, body: { language: 'fr' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'language', error: 'language: Choose one of the languages offered' });
+  });
+
   it('changes its e-mail only with the current password', async () => {
     const token = await world.t.login('driver2@acme.test');
     const wrong = await world.t.call('PUT', '/api/account/email', {

@@ -10,6 +10,7 @@ import {
   isStationRole,
   type AssetType,
   type Driver,
+  type Language,
   type Role,
   type RouteBody,
   type User,
@@ -53,6 +54,7 @@ export function toUser(row: UserViewRow, files: Pick<FilesService, 'url'>): User
     fuelStationId: row.fuel_station_id,
     imageUrl: files.url(row.image_key),
     status: row.status as User['status'],
+    language: row.language as Language,
     organization:
       row.organization_id && row.organization_name
         ? { id: row.organization_id, name: row.organization_name, imageUrl: files.url(row.organization_image_key) }

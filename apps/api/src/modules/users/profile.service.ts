@@ -1,4 +1,5 @@
 /** The caller's own account: profile, sign-in e-mail and password (the Account page). */
+import type { Language } from '@fleetfuel/contract';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { AppError, invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -11,10 +12,15 @@ export function createProfileService(deps: Pick<UsersDeps, 'db' | 'files' | 'ses
   const { findView, assertContactsFree, writeOrConflict, storeAvatar } = accounts;
 
   return {
-    /** General tab: the caller's own name, phone, title and avatar. */
+    /** General tab: the caller's own name, phone, title, language and avatar. */
     async updateOwnProfile(
       actor: Actor,
-      body: { name?: string | undefined; phone?: string | null | undefined; title?: string | null | undefined },
+      body: {
+        name?: string | undefined;
+        phone?: string | null | undefined;
+        title?: string | null | undefined;
+        language?: Language | undefined;
+      },
       image: UploadedFile | undefined,
     ) {
       const existing = await findView(actor.userId, { kind: 'all' });
@@ -30,6 +36,7 @@ export function createProfileService(deps: Pick<UsersDeps, 'db' | 'files' | 'ses
             ...(body.name !== undefined ? { name: body.name } : {}),
             ...(body.phone !== undefined ? { phone: body.phone } : {}),
             ...(body.title !== undefined ? { title: body.title } : {}),
+            ...(body.language !== undefined ? { language: body.language } : {}),
             ...(imageKey !== undefined ? { imageKey } : {}),
           });
         }),

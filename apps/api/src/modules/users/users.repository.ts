@@ -58,6 +58,7 @@ function userViews(db: Database) {
       'u.title',
       'u.email',
       'u.phone',
+      'u.language',
       'u.role',
       'u.organization_id',
       'u.fuel_station_id',
@@ -199,6 +200,7 @@ export interface UserInsert {
   status: string;
   departmentId?: string | null;
   imageKey?: string | null;
+  language?: string;
 }
 
 const userColumns = (values: UserInsert) => ({
@@ -269,6 +271,7 @@ export async function updateUser(db: Database, id: string, patch: UserPatch): Pr
       ...(patch.passwordHash !== undefined ? { password_hash: patch.passwordHash } : {}),
       ...(patch.departmentId !== undefined ? { department_id: patch.departmentId } : {}),
       ...(patch.imageKey !== undefined ? { image_key: patch.imageKey } : {}),
+      ...(patch.language !== undefined ? { language: patch.language } : {}),
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)

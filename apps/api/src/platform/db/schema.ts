@@ -101,6 +101,8 @@ export interface UsersTable {
   frozen_by: string | null;
   /** When the person's personal data was erased on request (0054); the row stays for the ids that point at it. */
   erased_at: NullableTimestamp;
+  /** One of the contract's `LANGUAGES` (0055). */
+  language: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
