@@ -199,9 +199,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'FleetFuel API', version: '0.1.0', description: 'Generated from the contract package route table.' },
+      // 3.1: its schemas are JSON Schema, so a nullable union is `anyOf` with `null`, as zod writes it.
+      openapi: '3.1.0',
+      info: {
+        title: 'FleetFuel API',
+        version: '0.1.0',
+        description: 'Generated from the contract package route table.',
+        license: { name: 'Proprietary: for FleetFuel customers and their integrations', identifier: 'LicenseRef-FleetFuel' },
+      },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session token from /api/auth/login, or an API key (ff_live_…)' },
+        },
+      },
     },
     transform: documentRoute,
   });

@@ -15,6 +15,7 @@ import type { Clock } from '../src/platform/clock.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { DEMO_PASSWORD } from '../src/db/seed.js';
 import { databaseUrl } from './database-url.js';
+import { watchDocumentedStatuses } from './documented-statuses.js';
 import './provided.js';
 
 export { DEMO_PASSWORD };
@@ -129,6 +130,7 @@ async function instanceOver(db: Database, overrides: ConfigOverrides, deps: Inst
     webDistDir: overrides.webDistDir ?? null,
   };
   const app = await buildApp({ config, db, ...deps });
+  const statuses = watchDocumentedStatuses(app);
   await app.ready();
 
   const call: TestApp['call'] = (method, url, options = {}) => {
@@ -163,6 +165,7 @@ async function instanceOver(db: Database, overrides: ConfigOverrides, deps: Inst
       await app.close();
       await release();
       rmSync(dataDir, { recursive: true, force: true });
+      statuses.assertAllDocumented();
     },
   };
 }

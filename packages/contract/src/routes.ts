@@ -145,4 +145,4 @@ export type RouteQuery<R extends RouteDefinition> = OutputOf<R['query']>;
 export type RouteParams<R extends RouteDefinition> = OutputOf<R['params']>;
 
 // Beside `route()` so that a caller of one route need not load the whole table (the web app's sign-in page).
-export { API_BASE, buildPath } from './routes/route.js';
+export { API_BASE, buildPath, replyDocumentationOf } from './routes/route.js';

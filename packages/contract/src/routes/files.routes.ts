@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from './route.js';
+import { route, storedFileReply } from './route.js';
 
 export const fileRoutes = {
   get: route({
@@ -10,7 +10,7 @@ export const fileRoutes = {
     tag: 'files',
     params: z.strictObject({ key: z.string().min(1).max(200) }),
     query: z.strictObject({ exp: z.string().optional(), sig: z.string().optional() }),
-    reply: z.unknown(),
+    reply: storedFileReply,
     replyType: 'file',
   }),
 };

@@ -40,8 +40,48 @@ export { API_BASE, buildPath } from './paths.js';
 /** Declares one route; `const` keeps its literal path, method and schemas in the type. */
 export const route = <const T extends RouteDefinition>(definition: T): T => definition;
 
+/**
+ * How a reply that is not JSON is documented: its media types, or the redirect it answers with.
+ * Carried as the reply schema's metadata, so the route table stays the one source of the document.
+ */
+export interface ReplyDocumentation {
+  mediaTypes?: readonly string[];
+  redirectStatus?: number;
+  description: string;
+}
+const documentedReply = <S extends z.ZodType>(schema: S, documentation: ReplyDocumentation) => schema.meta({ reply: documentation });
+
 /** The reply of a route that answers with a generated PDF (not JSON). */
-export const pdfReply = z.unknown();
+export const pdfReply = documentedReply(z.unknown(), { mediaTypes: ['application/pdf'], description: 'A PDF document' });
 
 /** The reply of a route that answers with a streamed CSV file (UTF-8 with a BOM, not JSON). */
-export const csvReply = z.unknown();
+export const csvReply = documentedReply(z.unknown(), {
+  mediaTypes: ['text/csv'],
+  description: 'A CSV file in UTF-8 with a byte order mark',
+});
+
+/** A PDF, or a CSV when the query asks `format=csv`. */
+export const pdfOrCsvReply = documentedReply(z.unknown(), {
+  mediaTypes: ['application/pdf', 'text/csv'],
+  description: 'A PDF document, or a CSV file with `format=csv`',
+});
+
+/** A stored file as it was uploaded: an image or a PDF. */
+export const storedFileReply = documentedReply(z.unknown(), {
+  mediaTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf'],
+  description: 'The stored file (an image or a PDF), with its content type',
+});
+
+/** A page of HTML for a browser. */
+export const htmlReply = documentedReply(z.string(), { mediaTypes: ['text/html'], description: 'An HTML page' });
+
+/** A redirect (303 See Other) to the address in the `Location` header. */
+export const seeOtherReply = documentedReply(z.string(), {
+  redirectStatus: 303,
+  description: 'Redirects (303 See Other) to the address in the `Location` header',
+});
+
+/** The documentation of a reply that is not JSON, when the route's reply schema carries it. */
+export function replyDocumentationOf(route: Pick<RouteDefinition, 'reply'>): ReplyDocumentation | undefined {
+  return (route.reply.meta() as { reply?: ReplyDocumentation } | undefined)?.reply;
+}

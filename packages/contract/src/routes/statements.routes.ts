@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateSchema, idSchema } from '../common.js';
-import { route, pdfReply } from './route.js';
+import { route, pdfOrCsvReply } from './route.js';
 
 /**
  * A wallet statement for a Lagos calendar-day range (both days included; today when left out):
@@ -26,7 +26,7 @@ export const statementRoutes = {
     summary: 'Wallet statement (PDF or CSV): opening balance, every movement, closing balance and the reconciliation',
     tag: 'wallet',
     query: statementQuerySchema,
-    reply: pdfReply,
+    reply: pdfOrCsvReply,
     replyType: 'file',
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from './route.js';
+import { htmlReply, route, seeOtherReply } from './route.js';
 import { idParamsSchema, idSchema } from '../common.js';
 import {
   banksReplySchema,
@@ -132,7 +132,7 @@ export const paymentRoutes = {
     summary: "The sandbox provider's card page (pay or fail)",
     tag: 'payments',
     params: z.strictObject({ reference: z.string().min(1).max(100) }),
-    reply: z.string(),
+    reply: htmlReply,
     replyType: 'html',
   }),
   sandboxComplete: route({
@@ -143,7 +143,7 @@ export const paymentRoutes = {
     tag: 'payments',
     params: z.strictObject({ reference: z.string().min(1).max(100) }),
     body: z.strictObject({ outcome: z.enum(['success', 'failed']) }),
-    reply: z.string(),
+    reply: seeOtherReply,
     replyType: 'html',
   }),
 };
