@@ -10,6 +10,7 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteOrganization, useOrganization, useOrganizationUsers } from '../api';
 import { ClientFormModal } from './ClientFormModal';
+import { pagedRows } from '@/lib/list-paging';
 
 function clientWalletPath(id: string): string {
   return `/wallet?organizationId=${encodeURIComponent(id)}`;
@@ -91,16 +92,13 @@ export function ClientDetails({ id }: { id: string | null }) {
             <DataTable
               label={`Users of ${c.name}`}
               columns={USER_COLUMNS}
-              rows={users.data?.users}
-              rowKey={(u) => u.id}
-              meta={users.data?.meta}
-              loading={users.isFetching}
+              {...pagedRows(users, (reply) => reply.users)}
               onPageChange={setUsersPage}
               minWidth={720}
             />
           </Paper>
 
-          <ClientFormModal opened={editing} onClose={() => setEditing(false)} client={c} />
+          <ClientFormModal opened={editing} onClose={() => setEditing(false)} record={c} />
           <ConfirmDialog
             opened={deleting}
             title="Delete client"

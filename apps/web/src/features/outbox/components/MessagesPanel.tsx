@@ -16,6 +16,7 @@ import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDateTime } from '@/lib/format';
 import { useListView } from '@/lib/list-view';
 import { useMessages, useResendMessage, type MessageListInput } from '../api';
+import { pagedRows } from '@/lib/list-paging';
 
 const CHANNEL_LABELS: Record<MessageChannel, string> = { EMAIL: 'E-mail', SMS: 'Text (SMS)' };
 const STATUS_OPTIONS = OUTGOING_MESSAGE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
@@ -118,28 +119,18 @@ export function MessagesPanel() {
       <DataTable
         label="Messages"
         columns={columns}
-        rows={messages.data?.messages}
-        rowKey={(m) => m.id}
-        meta={messages.data?.meta}
-        loading={messages.isFetching}
+        {...pagedRows(messages, (reply) => reply.messages)}
         {...view.table}
         searchPlaceholder="Search recipient, subject, client"
         minWidth={900}
         toolbar={
           <>
-            <ListFilter
-              label="Filter by status"
-              allLabel="All statuses"
-              value={status}
-              options={STATUS_OPTIONS}
-              onChange={view.setFilter('status')}
-            />
+            <ListFilter label="Filter by status" allLabel="All statuses" options={STATUS_OPTIONS} {...view.filterControl('status')} />
             <ListFilter
               label="Filter by channel"
               allLabel="E-mails and texts"
-              value={channel}
               options={CHANNEL_OPTIONS}
-              onChange={view.setFilter('channel')}
+              {...view.filterControl('channel')}
             />
           </>
         }

@@ -11,6 +11,7 @@ import { usePrices, useUpdatePrice, type PriceHistoryQuery } from '../api';
 import { priceFormSchema, toPriceBody, unitLabel, type PriceFormValues } from '../price-form';
 import { isSoldFuelType } from '../station-form';
 import { PriceFigure } from './CurrentPrices';
+import { pagedRows } from '@/lib/list-paging';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -146,10 +147,7 @@ export function PriceManagement() {
         <DataTable
           label="Price history"
           columns={HISTORY_COLUMNS}
-          rows={prices.data?.prices}
-          rowKey={(p) => p.id}
-          meta={prices.data?.meta}
-          loading={prices.isFetching}
+          {...pagedRows(prices, (reply) => reply.prices)}
           onPageChange={setPage}
           minWidth={560}
           toolbar={

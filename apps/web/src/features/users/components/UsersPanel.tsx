@@ -26,7 +26,7 @@ import { UserFormModal } from './UserFormModal';
 import { ClearStationPinDialog } from './ClearStationPinDialog';
 import { ListFilter, StatusListFilter } from '@/components/ui/ListFilter';
 import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
-import { useKeepPageInRange } from '@/lib/list-paging';
+import { useKeepPageInRange, pagedRows } from '@/lib/list-paging';
 import { useListView } from '@/lib/list-view';
 
 /** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
@@ -187,17 +187,14 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
       <DataTable
         label={team ? 'Team members' : 'User accounts'}
         columns={shownColumns}
-        rows={users.data?.users}
-        rowKey={(u) => u.id}
-        meta={users.data?.meta}
-        loading={users.isFetching}
+        {...pagedRows(users, (reply) => reply.users)}
         {...view.table}
         searchPlaceholder="Search name, email or phone"
         minWidth={team ? 820 : 960}
         toolbar={
           <>
-            <ListFilter label="Filter by role" allLabel="All roles" value={role} options={roleFilter} onChange={view.setFilter('role')} />
-            <StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />
+            <ListFilter label="Filter by role" allLabel="All roles" options={roleFilter} {...view.filterControl('role')} />
+            <StatusListFilter options={STATUS_FILTER} {...view.filterControl('status')} />
             <DateRangeFilter from={from} to={to} set={view.setFilter} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
               {team ? 'Add Member' : 'Add User'}
