@@ -3,7 +3,7 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import type { Driver } from '@fleetfuel/contract';
 import { PasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { imageFileError } from '@/lib/image-file';
 import { useCreateDriver, useDepartmentOptions, useUpdateDriver } from '../api';
@@ -13,23 +13,10 @@ import { useRecordForm } from '@/lib/record-form';
 import { useOrganizationChoice, useRecordOwner } from '../use-record-owner';
 import { OrganizationField } from './OrganizationField';
 
-export interface DriverFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The driver being edited; absent when adding one. */
-  driver?: Driver | null;
-}
+const TITLES = { create: 'Add Driver', edit: 'Edit Driver' };
 
-export function DriverFormModal({ opened, onClose, driver }: DriverFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={driver}
-      titles={{ create: 'Add Driver', edit: 'Edit Driver' }}
-      Form={DriverForm}
-    />
-  );
+export function DriverFormModal(props: RecordModalProps<Driver>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={DriverForm} />;
 }
 
 /** A driver's group is one of its client's. */

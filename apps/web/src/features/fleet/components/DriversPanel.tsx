@@ -155,7 +155,7 @@ export function DriversPanel() {
             ]}
           />
         )}
-        renderForm={({ opened, record, onClose }) => <DriverFormModal opened={opened} onClose={onClose} driver={record} />}
+        renderForm={(form) => <DriverFormModal {...form} />}
         remove={{
           mutation: deleteDriver,
           title: 'Delete driver',

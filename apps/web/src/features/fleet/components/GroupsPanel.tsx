@@ -85,7 +85,7 @@ export function GroupsPanel() {
           ]}
         />
       )}
-      renderForm={({ opened, record, onClose }) => <GroupFormModal opened={opened} onClose={onClose} group={record} />}
+      renderForm={(form) => <GroupFormModal {...form} />}
       remove={{
         mutation: deleteGroup,
         title: 'Delete group',

@@ -180,7 +180,7 @@ export function PoliciesPanel() {
       />
       {isPlatformAdmin && <ClientChoice value={clientId} onChange={setClientId} />}
       {body()}
-      {mayManage && <PolicyFormModal opened={editing !== null} onClose={() => setEditing(null)} policy={editing?.policy ?? null} />}
+      {mayManage && <PolicyFormModal opened={editing !== null} onClose={() => setEditing(null)} record={editing?.policy ?? null} />}
       <ConfirmDialog
         opened={removing !== null}
         title="Delete fuel policy"

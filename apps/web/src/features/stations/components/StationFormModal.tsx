@@ -3,33 +3,20 @@ import { Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { FUEL_UNITS, NIGERIAN_LOCATIONS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { statusLabel } from '@/components/ui/StatusBadge';
 import { useRecordForm } from '@/lib/record-form';
 import { useCreateStation, useUpdateStation } from '../api';
 import { emptyStationForm, stationFormSchema, stationToForm, toStationFormData } from '../station-form';
 
-export interface StationFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The station being edited; absent when adding one. */
-  station?: FuelStation | null;
-}
-
 const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 const STATE_OPTIONS = NIGERIAN_LOCATIONS.map((value) => ({ value, label: value }));
 
-export function StationFormModal({ opened, onClose, station }: StationFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={station}
-      titles={{ create: 'Add Fuel Station', edit: 'Update Fuel Station' }}
-      Form={StationForm}
-    />
-  );
+const TITLES = { create: 'Add Fuel Station', edit: 'Update Fuel Station' };
+
+export function StationFormModal(props: RecordModalProps<FuelStation>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={StationForm} />;
 }
 
 function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStation>) {
