@@ -8,8 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { routes, type FuelRequest } from '@fleetfuel/contract';
 import { policyFlag } from '@/features/flags/flag-fixtures';
 import { approvedFuelRequest } from '@/test/fuel-request';
-import { TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { answer, renderWithApp } from '@/test/render-with-app';
 import { FlagsPage } from './flags';
+import { savedOrganizationSettings } from '@/test/organization-settings';
 
 const pending: FuelRequest = {
   ...approvedFuelRequest,
@@ -26,23 +27,7 @@ const pending: FuelRequest = {
   flags: [{ code: 'POLICY_BREACH', severity: 'warning', message: policyFlag.message }],
 };
 
-const settings = {
-  settings: {
-    organizationId: TEST_ORGANIZATION_ID,
-    name: 'Acme Logistics',
-    type: 'CORPORATE',
-    address: null,
-    status: 'ACTIVE',
-    domain: null,
-    defaultStationId: null,
-    couponValidityDays: 3,
-    allowExpiredInsurance: true,
-    serviceIntervalDays: 90,
-    serviceIntervalKm: 5000,
-    lowBalanceThreshold: 50_000,
-    requireNoteForFlaggedApproval: false,
-  },
-};
+const settings = { settings: savedOrganizationSettings };
 
 /** No override waiting at the pump: the page shows no "Overrides waiting". */
 const noOverrides = { data: [], total: 0 };

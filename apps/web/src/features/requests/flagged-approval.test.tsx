@@ -3,8 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, routes, type FuelRequest } from '@fleetfuel/contract';
 import { approvedFuelRequest } from '@/test/fuel-request';
-import { FakeRefusal, TEST_ORGANIZATION_ID, answer, fieldError, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
+import { FakeRefusal, answer, fieldError, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { useFuelRequestActions } from './use-fuel-request-actions';
+import { savedOrganizationSettings } from '@/test/organization-settings';
 
 const NOTE_REQUIRED = 'A note is required to approve a flagged request';
 
@@ -28,21 +29,7 @@ const flagged: FuelRequest = {
 };
 
 const settings = (requireNoteForFlaggedApproval: boolean) => ({
-  settings: {
-    organizationId: TEST_ORGANIZATION_ID,
-    name: 'Acme Logistics',
-    type: 'CORPORATE',
-    address: null,
-    status: 'ACTIVE',
-    domain: null,
-    defaultStationId: null,
-    couponValidityDays: 3,
-    allowExpiredInsurance: true,
-    serviceIntervalDays: 90,
-    serviceIntervalKm: 5000,
-    lowBalanceThreshold: 50_000,
-    requireNoteForFlaggedApproval,
-  },
+  settings: { ...savedOrganizationSettings, requireNoteForFlaggedApproval },
 });
 
 /** The row action of a request list, as the Fuel Tracking table calls it, with the dialogs it opens. */
