@@ -1,9 +1,9 @@
 /** Calls of the fuel policies screen (issue 44), and the choice lists its form and list read. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type FuelPolicyBody } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateKeys } from '@/lib/query-keys';
 import { policyKeys } from './query-keys';
+import { useRefreshingMutation } from '@/lib/query-hooks';
 
 /** The pickers' choice lists: one page of 100, as the other forms read them. */
 const OPTIONS_QUERY = { page: 1, pageSize: 100 } as const;
@@ -65,25 +65,16 @@ export function useVehicleChoices(enabled: boolean) {
 }
 
 export function useCreatePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FuelPolicyBody) => callApi(routes.fuelPolicies.create, { body }),
-    onSuccess: () => invalidateKeys(queryClient, policyKeys.afterWrite),
-  });
+  return useRefreshingMutation((body: FuelPolicyBody) => callApi(routes.fuelPolicies.create, { body }), policyKeys.afterWrite);
 }
 
 export function useUpdatePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FuelPolicyBody }) => callApi(routes.fuelPolicies.update, { params: { id }, body }),
-    onSuccess: () => invalidateKeys(queryClient, policyKeys.afterWrite),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: FuelPolicyBody }) => callApi(routes.fuelPolicies.update, { params: { id }, body }),
+    policyKeys.afterWrite,
+  );
 }
 
 export function useDeletePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.fuelPolicies.remove, { params: { id } }),
-    onSuccess: () => invalidateKeys(queryClient, policyKeys.afterWrite),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.fuelPolicies.remove, { params: { id } }), policyKeys.afterWrite);
 }
