@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
 import { formatDateTime } from '@/lib/format';
@@ -65,9 +65,8 @@ function SessionsList() {
 
   const confirmEnd = async () => {
     if (ending === null) return;
-    const reply = await endSession.mutateAsync(ending).catch(() => null);
+    await toastReply(endSession.mutateAsync(ending));
     setEnding(null);
-    if (reply) toast.success(reply.message);
   };
 
   return (

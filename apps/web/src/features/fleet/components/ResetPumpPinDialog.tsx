@@ -1,4 +1,4 @@
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import type { Driver } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { useResetPumpPin } from '../api';
@@ -10,9 +10,7 @@ export function ResetPumpPinDialog({ driver, onClose }: { driver: Driver | null;
   const confirm = async () => {
     if (!driver) return;
     // A refusal reaches the user as the query client's error toast, and the dialog stays open.
-    const reply = await reset.mutateAsync(driver.id).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(reset.mutateAsync(driver.id)))) return;
     onClose();
   };
 

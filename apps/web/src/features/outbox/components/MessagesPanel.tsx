@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import {
   MESSAGE_CHANNELS,
   OUTGOING_MESSAGE_STATUSES,
@@ -89,8 +89,7 @@ export function MessagesPanel() {
   const resend = useResendMessage();
 
   const sendAgain = async (message: OutgoingMessage) => {
-    const reply = await resend.mutateAsync(message.id).catch(() => null);
-    if (reply) toast.success(reply.message);
+    await toastReply(resend.mutateAsync(message.id));
   };
 
   const columns: DataTableColumn<OutgoingMessage>[] = [

@@ -1,6 +1,6 @@
 import type { User } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { useClearStationPin } from '../api';
 
 /** Confirms clearing an attendant's forgotten station PIN; they set a new one on their Account page. */
@@ -10,9 +10,7 @@ export function ClearStationPinDialog({ user, onClose }: { user: User | null; on
   const confirm = async () => {
     if (!user) return;
     // A refusal reaches the user as the query client's error toast, and the dialog stays open.
-    const reply = await clear.mutateAsync(user.id).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(clear.mutateAsync(user.id)))) return;
     onClose();
   };
 

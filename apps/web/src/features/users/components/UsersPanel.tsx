@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { ActionIcon, Button, Menu, Text } from '@mantine/core';
 import { IconDots, IconKey, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toast, toastReply } from '@/lib/toast';
 import {
   MANAGEABLE_ROLES,
   ROLES,
@@ -99,9 +99,8 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const reply = await deleteUser.mutateAsync(deleting.id).catch(() => null);
+    await toastReply(deleteUser.mutateAsync(deleting.id));
     setDeleting(null);
-    if (reply) toast.success(reply.message);
   };
 
   const columns = useMemo<DataTableColumn<User>[]>(
