@@ -22,3 +22,11 @@ export function useRefreshingMutation<Variables, Reply>(
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => invalidateKeys(queryClient, refresh) });
 }
+
+/** How long a form's choice list is kept before it is asked for again: choices change seldom. */
+const CHOICES_STALE_MS = 60_000;
+
+/** A form's choice list (stations, groups, plans…), asked for only while the form needs it (`enabled`). */
+export function useChoicesQuery<Reply>(queryKey: QueryKey, queryFn: () => Promise<Reply>, enabled: boolean) {
+  return useQuery({ queryKey, queryFn, enabled, staleTime: CHOICES_STALE_MS });
+}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { clientKeys } from './query-keys';
-import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
+import { useRefreshingMutation, usePagedQuery, useChoicesQuery } from '@/lib/query-hooks';
 
 export type OrganizationListQuery = NonNullable<RouteInput<typeof routes.organizations.list>['query']>;
 
@@ -37,12 +37,7 @@ export function useOrganizationUsers(organizationId: string | null, page: number
 
 /** The plan choices of the client form; one page of 100 holds every plan the platform offers. */
 export function usePlanOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: clientKeys.planOptions,
-    queryFn: () => callApi(routes.plans.list, { query: { page: 1, pageSize: 100 } }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(clientKeys.planOptions, () => callApi(routes.plans.list, { query: { page: 1, pageSize: 100 } }), enabled);
 }
 
 export function useCreateOrganization() {

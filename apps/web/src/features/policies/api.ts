@@ -3,12 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { routes, type FuelPolicyBody } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { policyKeys } from './query-keys';
-import { useRefreshingMutation } from '@/lib/query-hooks';
+import { useRefreshingMutation, useChoicesQuery } from '@/lib/query-hooks';
 
 /** The pickers' choice lists: one page of 100, as the other forms read them. */
 const OPTIONS_QUERY = { page: 1, pageSize: 100 } as const;
-const OPTIONS_STALE_MS = 60_000;
-
 /** The organization's policies; the platform admin names the organization (nothing is read until it does). */
 export function usePolicies(organizationId: string | null, enabled = true) {
   return useQuery({
@@ -29,39 +27,19 @@ export function useBudgetUsage(organizationId: string | null, enabled = true) {
 
 /** Active stations by id, for the names of ALLOWED_STATIONS and its picker. */
 export function useStationChoices(enabled = true) {
-  return useQuery({
-    queryKey: policyKeys.stations,
-    queryFn: () => callApi(routes.fuelRequests.stations),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.stations, () => callApi(routes.fuelRequests.stations), enabled);
 }
 
 export function useGroupChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: policyKeys.groupOptions,
-    queryFn: () => callApi(routes.departments.list, { query: OPTIONS_QUERY }),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.groupOptions, () => callApi(routes.departments.list, { query: OPTIONS_QUERY }), enabled);
 }
 
 export function useDriverChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: policyKeys.driverOptions,
-    queryFn: () => callApi(routes.drivers.list, { query: OPTIONS_QUERY }),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.driverOptions, () => callApi(routes.drivers.list, { query: OPTIONS_QUERY }), enabled);
 }
 
 export function useVehicleChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: policyKeys.vehicleOptions,
-    queryFn: () => callApi(routes.vehicles.list, { query: OPTIONS_QUERY }),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.vehicleOptions, () => callApi(routes.vehicles.list, { query: OPTIONS_QUERY }), enabled);
 }
 
 export function useCreatePolicy() {

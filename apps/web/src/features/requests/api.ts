@@ -6,7 +6,7 @@ import { fetchFile, saveFile } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import { requestKeys } from './query-keys';
-import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
+import { useRefreshingMutation, usePagedQuery, useChoicesQuery } from '@/lib/query-hooks';
 
 export type RequestListQuery = NonNullable<RouteInput<typeof routes.fuelRequests.allRequests>['query']>;
 export type MaintenanceListQuery = NonNullable<RouteInput<typeof routes.maintenance.allRequests>['query']>;
@@ -25,12 +25,7 @@ export function useFuelRequests(query: RequestListQuery, mine = false) {
 }
 
 export function useStationOptions(enabled = true) {
-  return useQuery({
-    queryKey: requestKeys.stations,
-    queryFn: () => callApi(routes.fuelRequests.stations),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(requestKeys.stations, () => callApi(routes.fuelRequests.stations), enabled);
 }
 
 /**
@@ -50,12 +45,7 @@ export function useOrganizationApprovalRules(enabled: boolean) {
 
 /** The choices of a request form; one page of 100 covers a fleet until the select gets a search. */
 export function useVehicleOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: requestKeys.vehicleOptions,
-    queryFn: () => callApi(routes.vehicles.list, { query: { page: 1, pageSize: 100 } }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(requestKeys.vehicleOptions, () => callApi(routes.vehicles.list, { query: { page: 1, pageSize: 100 } }), enabled);
 }
 
 /** One vehicle (a driver reads its own: its tank size bounds the volume). */

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { routes, type RouteInput, type UserCreateBody, type UserUpdateBody } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { userKeys } from './query-keys';
-import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
+import { useRefreshingMutation, usePagedQuery, useChoicesQuery } from '@/lib/query-hooks';
 
 export type UserListQuery = NonNullable<RouteInput<typeof routes.users.list>['query']>;
 
@@ -14,12 +13,7 @@ export function useUsers(query: UserListQuery) {
 const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
 
 export function useFuelStationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: userKeys.stationOptions,
-    queryFn: () => callApi(routes.fuelStations.list, { query: OPTIONS_PAGE }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(userKeys.stationOptions, () => callApi(routes.fuelStations.list, { query: OPTIONS_PAGE }), enabled);
 }
 
 export function useCreateUser() {
