@@ -9,7 +9,9 @@
 import type { ReactNode } from 'react';
 import {
   Button,
+  Checkbox,
   Group,
+  Stack,
   NativeSelect,
   PasswordInput,
   TextInput,
@@ -44,6 +46,45 @@ function useBoundInput<T extends FieldValues>({ control, name }: BoundProps<T>) 
     onBlur: field.onBlur,
     error: visibleError,
   };
+}
+
+export interface CheckboxGroupFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPathByValue<T, string[]>;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** Side by side (a few short choices) rather than one under another. */
+  inline?: boolean;
+}
+
+/** A required choice of one or more boxes; the first takes the focus when a submit finds none chosen. */
+export function CheckboxGroupField<T extends FieldValues>({ control, name, label, options, inline }: CheckboxGroupFieldProps<T>) {
+  const { field, fieldState, formState } = useController({ control, name });
+  const boxes = options.map((option, index) => (
+    <Checkbox key={option.value} ref={index === 0 ? field.ref : undefined} value={option.value} label={option.label} />
+  ));
+  return (
+    <Checkbox.Group
+      label={label}
+      withAsterisk
+      value={field.value}
+      onChange={(value) => {
+        field.onChange(value);
+        field.onBlur();
+      }}
+      error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
+    >
+      {inline ? (
+        <Group gap="lg" mt={6}>
+          {boxes}
+        </Group>
+      ) : (
+        <Stack gap={6} mt="xs">
+          {boxes}
+        </Stack>
+      )}
+    </Checkbox.Group>
+  );
 }
 
 /** An error the form learned outside the field's own rules (a refused sign-in): shown when the field has none. */

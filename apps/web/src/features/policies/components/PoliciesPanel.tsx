@@ -8,7 +8,7 @@ import { RowMenu } from '@/components/ui/RowMenu';
 import { SELECT_PLACEHOLDER } from '@/components/ui/FormFields';
 import { useAuth } from '@/lib/auth';
 import { useOrganizationChoices } from '@/lib/organization-options';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { useDeletePolicy, usePolicies, useStationChoices } from '../api';
 import { ENFORCEMENT_LABELS, SCOPE_SECTIONS, policiesOfScope, policyText, scopeText } from '../policy-labels';
 import { BudgetUsageCard } from './BudgetUsageCard';
@@ -198,12 +198,7 @@ export function PoliciesPanel() {
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (!removing) return;
-          remove
-            .mutateAsync(removing.id)
-            .then((reply) => toast.success(reply.message))
-            .catch(() => null)
-            .finally(() => setRemoving(null));
+          if (removing) void toastReply(remove.mutateAsync(removing.id)).then(() => setRemoving(null));
         }}
       />
     </>
