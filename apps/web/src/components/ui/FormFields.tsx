@@ -123,6 +123,22 @@ export function PasswordField<T extends FieldValues>({ control, name, outerError
   );
 }
 
+/** An account's password in its add/edit form: required when adding; left empty when editing, it stays as it is. */
+export function AccountPasswordField<T extends FieldValues>({
+  mode,
+  ...rest
+}: Omit<PasswordFieldProps<T>, 'label' | 'withAsterisk' | 'description' | 'autoComplete'> & { mode: 'create' | 'edit' }) {
+  return (
+    <PasswordField
+      {...rest}
+      label="Password"
+      withAsterisk={mode === 'create'}
+      description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
+      autoComplete="new-password"
+    />
+  );
+}
+
 export const SELECT_PLACEHOLDER = '--select--';
 
 export interface SelectOption {

@@ -11,21 +11,14 @@ import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteOrganization, useOrganization, useOrganizationUsers } from '../api';
 import { ClientFormModal } from './ClientFormModal';
 import { pagedRows } from '@/lib/list-paging';
+import { nameColumn } from '@/components/ui/RecordCells';
 
 function clientWalletPath(id: string): string {
   return `/wallet?organizationId=${encodeURIComponent(id)}`;
 }
 
 const USER_COLUMNS: DataTableColumn<User>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    render: (u) => (
-      <Text fw={500} size="sm">
-        {u.name}
-      </Text>
-    ),
-  },
+  nameColumn(),
   { key: 'email', header: 'Email', render: (u) => u.email ?? '' },
   { key: 'phone', header: 'Phone', render: (u) => u.phone ?? '', noWrap: true },
   { key: 'role', header: 'Role', render: (u) => ROLE_LABELS[u.role] },

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import type { Driver } from '@fleetfuel/contract';
-import { PasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { AccountPasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
 import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { imageFileError } from '@/lib/image-file';
@@ -58,15 +58,12 @@ function DriverForm({ mode, record: driver, onDone }: RecordFormProps<Driver>) {
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
           <TextField control={control} name="email" type="email" label="Email" autoComplete="off" />
           <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="off" />
-          <PasswordField
+          <AccountPasswordField
             control={control}
             name="password"
-            label="Password"
-            withAsterisk={mode === 'create'}
-            description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
+            mode={mode}
             // Below the input, so that the input lines up with its neighbour in the grid.
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="new-password"
           />
           <SelectField
             control={control}

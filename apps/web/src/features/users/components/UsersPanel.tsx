@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Button, Menu, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconDots, IconKey, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { toast, toastReply } from '@/lib/toast';
 import {
@@ -16,7 +16,7 @@ import {
 } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { EmailText } from '@/components/ui/RecordCells';
+import { EmailText, nameColumn } from '@/components/ui/RecordCells';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDate } from '@/lib/format';
 import { useAuth } from '@/lib/auth';
@@ -105,15 +105,7 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      {
-        key: 'name',
-        header: 'Name',
-        render: (u) => (
-          <Text fw={500} size="sm">
-            {u.name}
-          </Text>
-        ),
-      },
+      nameColumn(),
       {
         key: 'email',
         header: 'Email',
