@@ -95,6 +95,8 @@ export function useListView<Filter extends string = never, Sort extends string =
   const setPage = useCallback((next: number) => update({ page: next > 1 ? String(next) : undefined }), [update]);
   const setSearch = useCallback((next: string) => update({ search: next || undefined }), [update]);
   const setFilter = useCallback((name: Filter) => (value: string) => update({ [name]: value }), [update]);
+  /** A toolbar filter's value and its setter, as ListFilter takes them. */
+  const filterControl = (name: Filter) => ({ value: filters[name], onChange: setFilter(name) });
   const setSort = useCallback(
     (column: Sort | undefined, direction: SortOrder | undefined) => update({ sort: column, order: column ? direction : undefined }),
     [update],
@@ -125,6 +127,7 @@ export function useListView<Filter extends string = never, Sort extends string =
     setSearch,
     setFilter,
     setSort,
+    filterControl,
     query,
     /** What DataTable takes to show and change the search, the sort and the page. */
     table: { search, onSearchChange: setSearch, onPageChange: setPage, sorting },

@@ -76,3 +76,14 @@ export function notifyError(error: unknown): void {
 export function notifyDownloaded(filename: string): void {
   toast.success(`${filename} downloaded`, { toastId: `download:${filename}` });
 }
+
+/**
+ * Waits for a write whose reply carries the message to show, and toasts that message. A refusal
+ * has already reached the user as the query client's error toast: it resolves to null then, so the
+ * caller can keep its dialog open.
+ */
+export async function toastReply<Reply extends { message: string }>(write: Promise<Reply>): Promise<Reply | null> {
+  const reply = await write.catch(() => null);
+  if (reply) toast.success(reply.message);
+  return reply;
+}

@@ -35,3 +35,15 @@ export const approvedFuelRequest: FuelRequest = {
   flags: [],
   odometerExclusion: null,
 };
+
+/** The same request before a manager decides it: no approval, price, hold or coupon yet. */
+export const pendingFuelRequest: FuelRequest = {
+  ...approvedFuelRequest,
+  status: 'PENDING',
+  approvedBy: null,
+  approvedAt: null,
+  pricePerUnit: null,
+  heldAmount: null,
+  couponCode: null,
+  couponExpiresAt: null,
+};

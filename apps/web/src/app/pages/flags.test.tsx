@@ -7,45 +7,48 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes, type FuelRequest } from '@fleetfuel/contract';
 import { policyFlag } from '@/features/flags/flag-fixtures';
-import { approvedFuelRequest } from '@/test/fuel-request';
-import { TEST_ORGANIZATION_ID, answer, renderWithApp } from '@/test/render-with-app';
+import { pendingFuelRequest } from '@/test/fuel-request';
+import { answer, renderWithApp } from '@/test/render-with-app';
 import { FlagsPage } from './flags';
+import { savedOrganizationSettings } from '@/test/organization-settings';
 
 const pending: FuelRequest = {
-  ...approvedFuelRequest,
+  ...pendingFuelRequest,
   id: policyFlag.request.id,
   volume: 45,
   fuelType: 'DIESEL',
-  status: 'PENDING',
-  approvedBy: null,
-  approvedAt: null,
-  pricePerUnit: null,
-  heldAmount: null,
-  couponCode: null,
-  couponExpiresAt: null,
   flags: [{ code: 'POLICY_BREACH', severity: 'warning', message: policyFlag.message }],
 };
 
-const settings = {
-  settings: {
-    organizationId: TEST_ORGANIZATION_ID,
-    name: 'Acme Logistics',
-    type: 'CORPORATE',
-    address: null,
-    status: 'ACTIVE',
-    domain: null,
-    defaultStationId: null,
-    couponValidityDays: 3,
-    allowExpiredInsurance: true,
-    serviceIntervalDays: 90,
-    serviceIntervalKm: 5000,
-    lowBalanceThreshold: 50_000,
-    requireNoteForFlaggedApproval: false,
-  },
-};
+const settings = { settings: savedOrganizationSettings };
 
 /** No override waiting at the pump: the page shows no "Overrides waiting". */
 const noOverrides = { data: [], total: 0 };
+
+/**
+ * Opens the pending request's flag as the organization admin; `decision` is the call its Approve
+ * or Reject makes, answered with `message`. Resolves to the flag's dialog and the bodies sent.
+ */
+async function openPendingFlag(decision: 'approve' | 'reject', message: string) {
+  const user = userEvent.setup({ delay: null });
+  const bodies: unknown[] = [];
+  const status = decision === 'approve' ? 'APPROVED' : 'REJECTED';
+  renderWithApp(<FlagsPage />, {
+    at: '/flags',
+    api: [
+      answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
+      answer(routes.overrides.list, () => noOverrides),
+      answer(routes.fuelRequests.single, () => pending),
+      answer(routes.fuelRequests.stations, () => ({ stations: [] })),
+      answer(routes.organizationSettings.get, () => settings),
+      answer(routes.fuelRequests[decision], ({ body }) => {
+        bodies.push(body);
+        return { message, request: { ...pending, status } };
+      }),
+    ],
+  });
+  return { user, bodies, flag: await openFlag(user) };
+}
 
 async function openFlag(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'View Policy breach on LND-451-KJ' }));
@@ -54,23 +57,7 @@ async function openFlag(user: ReturnType<typeof userEvent.setup>) {
 
 describe('FlagsPage', () => {
   it("offers the pending request's Approve to the organization admin, with the approve dialog and call of Fuel Tracking", async () => {
-    const user = userEvent.setup({ delay: null });
-    const bodies: unknown[] = [];
-    renderWithApp(<FlagsPage />, {
-      at: '/flags',
-      api: [
-        answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
-        answer(routes.overrides.list, () => noOverrides),
-        answer(routes.fuelRequests.single, () => pending),
-        answer(routes.fuelRequests.stations, () => ({ stations: [] })),
-        answer(routes.organizationSettings.get, () => settings),
-        answer(routes.fuelRequests.approve, ({ body }) => {
-          bodies.push(body);
-          return { message: 'Fuel request approved.', request: { ...pending, status: 'APPROVED' } };
-        }),
-      ],
-    });
-    const flag = await openFlag(user);
+    const { user, bodies, flag } = await openPendingFlag('approve', 'Fuel request approved.');
     await user.click(await within(flag).findByRole('button', { name: 'Approve request' }));
     const approve = await screen.findByRole('dialog', { name: 'Approve fuel request' });
     expect(await within(approve).findByText('Check this flag before approving')).toBeTruthy();
@@ -81,23 +68,7 @@ describe('FlagsPage', () => {
   });
 
   it("offers the pending request's Reject, with the reject dialog and call of Fuel Tracking", async () => {
-    const user = userEvent.setup({ delay: null });
-    const bodies: unknown[] = [];
-    renderWithApp(<FlagsPage />, {
-      at: '/flags',
-      api: [
-        answer(routes.flags.list, () => ({ data: [policyFlag], total: 1 })),
-        answer(routes.overrides.list, () => noOverrides),
-        answer(routes.fuelRequests.single, () => pending),
-        answer(routes.fuelRequests.stations, () => ({ stations: [] })),
-        answer(routes.organizationSettings.get, () => settings),
-        answer(routes.fuelRequests.reject, ({ body }) => {
-          bodies.push(body);
-          return { message: 'Fuel request rejected.', request: { ...pending, status: 'REJECTED' } };
-        }),
-      ],
-    });
-    const flag = await openFlag(user);
+    const { user, bodies, flag } = await openPendingFlag('reject', 'Fuel request rejected.');
     await user.click(await within(flag).findByRole('button', { name: 'Reject request' }));
     const reject = await screen.findByRole('dialog', { name: 'Reject fuel request' });
     await user.type(await within(reject).findByRole('textbox', { name: /^Note/ }), 'Over the policy');

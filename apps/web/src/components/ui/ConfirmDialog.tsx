@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { toastReply } from '@/lib/toast';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -25,5 +26,43 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, lo
         </Button>
       </Group>
     </Modal>
+  );
+}
+
+export interface ConfirmWriteDialogProps<Record extends { id: string }> extends Pick<
+  ConfirmDialogProps,
+  'title' | 'confirmLabel' | 'danger'
+> {
+  /** The record the write is about; the dialog is open while there is one. */
+  record: Record | null;
+  /** The write, by the record's id; its reply's message is the success toast. */
+  write: { mutateAsync: (id: string) => Promise<{ message: string }>; isPending: boolean };
+  message: (record: Record) => ReactNode;
+  onClose: () => void;
+}
+
+/**
+ * Confirms a write on one record: once it succeeds the dialog closes; a refusal reaches the user as
+ * the query client's error toast, and the dialog stays open.
+ */
+export function ConfirmWriteDialog<Record extends { id: string }>({
+  record,
+  write,
+  message,
+  onClose,
+  ...dialog
+}: ConfirmWriteDialogProps<Record>) {
+  const confirm = async () => {
+    if (record && (await toastReply(write.mutateAsync(record.id)))) onClose();
+  };
+  return (
+    <ConfirmDialog
+      {...dialog}
+      opened={record !== null}
+      message={record ? message(record) : ''}
+      loading={write.isPending}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
   );
 }

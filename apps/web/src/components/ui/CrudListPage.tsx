@@ -7,7 +7,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import type { PageMeta, RouteDefinition } from '@fleetfuel/contract';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DataTable, type DataTableColumn } from './DataTable';
@@ -136,9 +136,8 @@ export function CrudListPage<Row extends { id: string }, Query extends object, N
   const confirmDelete = async () => {
     if (!remove || !deleting.record) return;
     // A refusal (the record has history) reaches the user as the server's own message.
-    const reply = await remove.mutation.mutateAsync(deleting.record.id).catch(() => null);
+    await toastReply(remove.mutation.mutateAsync(deleting.record.id));
     closeDelete();
-    if (reply) toast.success(reply.message);
   };
 
   const tableColumns: DataTableColumn<Row>[] = [

@@ -9,7 +9,9 @@
 import type { ReactNode } from 'react';
 import {
   Button,
+  Checkbox,
   Group,
+  Stack,
   NativeSelect,
   PasswordInput,
   TextInput,
@@ -46,6 +48,45 @@ function useBoundInput<T extends FieldValues>({ control, name }: BoundProps<T>) 
   };
 }
 
+export interface CheckboxGroupFieldProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPathByValue<T, string[]>;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** Side by side (a few short choices) rather than one under another. */
+  inline?: boolean;
+}
+
+/** A required choice of one or more boxes; the first takes the focus when a submit finds none chosen. */
+export function CheckboxGroupField<T extends FieldValues>({ control, name, label, options, inline }: CheckboxGroupFieldProps<T>) {
+  const { field, fieldState, formState } = useController({ control, name });
+  const boxes = options.map((option, index) => (
+    <Checkbox key={option.value} ref={index === 0 ? field.ref : undefined} value={option.value} label={option.label} />
+  ));
+  return (
+    <Checkbox.Group
+      label={label}
+      withAsterisk
+      value={field.value}
+      onChange={(value) => {
+        field.onChange(value);
+        field.onBlur();
+      }}
+      error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
+    >
+      {inline ? (
+        <Group gap="lg" mt={6}>
+          {boxes}
+        </Group>
+      ) : (
+        <Stack gap={6} mt="xs">
+          {boxes}
+        </Stack>
+      )}
+    </Checkbox.Group>
+  );
+}
+
 /** An error the form learned outside the field's own rules (a refused sign-in): shown when the field has none. */
 interface OuterError {
   outerError?: ReactNode;
@@ -78,6 +119,22 @@ export function PasswordField<T extends FieldValues>({ control, name, outerError
       // PasswordInput marks its inner input only with data-invalid; assistive technology reads aria-invalid.
       aria-invalid={error ? true : undefined}
       visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+    />
+  );
+}
+
+/** An account's password in its add/edit form: required when adding; left empty when editing, it stays as it is. */
+export function AccountPasswordField<T extends FieldValues>({
+  mode,
+  ...rest
+}: Omit<PasswordFieldProps<T>, 'label' | 'withAsterisk' | 'description' | 'autoComplete'> & { mode: 'create' | 'edit' }) {
+  return (
+    <PasswordField
+      {...rest}
+      label="Password"
+      withAsterisk={mode === 'create'}
+      description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
+      autoComplete="new-password"
     />
   );
 }

@@ -4,6 +4,7 @@ import { Avatar, Group, Text } from '@mantine/core';
 import { IconPencil, IconSettings } from '@tabler/icons-react';
 import { TENANT_STATUSES, type TenantStatus } from '@fleetfuel/contract';
 import type { CrudListFilter } from './CrudListPage';
+import type { DataTableColumn } from './DataTable';
 import { RowAction } from './RowAction';
 import { statusLabel } from './StatusBadge';
 
@@ -28,6 +29,19 @@ export function AvatarName({ name, imageUrl }: { name: string; imageUrl: string 
       </Text>
     </Group>
   );
+}
+
+/** The Name column of a list of named records (users, groups), in the medium weight that marks a row's title. */
+export function nameColumn<Row extends { name: string }>(): DataTableColumn<Row> {
+  return {
+    key: 'name',
+    header: 'Name',
+    render: (row) => (
+      <Text fw={500} size="sm">
+        {row.name}
+      </Text>
+    ),
+  };
 }
 
 /** Edit opens the form in place; Manage opens the record's details page. */

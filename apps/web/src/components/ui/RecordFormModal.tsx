@@ -25,6 +25,9 @@ export interface RecordFormModalProps<Record extends { id: string }> {
   size?: ModalProps['size'];
 }
 
+/** What opens one registry's add/edit modal; its titles and form are the registry's own. */
+export type RecordModalProps<Record extends { id: string }> = Pick<RecordFormModalProps<Record>, 'opened' | 'onClose' | 'record'>;
+
 /** The add/edit modal of a registry record: the title follows the mode, and each opening starts a fresh form. */
 export function RecordFormModal<Record extends { id: string }>({
   opened,

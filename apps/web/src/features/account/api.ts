@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type NotificationPreferences, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { accountKeys } from './query-keys';
+import { useRefreshingMutation } from '@/lib/query-hooks';
 
 export type EmailChangeBody = RouteInput<typeof routes.account.changeEmail>['body'];
 export type PasswordChangeBody = RouteInput<typeof routes.account.changePassword>['body'];
@@ -15,12 +16,8 @@ export function useChangeEmail() {
 }
 
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PasswordChangeBody) => callApi(routes.account.changePassword, { body }),
-    // Every other session has just ended.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
-  });
+  // Every other session has just ended.
+  return useRefreshingMutation((body: PasswordChangeBody) => callApi(routes.account.changePassword, { body }), [accountKeys.sessions]);
 }
 
 export function useSessions() {
@@ -28,11 +25,7 @@ export function useSessions() {
 }
 
 export function useEndSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.account.endSession, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.account.endSession, { params: { id } }), [accountKeys.sessions]);
 }
 
 export function useNotificationPreferences() {

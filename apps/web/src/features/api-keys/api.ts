@@ -1,8 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateKeys } from '@/lib/query-keys';
 import { apiKeyKeys } from './query-keys';
+import { useRefreshingMutation } from '@/lib/query-hooks';
 
 export type ApiKeyCreateInput = RouteInput<typeof routes.apiKeys.create>['body'];
 
@@ -11,17 +11,9 @@ export function useApiKeys() {
 }
 
 export function useCreateApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ApiKeyCreateInput) => callApi(routes.apiKeys.create, { body }),
-    onSuccess: () => invalidateKeys(queryClient, apiKeyKeys.afterWrite),
-  });
+  return useRefreshingMutation((body: ApiKeyCreateInput) => callApi(routes.apiKeys.create, { body }), apiKeyKeys.afterWrite);
 }
 
 export function useRevokeApiKey() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.apiKeys.revoke, { params: { id } }),
-    onSuccess: () => invalidateKeys(queryClient, apiKeyKeys.afterWrite),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.apiKeys.revoke, { params: { id } }), apiKeyKeys.afterWrite);
 }

@@ -1,35 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import { billingKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
 
 export type ReserveListQuery = NonNullable<RouteInput<typeof routes.reserves.list>['query']>;
 type ReserveCreateBody = RouteInput<typeof routes.reserves.create>['body'];
 
 export function useReserves(query: ReserveListQuery) {
-  return useQuery({
-    queryKey: billingKeys.reserves.list(query),
-    queryFn: () => callApi(routes.reserves.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(billingKeys.reserves.list(query), () => callApi(routes.reserves.list, { query }));
 }
 
 export function useCreateReserve() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ReserveCreateBody) => callApi(routes.reserves.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.reserves.all }),
-  });
+  return useRefreshingMutation((body: ReserveCreateBody) => callApi(routes.reserves.create, { body }), [billingKeys.reserves.all]);
 }
 
 export function useApproveReserve() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.reserves.update, { params: { id }, body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.reserves.all }),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.reserves.update, { params: { id }, body: {} }), [billingKeys.reserves.all]);
 }
 
 export function useCurrentSubscription() {

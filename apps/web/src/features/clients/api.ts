@@ -1,16 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { clientKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery, useChoicesQuery } from '@/lib/query-hooks';
 
 export type OrganizationListQuery = NonNullable<RouteInput<typeof routes.organizations.list>['query']>;
 
 export function useOrganizations(query: OrganizationListQuery) {
-  return useQuery({
-    queryKey: clientKeys.list(query),
-    queryFn: () => callApi(routes.organizations.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(clientKeys.list(query), () => callApi(routes.organizations.list, { query }));
 }
 
 export function useOrganization(id: string | null) {
@@ -31,44 +28,29 @@ export function useOrganizationAnalytics() {
 
 /** A client's accounts, for its details page. */
 export function useOrganizationUsers(organizationId: string | null, page: number) {
-  return useQuery({
-    queryKey: clientKeys.users(organizationId, page),
-    queryFn: () => callApi(routes.users.list, { query: { organizationId: organizationId ?? '', page, pageSize: 10 } }),
-    enabled: organizationId !== null,
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(
+    clientKeys.users(organizationId, page),
+    () => callApi(routes.users.list, { query: { organizationId: organizationId ?? '', page, pageSize: 10 } }),
+    { enabled: organizationId !== null },
+  );
 }
 
 /** The plan choices of the client form; one page of 100 holds every plan the platform offers. */
 export function usePlanOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: clientKeys.planOptions,
-    queryFn: () => callApi(routes.plans.list, { query: { page: 1, pageSize: 100 } }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(clientKeys.planOptions, () => callApi(routes.plans.list, { query: { page: 1, pageSize: 100 } }), enabled);
 }
 
 export function useCreateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FormData) => callApi(routes.organizations.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-  });
+  return useRefreshingMutation((body: FormData) => callApi(routes.organizations.create, { body }), [clientKeys.all]);
 }
 
 export function useUpdateOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.organizations.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: FormData }) => callApi(routes.organizations.update, { params: { id }, body }),
+    [clientKeys.all],
+  );
 }
 
 export function useDeleteOrganization() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.organizations.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.organizations.remove, { params: { id } }), [clientKeys.all]);
 }

@@ -3,13 +3,14 @@
  * counts or names that belong to the others (a group's vehicles, a driver's vehicle, a vehicle's
  * driver), so every change refreshes the whole registry rather than guess which list it touched.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { notifyDownloaded } from '@/lib/toast';
 import { ApiError, callApi } from '@/lib/api-client';
 import { fetchFile, saveFile } from '@/lib/download';
 import { invalidateKeys } from '@/lib/query-keys';
 import { HISTORY_KEY_VEHICLE_INDEX, fleetKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
 
 export type VehicleListQuery = NonNullable<RouteInput<typeof routes.vehicles.list>['query']>;
 export type DriverListQuery = NonNullable<RouteInput<typeof routes.drivers.list>['query']>;
@@ -25,11 +26,7 @@ export const OPTIONS_PAGE_SIZE = 100;
 /* Assets */
 
 export function useVehicles(query: VehicleListQuery) {
-  return useQuery({
-    queryKey: fleetKeys.vehicles.list(query),
-    queryFn: () => callApi(routes.vehicles.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(fleetKeys.vehicles.list(query), () => callApi(routes.vehicles.list, { query }));
 }
 
 export function isNotFound(error: unknown): boolean {
@@ -47,43 +44,32 @@ export function useVehicle(id: string | null) {
 }
 
 export function useCreateVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FormData) => callApi(routes.vehicles.create, { body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation((body: FormData) => callApi(routes.vehicles.create, { body }), fleetKeys.afterWrite);
 }
 
 export function useUpdateVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.vehicles.update, { params: { id }, body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: FormData }) => callApi(routes.vehicles.update, { params: { id }, body }),
+    fleetKeys.afterWrite,
+  );
 }
 
 export function useDeleteVehicle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.vehicles.remove, { params: { id } }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.vehicles.remove, { params: { id } }), fleetKeys.afterWrite);
 }
 
 export function useAssignDriver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { driverId: string; vehicleId: string }) => callApi(routes.vehicles.assignDriver, { body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation(
+    (body: { driverId: string; vehicleId: string }) => callApi(routes.vehicles.assignDriver, { body }),
+    fleetKeys.afterWrite,
+  );
 }
 
 export function useUnassignDriver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vehicleId: string) => callApi(routes.vehicles.unassignDriver, { params: { id: vehicleId } }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation(
+    (vehicleId: string) => callApi(routes.vehicles.unassignDriver, { params: { id: vehicleId } }),
+    fleetKeys.afterWrite,
+  );
 }
 
 /* Insurance */
@@ -112,12 +98,7 @@ export function useSaveInsurance() {
 /* Drivers */
 
 export function useDrivers(query: DriverListQuery, enabled = true) {
-  return useQuery({
-    queryKey: fleetKeys.drivers.list(query),
-    queryFn: () => callApi(routes.drivers.list, { query }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return usePagedQuery(fleetKeys.drivers.list(query), () => callApi(routes.drivers.list, { query }), { enabled });
 }
 
 /** The drivers a vehicle may be given, for the driver selects (ADMIN names the organization). */
@@ -126,27 +107,18 @@ export function useDriverOptions(organizationId: string | undefined, enabled: bo
 }
 
 export function useCreateDriver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FormData) => callApi(routes.drivers.create, { body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation((body: FormData) => callApi(routes.drivers.create, { body }), fleetKeys.afterWrite);
 }
 
 export function useUpdateDriver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.drivers.update, { params: { id }, body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: FormData }) => callApi(routes.drivers.update, { params: { id }, body }),
+    fleetKeys.afterWrite,
+  );
 }
 
 export function useDeleteDriver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.drivers.remove, { params: { id } }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.drivers.remove, { params: { id } }), fleetKeys.afterWrite);
 }
 
 /** Clears a driver's pump PIN; nothing cached shows it, so nothing is refreshed. */
@@ -194,23 +166,17 @@ export function useFreeze(kind: FreezeKind) {
 }
 
 export function useUnfreeze(kind: FreezeKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string): Promise<{ message: string }> =>
+  return useRefreshingMutation(
+    (id: string): Promise<{ message: string }> =>
       kind === 'vehicle' ? callApi(routes.vehicles.unfreeze, { params: { id } }) : callApi(routes.drivers.unfreeze, { params: { id } }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+    fleetKeys.afterWrite,
+  );
 }
 
 /* Groups */
 
 export function useDepartments(query: DepartmentListQuery, enabled = true) {
-  return useQuery({
-    queryKey: fleetKeys.departments.list(query),
-    queryFn: () => callApi(routes.departments.list, { query }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return usePagedQuery(fleetKeys.departments.list(query), () => callApi(routes.departments.list, { query }), { enabled });
 }
 
 /** The groups an asset or a driver may join (ADMIN names the organization). */
@@ -219,37 +185,30 @@ export function useDepartmentOptions(organizationId: string | undefined, enabled
 }
 
 export function useCreateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RouteInput<typeof routes.departments.create>['body']) => callApi(routes.departments.create, { body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation(
+    (body: RouteInput<typeof routes.departments.create>['body']) => callApi(routes.departments.create, { body }),
+    fleetKeys.afterWrite,
+  );
 }
 
 export function useUpdateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: RouteInput<typeof routes.departments.update>['body'] }) =>
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: RouteInput<typeof routes.departments.update>['body'] }) =>
       callApi(routes.departments.update, { params: { id }, body }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+    fleetKeys.afterWrite,
+  );
 }
 
 export function useDeleteDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.departments.remove, { params: { id } }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.departments.remove, { params: { id } }), fleetKeys.afterWrite);
 }
 
 export function useRemoveGroupDriver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ departmentId, driverId }: { departmentId: string; driverId: string }) =>
+  return useRefreshingMutation(
+    ({ departmentId, driverId }: { departmentId: string; driverId: string }) =>
       callApi(routes.departments.unassignDriver, { params: { id: departmentId }, body: { driverId } }),
-    onSuccess: () => refreshFleet(queryClient),
-  });
+    fleetKeys.afterWrite,
+  );
 }
 
 /* An asset's history (the details page's Fuel Logs and Maintenance tabs) */

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { settingsKeys } from './query-keys';
+import { useChoicesQuery } from '@/lib/query-hooks';
 
 export type OrganizationSettingsBody = RouteInput<typeof routes.organizationSettings.update>['body'];
 
@@ -18,12 +19,7 @@ export function useUpdateOrganizationSettings() {
 }
 
 export function useStationChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: settingsKeys.stationChoices,
-    queryFn: () => callApi(routes.fuelRequests.stations),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(settingsKeys.stationChoices, () => callApi(routes.fuelRequests.stations), enabled);
 }
 
 /** The caller's own station's current prices (a station user: the server takes the station from the token). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsFormSchema, settingsToForm, toSettingsBody } from './settings-form';
+import { savedOrganizationSettings } from '@/test/organization-settings';
 
 const valid = {
   defaultStationId: '',
@@ -58,23 +59,12 @@ describe('settingsFormSchema', () => {
 
   it('fills the form from the saved settings', () => {
     const form = settingsToForm({
-      organizationId: '00000000-0000-4000-8000-0000000000aa',
-      name: 'Acme Logistics',
-      type: 'CORPORATE',
-      address: null,
-      status: 'ACTIVE',
-      domain: null,
-      defaultStationId: null,
-      couponValidityDays: 3,
-      allowExpiredInsurance: true,
-      serviceIntervalDays: 90,
-      serviceIntervalKm: 5000,
+      ...savedOrganizationSettings,
       lowBalanceThreshold: 75000,
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: true,
       requireVehicleScan: true,
       requireOdometerAtPump: true,
-      requireOdometerPhoto: false,
     });
     expect(form).toMatchObject({
       lowBalanceThreshold: '75000',

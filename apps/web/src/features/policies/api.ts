@@ -1,14 +1,12 @@
 /** Calls of the fuel policies screen (issue 44), and the choice lists its form and list read. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type FuelPolicyBody } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateKeys } from '@/lib/query-keys';
 import { policyKeys } from './query-keys';
+import { useRefreshingMutation, useChoicesQuery } from '@/lib/query-hooks';
 
 /** The pickers' choice lists: one page of 100, as the other forms read them. */
 const OPTIONS_QUERY = { page: 1, pageSize: 100 } as const;
-const OPTIONS_STALE_MS = 60_000;
-
 /** The organization's policies; the platform admin names the organization (nothing is read until it does). */
 export function usePolicies(organizationId: string | null, enabled = true) {
   return useQuery({
@@ -29,61 +27,32 @@ export function useBudgetUsage(organizationId: string | null, enabled = true) {
 
 /** Active stations by id, for the names of ALLOWED_STATIONS and its picker. */
 export function useStationChoices(enabled = true) {
-  return useQuery({
-    queryKey: policyKeys.stations,
-    queryFn: () => callApi(routes.fuelRequests.stations),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.stations, () => callApi(routes.fuelRequests.stations), enabled);
 }
 
 export function useGroupChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: policyKeys.groupOptions,
-    queryFn: () => callApi(routes.departments.list, { query: OPTIONS_QUERY }),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.groupOptions, () => callApi(routes.departments.list, { query: OPTIONS_QUERY }), enabled);
 }
 
 export function useDriverChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: policyKeys.driverOptions,
-    queryFn: () => callApi(routes.drivers.list, { query: OPTIONS_QUERY }),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.driverOptions, () => callApi(routes.drivers.list, { query: OPTIONS_QUERY }), enabled);
 }
 
 export function useVehicleChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: policyKeys.vehicleOptions,
-    queryFn: () => callApi(routes.vehicles.list, { query: OPTIONS_QUERY }),
-    enabled,
-    staleTime: OPTIONS_STALE_MS,
-  });
+  return useChoicesQuery(policyKeys.vehicleOptions, () => callApi(routes.vehicles.list, { query: OPTIONS_QUERY }), enabled);
 }
 
 export function useCreatePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FuelPolicyBody) => callApi(routes.fuelPolicies.create, { body }),
-    onSuccess: () => invalidateKeys(queryClient, policyKeys.afterWrite),
-  });
+  return useRefreshingMutation((body: FuelPolicyBody) => callApi(routes.fuelPolicies.create, { body }), policyKeys.afterWrite);
 }
 
 export function useUpdatePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FuelPolicyBody }) => callApi(routes.fuelPolicies.update, { params: { id }, body }),
-    onSuccess: () => invalidateKeys(queryClient, policyKeys.afterWrite),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: FuelPolicyBody }) => callApi(routes.fuelPolicies.update, { params: { id }, body }),
+    policyKeys.afterWrite,
+  );
 }
 
 export function useDeletePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.fuelPolicies.remove, { params: { id } }),
-    onSuccess: () => invalidateKeys(queryClient, policyKeys.afterWrite),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.fuelPolicies.remove, { params: { id } }), policyKeys.afterWrite);
 }

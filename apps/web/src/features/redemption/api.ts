@@ -7,6 +7,7 @@ import type { CouponInput } from './coupon-input';
 import { evidenceForm } from './odometer-photo';
 import { redemptionKeys } from './query-keys';
 import type { toFuelCompleteBody, toJobCompleteBody } from './redeem-form';
+import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
 
 /** Rows per page of today's redemptions. */
 const REDEMPTIONS_PAGE_SIZE = 20;
@@ -44,12 +45,11 @@ export function useSendOdometerPhoto() {
 }
 
 export function useCompleteJob() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body, key }: { id: string; body: ReturnType<typeof toJobCompleteBody>; key: string }) =>
+  return useRefreshingMutation(
+    ({ id, body, key }: { id: string; body: ReturnType<typeof toJobCompleteBody>; key: string }) =>
       callApi(routes.maintenance.complete, { params: { id }, body, headers: idempotencyHeaders(key) }),
-    onSuccess: () => afterRedemption(queryClient),
-  });
+    redemptionKeys.afterRedemption,
+  );
 }
 
 /** How often the waiting attendant's screen asks whether the manager has decided. */
@@ -85,11 +85,9 @@ export function useCancelOverride() {
 
 /** Today's redemptions at the caller's station, fuel and maintenance, newest first, with the day's totals. */
 export function useTodaysRedemptions(page: number) {
-  return useQuery({
-    queryKey: redemptionKeys.stationRedemptions(page),
-    queryFn: () => callApi(routes.redemptions.station, { query: { page, pageSize: REDEMPTIONS_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(redemptionKeys.stationRedemptions(page), () =>
+    callApi(routes.redemptions.station, { query: { page, pageSize: REDEMPTIONS_PAGE_SIZE } }),
+  );
 }
 
 /** The station's wallet (a STATION_REP's GET /wallet answers with it). */
@@ -131,12 +129,10 @@ export function useRedemptionFollowUps(filter: { page: number; status: FollowUpS
 }
 
 export function useResolveFollowUp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      callApi(routes.redemptions.resolveFollowUp, { params: { id }, body: { note } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: redemptionKeys.followUpsRoot }),
-  });
+  return useRefreshingMutation(
+    ({ id, note }: { id: string; note: string }) => callApi(routes.redemptions.resolveFollowUp, { params: { id }, body: { note } }),
+    [redemptionKeys.followUpsRoot],
+  );
 }
 
 /** The station's staff who may take over this device, and whether each has a station PIN. */

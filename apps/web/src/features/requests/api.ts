@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type RouteBody, type RouteInput } from '@fleetfuel/contract';
 import { notifyDownloaded } from '@/lib/toast';
 import { callApi } from '@/lib/api-client';
@@ -6,6 +6,7 @@ import { fetchFile, saveFile } from '@/lib/download';
 import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import { requestKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery, useChoicesQuery } from '@/lib/query-hooks';
 
 export type RequestListQuery = NonNullable<RouteInput<typeof routes.fuelRequests.allRequests>['query']>;
 export type MaintenanceListQuery = NonNullable<RouteInput<typeof routes.maintenance.allRequests>['query']>;
@@ -18,20 +19,13 @@ function refreshMoney(queryClient: QueryClient) {
 
 /** Fuel requests in the caller's scope, or (`mine`) the ones the caller made. */
 export function useFuelRequests(query: RequestListQuery, mine = false) {
-  return useQuery({
-    queryKey: requestKeys.fuel.list(query, mine),
-    queryFn: () => callApi(mine ? routes.fuelRequests.myRequests : routes.fuelRequests.allRequests, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(requestKeys.fuel.list(query, mine), () =>
+    callApi(mine ? routes.fuelRequests.myRequests : routes.fuelRequests.allRequests, { query }),
+  );
 }
 
 export function useStationOptions(enabled = true) {
-  return useQuery({
-    queryKey: requestKeys.stations,
-    queryFn: () => callApi(routes.fuelRequests.stations),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(requestKeys.stations, () => callApi(routes.fuelRequests.stations), enabled);
 }
 
 /**
@@ -51,12 +45,7 @@ export function useOrganizationApprovalRules(enabled: boolean) {
 
 /** The choices of a request form; one page of 100 covers a fleet until the select gets a search. */
 export function useVehicleOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: requestKeys.vehicleOptions,
-    queryFn: () => callApi(routes.vehicles.list, { query: { page: 1, pageSize: 100 } }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(requestKeys.vehicleOptions, () => callApi(routes.vehicles.list, { query: { page: 1, pageSize: 100 } }), enabled);
 }
 
 /** One vehicle (a driver reads its own: its tank size bounds the volume). */
@@ -70,11 +59,7 @@ export function useVehicle(id: string | null) {
 }
 
 export function useCreateFuelRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FuelRequestCreateBody) => callApi(routes.fuelRequests.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.fuel.all }),
-  });
+  return useRefreshingMutation((body: FuelRequestCreateBody) => callApi(routes.fuelRequests.create, { body }), [requestKeys.fuel.all]);
 }
 
 export function useApproveFuelRequest() {
@@ -90,27 +75,21 @@ export function useApproveFuelRequest() {
 }
 
 export function useRejectFuelRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.fuelRequests.reject, { params: { id }, body: { note } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.fuel.all }),
-  });
+  return useRefreshingMutation(
+    ({ id, note }: { id: string; note: string }) => callApi(routes.fuelRequests.reject, { params: { id }, body: { note } }),
+    [requestKeys.fuel.all],
+  );
 }
 
 export function useMaintenanceRequests(query: MaintenanceListQuery) {
-  return useQuery({
-    queryKey: requestKeys.maintenance.list(query),
-    queryFn: () => callApi(routes.maintenance.allRequests, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(requestKeys.maintenance.list(query), () => callApi(routes.maintenance.allRequests, { query }));
 }
 
 export function useCreateMaintenance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MaintenanceCreateBody) => callApi(routes.maintenance.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.maintenance.all }),
-  });
+  return useRefreshingMutation(
+    (body: MaintenanceCreateBody) => callApi(routes.maintenance.create, { body }),
+    [requestKeys.maintenance.all],
+  );
 }
 
 export function useApproveMaintenance() {
@@ -125,11 +104,10 @@ export function useApproveMaintenance() {
 }
 
 export function useRejectMaintenance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) => callApi(routes.maintenance.reject, { params: { id }, body: { note } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestKeys.maintenance.all }),
-  });
+  return useRefreshingMutation(
+    ({ id, note }: { id: string; note: string }) => callApi(routes.maintenance.reject, { params: { id }, body: { note } }),
+    [requestKeys.maintenance.all],
+  );
 }
 
 /** The organization admin closes a job no station services; `finalCost` omitted keeps the approved cost. */

@@ -2,24 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, routes, type FuelRequest } from '@fleetfuel/contract';
-import { approvedFuelRequest } from '@/test/fuel-request';
-import { FakeRefusal, TEST_ORGANIZATION_ID, answer, fieldError, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
+import { pendingFuelRequest } from '@/test/fuel-request';
+import { FakeRefusal, answer, fieldError, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { useFuelRequestActions } from './use-fuel-request-actions';
+import { savedOrganizationSettings } from '@/test/organization-settings';
 
 const NOTE_REQUIRED = 'A note is required to approve a flagged request';
 
-const pending: FuelRequest = {
-  ...approvedFuelRequest,
-  volume: 40,
-  currentTankLevel: 70,
-  status: 'PENDING',
-  approvedBy: null,
-  approvedAt: null,
-  pricePerUnit: null,
-  heldAmount: null,
-  couponCode: null,
-  couponExpiresAt: null,
-};
+const pending: FuelRequest = { ...pendingFuelRequest, volume: 40, currentTankLevel: 70 };
 const flagged: FuelRequest = {
   ...pending,
   flags: [
@@ -28,21 +18,7 @@ const flagged: FuelRequest = {
 };
 
 const settings = (requireNoteForFlaggedApproval: boolean) => ({
-  settings: {
-    organizationId: TEST_ORGANIZATION_ID,
-    name: 'Acme Logistics',
-    type: 'CORPORATE',
-    address: null,
-    status: 'ACTIVE',
-    domain: null,
-    defaultStationId: null,
-    couponValidityDays: 3,
-    allowExpiredInsurance: true,
-    serviceIntervalDays: 90,
-    serviceIntervalKm: 5000,
-    lowBalanceThreshold: 50_000,
-    requireNoteForFlaggedApproval,
-  },
+  settings: { ...savedOrganizationSettings, requireNoteForFlaggedApproval },
 });
 
 /** The row action of a request list, as the Fuel Tracking table calls it, with the dialogs it opens. */

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toast, toastReply } from '@/lib/toast';
 
 /** A dialog about one request. Its request outlives `opened`, so the dialog keeps its content while it closes. */
 export interface RequestDialog<Request> {
@@ -61,10 +61,7 @@ export function useRequestDecisions<Request>({ approve, reject, pending }: Reque
   const confirmReject = async (note: string) => {
     const request = rejecting.request;
     if (!request) return;
-    const reply = await reject(request, note).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
-    rejecting.close();
+    if (await toastReply(reject(request, note))) rejecting.close();
   };
 
   return {

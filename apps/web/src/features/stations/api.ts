@@ -1,17 +1,14 @@
-import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { routes, TENANT_STATUSES, type RouteInput, type SoldFuelType, type TenantStatus } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { stationKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
 
 export type StationListQuery = NonNullable<RouteInput<typeof routes.fuelStations.list>['query']>;
 export type PriceHistoryQuery = NonNullable<RouteInput<typeof routes.prices.history>['query']>;
 
 export function useStations(query: StationListQuery) {
-  return useQuery({
-    queryKey: stationKeys.list(query),
-    queryFn: () => callApi(routes.fuelStations.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(stationKeys.list(query), () => callApi(routes.fuelStations.list, { query }));
 }
 
 export function useStation(id: string | null) {
@@ -49,34 +46,24 @@ export function useStationCounts(): { data: StationCounts | undefined; isError: 
 }
 
 export function useCreateStation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FormData) => callApi(routes.fuelStations.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.all }),
-  });
+  return useRefreshingMutation((body: FormData) => callApi(routes.fuelStations.create, { body }), [stationKeys.all]);
 }
 
 export function useUpdateStation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: FormData }) => callApi(routes.fuelStations.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.all }),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: FormData }) => callApi(routes.fuelStations.update, { params: { id }, body }),
+    [stationKeys.all],
+  );
 }
 
 /** A station's current prices and its price history (the platform admin names the station). */
 export function usePrices(query: PriceHistoryQuery) {
-  return useQuery({
-    queryKey: stationKeys.prices.history(query),
-    queryFn: () => callApi(routes.prices.history, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(stationKeys.prices.history(query), () => callApi(routes.prices.history, { query }));
 }
 
 export function useUpdatePrice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { pricePerLitre: number; fuelType: SoldFuelType }) => callApi(routes.prices.update, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: stationKeys.prices.all }),
-  });
+  return useRefreshingMutation(
+    (body: { pricePerLitre: number; fuelType: SoldFuelType }) => callApi(routes.prices.update, { body }),
+    [stationKeys.prices.all],
+  );
 }

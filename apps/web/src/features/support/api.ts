@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { supportKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
 
 export type TicketListQuery = NonNullable<RouteInput<typeof routes.support.list>['query']>;
 
@@ -14,11 +15,7 @@ export function useSupportContact() {
 }
 
 export function useTickets(query: TicketListQuery) {
-  return useQuery({
-    queryKey: supportKeys.tickets.list(query),
-    queryFn: () => callApi(routes.support.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(supportKeys.tickets.list(query), () => callApi(routes.support.list, { query }));
 }
 
 export function useTicket(id: string) {
@@ -29,25 +26,16 @@ export function useTicket(id: string) {
 }
 
 export function useCreateTicket() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: FormData) => callApi(routes.support.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.tickets.all }),
-  });
+  return useRefreshingMutation((body: FormData) => callApi(routes.support.create, { body }), [supportKeys.tickets.all]);
 }
 
 export function useReplyToTicket(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (message: string) => callApi(routes.support.reply, { params: { id }, body: { message } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.tickets.all }),
-  });
+  return useRefreshingMutation(
+    (message: string) => callApi(routes.support.reply, { params: { id }, body: { message } }),
+    [supportKeys.tickets.all],
+  );
 }
 
 export function useCloseTicket(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => callApi(routes.support.close, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: supportKeys.tickets.all }),
-  });
+  return useRefreshingMutation(() => callApi(routes.support.close, { params: { id } }), [supportKeys.tickets.all]);
 }

@@ -1,59 +1,37 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { routes, type RouteInput, type UserCreateBody, type UserUpdateBody } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
 import { userKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery, useChoicesQuery } from '@/lib/query-hooks';
 
 export type UserListQuery = NonNullable<RouteInput<typeof routes.users.list>['query']>;
 
 export function useUsers(query: UserListQuery) {
-  return useQuery({
-    queryKey: userKeys.list(query),
-    queryFn: () => callApi(routes.users.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(userKeys.list(query), () => callApi(routes.users.list, { query }));
 }
 
 /** The account form's choice lists; one page of 100 covers the form's needs until it gets a search. */
 const OPTIONS_PAGE = { page: 1, pageSize: 100 } as const;
 
 export function useFuelStationOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: userKeys.stationOptions,
-    queryFn: () => callApi(routes.fuelStations.list, { query: OPTIONS_PAGE }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useChoicesQuery(userKeys.stationOptions, () => callApi(routes.fuelStations.list, { query: OPTIONS_PAGE }), enabled);
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UserCreateBody) => callApi(routes.users.create, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useRefreshingMutation((body: UserCreateBody) => callApi(routes.users.create, { body }), [userKeys.all]);
 }
 
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UserUpdateBody }) => callApi(routes.users.update, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useRefreshingMutation(
+    ({ id, body }: { id: string; body: UserUpdateBody }) => callApi(routes.users.update, { params: { id }, body }),
+    [userKeys.all],
+  );
 }
 
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.users.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.users.remove, { params: { id } }), [userKeys.all]);
 }
 
 /** Clears a station attendant's forgotten station PIN (the shared device's list shows them without one). */
 export function useClearStationPin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.users.clearStationPin, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.users.clearStationPin, { params: { id } }), [userKeys.all]);
 }

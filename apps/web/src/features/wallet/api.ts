@@ -5,6 +5,7 @@ import { idempotencyHeaders } from '@/lib/idempotency';
 import { invalidateKeys } from '@/lib/query-keys';
 import { canVerifyAccount } from './banking';
 import { walletKeys, type TransactionListQuery, type WalletOwner } from './query-keys';
+import { useRefreshingMutation } from '@/lib/query-hooks';
 
 type TransactionListReply = RouteReply<typeof routes.wallet.transactions>;
 
@@ -94,10 +95,9 @@ export function useVerifyAccount(accountNumber: string, bankCode: string, enable
 }
 
 export function useUpdateBanking() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ walletId, body }: { walletId: string; body: { accountNumber: string; bankCode: string; accountName?: string } }) =>
+  return useRefreshingMutation(
+    ({ walletId, body }: { walletId: string; body: { accountNumber: string; bankCode: string; accountName?: string } }) =>
       callApi(routes.wallet.updateBanking, { params: { id: walletId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.wallets.all }),
-  });
+    [walletKeys.wallets.all],
+  );
 }

@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { routes, type RouteInput } from '@fleetfuel/contract';
 import { callApi } from '@/lib/api-client';
-import { invalidateKeys } from '@/lib/query-keys';
 import { webhookKeys } from './query-keys';
+import { useRefreshingMutation, usePagedQuery } from '@/lib/query-hooks';
 
 export type WebhookCreateInput = RouteInput<typeof routes.webhooks.create>['body'];
 
@@ -14,25 +14,15 @@ export function useWebhooks() {
 }
 
 export function useWebhookDeliveries(id: string, page: number) {
-  return useQuery({
-    queryKey: webhookKeys.deliveries(id, page),
-    queryFn: () => callApi(routes.webhooks.deliveries, { params: { id }, query: { page, pageSize: DELIVERIES_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
+  return usePagedQuery(webhookKeys.deliveries(id, page), () =>
+    callApi(routes.webhooks.deliveries, { params: { id }, query: { page, pageSize: DELIVERIES_PAGE_SIZE } }),
+  );
 }
 
 export function useCreateWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: WebhookCreateInput) => callApi(routes.webhooks.create, { body }),
-    onSuccess: () => invalidateKeys(queryClient, webhookKeys.afterWrite),
-  });
+  return useRefreshingMutation((body: WebhookCreateInput) => callApi(routes.webhooks.create, { body }), webhookKeys.afterWrite);
 }
 
 export function useDeleteWebhook() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callApi(routes.webhooks.remove, { params: { id } }),
-    onSuccess: () => invalidateKeys(queryClient, webhookKeys.afterWrite),
-  });
+  return useRefreshingMutation((id: string) => callApi(routes.webhooks.remove, { params: { id } }), webhookKeys.afterWrite);
 }

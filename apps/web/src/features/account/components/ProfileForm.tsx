@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Divider, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
+import { FormCard } from '@/components/ui/FormCard';
+import { useResettingForm } from '@/lib/resetting-form';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { PasswordField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { imageFileError } from '@/lib/image-file';
@@ -46,86 +48,67 @@ function ProfileDetails({ user }: { user: SessionUser }) {
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Profile">
-        <Stack gap="md">
-          <div>
-            <Title order={3} size="h4">
-              Profile
-            </Title>
-            <Text size="sm" c="dimmed">
-              {ROLE_LABELS[user.role]}
-              {user.organization ? ` · ${user.organization.name}` : ''}
-              {user.fuelStation ? ` · ${user.fuelStation.name}` : ''}
-            </Text>
-          </div>
-          <ImageUploadField
-            label="Profile picture"
-            value={image}
-            onChange={setImage}
-            currentUrl={user.imageUrl}
-            fallbackName={user.name}
-            error={imageError ?? undefined}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextField control={control} name="name" label="Name" withAsterisk autoComplete="name" />
-            <TextField control={control} name="title" label="Title" placeholder="e.g. Fleet Manager" autoComplete="organization-title" />
-            <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="tel" />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <SubmitButton control={control} disabled={imageError !== null || (!formState.isDirty && image === null)}>
-              Save Profile
-            </SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard
+      title="Profile"
+      formLabel="Profile"
+      description={
+        <>
+          {ROLE_LABELS[user.role]}
+          {user.organization ? ` · ${user.organization.name}` : ''}
+          {user.fuelStation ? ` · ${user.fuelStation.name}` : ''}
+        </>
+      }
+      onSubmit={onSubmit}
+      submit={
+        <SubmitButton control={control} disabled={imageError !== null || (!formState.isDirty && image === null)}>
+          Save Profile
+        </SubmitButton>
+      }
+    >
+      <ImageUploadField
+        label="Profile picture"
+        value={image}
+        onChange={setImage}
+        currentUrl={user.imageUrl}
+        fallbackName={user.name}
+        error={imageError ?? undefined}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="name" label="Name" withAsterisk autoComplete="name" />
+        <TextField control={control} name="title" label="Title" placeholder="e.g. Fleet Manager" autoComplete="organization-title" />
+        <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="tel" />
+      </SimpleGrid>
+    </FormCard>
   );
 }
 
 function EmailForm({ user }: { user: SessionUser }) {
   const { replaceUser } = useAuth();
   const changeEmail = useChangeEmail();
-  const { control, handleSubmit, reset, setError, getValues } = useForm({
-    resolver: zodResolver(emailFormSchema),
-    mode: 'all',
-    defaultValues: { email: '', currentPassword: '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const { control, onSubmit } = useResettingForm({
+    schema: emailFormSchema,
+    empty: { email: '', currentPassword: '' },
+    save: async (values) => {
       const reply = await changeEmail.mutateAsync(values);
       replaceUser(reply.user);
-      reset({ email: '', currentPassword: '' });
-      toast.success(reply.message);
-    } catch (error) {
-      showFieldError(error, getValues(), setError);
-    }
+      return reply.message;
+    },
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Email address">
-        <Stack gap="md">
-          <div>
-            <Title order={3} size="h4">
-              Email address
-            </Title>
-            <Text size="sm" c="dimmed">
-              You sign in with this address. Confirm the change with your current password.
-            </Text>
-          </div>
-          <TextInput label="Current email" value={user.email ?? 'None'} readOnly variant="filled" />
-          <Divider />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextField control={control} name="email" type="email" label="New email" withAsterisk autoComplete="email" />
-            <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <SubmitButton control={control}>Change Email</SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard
+      title="Email address"
+      formLabel="Email address"
+      description="You sign in with this address. Confirm the change with your current password."
+      onSubmit={onSubmit}
+      submit={<SubmitButton control={control}>Change Email</SubmitButton>}
+    >
+      <TextInput label="Current email" value={user.email ?? 'None'} readOnly variant="filled" />
+      <Divider />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="email" type="email" label="New email" withAsterisk autoComplete="email" />
+        <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
+      </SimpleGrid>
+    </FormCard>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
 import { formatDateTime } from '@/lib/format';
 import { useChangePassword, useEndSession, useSessions } from '../api';
 import { describeUserAgent, passwordFormSchema, type PasswordFormValues } from '../account-forms';
-import { showFieldError } from '@/lib/form-errors';
+import { FormCard } from '@/components/ui/FormCard';
+import { useResettingForm } from '@/lib/resetting-form';
 import { hasPermission } from '@fleetfuel/contract';
 import { useAuth } from '@/lib/auth';
 import { PumpPinForm } from './PumpPinForm';
@@ -34,45 +33,26 @@ export function SecurityPanel() {
 
 function PasswordForm() {
   const changePassword = useChangePassword();
-  const { control, handleSubmit, reset, setError, getValues } = useForm({
-    resolver: zodResolver(passwordFormSchema),
-    mode: 'all',
-    defaultValues: EMPTY_PASSWORDS,
-  });
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      const reply = await changePassword.mutateAsync({ currentPassword, newPassword });
-      reset(EMPTY_PASSWORDS);
-      toast.success(reply.message);
-    } catch (error) {
-      showFieldError(error, getValues(), setError);
-    }
+  const { control, onSubmit } = useResettingForm({
+    schema: passwordFormSchema,
+    empty: EMPTY_PASSWORDS,
+    save: async ({ currentPassword, newPassword }) => (await changePassword.mutateAsync({ currentPassword, newPassword })).message,
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Change password">
-        <Stack gap="md">
-          <div>
-            <Title order={3} size="h4">
-              Change password
-            </Title>
-            <Text size="sm" c="dimmed">
-              8 to 128 characters. Your other sessions end; this one stays signed in.
-            </Text>
-          </div>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
-            <PasswordField control={control} name="newPassword" label="New password" withAsterisk autoComplete="new-password" />
-            <PasswordField control={control} name="confirmPassword" label="Confirm new password" withAsterisk autoComplete="new-password" />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <SubmitButton control={control}>Change Password</SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard
+      title="Change password"
+      formLabel="Change password"
+      description="8 to 128 characters. Your other sessions end; this one stays signed in."
+      onSubmit={onSubmit}
+      submit={<SubmitButton control={control}>Change Password</SubmitButton>}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
+        <PasswordField control={control} name="newPassword" label="New password" withAsterisk autoComplete="new-password" />
+        <PasswordField control={control} name="confirmPassword" label="Confirm new password" withAsterisk autoComplete="new-password" />
+      </SimpleGrid>
+    </FormCard>
   );
 }
 
@@ -85,9 +65,8 @@ function SessionsList() {
 
   const confirmEnd = async () => {
     if (ending === null) return;
-    const reply = await endSession.mutateAsync(ending).catch(() => null);
+    await toastReply(endSession.mutateAsync(ending));
     setEnding(null);
-    if (reply) toast.success(reply.message);
   };
 
   return (

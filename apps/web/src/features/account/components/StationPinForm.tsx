@@ -1,13 +1,8 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { stationPinBodySchema } from '@fleetfuel/contract';
+import { FormCard } from '@/components/ui/FormCard';
 import { PasswordField, SubmitButton } from '@/components/ui/FormFields';
-import { showFieldError } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
+import { useResettingForm } from '@/lib/resetting-form';
 import { useSetStationPin } from '../api';
-
-const EMPTY = { pin: '', currentPassword: '' };
 
 /**
  * Station staff's own station PIN (issue 42): typed on the station's shared phone to take it over
@@ -16,42 +11,22 @@ const EMPTY = { pin: '', currentPassword: '' };
  */
 export function StationPinForm() {
   const setPin = useSetStationPin();
-  const { control, handleSubmit, reset, setError, getValues } = useForm({
-    resolver: zodResolver(stationPinBodySchema),
-    mode: 'all',
-    defaultValues: EMPTY,
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const reply = await setPin.mutateAsync(values);
-      reset(EMPTY);
-      toast.success(reply.message);
-    } catch (error) {
-      showFieldError(error, getValues(), setError);
-    }
+  const { control, onSubmit } = useResettingForm({
+    schema: stationPinBodySchema,
+    empty: { pin: '', currentPassword: '' },
+    save: async (values) => (await setPin.mutateAsync(values)).message,
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Station PIN">
-        <Stack gap="md">
-          <div>
-            <Title order={3} size="h4">
-              Station PIN
-            </Title>
-            <Text size="sm" c="dimmed">
-              4 to 6 digits you type on the station’s shared phone to take it over: what you redeem then is recorded under your name. Saving
-              a new PIN replaces the old one.
-            </Text>
-          </div>
-          <PasswordField control={control} name="pin" label="New PIN" withAsterisk inputMode="numeric" autoComplete="off" maxLength={6} />
-          <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
-          <Group justify="flex-end">
-            <SubmitButton control={control}>Save station PIN</SubmitButton>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard
+      title="Station PIN"
+      formLabel="Station PIN"
+      description="4 to 6 digits you type on the station’s shared phone to take it over: what you redeem then is recorded under your name. Saving a new PIN replaces the old one."
+      onSubmit={onSubmit}
+      submit={<SubmitButton control={control}>Save station PIN</SubmitButton>}
+    >
+      <PasswordField control={control} name="pin" label="New PIN" withAsterisk inputMode="numeric" autoComplete="off" maxLength={6} />
+      <PasswordField control={control} name="currentPassword" label="Current password" withAsterisk autoComplete="current-password" />
+    </FormCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import type { ApiKey } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { StatusBadge } from '@/components/ui/StatusBadge';
@@ -19,9 +19,8 @@ export function ApiKeysPanel() {
 
   const confirmRevoke = async () => {
     if (!revoking) return;
-    const reply = await revoke.mutateAsync(revoking.id).catch(() => null);
+    await toastReply(revoke.mutateAsync(revoking.id));
     setRevoking(null);
-    if (reply) toast.success(reply.message);
   };
 
   return (

@@ -8,6 +8,7 @@ import { useListView } from '@/lib/list-view';
 import { useAuditLog, type AuditLogQuery } from '../api';
 import { actionLabel, entityTypeLabel } from '../audit-labels';
 import { auditColumns } from './audit-columns';
+import { pagedRows } from '@/lib/list-paging';
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({ value, label: actionLabel(value) }));
 const ENTITY_OPTIONS = AUDIT_ENTITY_TYPES.map((value) => ({ value, label: entityTypeLabel(value) }));
@@ -37,28 +38,18 @@ export function AuditLogPanel() {
       <DataTable
         label="Audit log"
         columns={COLUMNS}
-        rows={log.data?.entries}
-        rowKey={(entry) => entry.id}
-        meta={log.data?.meta}
-        loading={log.isFetching}
+        {...pagedRows(log, (reply) => reply.entries)}
         {...view.table}
         searchPlaceholder="Search action, record or person"
         minWidth={980}
         toolbar={
           <>
-            <ListFilter
-              label="Filter by action"
-              allLabel="All actions"
-              value={action}
-              options={ACTION_OPTIONS}
-              onChange={view.setFilter('action')}
-            />
+            <ListFilter label="Filter by action" allLabel="All actions" options={ACTION_OPTIONS} {...view.filterControl('action')} />
             <ListFilter
               label="Filter by record type"
               allLabel="All records"
-              value={entityType}
               options={ENTITY_OPTIONS}
-              onChange={view.setFilter('entityType')}
+              {...view.filterControl('entityType')}
             />
             <DateRangeFilter from={from} to={to} set={view.setFilter} />
           </>

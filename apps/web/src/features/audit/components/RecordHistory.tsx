@@ -5,6 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { useListView } from '@/lib/list-view';
 import { useAuditLog } from '../api';
 import { auditColumns } from './audit-columns';
+import { pagedRows } from '@/lib/list-paging';
 
 const COLUMNS = auditColumns({ withRecord: false });
 
@@ -35,10 +36,7 @@ export function RecordHistory({ entityType, entityId }: RecordHistoryProps) {
       <DataTable
         label="History"
         columns={COLUMNS}
-        rows={history.data?.entries}
-        rowKey={(entry) => entry.id}
-        meta={history.data?.meta}
-        loading={history.isFetching}
+        {...pagedRows(history, (reply) => reply.entries)}
         onPageChange={view.setPage}
         sorting={view.table.sorting}
         minWidth={760}

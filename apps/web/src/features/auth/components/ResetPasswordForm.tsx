@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { z } from 'zod';
 import { MESSAGES, passwordSchema } from '@fleetfuel/contract';
 import { PasswordField } from '@/components/ui/FormFields';
@@ -29,9 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
 
   const onSubmit = handleSubmit(async ({ password }) => {
-    const reply = await resetPassword.mutateAsync({ token, password }).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(resetPassword.mutateAsync({ token, password })))) return;
     await navigate('/login', { replace: true });
   });
 

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { FUEL_UNITS, SOLD_FUEL_TYPES, type SoldFuelType } from '@fleetfuel/contract';
 import { SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { useCreateReserve } from '../api';
@@ -32,9 +32,7 @@ function RequestReserveForm({ onDone }: { onDone: () => void }) {
   const unit = isSoldFuelType(fuelType) ? FUEL_UNITS[fuelType] : null;
 
   const onSubmit = handleSubmit(async (values) => {
-    const reply = await createReserve.mutateAsync(toReserveBody(values)).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(createReserve.mutateAsync(toReserveBody(values))))) return;
     onDone();
   });
 

@@ -11,6 +11,7 @@ import { formatDate, formatStatNumber } from '@/lib/format';
 import { useApproveReserve, useReserves } from '../api';
 import { ReserveCards } from './ReserveCards';
 import { RequestReserveModal } from './RequestReserveModal';
+import { pagedRows } from '@/lib/list-paging';
 
 /** Fuel reserves: what remains per fuel type, every reserve, requesting one and approving pending ones. */
 export function ReservesPanel({ role }: { role: Role }) {
@@ -97,10 +98,7 @@ export function ReservesPanel({ role }: { role: Role }) {
         <DataTable
           label="Fuel reserves"
           columns={columns}
-          rows={reserves.data?.reserves}
-          rowKey={(r) => r.id}
-          meta={reserves.data?.meta}
-          loading={reserves.isFetching}
+          {...pagedRows(reserves, (reply) => reply.reserves)}
           onPageChange={setPage}
           minWidth={880}
         />

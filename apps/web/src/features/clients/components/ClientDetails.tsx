@@ -10,21 +10,15 @@ import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useDeleteOrganization, useOrganization, useOrganizationUsers } from '../api';
 import { ClientFormModal } from './ClientFormModal';
+import { pagedRows } from '@/lib/list-paging';
+import { nameColumn } from '@/components/ui/RecordCells';
 
 function clientWalletPath(id: string): string {
   return `/wallet?organizationId=${encodeURIComponent(id)}`;
 }
 
 const USER_COLUMNS: DataTableColumn<User>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    render: (u) => (
-      <Text fw={500} size="sm">
-        {u.name}
-      </Text>
-    ),
-  },
+  nameColumn(),
   { key: 'email', header: 'Email', render: (u) => u.email ?? '' },
   { key: 'phone', header: 'Phone', render: (u) => u.phone ?? '', noWrap: true },
   { key: 'role', header: 'Role', render: (u) => ROLE_LABELS[u.role] },
@@ -91,16 +85,13 @@ export function ClientDetails({ id }: { id: string | null }) {
             <DataTable
               label={`Users of ${c.name}`}
               columns={USER_COLUMNS}
-              rows={users.data?.users}
-              rowKey={(u) => u.id}
-              meta={users.data?.meta}
-              loading={users.isFetching}
+              {...pagedRows(users, (reply) => reply.users)}
               onPageChange={setUsersPage}
               minWidth={720}
             />
           </Paper>
 
-          <ClientFormModal opened={editing} onClose={() => setEditing(false)} client={c} />
+          <ClientFormModal opened={editing} onClose={() => setEditing(false)} record={c} />
           <ConfirmDialog
             opened={deleting}
             title="Delete client"

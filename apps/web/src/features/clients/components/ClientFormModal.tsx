@@ -3,33 +3,20 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { ORGANIZATION_TYPES, ORGANIZATION_TYPE_LABELS, TENANT_STATUSES, type Organization } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { statusLabel } from '@/components/ui/StatusBadge';
 import { useRecordForm } from '@/lib/record-form';
 import { useCreateOrganization, usePlanOptions, useUpdateOrganization } from '../api';
 import { clientFormSchema, clientToForm, emptyClientForm, planOptions, toClientFormData } from '../client-form';
 
-export interface ClientFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The client being edited; absent when registering one. */
-  client?: Organization | null;
-}
-
 const TYPE_OPTIONS = ORGANIZATION_TYPES.map((value) => ({ value, label: ORGANIZATION_TYPE_LABELS[value] }));
 const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
-export function ClientFormModal({ opened, onClose, client }: ClientFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={client}
-      titles={{ create: 'Add Client', edit: 'Update Client' }}
-      Form={ClientForm}
-    />
-  );
+const TITLES = { create: 'Add Client', edit: 'Update Client' };
+
+export function ClientFormModal(props: RecordModalProps<Organization>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={ClientForm} />;
 }
 
 function ClientForm({ mode, record: client, onDone }: RecordFormProps<Organization>) {

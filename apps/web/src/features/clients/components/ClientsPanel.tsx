@@ -35,7 +35,7 @@ export function ClientsPanel() {
         { key: 'createdAt', header: 'Date Joined', render: (c) => formatDate(c.createdAt), noWrap: true },
       ]}
       rowActions={(c, { edit }) => <EditManageActions name={c.name} onEdit={edit} manageTo={clientDetailsPath(c.id)} />}
-      renderForm={({ opened, record, onClose }) => <ClientFormModal opened={opened} onClose={onClose} client={record} />}
+      renderForm={(form) => <ClientFormModal {...form} />}
     />
   );
 }

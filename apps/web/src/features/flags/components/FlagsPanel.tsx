@@ -79,27 +79,14 @@ export function FlagsPanel({ requestActions, waiting }: FlagsPanelProps) {
           toolbar={
             <>
               {isPlatformAdmin && <ClientFilter value={organizationId} onChange={view.setFilter('organizationId')} />}
-              <ListFilter
-                label="Filter by status"
-                allLabel="All statuses"
-                value={status}
-                options={STATUS_OPTIONS}
-                onChange={view.setFilter('status')}
-              />
+              <ListFilter label="Filter by status" allLabel="All statuses" options={STATUS_OPTIONS} {...view.filterControl('status')} />
               <ListFilter
                 label="Filter by severity"
                 allLabel="All severities"
-                value={severity}
                 options={SEVERITY_OPTIONS}
-                onChange={view.setFilter('severity')}
+                {...view.filterControl('severity')}
               />
-              <ListFilter
-                label="Filter by flag"
-                allLabel="All flags"
-                value={code}
-                options={CODE_OPTIONS}
-                onChange={view.setFilter('code')}
-              />
+              <ListFilter label="Filter by flag" allLabel="All flags" options={CODE_OPTIONS} {...view.filterControl('code')} />
               <DateRangeFilter from={from} to={to} set={view.setFilter} />
             </>
           }

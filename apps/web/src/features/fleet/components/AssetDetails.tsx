@@ -225,7 +225,7 @@ function AssetView({ vehicle, canManage, tab, onTabChange, history }: AssetViewP
 
       {canManage && (
         <>
-          <VehicleFormModal opened={editing} onClose={() => setEditing(false)} vehicle={vehicle} />
+          <VehicleFormModal opened={editing} onClose={() => setEditing(false)} record={vehicle} />
           <AssignmentDialogs target={assignment} onClose={() => setAssignment(null)} />
           <FreezeDialogs target={freezing} onClose={() => setFreezing(null)} />
         </>

@@ -1,41 +1,19 @@
 import { describe, expect, it, type Mock } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { routes, type EfficiencyReply, type Role, type Vehicle } from '@fleetfuel/contract';
-import { answer, emptyPage, renderWithApp, TEST_ORGANIZATION_ID } from '@/test/render-with-app';
+import { answer, emptyPage, renderWithApp } from '@/test/render-with-app';
+import { testVehicle } from '@/test/vehicle';
 import { FuelLogsPanel } from './AssetHistory';
 
 const VEHICLE_ID = '00000000-0000-4000-8000-0000000000c1';
 const vehicle: Vehicle = {
+  ...testVehicle,
   id: VEHICLE_ID,
   plateNumber: 'EFF-001-AA',
   model: 'Corolla',
-  make: 'Toyota',
-  type: 'VEHICLE',
   fuelType: 'PETROL',
-  driverId: null,
-  driver: null,
-  departmentId: null,
-  department: null,
-  organizationId: TEST_ORGANIZATION_ID,
-  organization: { id: TEST_ORGANIZATION_ID, name: 'Acme Logistics' },
-  registrationNumber: null,
-  chasisNumber: null,
-  transmissionType: null,
-  color: null,
-  datePurchase: null,
-  registrationState: null,
-  registrationExpiry: null,
-  year: null,
-  state: null,
-  securityNumber: null,
-  purchasePrice: null,
   tankSize: null,
-  status: 'ACTIVE',
-  imageUrl: null,
   insuranceStatus: 'NOT_INSURED',
-  lastOdometer: null,
-  frozen: null,
-  createdAt: '2026-01-01T09:00:00.000Z',
 };
 const efficiency: EfficiencyReply = {
   from: '2026-08-24',

@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth';
 import { formatCalendarDate, formatCurrency, formatNumber, formatVolume } from '@/lib/format';
 import { useVehicleFuelLogs, useVehicleMaintenanceLogs } from '../api';
 import { EMPTY_VALUE, tankUnit } from '../fleet-labels';
+import { pagedRows } from '@/lib/list-paging';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -108,10 +109,7 @@ export function FuelLogsPanel({ vehicle }: { vehicle: Vehicle }) {
       <DataTable
         label={`Fuel logs of ${vehicle.plateNumber ?? `${vehicle.make} ${vehicle.model}`}`}
         columns={FUEL_COLUMNS}
-        rows={logs.data?.requests}
-        rowKey={(r) => r.id}
-        meta={logs.data?.meta}
-        loading={logs.isFetching}
+        {...pagedRows(logs, (reply) => reply.requests)}
         onPageChange={setPage}
         minWidth={820}
       />
@@ -146,10 +144,7 @@ export function MaintenanceLogsPanel({ vehicle }: { vehicle: Vehicle }) {
       <DataTable
         label={`Maintenance of ${vehicle.plateNumber ?? `${vehicle.make} ${vehicle.model}`}`}
         columns={columns}
-        rows={logs.data?.logs}
-        rowKey={(r) => r.id}
-        meta={logs.data?.meta}
-        loading={logs.isFetching}
+        {...pagedRows(logs, (reply) => reply.logs)}
         onPageChange={setPage}
         minWidth={680}
       />

@@ -143,7 +143,7 @@ export function AssetsPanel() {
           />
         );
       }}
-      renderForm={({ opened, record, onClose }) => <VehicleFormModal opened={opened} onClose={onClose} vehicle={record} />}
+      renderForm={(form) => <VehicleFormModal {...form} />}
       remove={{
         mutation: deleteVehicle,
         title: 'Delete asset',

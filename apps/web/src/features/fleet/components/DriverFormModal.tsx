@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import type { Driver } from '@fleetfuel/contract';
-import { PasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { AccountPasswordField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { imageFileError } from '@/lib/image-file';
 import { useCreateDriver, useDepartmentOptions, useUpdateDriver } from '../api';
@@ -13,23 +13,10 @@ import { useRecordForm } from '@/lib/record-form';
 import { useOrganizationChoice, useRecordOwner } from '../use-record-owner';
 import { OrganizationField } from './OrganizationField';
 
-export interface DriverFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The driver being edited; absent when adding one. */
-  driver?: Driver | null;
-}
+const TITLES = { create: 'Add Driver', edit: 'Edit Driver' };
 
-export function DriverFormModal({ opened, onClose, driver }: DriverFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={driver}
-      titles={{ create: 'Add Driver', edit: 'Edit Driver' }}
-      Form={DriverForm}
-    />
-  );
+export function DriverFormModal(props: RecordModalProps<Driver>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={DriverForm} />;
 }
 
 /** A driver's group is one of its client's. */
@@ -71,15 +58,12 @@ function DriverForm({ mode, record: driver, onDone }: RecordFormProps<Driver>) {
           <TextField control={control} name="name" label="Name" withAsterisk autoComplete="off" />
           <TextField control={control} name="email" type="email" label="Email" autoComplete="off" />
           <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="off" />
-          <PasswordField
+          <AccountPasswordField
             control={control}
             name="password"
-            label="Password"
-            withAsterisk={mode === 'create'}
-            description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
+            mode={mode}
             // Below the input, so that the input lines up with its neighbour in the grid.
             inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="new-password"
           />
           <SelectField
             control={control}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconEraser, IconKey, IconPencil, IconSend, IconSnowflake, IconSnowflakeOff, IconTrash } from '@tabler/icons-react';
-import { notifyDownloaded, toast } from '@/lib/toast';
+import { notifyDownloaded, toastReply } from '@/lib/toast';
 import { saveJson } from '@/lib/download';
 import { DRIVER_SORTS, USER_STATUSES, hasPermission, routes, type Driver } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
@@ -52,8 +52,7 @@ export function DriversPanel() {
   /** A lost or expired invitation: the driver gets a new link, and the toast says where it went. */
   const resend = async (driver: Driver) => {
     // A refusal reaches the user as the query client's error toast.
-    const reply = await resendInvitation.mutateAsync(driver.id).catch(() => null);
-    if (reply) toast.success(reply.message);
+    await toastReply(resendInvitation.mutateAsync(driver.id));
   };
 
   return (
@@ -155,7 +154,7 @@ export function DriversPanel() {
             ]}
           />
         )}
-        renderForm={({ opened, record, onClose }) => <DriverFormModal opened={opened} onClose={onClose} driver={record} />}
+        renderForm={(form) => <DriverFormModal {...form} />}
         remove={{
           mutation: deleteDriver,
           title: 'Delete driver',

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { Driver } from '@fleetfuel/contract';
 import { errorMessage } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { useEraseDriver } from '../api';
 
 /**
@@ -18,9 +18,7 @@ export function EraseDriverDialog({ driver, onClose }: { driver: Driver | null; 
 
   const confirm = async () => {
     if (!driver) return;
-    const reply = await erase.mutateAsync(driver.id).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(erase.mutateAsync(driver.id)))) return;
     close();
   };
 

@@ -8,41 +8,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, routes, type Driver, type Vehicle } from '@fleetfuel/contract';
 import { TEST_ORGANIZATION_ID, answer, pressIncompleteSubmit, renderWithApp, sessionUser } from '@/test/render-with-app';
+import { testVehicle as vehicle } from '@/test/vehicle';
 import { AssetDetails } from './AssetDetails';
 import { DriversPanel } from './DriversPanel';
 
-const vehicle: Vehicle = {
-  id: '00000000-0000-4000-8000-0000000000b1',
-  plateNumber: 'LND-451-KJ',
-  model: 'Hilux',
-  make: 'Toyota',
-  type: 'VEHICLE',
-  fuelType: 'DIESEL',
-  driverId: null,
-  driver: null,
-  departmentId: null,
-  department: null,
-  organizationId: TEST_ORGANIZATION_ID,
-  organization: { id: TEST_ORGANIZATION_ID, name: 'Acme Logistics' },
-  registrationNumber: null,
-  chasisNumber: null,
-  transmissionType: null,
-  color: null,
-  datePurchase: null,
-  registrationState: null,
-  registrationExpiry: null,
-  year: null,
-  state: null,
-  securityNumber: null,
-  purchasePrice: null,
-  tankSize: 80,
-  status: 'ACTIVE',
-  imageUrl: null,
-  insuranceStatus: 'ACTIVE',
-  lastOdometer: null,
-  frozen: null,
-  createdAt: '2026-01-01T09:00:00.000Z',
-};
 const REASON = 'Suspected siphoning';
 const FROZEN = { reason: REASON, at: '2026-11-25T09:30:00.000Z' };
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { FormActions, TextareaField } from '@/components/ui/FormFields';
 import { formatDateTime } from '@/lib/format';
 import { showFieldError } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
+import { toast, toastReply } from '@/lib/toast';
 import { useFreeze, useUnfreeze, type FreezeKind } from '../api';
 
 type Frozen = Vehicle['frozen'];
@@ -61,9 +61,7 @@ export function FreezeDialogs({ target, onClose }: { target: FreezeTarget | null
   const confirmUnfreeze = async () => {
     if (!shown) return;
     // A refusal reaches the user as the query client's error toast, and the dialog stays open.
-    const reply = await unfreeze.mutateAsync(shown.id).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(unfreeze.mutateAsync(shown.id)))) return;
     onClose();
   };
 

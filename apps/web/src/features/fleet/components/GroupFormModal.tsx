@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Stack } from '@mantine/core';
 import type { Department } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { useCreateDepartment, useUpdateDepartment } from '../api';
 import { GROUP_STATUS_OPTIONS } from '../choices';
 import {
@@ -16,24 +16,10 @@ import { useRecordForm } from '@/lib/record-form';
 import { useOrganizationChoice } from '../use-record-owner';
 import { OrganizationField } from './OrganizationField';
 
-export interface GroupFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The group being updated; absent when adding one. */
-  group?: Department | null;
-}
+const TITLES = { create: 'Add Group', edit: 'Update Group' };
 
-export function GroupFormModal({ opened, onClose, group }: GroupFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={group}
-      titles={{ create: 'Add Group', edit: 'Update Group' }}
-      Form={GroupForm}
-      short
-    />
-  );
+export function GroupFormModal(props: RecordModalProps<Department>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={GroupForm} short />;
 }
 
 function GroupForm({ mode, record: group, onDone }: RecordFormProps<Department>) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import { DEPARTMENT_SORTS, TENANT_STATUSES, routes, type Department } from '@fleetfuel/contract';
 import { CrudListPage } from '@/components/ui/CrudListPage';
@@ -12,6 +12,7 @@ import { GROUP_STATUS_OPTIONS } from '../choices';
 import { dailyCapLabel } from '../fleet-labels';
 import { GroupDriversModal } from './GroupDriversModal';
 import { GroupFormModal } from './GroupFormModal';
+import { nameColumn } from '@/components/ui/RecordCells';
 
 function isGroupStatus(value: string): value is Department['status'] {
   return (TENANT_STATUSES as readonly string[]).includes(value);
@@ -38,15 +39,7 @@ export function GroupsPanel() {
       useList={useDepartments}
       exportRoute={routes.exports.groups}
       columns={() => [
-        {
-          key: 'name',
-          header: 'Name',
-          render: (g) => (
-            <Text fw={500} size="sm">
-              {g.name}
-            </Text>
-          ),
-        },
+        nameColumn(),
         { key: 'status', header: 'Status', render: (g) => <StatusBadge status={g.status} />, noWrap: true },
         {
           key: 'cap',
@@ -85,7 +78,7 @@ export function GroupsPanel() {
           ]}
         />
       )}
-      renderForm={({ opened, record, onClose }) => <GroupFormModal opened={opened} onClose={onClose} group={record} />}
+      renderForm={(form) => <GroupFormModal {...form} />}
       remove={{
         mutation: deleteGroup,
         title: 'Delete group',

@@ -1,34 +1,20 @@
-import { toast } from '@/lib/toast';
 import type { Driver } from '@fleetfuel/contract';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { ConfirmWriteDialog } from '@/components/ui/ConfirmDialog';
 import { useResetPumpPin } from '../api';
 
 /** Confirms resetting a driver's pump PIN (a forgotten or exposed PIN); the driver then sets a new one. */
 export function ResetPumpPinDialog({ driver, onClose }: { driver: Driver | null; onClose: () => void }) {
   const reset = useResetPumpPin();
-
-  const confirm = async () => {
-    if (!driver) return;
-    // A refusal reaches the user as the query client's error toast, and the dialog stays open.
-    const reply = await reset.mutateAsync(driver.id).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
-    onClose();
-  };
-
   return (
-    <ConfirmDialog
-      opened={driver !== null}
+    <ConfirmWriteDialog
+      record={driver}
+      write={reset}
+      onClose={onClose}
       title="Reset pump PIN"
-      message={
-        driver
-          ? `Reset the pump PIN of ${driver.name}? Until ${driver.name} sets a new PIN on the Account page, the station texts a one-time code to confirm fuel.`
-          : ''
+      message={(d) =>
+        `Reset the pump PIN of ${d.name}? Until ${d.name} sets a new PIN on the Account page, the station texts a one-time code to confirm fuel.`
       }
       confirmLabel="Reset PIN"
-      loading={reset.isPending}
-      onConfirm={() => void confirm()}
-      onCancel={onClose}
     />
   );
 }

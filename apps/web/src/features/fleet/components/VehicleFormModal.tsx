@@ -3,7 +3,7 @@ import { Divider, SimpleGrid, Stack } from '@mantine/core';
 import { useWatch } from 'react-hook-form';
 import type { Vehicle } from '@fleetfuel/contract';
 import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { imageFileError } from '@/lib/image-file';
 import { businessDate } from '@/lib/format';
@@ -23,24 +23,10 @@ import { emptyVehicleForm, hasRegistration, needsPlateNumber, toVehicleFormData,
 import { useOrganizationChoice, useRecordOwner } from '../use-record-owner';
 import { OrganizationField } from './OrganizationField';
 
-export interface VehicleFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The asset being edited; absent when adding one. */
-  vehicle?: Vehicle | null;
-}
+const TITLES = { create: 'Add Asset', edit: 'Edit Asset' };
 
-export function VehicleFormModal({ opened, onClose, vehicle }: VehicleFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={vehicle}
-      titles={{ create: 'Add Asset', edit: 'Edit Asset' }}
-      Form={VehicleForm}
-      size="xl"
-    />
-  );
+export function VehicleFormModal(props: RecordModalProps<Vehicle>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={VehicleForm} size="xl" />;
 }
 
 /** An asset's group and keeper are its client's. */

@@ -2,39 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '@fleetfuel/contract';
-import { TEST_ORGANIZATION_ID, answer, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
+import { answer, pressIncompleteSubmit, renderWithApp } from '@/test/render-with-app';
 import { OrganizationSettingsPanel } from './OrganizationSettingsPanel';
-
-const saved = {
-  organizationId: TEST_ORGANIZATION_ID,
-  name: 'Acme Logistics',
-  type: 'CORPORATE',
-  address: null,
-  status: 'ACTIVE',
-  domain: null,
-  defaultStationId: null,
-  couponValidityDays: 3,
-  allowExpiredInsurance: true,
-  serviceIntervalDays: 90,
-  serviceIntervalKm: 5000,
-  lowBalanceThreshold: 50_000,
-  requireNoteForFlaggedApproval: false,
-  requireDriverConfirmation: false,
-  requireVehicleScan: false,
-  requireOdometerAtPump: false,
-  requireOdometerPhoto: false,
-};
+import { savedOrganizationSettings } from '@/test/organization-settings';
 
 function renderPanel(editable: boolean) {
   const bodies: unknown[] = [];
   const rendered = renderWithApp(<OrganizationSettingsPanel editable={editable} />, {
     role: editable ? 'ADMINISTRATOR' : 'ASST_ADMINISTRATOR',
     api: [
-      answer(routes.organizationSettings.get, () => ({ settings: saved })),
+      answer(routes.organizationSettings.get, () => ({ settings: savedOrganizationSettings })),
       answer(routes.fuelRequests.stations, () => ({ stations: [] })),
       answer(routes.organizationSettings.update, ({ body }) => {
         bodies.push(body);
-        return { settings: { ...saved, ...(body as object) } };
+        return { settings: { ...savedOrganizationSettings, ...(body as object) } };
       }),
     ],
   });

@@ -5,6 +5,7 @@ import { useController, useForm, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import { COUPON_VALIDITY_DAYS, type RouteReply, type routes } from '@fleetfuel/contract';
+import { FormCard } from '@/components/ui/FormCard';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { SelectField, SubmitButton, TextField, type SelectOption, type TextFieldProps } from '@/components/ui/FormFields';
 import { useOrganizationSettings, useStationChoices, useUpdateOrganizationSettings } from '../api';
@@ -127,124 +128,117 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
 
   const readOnly = !editable;
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Organization preferences">
-        <Stack gap="md">
-          <div>
-            <Title order={3} size="h4">
-              Preferences
-            </Title>
-            <Text size="sm" c="dimmed">
-              How fuel requests, coupons and maintenance reminders work for your organization.
-            </Text>
-          </div>
-          {readOnly && (
-            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-              Only your organization admin can change these preferences.
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <SelectField
-              control={control}
-              name="defaultStationId"
-              label="Default station"
-              description="Chosen first on new fuel requests"
-              options={stationOptions}
-              disabled={readOnly || stations.isPending}
-              variant={readOnly ? 'filled' : 'default'}
-            />
-            <NumberSetting
-              control={control}
-              name="couponValidityDays"
-              label="Coupon validity (days)"
-              description={`Days after the supply date a coupon can be redeemed (${COUPON_VALIDITY_DAYS.min}–${COUPON_VALIDITY_DAYS.max})`}
-              inputMode="numeric"
-              min={COUPON_VALIDITY_DAYS.min}
-              max={COUPON_VALIDITY_DAYS.max}
-              editable={editable}
-            />
-            <NumberSetting
-              control={control}
-              name="serviceIntervalDays"
-              label="Service interval (days)"
-              description="A vehicle is due for service this long after its last one (7–730)"
-              inputMode="numeric"
-              min={7}
-              max={730}
-              editable={editable}
-            />
-            <NumberSetting
-              control={control}
-              name="serviceIntervalKm"
-              label="Service interval (km)"
-              description="…or after this distance since its last service (500–100,000)"
-              inputMode="numeric"
-              min={500}
-              max={100000}
-              editable={editable}
-            />
-            <NumberSetting
-              control={control}
-              name="lowBalanceThreshold"
-              label="Low balance alert threshold (₦)"
-              description="The alerts warn you when the wallet balance falls below this amount"
-              inputMode="decimal"
-              min={0}
-              step="0.01"
-              editable={editable}
-            />
-          </SimpleGrid>
-          <SwitchField
-            control={control}
-            name="allowExpiredInsurance"
-            label="Approve fuel for vehicles whose insurance has expired"
-            description="When off, a fuel request for a vehicle with expired insurance cannot be approved."
-            disabled={readOnly}
-          />
-          <SwitchField
-            control={control}
-            name="requireNoteForFlaggedApproval"
-            label="Require a note to approve a flagged request"
-            description="When on, a fuel request with anomaly flags is approved only with a note saying why."
-            disabled={readOnly}
-          />
-          <SwitchField
-            control={control}
-            name="requireDriverConfirmation"
-            label="Require driver confirmation at the pump"
-            description="When on, a station redeems a fuel coupon only with the driver's pump PIN or a one-time code texted to the driver."
-            disabled={readOnly}
-          />
-          <SwitchField
-            control={control}
-            name="requireVehicleScan"
-            label="Require the vehicle's sticker at the pump"
-            description="When on, the attendant scans the vehicle's windscreen sticker, and a fuel coupon redeems only for the vehicle it was approved for. Print the stickers from Assets."
-            disabled={readOnly}
-          />
-          <SwitchField
-            control={control}
-            name="requireOdometerAtPump"
-            label="Require the odometer reading at the pump"
-            description="When on, the attendant types the vehicle's odometer reading before dispensing. A reading below the last one is refused; a jump no drive explains is flagged and left out of efficiency."
-            disabled={readOnly}
-          />
-          <SwitchField
-            control={control}
-            name="requireOdometerPhoto"
-            label="Require a photo of the odometer"
-            description="When on, the attendant photographs the odometer before dispensing. The photo is kept with the request."
-            disabled={readOnly}
-          />
-          {editable && (
-            <Group justify="flex-end">
-              <SubmitButton control={control} disabled={!formState.isDirty}>
-                Save Settings
-              </SubmitButton>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard
+      title="Preferences"
+      formLabel="Organization preferences"
+      description="How fuel requests, coupons and maintenance reminders work for your organization."
+      onSubmit={onSubmit}
+      submit={
+        editable && (
+          <SubmitButton control={control} disabled={!formState.isDirty}>
+            Save Settings
+          </SubmitButton>
+        )
+      }
+    >
+      {readOnly && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          Only your organization admin can change these preferences.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <SelectField
+          control={control}
+          name="defaultStationId"
+          label="Default station"
+          description="Chosen first on new fuel requests"
+          options={stationOptions}
+          disabled={readOnly || stations.isPending}
+          variant={readOnly ? 'filled' : 'default'}
+        />
+        <NumberSetting
+          control={control}
+          name="couponValidityDays"
+          label="Coupon validity (days)"
+          description={`Days after the supply date a coupon can be redeemed (${COUPON_VALIDITY_DAYS.min}–${COUPON_VALIDITY_DAYS.max})`}
+          inputMode="numeric"
+          min={COUPON_VALIDITY_DAYS.min}
+          max={COUPON_VALIDITY_DAYS.max}
+          editable={editable}
+        />
+        <NumberSetting
+          control={control}
+          name="serviceIntervalDays"
+          label="Service interval (days)"
+          description="A vehicle is due for service this long after its last one (7–730)"
+          inputMode="numeric"
+          min={7}
+          max={730}
+          editable={editable}
+        />
+        <NumberSetting
+          control={control}
+          name="serviceIntervalKm"
+          label="Service interval (km)"
+          description="…or after this distance since its last service (500–100,000)"
+          inputMode="numeric"
+          min={500}
+          max={100000}
+          editable={editable}
+        />
+        <NumberSetting
+          control={control}
+          name="lowBalanceThreshold"
+          label="Low balance alert threshold (₦)"
+          description="The alerts warn you when the wallet balance falls below this amount"
+          inputMode="decimal"
+          min={0}
+          step="0.01"
+          editable={editable}
+        />
+      </SimpleGrid>
+      <SwitchField
+        control={control}
+        name="allowExpiredInsurance"
+        label="Approve fuel for vehicles whose insurance has expired"
+        description="When off, a fuel request for a vehicle with expired insurance cannot be approved."
+        disabled={readOnly}
+      />
+      <SwitchField
+        control={control}
+        name="requireNoteForFlaggedApproval"
+        label="Require a note to approve a flagged request"
+        description="When on, a fuel request with anomaly flags is approved only with a note saying why."
+        disabled={readOnly}
+      />
+      <SwitchField
+        control={control}
+        name="requireDriverConfirmation"
+        label="Require driver confirmation at the pump"
+        description="When on, a station redeems a fuel coupon only with the driver's pump PIN or a one-time code texted to the driver."
+        disabled={readOnly}
+      />
+      <SwitchField
+        control={control}
+        name="requireVehicleScan"
+        label="Require the vehicle's sticker at the pump"
+        description="When on, the attendant scans the vehicle's windscreen sticker, and a fuel coupon redeems only for the vehicle it was approved for. Print the stickers from Assets."
+        disabled={readOnly}
+      />
+      <SwitchField
+        control={control}
+        name="requireOdometerAtPump"
+        label="Require the odometer reading at the pump"
+        description="When on, the attendant types the vehicle's odometer reading before dispensing. A reading below the last one is refused; a jump no drive explains is flagged and left out of efficiency."
+        disabled={readOnly}
+      />
+      <SwitchField
+        control={control}
+        name="requireOdometerPhoto"
+        label="Require a photo of the odometer"
+        description="When on, the attendant photographs the odometer before dispensing. The photo is kept with the request."
+        disabled={readOnly}
+      />
+    </FormCard>
   );
 }

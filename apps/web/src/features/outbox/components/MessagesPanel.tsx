@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Paper, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import {
   MESSAGE_CHANNELS,
   OUTGOING_MESSAGE_STATUSES,
@@ -16,6 +16,7 @@ import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDateTime } from '@/lib/format';
 import { useListView } from '@/lib/list-view';
 import { useMessages, useResendMessage, type MessageListInput } from '../api';
+import { pagedRows } from '@/lib/list-paging';
 
 const CHANNEL_LABELS: Record<MessageChannel, string> = { EMAIL: 'E-mail', SMS: 'Text (SMS)' };
 const STATUS_OPTIONS = OUTGOING_MESSAGE_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
@@ -88,8 +89,7 @@ export function MessagesPanel() {
   const resend = useResendMessage();
 
   const sendAgain = async (message: OutgoingMessage) => {
-    const reply = await resend.mutateAsync(message.id).catch(() => null);
-    if (reply) toast.success(reply.message);
+    await toastReply(resend.mutateAsync(message.id));
   };
 
   const columns: DataTableColumn<OutgoingMessage>[] = [
@@ -118,28 +118,18 @@ export function MessagesPanel() {
       <DataTable
         label="Messages"
         columns={columns}
-        rows={messages.data?.messages}
-        rowKey={(m) => m.id}
-        meta={messages.data?.meta}
-        loading={messages.isFetching}
+        {...pagedRows(messages, (reply) => reply.messages)}
         {...view.table}
         searchPlaceholder="Search recipient, subject, client"
         minWidth={900}
         toolbar={
           <>
-            <ListFilter
-              label="Filter by status"
-              allLabel="All statuses"
-              value={status}
-              options={STATUS_OPTIONS}
-              onChange={view.setFilter('status')}
-            />
+            <ListFilter label="Filter by status" allLabel="All statuses" options={STATUS_OPTIONS} {...view.filterControl('status')} />
             <ListFilter
               label="Filter by channel"
               allLabel="E-mails and texts"
-              value={channel}
               options={CHANNEL_OPTIONS}
-              onChange={view.setFilter('channel')}
+              {...view.filterControl('channel')}
             />
           </>
         }

@@ -11,6 +11,7 @@ import { formatLimit } from '../plan-form';
 import { PlanFormModal } from './PlanFormModal';
 import { StatusListFilter } from '@/components/ui/ListFilter';
 import { useListView } from '@/lib/list-view';
+import { pagedRows } from '@/lib/list-paging';
 
 const STATUS_FILTER = PLAN_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
 
@@ -87,14 +88,11 @@ export function PlansPanel() {
       <DataTable
         label="Subscription plans"
         columns={columns}
-        rows={plans.data?.subscriptions}
-        rowKey={(p) => p.id}
-        meta={plans.data?.meta}
-        loading={plans.isFetching}
+        {...pagedRows(plans, (reply) => reply.subscriptions)}
         {...view.table}
         searchPlaceholder="Search plans"
         minWidth={900}
-        toolbar={<StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />}
+        toolbar={<StatusListFilter options={STATUS_FILTER} {...view.filterControl('status')} />}
       />
       <PlanFormModal opened={editing.opened} onClose={() => setEditing((current) => ({ ...current, opened: false }))} plan={editing.plan} />
     </>

@@ -8,7 +8,7 @@ import { RowMenu } from '@/components/ui/RowMenu';
 import { SELECT_PLACEHOLDER } from '@/components/ui/FormFields';
 import { useAuth } from '@/lib/auth';
 import { useOrganizationChoices } from '@/lib/organization-options';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import { useDeletePolicy, usePolicies, useStationChoices } from '../api';
 import { ENFORCEMENT_LABELS, SCOPE_SECTIONS, policiesOfScope, policyText, scopeText } from '../policy-labels';
 import { BudgetUsageCard } from './BudgetUsageCard';
@@ -180,7 +180,7 @@ export function PoliciesPanel() {
       />
       {isPlatformAdmin && <ClientChoice value={clientId} onChange={setClientId} />}
       {body()}
-      {mayManage && <PolicyFormModal opened={editing !== null} onClose={() => setEditing(null)} policy={editing?.policy ?? null} />}
+      {mayManage && <PolicyFormModal opened={editing !== null} onClose={() => setEditing(null)} record={editing?.policy ?? null} />}
       <ConfirmDialog
         opened={removing !== null}
         title="Delete fuel policy"
@@ -198,12 +198,7 @@ export function PoliciesPanel() {
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (!removing) return;
-          remove
-            .mutateAsync(removing.id)
-            .then((reply) => toast.success(reply.message))
-            .catch(() => null)
-            .finally(() => setRemoving(null));
+          if (removing) void toastReply(remove.mutateAsync(removing.id)).then(() => setRemoving(null));
         }}
       />
     </>

@@ -150,7 +150,7 @@ describe('PolicyFormModal', () => {
     const existing = policy(1, { rule: 'WEEKLY_LITRES', value: 200, enforcement: 'SOFT', scope: organizationScope });
     const sent: unknown[] = [];
     const onClose = vi.fn();
-    renderWithApp(<PolicyFormModal opened onClose={onClose} policy={existing} />, {
+    renderWithApp(<PolicyFormModal opened onClose={onClose} record={existing} />, {
       api: [
         answer(routes.fuelPolicies.update, ({ body }) => {
           sent.push(body);

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Radio.css';
 import { useController, useFormState, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { POLICY_ENFORCEMENTS, type FuelPolicyView } from '@fleetfuel/contract';
 import { FormActions, SELECT_PLACEHOLDER, SelectField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { useRecordForm } from '@/lib/record-form';
 import { useCreatePolicy, useDriverChoices, useGroupChoices, useUpdatePolicy, useVehicleChoices } from '../api';
 import { ENFORCEMENT_DESCRIPTIONS, ENFORCEMENT_LABELS, RULE_OPTIONS, SCOPE_LABELS, SCOPE_OPTIONS } from '../policy-labels';
@@ -20,23 +20,10 @@ import {
 } from '../policy-form';
 import { PolicyValueField } from './PolicyValueField';
 
-export interface PolicyFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The policy being edited; absent when adding one. */
-  policy?: FuelPolicyView | null;
-}
+const TITLES = { create: 'Add Fuel Policy', edit: 'Edit Fuel Policy' };
 
-export function PolicyFormModal({ opened, onClose, policy }: PolicyFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={policy}
-      titles={{ create: 'Add Fuel Policy', edit: 'Edit Fuel Policy' }}
-      Form={PolicyForm}
-    />
-  );
+export function PolicyFormModal(props: RecordModalProps<FuelPolicyView>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={PolicyForm} />;
 }
 
 /** A field's visible error, as FormFields show it: once touched, or once a submit was tried. */

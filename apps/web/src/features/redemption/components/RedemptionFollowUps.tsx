@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { errorMessage } from '@/lib/api-client';
 import { formatCurrency, formatDateTime, formatVolume } from '@/lib/format';
 import { useRedemptionFollowUps, useResolveFollowUp, type FollowUpStatusFilter } from '../api';
+import { pagedRows } from '@/lib/list-paging';
 
 const NOTE_MAX = 500;
 const NOTE_REQUIRED = 'Say how it was settled';
@@ -76,10 +77,7 @@ export function RedemptionFollowUps() {
         <DataTable
           label="Refused offline redemptions"
           columns={columns}
-          rows={followUps.data?.followUps ?? []}
-          rowKey={(item) => item.id}
-          meta={followUps.data?.meta}
-          loading={followUps.isFetching}
+          {...pagedRows(followUps, (reply) => reply.followUps)}
           onPageChange={setPage}
           search={search}
           onSearchChange={(text) => {

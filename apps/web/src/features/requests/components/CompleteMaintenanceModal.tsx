@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import type { MaintenanceRequest } from '@fleetfuel/contract';
 import { SubmitButton, TextField } from '@/components/ui/FormFields';
 import { formatCurrency } from '@/lib/format';
@@ -38,9 +38,7 @@ function CompleteForm({ request, onDone }: { request: MaintenanceRequest; onDone
   });
 
   const onSubmit = handleSubmit(async ({ finalCost }) => {
-    const reply = await complete.mutateAsync({ id: request.id, finalCost: finalCostOf(finalCost), key }).catch(() => null);
-    if (!reply) return;
-    toast.success(reply.message);
+    if (!(await toastReply(complete.mutateAsync({ id: request.id, finalCost: finalCostOf(finalCost), key })))) return;
     onDone();
   });
 

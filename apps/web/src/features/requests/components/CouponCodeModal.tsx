@@ -1,11 +1,11 @@
 import { Alert, Box, Button, Center, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { FuelRequest } from '@fleetfuel/contract';
 import { formatCalendarDate, formatCurrency, formatDateTime, formatVolume } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
-import { DetailList } from './RequestParts';
+import { DetailList, DownloadCouponButton } from './RequestParts';
 import { CouponQrCode } from './CouponQrCode';
 
 export interface CouponCodeModalProps {
@@ -94,9 +94,7 @@ export function CouponCodeModal({ request, opened, onClose, onDownload, download
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button leftSection={<IconDownload size={16} aria-hidden />} loading={downloading} onClick={() => onDownload(request)}>
-              Download Coupon
-            </Button>
+            <DownloadCouponButton downloading={downloading} onClick={() => onDownload(request)} />
           </Group>
         </Stack>
       )}

@@ -7,6 +7,7 @@ import { useFuelRequests } from '../api';
 import { FuelRequestForm } from './FuelRequestForm';
 import { FuelRequestsTable } from './FuelRequestsTable';
 import { useFuelRequestActions } from '../use-fuel-request-actions';
+import { pagedRows } from '@/lib/list-paging';
 
 /** A driver's /fuel/generate-coupon: the request form for its vehicle, and its own requests below. */
 export function DriverFuelRequests() {
@@ -30,9 +31,7 @@ export function DriverFuelRequests() {
           </Title>
           <FuelRequestsTable
             label="My fuel requests"
-            rows={requests.data?.requests}
-            meta={requests.data?.meta}
-            loading={requests.isFetching}
+            {...pagedRows(requests, (reply) => reply.requests)}
             onPageChange={setPage}
             showOrganization={false}
             actions={actions}

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { useFuelRequests } from '../api';
 import { FuelRequestsTable } from './FuelRequestsTable';
 import { useFuelRequestActions } from '../use-fuel-request-actions';
+import { pagedRows } from '@/lib/list-paging';
 
 const countUnit = (count: number) => (count === 1 ? 'request' : 'requests');
 
@@ -52,9 +53,7 @@ export function DriverSummary({ leading }: { leading?: ReactNode }) {
         </Title>
         <FuelRequestsTable
           label="My coupons"
-          rows={coupons.data?.requests}
-          meta={coupons.data?.meta}
-          loading={coupons.isFetching}
+          {...pagedRows(coupons, (reply) => reply.requests)}
           onPageChange={setPage}
           showOrganization={false}
           actions={actions}

@@ -1,11 +1,10 @@
-import { Alert, Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Alert, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { tankLevelLabel, type FuelRequest } from '@fleetfuel/contract';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { formatCalendarDate, formatCurrency, formatDateTime, formatNumber, formatVolume } from '@/lib/format';
 import { vehicleDetail, vehicleName } from '../request-labels';
 import { PumpPhotos } from './PumpPhotos';
-import { DetailList, type DetailItem } from './RequestParts';
+import { DetailList, DownloadCouponButton, type DetailItem } from './RequestParts';
 
 function who(person: { name: string } | null, at: string | null): string {
   if (!person) return '';
@@ -86,9 +85,7 @@ export function FuelRequestDetails({
           )}
           {canCoupon && request.status === 'APPROVED' && (
             <Group justify="flex-end">
-              <Button leftSection={<IconDownload size={16} aria-hidden />} loading={downloading} onClick={() => onDownload(request)}>
-                Download Coupon
-              </Button>
+              <DownloadCouponButton downloading={downloading} onClick={() => onDownload(request)} />
             </Group>
           )}
         </Stack>

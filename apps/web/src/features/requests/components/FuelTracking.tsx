@@ -10,6 +10,7 @@ import { FuelRequestsTable } from './FuelRequestsTable';
 import { GenerateCouponModal } from './GenerateCouponModal';
 import { useFuelRequestActions } from '../use-fuel-request-actions';
 import { useRequestList } from '../use-request-list';
+import { pagedRows } from '@/lib/list-paging';
 
 /** The summary sums the volumes of every fuel type in one figure; litres, the unit of petrol and diesel, label it. */
 const VOLUME_UNIT = 'L';
@@ -79,9 +80,7 @@ export function FuelTracking({ generateOpened, onOpenGenerate, onCloseGenerate }
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <FuelRequestsTable
-          rows={requests.data?.requests}
-          meta={requests.data?.meta}
-          loading={requests.isFetching}
+          {...pagedRows(requests, (reply) => reply.requests)}
           {...table}
           showOrganization={showOrganization}
           actions={actions}

@@ -16,6 +16,7 @@ import { MaintenanceTable, type MaintenanceActions } from './MaintenanceTable';
 import { RejectDialog } from './RejectDialog';
 import { useRequestDecisions, useRequestDialog } from '../use-request-decisions';
 import { useRequestList } from '../use-request-list';
+import { pagedRows } from '@/lib/list-paging';
 
 /** Maintenance (spec section 2): the same pattern as Fuel Tracking, with Schedule Maintenance. */
 export function MaintenanceView() {
@@ -98,9 +99,7 @@ export function MaintenanceView() {
 
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <MaintenanceTable
-          rows={requests.data?.logs}
-          meta={requests.data?.meta}
-          loading={requests.isFetching}
+          {...pagedRows(requests, (reply) => reply.logs)}
           {...table}
           showOrganization={showOrganization}
           actions={actions}

@@ -1,7 +1,7 @@
 /** Small pieces the request screens share: a stop for row clicks, a details list, the status filter. */
 import type { ReactNode } from 'react';
-import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Box, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCheck, IconDownload, IconX } from '@tabler/icons-react';
 import { REQUEST_STATUSES, type RequestStatus } from '@fleetfuel/contract';
 import { statusLabel } from '@/components/ui/StatusBadge';
 import { StatusListFilter } from '@/components/ui/ListFilter';
@@ -77,5 +77,14 @@ export function DecisionActions({ name, onApprove, onReject }: { name: string; o
       <RowAction label={`Approve ${name}`} tooltip="Approve" color="green" icon={<IconCheck size={18} aria-hidden />} onClick={onApprove} />
       <RowAction label={`Reject ${name}`} tooltip="Reject" color="red" icon={<IconX size={18} aria-hidden />} onClick={onReject} />
     </>
+  );
+}
+
+/** Downloads an approved request's coupon (a PDF); busy while the file is on its way. */
+export function DownloadCouponButton({ downloading, onClick }: { downloading: boolean; onClick: () => void }) {
+  return (
+    <Button leftSection={<IconDownload size={16} aria-hidden />} loading={downloading} onClick={onClick}>
+      Download Coupon
+    </Button>
   );
 }

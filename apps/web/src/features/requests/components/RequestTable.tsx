@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
-import type { PageMeta } from '@fleetfuel/contract';
-import { DataTable, type DataTableColumn, type DataTableSorting } from '@/components/ui/DataTable';
-import type { RequestRow } from '../request-columns';
+import { DataTable, type DataTableColumn, type DataTableProps, type DataTableSorting } from '@/components/ui/DataTable';
 
-/** What a page gives a request table: the rows, their paging, search and sort, and its toolbar. */
-export interface RequestTableProps<Row> {
-  rows: readonly Row[] | undefined;
-  meta: PageMeta | undefined;
-  loading: boolean;
+/** What a page gives a request table: the rows and their paging (`pagedRows`), search and sort, and its toolbar. */
+export interface RequestTableProps<Row> extends Pick<DataTableProps<Row>, 'rows' | 'rowKey' | 'meta' | 'loading'> {
   /** The search the list applies (from the address) and its server-side sort. */
   search?: string;
   sorting?: DataTableSorting | undefined;
@@ -27,6 +22,6 @@ interface RequestTableFrameProps<Row> extends RequestTableProps<Row> {
 }
 
 /** The frame of the fuel request and maintenance tables: a DataTable of requests, wider with the Client column. */
-export function RequestTable<Row extends RequestRow>({ search, showOrganization, ...table }: RequestTableFrameProps<Row>) {
-  return <DataTable {...table} rowKey={(r) => r.id} search={search ?? ''} minWidth={showOrganization ? 960 : 880} />;
+export function RequestTable<Row>({ search, showOrganization, ...table }: RequestTableFrameProps<Row>) {
+  return <DataTable {...table} search={search ?? ''} minWidth={showOrganization ? 960 : 880} />;
 }

@@ -3,7 +3,7 @@ import type { FuelPrice } from '@fleetfuel/contract';
 import { formatCurrency, formatDate } from '@/lib/format';
 import { usePrices } from '../api';
 
-export function PriceFigure({ price }: { price: FuelPrice }) {
+function PriceFigure({ price }: { price: FuelPrice }) {
   return (
     <Text fz={24} fw={700} lh={1.2}>
       {formatCurrency(price.pricePerLitre)}
@@ -11,6 +11,22 @@ export function PriceFigure({ price }: { price: FuelPrice }) {
         / {price.unit}
       </Text>
     </Text>
+  );
+}
+
+/** A fuel's current price and since when it holds; `withSetter` adds who set it. */
+export function PriceSummary({ price, gap, withSetter = false }: { price: FuelPrice; gap: number; withSetter?: boolean }) {
+  return (
+    <Stack gap={gap}>
+      <Text size="sm" fw={600}>
+        {price.fuelType}
+      </Text>
+      <PriceFigure price={price} />
+      <Text size="xs" c="dimmed">
+        Since {formatDate(price.createdAt)}
+        {withSetter && price.setBy ? `, set by ${price.setBy.name}` : ''}
+      </Text>
+    </Stack>
   );
 }
 
@@ -36,15 +52,7 @@ export function CurrentPrices({ stationId }: { stationId: string }) {
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
           {current.map((price) => (
             <Paper key={price.id} withBorder radius="md" p="md" bg="gray.0">
-              <Stack gap={4}>
-                <Text size="sm" fw={600}>
-                  {price.fuelType}
-                </Text>
-                <PriceFigure price={price} />
-                <Text size="xs" c="dimmed">
-                  Since {formatDate(price.createdAt)}
-                </Text>
-              </Stack>
+              <PriceSummary price={price} gap={4} />
             </Paper>
           ))}
         </SimpleGrid>

@@ -10,7 +10,8 @@ import { formatCurrency, formatDate } from '@/lib/format';
 import { usePrices, useUpdatePrice, type PriceHistoryQuery } from '../api';
 import { priceFormSchema, toPriceBody, unitLabel, type PriceFormValues } from '../price-form';
 import { isSoldFuelType } from '../station-form';
-import { PriceFigure } from './CurrentPrices';
+import { PriceSummary } from './CurrentPrices';
+import { pagedRows } from '@/lib/list-paging';
 
 const HISTORY_PAGE_SIZE = 10;
 
@@ -68,16 +69,7 @@ function PriceCard({ price }: { price: FuelPrice }) {
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={`${price.fuelType} price`}>
       <Stack gap="sm">
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {price.fuelType}
-          </Text>
-          <PriceFigure price={price} />
-          <Text size="xs" c="dimmed">
-            Since {formatDate(price.createdAt)}
-            {price.setBy ? `, set by ${price.setBy.name}` : ''}
-          </Text>
-        </Stack>
+        <PriceSummary price={price} gap={2} withSetter />
         <PriceForm fuelTypes={[price.fuelType]} submitLabel="Update" />
       </Stack>
     </Paper>
@@ -146,10 +138,7 @@ export function PriceManagement() {
         <DataTable
           label="Price history"
           columns={HISTORY_COLUMNS}
-          rows={prices.data?.prices}
-          rowKey={(p) => p.id}
-          meta={prices.data?.meta}
-          loading={prices.isFetching}
+          {...pagedRows(prices, (reply) => reply.prices)}
           onPageChange={setPage}
           minWidth={560}
           toolbar={

@@ -52,7 +52,7 @@ export function StationDetails({ id }: { id: string | null }) {
             ]}
           />
           <CurrentPrices stationId={s.id} />
-          <StationFormModal opened={editing} onClose={() => setEditing(false)} station={s} />
+          <StationFormModal opened={editing} onClose={() => setEditing(false)} record={s} />
         </Stack>
       )}
     </RecordDetails>

@@ -1,35 +1,23 @@
 import { useEffect, useMemo } from 'react';
-import { Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { Controller, useWatch } from 'react-hook-form';
 import { FUEL_UNITS, NIGERIAN_LOCATIONS, SOLD_FUEL_TYPES, TENANT_STATUSES, type FuelStation } from '@fleetfuel/contract';
-import { SelectField, FormActions, TextField } from '@/components/ui/FormFields';
-import { RecordFormModal, type RecordFormProps } from '@/components/ui/RecordFormModal';
+import { CheckboxGroupField, SelectField, FormActions, TextField } from '@/components/ui/FormFields';
+import { RecordFormModal, type RecordFormProps, type RecordModalProps } from '@/components/ui/RecordFormModal';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
 import { statusLabel } from '@/components/ui/StatusBadge';
 import { useRecordForm } from '@/lib/record-form';
 import { useCreateStation, useUpdateStation } from '../api';
 import { emptyStationForm, stationFormSchema, stationToForm, toStationFormData } from '../station-form';
 
-export interface StationFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-  /** The station being edited; absent when adding one. */
-  station?: FuelStation | null;
-}
-
 const STATUS_OPTIONS = TENANT_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
+const FUEL_OPTIONS = SOLD_FUEL_TYPES.map((fuel) => ({ value: fuel, label: `${fuel} (${FUEL_UNITS[fuel]})` }));
 const STATE_OPTIONS = NIGERIAN_LOCATIONS.map((value) => ({ value, label: value }));
 
-export function StationFormModal({ opened, onClose, station }: StationFormModalProps) {
-  return (
-    <RecordFormModal
-      opened={opened}
-      onClose={onClose}
-      record={station}
-      titles={{ create: 'Add Fuel Station', edit: 'Update Fuel Station' }}
-      Form={StationForm}
-    />
-  );
+const TITLES = { create: 'Add Fuel Station', edit: 'Update Fuel Station' };
+
+export function StationFormModal(props: RecordModalProps<FuelStation>) {
+  return <RecordFormModal {...props} titles={TITLES} Form={StationForm} />;
 }
 
 function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStation>) {
@@ -108,29 +96,7 @@ function StationForm({ mode, record: station, onDone }: RecordFormProps<FuelStat
             autoComplete="off"
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="availableFuels"
-          render={({ field, fieldState, formState }) => (
-            <Checkbox.Group
-              label="Available Fuels"
-              withAsterisk
-              value={field.value}
-              onChange={(next) => {
-                field.onChange(next);
-                field.onBlur();
-              }}
-              error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
-            >
-              <Group gap="lg" mt={6}>
-                {SOLD_FUEL_TYPES.map((fuel, index) => (
-                  // The first box takes the focus when a submit finds no fuel chosen.
-                  <Checkbox key={fuel} ref={index === 0 ? field.ref : undefined} value={fuel} label={`${fuel} (${FUEL_UNITS[fuel]})`} />
-                ))}
-              </Group>
-            </Checkbox.Group>
-          )}
-        />
+        <CheckboxGroupField control={control} name="availableFuels" label="Available Fuels" options={FUEL_OPTIONS} inline />
         <Controller
           control={control}
           name="image"

@@ -68,7 +68,7 @@ export function StationsPanel() {
         { key: 'createdAt', header: 'Date Joined', render: (s) => formatDate(s.createdAt), noWrap: true },
       ]}
       rowActions={(s, { edit }) => <EditManageActions name={s.name} onEdit={edit} manageTo={stationDetailsPath(s.id)} />}
-      renderForm={({ opened, record, onClose }) => <StationFormModal opened={opened} onClose={onClose} station={record} />}
+      renderForm={(form) => <StationFormModal {...form} />}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Button, FileInput, Group, Stack } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toastReply } from '@/lib/toast';
 import type { Ticket } from '@fleetfuel/contract';
 import { FormModal } from '@/components/ui/FormModal';
 import { SubmitButton, TextField, TextareaField } from '@/components/ui/FormFields';
@@ -35,9 +35,8 @@ function NewTicketForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const reply = await createTicket.mutateAsync(toTicketFormData(values, attachment)).catch(() => null);
+    const reply = await toastReply(createTicket.mutateAsync(toTicketFormData(values, attachment)));
     if (!reply) return;
-    toast.success(reply.message);
     onCreated(reply.ticket);
   });
 

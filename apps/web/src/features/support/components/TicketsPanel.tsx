@@ -10,6 +10,7 @@ import { useTickets, type TicketListQuery } from '../api';
 import { NewTicketModal } from './NewTicketModal';
 import { StatusListFilter } from '@/components/ui/ListFilter';
 import { useListView } from '@/lib/list-view';
+import { pagedRows } from '@/lib/list-paging';
 
 const STATUSES = ticketStatusSchema.options;
 
@@ -76,21 +77,14 @@ export function TicketsPanel({ everyone, onOpen }: TicketsPanelProps) {
       <DataTable
         label="Support tickets"
         columns={columns}
-        rows={tickets.data?.tickets}
-        rowKey={(t) => t.id}
-        meta={tickets.data?.meta}
-        loading={tickets.isFetching}
+        {...pagedRows(tickets, (reply) => reply.tickets)}
         {...view.table}
         searchPlaceholder="Search subject or message"
         minWidth={everyone ? 760 : 560}
         onRowClick={onOpen}
         toolbar={
           <>
-            <StatusListFilter
-              value={status}
-              options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
-              onChange={view.setFilter('status')}
-            />
+            <StatusListFilter options={STATUSES.map((value) => ({ value, label: statusLabel(value) }))} {...view.filterControl('status')} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
               New ticket
             </Button>

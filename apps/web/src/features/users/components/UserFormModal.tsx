@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
 import { MANAGEABLE_ROLES, ROLE_LABELS, USER_STATUSES, type Role, type User } from '@fleetfuel/contract';
-import { PasswordField, SelectField, SubmitButton, TextField, type SelectOption } from '@/components/ui/FormFields';
+import { AccountPasswordField, SelectField, SubmitButton, TextField, type SelectOption } from '@/components/ui/FormFields';
 import { statusLabel } from '@/components/ui/StatusBadge';
 import { useAuth } from '@/lib/auth';
 import { useCreateUser, useFuelStationOptions, useUpdateUser } from '../api';
@@ -145,14 +145,7 @@ function UserForm({ mode, user, presetRole, onDone }: UserFormProps) {
               disabled={fuelStations.isPending}
             />
           )}
-          <PasswordField
-            control={control}
-            name="password"
-            label="Password"
-            withAsterisk={mode === 'create'}
-            description={mode === 'edit' ? 'Leave empty to keep the current password' : undefined}
-            autoComplete="new-password"
-          />
+          <AccountPasswordField control={control} name="password" mode={mode} />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone}>

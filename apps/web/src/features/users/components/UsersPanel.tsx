@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Button, Menu, Text } from '@mantine/core';
+import { ActionIcon, Button, Menu } from '@mantine/core';
 import { IconDots, IconKey, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { toast } from '@/lib/toast';
+import { toast, toastReply } from '@/lib/toast';
 import {
   MANAGEABLE_ROLES,
   ROLES,
@@ -16,7 +16,7 @@ import {
 } from '@fleetfuel/contract';
 import { DataTable, type DataTableColumn } from '@/components/ui/DataTable';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { EmailText } from '@/components/ui/RecordCells';
+import { EmailText, nameColumn } from '@/components/ui/RecordCells';
 import { StatusBadge, statusLabel } from '@/components/ui/StatusBadge';
 import { formatDate } from '@/lib/format';
 import { useAuth } from '@/lib/auth';
@@ -26,7 +26,7 @@ import { UserFormModal } from './UserFormModal';
 import { ClearStationPinDialog } from './ClearStationPinDialog';
 import { ListFilter, StatusListFilter } from '@/components/ui/ListFilter';
 import { DateRangeFilter, dateRangeQuery } from '@/components/ui/DateRangeFilter';
-import { useKeepPageInRange } from '@/lib/list-paging';
+import { useKeepPageInRange, pagedRows } from '@/lib/list-paging';
 import { useListView } from '@/lib/list-view';
 
 /** The account form; `user` outlives `opened` so the modal keeps its title while it closes. */
@@ -99,22 +99,13 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const reply = await deleteUser.mutateAsync(deleting.id).catch(() => null);
+    await toastReply(deleteUser.mutateAsync(deleting.id));
     setDeleting(null);
-    if (reply) toast.success(reply.message);
   };
 
   const columns = useMemo<DataTableColumn<User>[]>(
     () => [
-      {
-        key: 'name',
-        header: 'Name',
-        render: (u) => (
-          <Text fw={500} size="sm">
-            {u.name}
-          </Text>
-        ),
-      },
+      nameColumn(),
       {
         key: 'email',
         header: 'Email',
@@ -187,17 +178,14 @@ export function UsersPanel({ variant = 'admin' }: UsersPanelProps) {
       <DataTable
         label={team ? 'Team members' : 'User accounts'}
         columns={shownColumns}
-        rows={users.data?.users}
-        rowKey={(u) => u.id}
-        meta={users.data?.meta}
-        loading={users.isFetching}
+        {...pagedRows(users, (reply) => reply.users)}
         {...view.table}
         searchPlaceholder="Search name, email or phone"
         minWidth={team ? 820 : 960}
         toolbar={
           <>
-            <ListFilter label="Filter by role" allLabel="All roles" value={role} options={roleFilter} onChange={view.setFilter('role')} />
-            <StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />
+            <ListFilter label="Filter by role" allLabel="All roles" options={roleFilter} {...view.filterControl('role')} />
+            <StatusListFilter options={STATUS_FILTER} {...view.filterControl('status')} />
             <DateRangeFilter from={from} to={to} set={view.setFilter} />
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing({ opened: true, user: null })}>
               {team ? 'Add Member' : 'Add User'}

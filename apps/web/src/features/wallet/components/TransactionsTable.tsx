@@ -21,6 +21,7 @@ import { signedAmount } from '../wallet-forms';
 import { ReceiptModal } from './ReceiptModal';
 import { ListFilter, StatusListFilter } from '@/components/ui/ListFilter';
 import { useListView } from '@/lib/list-view';
+import { pagedRows } from '@/lib/list-paging';
 
 const TYPE_FILTER = TRANSACTION_TYPES.map((value) => ({ value, label: statusLabel(value) }));
 const STATUS_FILTER = TRANSACTION_STATUSES.map((value) => ({ value, label: statusLabel(value) }));
@@ -119,17 +120,14 @@ export function TransactionsTable({ wallet, title = 'Transactions', initialType 
       <DataTable
         label={title}
         columns={columns}
-        rows={transactions.data?.transactions}
-        rowKey={(t) => t.id}
-        meta={transactions.data?.meta}
-        loading={transactions.isFetching}
+        {...pagedRows(transactions, (reply) => reply.transactions)}
         {...view.table}
         searchPlaceholder="Search reference or note"
         minWidth={960}
         toolbar={
           <>
-            <ListFilter label="Filter by type" allLabel="All types" value={type} options={TYPE_FILTER} onChange={view.setFilter('type')} />
-            <StatusListFilter value={status} options={STATUS_FILTER} onChange={view.setFilter('status')} />
+            <ListFilter label="Filter by type" allLabel="All types" options={TYPE_FILTER} {...view.filterControl('type')} />
+            <StatusListFilter options={STATUS_FILTER} {...view.filterControl('status')} />
             <DateRangeFilter from={from} to={to} set={view.setFilter} />
             <ExportButton route={routes.exports.transactions} query={{ ...query, walletId: wallet.id }} />
           </>

@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   Card,
-  Checkbox,
   Code,
   CopyButton,
   Group,
@@ -16,14 +15,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from '@/lib/toast';
+import { toast, toastReply } from '@/lib/toast';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { webhookCreateBodySchema, type Webhook } from '@fleetfuel/contract';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { FormModal } from '@/components/ui/FormModal';
-import { SubmitButton, TextField } from '@/components/ui/FormFields';
+import { CheckboxGroupField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { StatusBadge } from '@/components/ui/StatusBadge';
 import { showFieldError } from '@/lib/form-errors';
 import { formatDateTime, TIME_ZONE_NOTE } from '@/lib/format';
@@ -115,12 +114,7 @@ export function WebhooksPanel() {
         loading={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (!removing) return;
-          remove
-            .mutateAsync(removing.id)
-            .then((reply) => toast.success(reply.message))
-            .catch(() => null)
-            .finally(() => setRemoving(null));
+          if (removing) void toastReply(remove.mutateAsync(removing.id)).then(() => setRemoving(null));
         }}
       />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={`Deliveries to ${viewing?.url ?? ''}`} size="xl" centered>
@@ -186,29 +180,7 @@ function AddWebhookForm({ onCancel, onAdded }: { onCancel: () => void; onAdded: 
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Add webhook">
       <Stack gap="md">
         <TextField control={control} name="url" label="URL" withAsterisk placeholder="https://example.com/fleetfuel" autoComplete="off" />
-        <Controller
-          control={control}
-          name="events"
-          render={({ field, fieldState, formState }) => (
-            <Checkbox.Group
-              label="Events"
-              withAsterisk
-              value={field.value}
-              onChange={(value) => {
-                field.onChange(value);
-                field.onBlur();
-              }}
-              error={fieldState.isTouched || formState.isSubmitted ? fieldState.error?.message : undefined}
-            >
-              <Stack gap={6} mt="xs">
-                {EVENT_OPTIONS.map((option, index) => (
-                  // The first box takes the focus when a submit finds no event chosen.
-                  <Checkbox key={option.value} ref={index === 0 ? field.ref : undefined} value={option.value} label={option.label} />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-          )}
-        />
+        <CheckboxGroupField control={control} name="events" label="Events" options={EVENT_OPTIONS} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel}>
             Cancel

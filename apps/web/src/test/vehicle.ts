@@ -1,0 +1,36 @@
+/** An active vehicle of the test organization with none of its optional details: fleet tests start from it. */
+import type { Vehicle } from '@fleetfuel/contract';
+import { TEST_ORGANIZATION_ID } from './render-with-app';
+
+export const testVehicle: Vehicle = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  plateNumber: 'LND-451-KJ',
+  model: 'Hilux',
+  make: 'Toyota',
+  type: 'VEHICLE',
+  fuelType: 'DIESEL',
+  driverId: null,
+  driver: null,
+  departmentId: null,
+  department: null,
+  organizationId: TEST_ORGANIZATION_ID,
+  organization: { id: TEST_ORGANIZATION_ID, name: 'Acme Logistics' },
+  registrationNumber: null,
+  chasisNumber: null,
+  transmissionType: null,
+  color: null,
+  datePurchase: null,
+  registrationState: null,
+  registrationExpiry: null,
+  year: null,
+  state: null,
+  securityNumber: null,
+  purchasePrice: null,
+  tankSize: 80,
+  status: 'ACTIVE',
+  imageUrl: null,
+  insuranceStatus: 'ACTIVE',
+  lastOdometer: null,
+  frozen: null,
+  createdAt: '2026-01-01T09:00:00.000Z',
+};
