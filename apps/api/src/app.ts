@@ -61,7 +61,9 @@ import {
   createAttendantSwitch,
   createAuthService,
   createPasswordInvitations,
+  createThrottleCounters,
 } from './modules/auth/index.js';
+import { bindUssdRoutes, createUssdService } from './modules/ussd/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
 import { createSessionsService } from './modules/sessions/index.js';
@@ -127,6 +129,8 @@ declare module 'fastify' {
       purgeSentMessages(): Promise<number>;
       /** Deletes sessions and sign-in attempts older than their retention settings; returns how many of each. */
       purgeExpiredPersonalData(): Promise<{ sessions: number; signInAttempts: number }>;
+      /** Deletes USSD sessions past their timeout; returns how many. */
+      purgeUssdSessions(): Promise<number>;
     };
   }
 }
@@ -364,6 +368,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     claimDailyRun: (name, day) => notifications.claimDailyRun(name, day),
   });
+  const ussd = createUssdService({
+    db,
+    clock,
+    settings: config.ussd,
+    services: { fuelRequests, users },
+    throttles: createThrottleCounters(db),
+  });
   const privacy = createPrivacyService({ db, users, sessions, files, notifications, clock, retention: config.retention });
   app.decorate('jobs', {
     expireCoupons: () => fuelRequests.expireDue(),
@@ -375,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deliverMessages: () => notifications.deliverDue(),
     purgeSentMessages: () => notifications.purgeSent(),
     purgeExpiredPersonalData: () => privacy.purgeExpiredPersonalData(),
+    purgeUssdSessions: () => ussd.purgeExpired(),
   });
 
   const apiKeys = createApiKeysService({ db });
@@ -417,6 +429,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSupportRoutes(binder, support);
   bindAccountRoutes(binder, createAccountService({ users, sessions, notifications }));
   bindPrivacyRoutes(binder, privacy);
+  bindUssdRoutes(binder, ussd);
   bindApiKeyRoutes(binder, apiKeys);
   bindWebhookRoutes(binder, createWebhooksService({ db, clock, appSecret: config.appSecret, production: config.env === 'production' }));
   bindPriceRoutes(binder, prices);
