@@ -31,6 +31,8 @@ export async function ussdSession(t: TestApp, phoneNumber: string, presses: read
     if (res.statusCode !== 200 || !res.headers['content-type']?.toString().startsWith('text/plain')) {
       throw new Error(`USSD callback ${step} answered ${res.statusCode} ${res.body}`);
     }
+    if (res.body.length > 182 || !/^(CON|END) /.test(res.body))
+      throw new Error(`USSD callback ${step} answered a screen of ${res.body.length} characters: ${res.body}`);
     replies.push(res.body);
   }
   return { sessionId, replies, last: replies.at(-1) ?? '' };

@@ -46,6 +46,13 @@ describe('the USSD gateway', () => {
     expect(inside.headers['content-type']).toMatch(/^text\/plain/);
   });
 
+  it('is documented in the OpenAPI document as a form-encoded call answered in plain text', async () => {
+    const document = (await world.t.call('GET', '/api/docs/json')).json();
+    const operation = document.paths['/api/ussd'].post;
+    expect(Object.keys(operation.requestBody.content)).toContain('application/x-www-form-urlencoded');
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/plain']);
+  });
+
   it('answers a malformed callback 400, never 500', async () => {
     const res = await world.t.app.inject({
       method: 'POST',

@@ -169,6 +169,8 @@ describe('USSD for drivers', () => {
     nextMinute();
     const unknown = await ussdSession(world.t, '+2348099999999', []);
     expect(unknown.last).toBe(`END ${say('en', 'unknownNumber')}`);
+    // An organization admin reading FleetFuel in Hausa: still the English screen of an unknown number.
+    await world.t.db.updateTable('users').set({ language: 'ha' }).where('phone', '=', '+2348030000002').execute();
     const admin = await ussdSession(world.t, '+2348030000002', []);
     expect(admin.last).toBe(unknown.last);
     const notAPhone = await ussdSession(world.t, 'not-a-number', []);

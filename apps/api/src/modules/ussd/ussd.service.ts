@@ -155,7 +155,8 @@ export function createUssdService(deps: UssdDeps) {
   async function turnOf(call: UssdCallback, now: Date): Promise<{ turn: Turn; session: UssdSessionRow | null; inputs: number }> {
     const phone = normalizeNigerianPhone(call.body.phoneNumber);
     const caller = phone ? await services.users.findByPhone(phone) : undefined;
-    const language = (caller?.language ?? 'en') as Language;
+    // Only a driver's own language: another role's would tell that the number is known.
+    const language = (caller?.role === 'DRIVER' ? caller.language : 'en') as Language;
     const inputs = inputsOf(call.body.text);
     const none = (key: Parameters<typeof say>[1]) => ({ turn: ending(end(say(language, key))), session: null, inputs: inputs.length });
     if (!phone) return none('unknownNumber');
