@@ -10,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, couponRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { OneLinePerRequest } from './platform/logging.js';
+import { OneLinePerRequest, serializeRequest } from './platform/logging.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
             },
           }
-        : { level: config.logLevel },
+        : { level: config.logLevel, serializers: { req: serializeRequest } },
     // JSON keeps Fastify's two structured lines per request; a terminal gets one readable line.
     ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     genReqId: () => randomUUID(),
