@@ -14,7 +14,7 @@ describe('loggable URLs', () => {
     const app = Fastify({
       logger: { level: 'info', serializers: { req: serializeRequest }, stream: { write: (line: string) => lines.push(line) } },
     });
-    app.get('/api/ussd', async () => 'END ok');
+    app.get('/api/ussd', () => 'END ok');
     await app.inject({ method: 'GET', url: '/api/ussd?secret=the-gateway-secret' });
     await app.close();
     expect(lines.join('')).toContain('/api/ussd?secret=[redacted]');
