@@ -10,7 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE, MAX_UPLOAD_BYTES, authRoutes, couponRoutes, systemRoutes, type RouteDefinition } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { OneLinePerRequest } from './platform/logging.js';
+import { OneLinePerRequest, serializeRequest } from './platform/logging.js';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './platform/config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
@@ -61,7 +61,9 @@ import {
   createAttendantSwitch,
   createAuthService,
   createPasswordInvitations,
+  createThrottleCounters,
 } from './modules/auth/index.js';
+import { bindUssdRoutes, createUssdService } from './modules/ussd/index.js';
 import { bindFuelStationRoutes, createFuelStationsService } from './modules/fuel-stations/index.js';
 import { bindOrganizationRoutes, createOrganizationsService } from './modules/organizations/index.js';
 import { createSessionsService } from './modules/sessions/index.js';
@@ -127,6 +129,8 @@ declare module 'fastify' {
       purgeSentMessages(): Promise<number>;
       /** Deletes sessions and sign-in attempts older than their retention settings; returns how many of each. */
       purgeExpiredPersonalData(): Promise<{ sessions: number; signInAttempts: number }>;
+      /** Deletes USSD sessions past their timeout; returns how many. */
+      purgeUssdSessions(): Promise<number>;
     };
   }
 }
@@ -154,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
             },
           }
-        : { level: config.logLevel },
+        : { level: config.logLevel, serializers: { req: serializeRequest } },
     // JSON keeps Fastify's two structured lines per request; a terminal gets one readable line.
     ...(config.logFormat === 'pretty' ? { logController: new OneLinePerRequest() } : {}),
     genReqId: () => randomUUID(),
@@ -375,6 +379,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     claimDailyRun: (name, day) => notifications.claimDailyRun(name, day),
   });
+  const ussd = createUssdService({
+    db,
+    clock,
+    settings: config.ussd,
+    services: { fuelRequests, users },
+    throttles: createThrottleCounters(db),
+  });
   const privacy = createPrivacyService({ db, users, sessions, files, notifications, clock, retention: config.retention });
   app.decorate('jobs', {
     expireCoupons: () => fuelRequests.expireDue(),
@@ -386,6 +397,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deliverMessages: () => notifications.deliverDue(),
     purgeSentMessages: () => notifications.purgeSent(),
     purgeExpiredPersonalData: () => privacy.purgeExpiredPersonalData(),
+    purgeUssdSessions: () => ussd.purgeExpired(),
   });
 
   const apiKeys = createApiKeysService({ db });
@@ -428,6 +440,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bindSupportRoutes(binder, support);
   bindAccountRoutes(binder, createAccountService({ users, sessions, notifications }));
   bindPrivacyRoutes(binder, privacy);
+  bindUssdRoutes(binder, ussd);
   bindApiKeyRoutes(binder, apiKeys);
   bindWebhookRoutes(binder, createWebhooksService({ db, clock, appSecret: config.appSecret, production: config.env === 'production' }));
   bindPriceRoutes(binder, prices);

@@ -94,6 +94,7 @@ const purgeMessages = setInterval(() => {
   app.jobs.purgeSentMessages().catch((error: unknown) => app.log.error({ err: error }, 'purging sent messages failed'));
   // The rest of the personal data with a retention setting (docs/privacy.md), on the same hourly beat.
   app.jobs.purgeExpiredPersonalData().catch((error: unknown) => app.log.error({ err: error }, 'purging expired personal data failed'));
+  app.jobs.purgeUssdSessions().catch((error: unknown) => app.log.error({ err: error }, 'purging expired USSD sessions failed'));
 }, PURGE_MESSAGES_MS);
 purgeMessages.unref();
 const shutdown = async () => {

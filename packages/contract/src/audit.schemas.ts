@@ -13,7 +13,7 @@ import { roleSchema } from './enum-schemas.js';
 
 /** Every action the API records, as `<entity type>.<verb>`. */
 export const AUDIT_ACTIONS = [
-  /** Only for a request raised with an API key (issue 14): the entry's note names the key. */
+  /** Only for a request raised with an API key (issue 14; the note names the key) or by USSD (issue 46). */
   'fuel_request.created',
   'fuel_request.approved',
   'fuel_request.rejected',
@@ -63,7 +63,10 @@ export const AUDIT_ACTIONS = [
   'department.status_changed',
   'user.role_changed',
   'user.status_changed',
+  /** Also a driver's sign-in to the USSD menu with the pump PIN (issue 46): the note says so. */
   'user.signed_in',
+  /** The language a person reads FleetFuel in, changed from the USSD menu (issue 46). */
+  'user.language_changed',
   'user.pump_pin_reset',
   /** A station attendant's forgotten station PIN cleared by the representative (issue 42). */
   'user.station_pin_cleared',

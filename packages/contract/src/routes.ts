@@ -39,6 +39,7 @@ import { webhookRoutes } from './routes/webhooks.routes.js';
 import { outboxRoutes } from './routes/outbox.routes.js';
 import { stationDeviceRoutes } from './routes/station-device.routes.js';
 import { privacyRoutes } from './routes/privacy.routes.js';
+import { ussdRoutes } from './routes/ussd.routes.js';
 
 export type { HttpMethod, RouteDefinition } from './routes/route.js';
 export {
@@ -79,6 +80,7 @@ export {
   outboxRoutes,
   stationDeviceRoutes,
   privacyRoutes,
+  ussdRoutes,
 };
 
 export const routes = {
@@ -119,6 +121,7 @@ export const routes = {
   outbox: outboxRoutes,
   stationDevice: stationDeviceRoutes,
   privacy: privacyRoutes,
+  ussd: ussdRoutes,
 };
 
 /**

@@ -8,6 +8,7 @@
  * variable is a number, a flag, a choice or an optional address; free text (a name, a folder, a
  * log level) keeps what it is given, and LOG_FORMAT= is refused.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_MONEY_LIMITS } from '@fleetfuel/contract';
 import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared-statements.js';
@@ -152,6 +153,26 @@ const VARIABLES = {
     .enum(['pretty', 'json'], { error: (issue) => `LOG_FORMAT must be pretty or json, not "${String(issue.input)}"` })
     .optional(), // by mode
   TRUST_PROXY: blankIsUnset(flag().default(false)),
+
+  // USSD for drivers on feature phones (docs/integrations.md): the gateway proves itself by the
+  // secret, its address, or both; unset USSD_ENABLED means on outside production, and in
+  // production on exactly when one of them is set.
+  USSD_ENABLED: blankIsUnset(flag().optional()),
+  USSD_SHARED_SECRET: optionalText(),
+  USSD_ALLOWED_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isAddressOrRange), {
+      error: (issue) => `USSD_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges separated by commas (got "${String(issue.input)}")`,
+    }),
+  USSD_SESSION_TIMEOUT_SECONDS: count(30, 180),
+  USSD_MAX_CALLBACKS_PER_MINUTE: count(1, 30),
   MAX_AMOUNT_NAIRA: count(1, DEFAULT_MONEY_LIMITS.amount),
   MAX_PRICE_PER_UNIT_NAIRA: count(1, DEFAULT_MONEY_LIMITS.pricePerUnit),
 };
@@ -212,7 +233,22 @@ function withDefaults(env: z.output<z.ZodObject<typeof VARIABLES>>) {
     LOG_FORMAT: env.LOG_FORMAT ?? byMode.LOG_FORMAT,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== null,
+    USSD_ENABLED: env.USSD_ENABLED ?? (env.NODE_ENV !== 'production' || ussdGatewayChecked(env)),
   };
+}
+
+/** Whether a USSD gateway must prove itself: by the shared secret or by its address. */
+function ussdGatewayChecked(env: { USSD_SHARED_SECRET: string | null; USSD_ALLOWED_ADDRESSES: string[] }): boolean {
+  return env.USSD_SHARED_SECRET !== null || env.USSD_ALLOWED_ADDRESSES.length > 0;
+}
+
+/** `10.1.2.3`, `::1`, `196.201.214.0/24`: one address or a CIDR range. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
 type Defaulted = ReturnType<typeof withDefaults>;
@@ -226,7 +262,8 @@ const inProduction = (env: Defaulted) => env.NODE_ENV === 'production';
  *   holding a funding reference): the provider must be named, paystack with its secret key, the
  *   sandbox only with ALLOW_SANDBOX_PAYMENTS=true (a staging install, say; start-up warns);
  * - a read replica needs the PostgreSQL primary it replicates (the embedded database has none);
- * - Termii needs its API key.
+ * - Termii needs its API key;
+ * - production never answers USSD from a gateway that has not proven itself (secret or address).
  */
 export const environmentSchema = z
   .object(VARIABLES)
@@ -266,6 +303,16 @@ export const environmentSchema = z
   .refine((env) => env.SMS_PROVIDER !== 'termii' || env.TERMII_API_KEY !== null, {
     path: ['TERMII_API_KEY'],
     message: 'TERMII_API_KEY must be set when SMS_PROVIDER=termii.',
+  })
+  .refine((env) => !(inProduction(env) && env.USSD_ENABLED && !ussdGatewayChecked(env)), {
+    path: ['USSD_ENABLED'],
+    message:
+      'USSD_ENABLED=true in production needs USSD_SHARED_SECRET or USSD_ALLOWED_ADDRESSES: ' +
+      'anyone could otherwise call the USSD route as the gateway, with any phone number.',
+  })
+  .refine((env) => env.USSD_SHARED_SECRET === null || env.USSD_SHARED_SECRET.length >= 16, {
+    path: ['USSD_SHARED_SECRET'],
+    message: 'USSD_SHARED_SECRET must be at least 16 characters (for example: openssl rand -hex 16).',
   });
 
 /** The environment as `loadConfig` reads it: every variable typed and defaulted. */

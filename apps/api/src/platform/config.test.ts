@@ -34,6 +34,39 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, SMS_PROVIDER: 'termii', TERMII_API_KEY: 'TL-key' }).warnings.join('\n')).not.toMatch(/SMS/);
   });
 
+  it('never answers unauthenticated USSD in production: off unless the gateway is checked, and refused when turned on without a check', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_SECRET: 'a'.repeat(64),
+      PAYMENT_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: 'sk_live_x',
+    };
+    expect(loadConfig({}).ussd).toEqual({
+      enabled: true,
+      sharedSecret: null,
+      allowedAddresses: [],
+      sessionTimeoutSeconds: 180,
+      maxCallbacksPerMinute: 30,
+    });
+    expect(loadConfig(production).ussd.enabled).toBe(false);
+    expect(() => loadConfig({ ...production, USSD_ENABLED: 'true' })).toThrow(
+      'USSD_ENABLED=true in production needs USSD_SHARED_SECRET or USSD_ALLOWED_ADDRESSES',
+    );
+    const secret = 's'.repeat(32);
+    expect(loadConfig({ ...production, USSD_SHARED_SECRET: secret }).ussd).toMatchObject({ enabled: true, sharedSecret: secret });
+    expect(loadConfig({ ...production, USSD_ALLOWED_ADDRESSES: '196.201.214.0/24, 10.0.0.7' }).ussd).toMatchObject({
+      enabled: true,
+      allowedAddresses: ['196.201.214.0/24', '10.0.0.7'],
+    });
+    expect(loadConfig({ ...production, USSD_SHARED_SECRET: secret, USSD_ENABLED: 'false' }).ussd.enabled).toBe(false);
+    expect(() => loadConfig({ USSD_ALLOWED_ADDRESSES: '10.0.0.0/33' })).toThrow(
+      'USSD_ALLOWED_ADDRESSES must be IP addresses or CIDR ranges',
+    );
+    expect(() => loadConfig({ USSD_ALLOWED_ADDRESSES: 'gateway.example' })).toThrow('USSD_ALLOWED_ADDRESSES must be');
+    expect(() => loadConfig({ USSD_SHARED_SECRET: 'short' })).toThrow('USSD_SHARED_SECRET must be at least 16 characters');
+    expect(loadConfig({ USSD_SESSION_TIMEOUT_SECONDS: '60' }).ussd.sessionTimeoutSeconds).toBe(60);
+  });
+
   it('logs readable lines in development and JSON in production and tests, unless LOG_FORMAT says', () => {
     const production = {
       NODE_ENV: 'production',
@@ -277,6 +310,7 @@ describe('configuration', () => {
       logFormat: 'pretty',
       trustProxy: false,
       limits: { maxAmountNaira: 1_000_000_000, maxPricePerUnitNaira: 100_000 },
+      ussd: { enabled: true, sharedSecret: null, allowedAddresses: [], sessionTimeoutSeconds: 180, maxCallbacksPerMinute: 30 },
       warnings: [],
     });
   });

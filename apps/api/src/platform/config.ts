@@ -112,6 +112,18 @@ export interface Config {
   trustProxy: boolean;
   /** The most naira one call may move (`amount`) or set as a price per litre (`pricePerUnit`). */
   limits: { maxAmountNaira: number; maxPricePerUnitNaira: number };
+  /**
+   * USSD for drivers on feature phones: off answers 404. The gateway is checked by the shared
+   * secret (X-USSD-Secret header or `secret` query parameter) and/or its address; with neither
+   * (never in production) any caller is taken for the gateway.
+   */
+  ussd: {
+    enabled: boolean;
+    sharedSecret: string | null;
+    allowedAddresses: string[];
+    sessionTimeoutSeconds: number;
+    maxCallbacksPerMinute: number;
+  };
   /** Settings that are allowed but unsafe; logged loudly at start. */
   warnings: string[];
 }
@@ -191,6 +203,13 @@ function configOf(env: Environment): Config {
     logFormat: env.LOG_FORMAT,
     trustProxy: env.TRUST_PROXY,
     limits: { maxAmountNaira: env.MAX_AMOUNT_NAIRA, maxPricePerUnitNaira: env.MAX_PRICE_PER_UNIT_NAIRA },
+    ussd: {
+      enabled: env.USSD_ENABLED,
+      sharedSecret: env.USSD_SHARED_SECRET,
+      allowedAddresses: env.USSD_ALLOWED_ADDRESSES,
+      sessionTimeoutSeconds: env.USSD_SESSION_TIMEOUT_SECONDS,
+      maxCallbacksPerMinute: env.USSD_MAX_CALLBACKS_PER_MINUTE,
+    },
     warnings: warnings(env, smsOutboxDir),
   };
 }

@@ -656,6 +656,11 @@ export const VALID_CALLS: Record<string, ValidCall> = {
   },
   'POST /wallet/:id/settle-payment': { caller: ADMIN, params: id((w) => w.wallet.unity), body: () => ({ amount: 1 }) },
   'POST /payments/webhook': { caller: null, body: () => ({ event: 'charge.success', data: { reference: 'none' } }) },
+  // Africa's Talking's first callback of a session, from a number nobody holds (the gateway is unchecked in the tests).
+  'POST /ussd': {
+    caller: null,
+    body: () => ({ sessionId: 'ATUid_fixture', serviceCode: '*384*4646#', phoneNumber: '+2348099999999', text: '' }),
+  },
   'GET /payments/sandbox/checkout/:reference': { caller: null, params: (w) => ({ reference: w.paymentReference }) },
   'POST /payments/sandbox/checkout/:reference': {
     caller: null,

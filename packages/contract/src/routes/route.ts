@@ -16,12 +16,15 @@ export interface RouteDefinition {
   query?: z.ZodType;
   body?: z.ZodType;
   reply: z.ZodType;
-  /** How the body travels; multipart bodies carry files beside the fields (JSON is accepted too). */
-  bodyType?: 'json' | 'multipart';
+  /**
+   * How the body travels; multipart bodies carry files beside the fields (JSON is accepted too); a
+   * form body is `application/x-www-form-urlencoded`, as a gateway posts it (JSON is accepted too).
+   */
+  bodyType?: 'json' | 'multipart' | 'form';
   /** The file fields a multipart body may carry, with what each must be. */
   files?: Readonly<Record<string, 'image' | 'photo' | 'document' | 'csv'>>;
-  /** `file`: the reply is the bytes of a stored file or a generated PDF; `html`: a page; both not JSON. */
-  replyType?: 'json' | 'file' | 'html';
+  /** `file`: the reply is the bytes of a stored file or a generated PDF; `html`: a page; `text`: plain text; none JSON. */
+  replyType?: 'json' | 'file' | 'html' | 'text';
   /** Money moves: the `Idempotency-Key` header makes a retry return the first reply with one effect. */
   idempotent?: boolean;
   /** The handler receives the raw body bytes (webhooks verify a signature over them). */

@@ -81,7 +81,7 @@ export function medianPriceSince(stationId: string, fuelType: string, since: Dat
 export function activeStations(db: Database) {
   return db
     .selectFrom('fuel_stations')
-    .select(['id', 'name', 'address', 'image_key', 'available_fuels', 'status'])
+    .select(['id', 'name', 'address', 'state', 'image_key', 'available_fuels', 'status'])
     .where('status', '=', 'ACTIVE')
     .orderBy('name')
     .execute();

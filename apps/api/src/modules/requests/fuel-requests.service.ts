@@ -24,6 +24,7 @@ import { scopeFor } from './shared.js';
 import { approveFuelRequest } from './fuel/approve.js';
 import { sendConfirmationCode } from './fuel/confirmation-code.js';
 import { findFuelCouponForStation, fuelCouponPdf } from './fuel/coupon.js';
+import { textFuelCoupon } from './fuel/coupon-text.js';
 import { createFuelRequest } from './fuel/create.js';
 import { addOdometerPhoto, listEvidence } from './fuel/evidence.js';
 import type { FuelRequestsDeps } from './fuel/deps.js';
@@ -94,6 +95,15 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
         })),
       };
     },
+
+    /** Active stations with their state, for a caller who picks the state first (USSD). */
+    async stationsWithState() {
+      const stations = await prices.activeStations();
+      return stations.map(({ station }) => ({ id: station.id, name: station.name, state: station.state }));
+    },
+
+    /** The approved coupon texted to its driver again (the same text as at approval). */
+    textCoupon: (actor: Actor, id: string) => textFuelCoupon(deps, reader, actor, id),
 
     async create(actor: Actor, body: RouteBody<typeof fuelRequestRoutes.create>) {
       const id = await createFuelRequest(deps, actor, body);

@@ -6,6 +6,7 @@
  * caller always comes from its session.
  */
 import type { Role, RouteQuery, userRoutes } from '@fleetfuel/contract';
+import { verifyPassword } from '../../platform/auth/passwords.js';
 import { lagosDayRange } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Actor } from '../../platform/http/actor.js';
@@ -71,6 +72,32 @@ export function createUsersService(deps: UsersDeps) {
     async findCredentials(username: string): Promise<Credentials | undefined> {
       const row = await repository.findUserByUsername(db, username);
       return row && { id: row.id, passwordHash: row.password_hash, status: row.status, email: row.email, name: row.name };
+    },
+
+    /**
+     * The account holding this normalized phone number, with what a USSD session needs to decide
+     * whether it may go on (role, status, freeze, erasure) and in which language to speak.
+     */
+    async findByPhone(phone: string) {
+      const row = await repository.findUserByUsername(db, phone);
+      if (!row || row.phone !== phone) return undefined;
+      return {
+        id: row.id,
+        role: row.role as Role,
+        status: row.status,
+        organizationId: row.organization_id,
+        language: row.language,
+        frozen: row.frozen_at !== null,
+        erased: row.erased_at !== null,
+        hasPumpPin: row.pump_pin_hash !== null,
+      };
+    },
+
+    /** Whether `pin` is the driver's pump PIN (hashed like a password); `none` when no PIN was chosen. */
+    async checkPumpPin(userId: string, pin: string): Promise<'right' | 'wrong' | 'none'> {
+      const row = await repository.findUserById(db, userId);
+      if (!row?.pump_pin_hash) return 'none';
+      return (await verifyPassword(row.pump_pin_hash, pin)) ? 'right' : 'wrong';
     },
 
     setPasswordHash: (trx: Database, userId: string, passwordHash: string) => repository.updateUser(trx, userId, { passwordHash }),

@@ -773,6 +773,22 @@ export interface PolicyOverridesTable {
   created_at: Timestamp;
 }
 
+/** A USSD session between Africa's Talking callbacks (0056): its driver once the PIN was right, and where they are in the menu. */
+export interface UssdSessionsTable {
+  id: Generated<string>;
+  gateway_session_id: string;
+  phone: string;
+  user_id: string | null;
+  step: string;
+  /** The menu's state for the step (litres typed, state and page chosen…), written as JSON text. */
+  state: ColumnType<unknown, string | undefined, string>;
+  /** How many `*`-joined inputs of the gateway's `text` were already acted on. */
+  inputs_read: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   notification_preferences: NotificationPreferencesTable;
   support_tickets: SupportTicketsTable;
@@ -825,4 +841,5 @@ export interface DB {
   request_flags: RequestFlagsTable;
   policy_overrides: PolicyOverridesTable;
   fuel_request_evidence: FuelRequestEvidenceTable;
+  ussd_sessions: UssdSessionsTable;
 }

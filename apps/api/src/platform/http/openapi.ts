@@ -103,7 +103,10 @@ export function documentRoute(input: TransformInput) {
     schema.body = route.body;
     schema.consumes = ['multipart/form-data', 'application/json'];
   }
+  // A gateway's callback (USSD) posts a form and reads plain text.
+  if (route.bodyType === 'form') schema.consumes = ['application/x-www-form-urlencoded', 'application/json'];
   const response: Record<string, unknown> = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+  if (route.replyType === 'text') response[200] = { description: route.summary, content: { 'text/plain': { schema: route.reply } } };
   for (const status of errorStatusesOf(route)) {
     const description =
       status === 429 && route.rateLimited

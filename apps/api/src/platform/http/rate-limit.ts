@@ -21,10 +21,12 @@ function sessionKey(request: FastifyRequest): string | null {
 }
 
 /**
- * Never limited: load balancers and container checks poll the health route, and a refused payment
- * webhook (signed by the provider, which sends many from few addresses) would only delay a credit.
+ * Never limited: load balancers and container checks poll the health route, a refused payment
+ * webhook (signed by the provider, which sends many from few addresses) would only delay a credit,
+ * and the USSD gateway calls for every driver from a few addresses (the USSD module counts its
+ * callbacks per phone number and per session instead).
  */
-const UNLIMITED_PATHS: ReadonlySet<string> = new Set([`${API_BASE}/health`, `${API_BASE}/payments/webhook`]);
+const UNLIMITED_PATHS: ReadonlySet<string> = new Set([`${API_BASE}/health`, `${API_BASE}/payments/webhook`, `${API_BASE}/ussd`]);
 
 /** The shared counts' connection. A Redis that is down must not hold API calls in a queue: the call fails fast and is let through. */
 function redisFor(url: string): Redis {

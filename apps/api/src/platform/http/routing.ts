@@ -166,7 +166,9 @@ export function createRouteBinder(
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
           ...(jsonBody ? { body: route.body } : {}),
-          ...(route.replyType === 'file' || route.replyType === 'html' ? {} : { response: { 200: route.reply } }),
+          ...(route.replyType === 'file' || route.replyType === 'html' || route.replyType === 'text'
+            ? {}
+            : { response: { 200: route.reply } }),
         },
         config: { contractRoute: route },
         // Before the body is parsed or validated: an unauthenticated caller learns nothing about the input rules.

@@ -1,0 +1,2 @@
+export { createUssdService } from './ussd.service.js';
+export { bindUssdRoutes } from './ussd.routes.js';
