@@ -56,6 +56,7 @@ import * as m0052 from './migrations/0052-override-cancelled.js';
 import * as m0053 from './migrations/0053-attendant-station-pin.js';
 import * as m0054 from './migrations/0054-personal-data.js';
 import * as m0055 from './migrations/0055-user-language.js';
+import * as m0057 from './migrations/0057-message-templates.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0053-attendant-station-pin': m0053,
   '0054-personal-data': m0054,
   '0055-user-language': m0055,
+  '0057-message-templates': m0057,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

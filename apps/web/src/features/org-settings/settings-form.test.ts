@@ -13,6 +13,7 @@ const valid = {
   requireVehicleScan: false,
   requireOdometerAtPump: false,
   requireOdometerPhoto: false,
+  asciiTexts: false,
 };
 
 describe('settingsFormSchema', () => {
@@ -53,6 +54,7 @@ describe('settingsFormSchema', () => {
       requireVehicleScan: false,
       requireOdometerAtPump: false,
       requireOdometerPhoto: false,
+      asciiTexts: false,
     });
   });
 
@@ -75,12 +77,14 @@ describe('settingsFormSchema', () => {
       requireVehicleScan: true,
       requireOdometerAtPump: true,
       requireOdometerPhoto: false,
+      asciiTexts: true,
     });
     expect(form).toMatchObject({
       lowBalanceThreshold: '75000',
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: true,
       requireVehicleScan: true,
+      asciiTexts: true,
     });
   });
 });

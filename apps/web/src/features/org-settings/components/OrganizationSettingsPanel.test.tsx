@@ -23,6 +23,7 @@ const saved = {
   requireVehicleScan: false,
   requireOdometerAtPump: false,
   requireOdometerPhoto: false,
+  asciiTexts: false,
 };
 
 function renderPanel(editable: boolean) {
@@ -103,6 +104,18 @@ describe('OrganizationSettingsPanel: the low balance threshold and the note for 
     await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Settings Updated!')).toBeTruthy();
     expect(bodies).toEqual([expect.objectContaining({ requireOdometerAtPump: true, requireOdometerPhoto: true })]);
+  });
+
+  it('saves the choice of texts without accents', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = renderPanel(true);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    const ascii = within(form).getByRole('switch', { name: /^Send texts without accents/ });
+    expect(within(form).getByText(/half the cost, and easier on old phones/)).toBeTruthy();
+    await user.click(ascii);
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ asciiTexts: true })]);
   });
 
   it('shows both to the assistant, who cannot change them', async () => {
