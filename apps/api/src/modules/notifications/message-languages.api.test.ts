@@ -3,6 +3,7 @@
  * the sender words them in the recipient's language when it sends them: a Yoruba driver's coupon
  * text, a Hausa admin's e-mail, an organization's ASCII texts, and rows written before templates.
  */
+import { execFileSync } from 'node:child_process';
 import { lagosDate } from '../../platform/clock.js';
 import { smsEncoding, smsSize } from '../../platform/sms/segments.js';
 import { creditOrganization } from '../../../test/demo-world.js';
@@ -135,6 +136,19 @@ describe('messages in the recipient’s language', () => {
         .slice(before)
         .map((sms) => sms.text),
     ).toEqual(['FleetFuel coupon OLD0-ROW1: written before templates.']);
+  });
+
+  it('prints the coupon PDF in the language of its driver, whoever downloads it, with ₦', async () => {
+    await speaks('driver@acme.test', 'yo');
+    const code = await decided('approve');
+    const request = await world.t.db.selectFrom('fuel_requests').select('id').where('coupon_code', '=', code).executeTakeFirstOrThrow();
+    const pdf = await world.t.call('GET', `/api/fuel-requests/${request.id}/generate-coupon`, { token: world.token('orgadmin@acme.test') });
+    expect(pdf.statusCode).toBe(200);
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf.rawPayload, encoding: 'utf8' });
+    for (const expected of ['Coupon Epo', 'Kóòdù coupon', code ?? '', 'epo pẹtiró', 'Ilé epo', 'Unity Fuels Ikeja', 'A TI FỌWỌ́ SÍ']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/₦[\d,]+\.\d\d fún L kọ̀ọ̀kan/);
   });
 
   it('refuses an ASCII-texts setting that is not a yes or no', async () => {
