@@ -6,6 +6,7 @@
  * send and its record only means the lease runs out and the message goes again (at least once).
  * A transaction may also write its messages already leased to its own process, which sends them
  * after the commit without a claim (`sendLeased`); if it stops first, they are due at the lease's end.
+ * Each message is worded as it is sent, in its recipient's language (`message-wording.ts`).
  */
 import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
