@@ -258,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const usage = createUsageService();
   const departments = createDepartmentsService({ db, usage });
   // The auth module's tokens, handed to users: drivers imported without a password are invited to choose one.
-  const invitations = createPasswordInvitations({ mailer, sms, background, clock, appUrl: config.appUrl });
+  const invitations = createPasswordInvitations({ db, mailer, sms, background, clock, appUrl: config.appUrl });
   const users = createUsersService({ db, sessions, files, usage, departments, invitations });
   const vehicles = createVehiclesService({ db, files, usage, departments, clock });
   const insurance = createInsuranceService({ db, files, usage, vehicles });

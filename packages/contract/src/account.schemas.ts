@@ -116,6 +116,8 @@ export const organizationSettingsSchema = z.object({
   requireOdometerPhoto: z.boolean(),
   /** Whether each fuel redemption needs the odometer reading typed at the pump. */
   requireOdometerAtPump: z.boolean(),
+  /** Whether texts go without accents (plain GSM-7): half the SMS parts, readable on any phone. */
+  asciiTexts: z.boolean(),
 });
 export const COUPON_VALIDITY_DAYS = { min: 1, max: 14 } as const;
 export const organizationSettingsBodySchema = z.strictObject({
@@ -130,6 +132,7 @@ export const organizationSettingsBodySchema = z.strictObject({
   requireVehicleScan: z.boolean().optional(),
   requireOdometerPhoto: z.boolean().optional(),
   requireOdometerAtPump: z.boolean().optional(),
+  asciiTexts: z.boolean().optional(),
 });
 export const organizationSettingsQuerySchema = z.strictObject({ organizationId: idSchema.optional() });
 export const organizationSettingsReplySchema = z.object({ settings: organizationSettingsSchema });

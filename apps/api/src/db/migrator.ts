@@ -57,6 +57,7 @@ import * as m0053 from './migrations/0053-attendant-station-pin.js';
 import * as m0054 from './migrations/0054-personal-data.js';
 import * as m0055 from './migrations/0055-user-language.js';
 import * as m0056 from './migrations/0056-ussd-sessions.js';
+import * as m0057 from './migrations/0057-message-templates.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-identity-and-tenants': m0001,
@@ -115,6 +116,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0054-personal-data': m0054,
   '0055-user-language': m0055,
   '0056-ussd-sessions': m0056,
+  '0057-message-templates': m0057,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(MIGRATIONS) };

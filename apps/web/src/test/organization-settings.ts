@@ -19,4 +19,5 @@ export const savedOrganizationSettings = {
   requireVehicleScan: false,
   requireOdometerAtPump: false,
   requireOdometerPhoto: false,
+  asciiTexts: false,
 };

@@ -1,5 +1,6 @@
 import type { Alert } from '@fleetfuel/contract';
 import { describe, expect, it } from 'vitest';
+import { renderMail } from '../notifications/index.js';
 import { DIGEST_LINES_PER_KIND, composeDigest } from './alerts.digest.js';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -23,7 +24,7 @@ describe('composeDigest', () => {
       },
       ...Array.from({ length: DIGEST_LINES_PER_KIND + 4 }, (_, i) => serviceDue(i)),
     ];
-    const { subject, text } = composeDigest('Acme Logistics', alerts, '2026-11-23', 'https://fleet.example');
+    const { subject, text } = renderMail(composeDigest('Acme Logistics', alerts, '2026-11-23', 'https://fleet.example'), 'en');
     expect(subject).toBe(`FleetFuel daily digest: ${alerts.length} alerts for Acme Logistics`);
     expect(text.startsWith(`Acme Logistics has ${alerts.length} alerts needing attention on 23 Nov 2026.`)).toBe(true);
     // The day already in the words is not repeated; one that is not there is added.
@@ -37,8 +38,15 @@ describe('composeDigest', () => {
   });
 
   it('says "1 alert" for one', () => {
-    expect(composeDigest('Beta Haulage', [serviceDue(1)], '2026-11-23', 'http://x').subject).toBe(
+    expect(renderMail(composeDigest('Beta Haulage', [serviceDue(1)], '2026-11-23', 'http://x'), 'en').subject).toBe(
       'FleetFuel daily digest: 1 alert for Beta Haulage',
     );
+  });
+
+  it("words the headings and the frame in the admin's language, the alerts' lines as they are", () => {
+    const { subject, text } = renderMail(composeDigest('Beta Haulage', [serviceDue(1)], '2026-11-23', 'http://x'), 'ha');
+    expect(subject).toBe('Taƙaitawar FleetFuel ta yau: faɗakarwa 1 don Beta Haulage');
+    expect(text).toContain('23 Nuwamba 2026');
+    expect(text).toContain('Lokacin gyara ya yi (1):\n- VAN-1: No service recorded in 90 days');
   });
 });

@@ -7,7 +7,7 @@
  * send: notifications is the module every other module calls to mail people, so it must not depend
  * on alerts in turn (that would make a cycle); the alerts module already owns what a digest says.
  */
-import { ALERT_KINDS, calendarDay, type Alert, type AlertKind } from '@fleetfuel/contract';
+import { ALERT_KINDS, calendarDay, type Alert } from '@fleetfuel/contract';
 import { lagosDate, type Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Logger } from '../../platform/logging.js';
@@ -22,44 +22,27 @@ export const DIGEST_ORGANIZATIONS_PER_PAGE = 50;
 /** Lines listed per kind of alert; the rest are counted ("and 4 more"). */
 export const DIGEST_LINES_PER_KIND = 10;
 
-const KIND_HEADINGS: Record<AlertKind, string> = {
-  INSURANCE_EXPIRY: 'Insurance expiring',
-  REGISTRATION_EXPIRY: 'Registration expiring',
-  SERVICE_DUE: 'Service due',
-  SUBSCRIPTION_DUE: 'Subscription due',
-  COUPON_EXPIRY: 'Coupons about to expire',
-  LOW_WALLET_BALANCE: 'Low wallet balance',
-  ANOMALY_FLAG: 'Flagged requests awaiting a decision',
-  COUPON_LOCKED: 'Coupons locked after wrong driver PINs or codes',
-  OFFLINE_REDEMPTION_REFUSED: 'Offline redemptions refused when sent',
-  OVERRIDE_PENDING: 'Overrides waiting at the pump',
-};
-
 /** One alert's line: its message names the subject; the due day is added where the words lack it. */
 function digestLine(alert: Alert): string {
   const day = alert.dueDate === null ? null : calendarDay(alert.dueDate);
   return day === null || alert.message.includes(day) ? `- ${alert.message}` : `- ${alert.message} (due ${day})`;
 }
 
-/** The digest e-mail of one organization's alerts (sorted as the bell sorts them), grouped by kind. */
+/**
+ * The digest e-mail of one organization's alerts (sorted as the bell sorts them), grouped by kind:
+ * the headings and the frame are worded in each admin's language by the notifications templates;
+ * the alerts' own lines are the alerts module's words.
+ */
 export function composeDigest(organizationName: string, alerts: readonly Alert[], day: string, appUrl: string): Notice {
-  const count = alerts.length === 1 ? '1 alert' : `${alerts.length} alerts`;
-  const sections: string[] = [];
-  for (const kind of ALERT_KINDS) {
-    const ofKind = alerts.filter((alert) => alert.kind === kind);
-    if (ofKind.length === 0) continue;
-    const lines = ofKind.slice(0, DIGEST_LINES_PER_KIND).map(digestLine);
-    if (ofKind.length > DIGEST_LINES_PER_KIND) lines.push(`- and ${ofKind.length - DIGEST_LINES_PER_KIND} more`);
-    sections.push(`${KIND_HEADINGS[kind]} (${ofKind.length}):\n${lines.join('\n')}`);
-  }
-  return {
-    subject: `FleetFuel daily digest: ${count} for ${organizationName}`,
-    text: [
-      `${organizationName} has ${count} needing attention on ${calendarDay(day)}.`,
-      ...sections,
-      `See every alert under the bell at the top of FleetFuel: ${appUrl}`,
-    ].join('\n\n'),
-  };
+  const sections = ALERT_KINDS.map((kind) => alerts.filter((alert) => alert.kind === kind))
+    .filter((ofKind) => ofKind.length > 0)
+    .map((ofKind) => ({
+      kind: (ofKind[0] as Alert).kind,
+      count: ofKind.length,
+      lines: ofKind.slice(0, DIGEST_LINES_PER_KIND).map(digestLine),
+      more: Math.max(ofKind.length - DIGEST_LINES_PER_KIND, 0),
+    }));
+  return { template: 'dailyDigest', params: { organization: organizationName, day, total: alerts.length, sections, appUrl } };
 }
 
 export function createDailyDigest(deps: {

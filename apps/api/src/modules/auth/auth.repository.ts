@@ -92,3 +92,14 @@ export async function retireResetTokensOfUser(db: Database, userId: string) {
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** How a person's messages are worded: in their language, and folded to ASCII when their organization chose ASCII texts. */
+export async function recipientWording(db: Database, userId: string): Promise<{ language: string | null; asciiTexts: boolean }> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('organizations as o', 'o.id', 'u.organization_id')
+    .select(['u.language', 'o.ascii_texts'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return { language: row?.language ?? null, asciiTexts: row?.ascii_texts === true };
+}

@@ -11,10 +11,11 @@ import { AppError, forbidden, invalidField } from '../../platform/errors.js';
 import { assertPasswordAllowed, hashPassword, verifyAgainstDecoy, verifyPassword } from '../../platform/auth/passwords.js';
 import { newOpaqueToken, hashToken } from '../../platform/auth/tokens.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { escapeHtml, type Mailer } from '../../platform/mail/mailer.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
 import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
 import { auditTrail } from '../audit/index.js';
+import { languageOf, passwordResetMail } from '../notifications/index.js';
 import type { OrganizationsService } from '../organizations/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsersService } from '../users/index.js';
@@ -138,19 +139,12 @@ export function createAuthService(deps: AuthDeps) {
     });
   }
 
-  async function sendResetEmail(to: string, name: string, token: string) {
-    const link = resetPageLink(config.appUrl, token);
+  /** Worded in the account's language when it is sent. */
+  async function sendResetEmail(account: { id: string; email: string; name: string }, token: string) {
+    const { language } = await repository.recipientWording(db, account.id);
     await deps.mailer.send({
-      to,
-      subject: 'Reset your FleetFuel password',
-      text:
-        `Hello ${name},\n\nSomeone asked to reset the password of your FleetFuel account. ` +
-        `Open this link within 1 hour to choose a new one:\n\n${link}\n\n` +
-        'If it was not you, ignore this e-mail: your password stays as it is.\n',
-      html:
-        `<p>Hello ${escapeHtml(name)},</p><p>Someone asked to reset the password of your FleetFuel account. ` +
-        `Open this link within 1 hour to choose a new one:</p><p><a href="${link}">Reset my password</a></p>` +
-        '<p>If it was not you, ignore this e-mail: your password stays as it is.</p>',
+      to: account.email,
+      ...passwordResetMail(languageOf(language), account.name, resetPageLink(config.appUrl, token)),
     });
   }
 
@@ -242,7 +236,7 @@ export function createAuthService(deps: AuthDeps) {
         const expiresAt = new Date(clock.now().getTime() + config.passwordResetTtlMinutes * 60_000);
         await repository.insertResetTokens(db, [{ userId: account.id, tokenHash: hash, expiresAt }]);
         // Sent after the reply: waiting for a mail server would tell apart known and unknown addresses.
-        deps.background.run('password reset e-mail', () => sendResetEmail(account.email, account.name, token));
+        deps.background.run('password reset e-mail', () => sendResetEmail(account, token));
       }
       return { message: RESET_REQUESTED_MESSAGE };
     },

@@ -8,8 +8,10 @@ import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
 import { batchesOf } from '../../platform/csv-import.js';
 import { newOpaqueToken } from '../../platform/auth/tokens.js';
-import { escapeHtml, type Mailer } from '../../platform/mail/mailer.js';
-import { SMS_MAX_LENGTH, type SmsProvider } from '../../platform/sms/sms.js';
+import type { Database } from '../../platform/db/database.js';
+import type { Mailer } from '../../platform/mail/mailer.js';
+import type { SmsProvider } from '../../platform/sms/sms.js';
+import { firstFittingText, invitationMail, invitationTexts, languageOf } from '../notifications/index.js';
 import { invitationChannel, type IssuedInvitation, type PasswordInvitations } from '../users/index.js';
 import { AppError } from '../../platform/errors.js';
 import { resetPageLink } from './auth.service.js';
@@ -25,38 +27,23 @@ const TOKENS_PER_STATEMENT = 2_000;
 /** Messages in flight at once: a whole import's at once would flood the mail server or the SMS gateway. */
 const SENDING_AT_ONCE = 8;
 
-/** The fullest wording that fits one SMS; the link is never shortened. A new link says so. */
-function invitationText(link: string, again = false): string {
-  const opening = again ? 'here is a new link to choose your password' : 'you have been added as a driver. Choose your password';
-  const full = `FleetFuel: ${opening} within ${INVITATION_VALID_DAYS} days: ${link}`;
-  return full.length <= SMS_MAX_LENGTH ? full : `FleetFuel: choose your password within ${INVITATION_VALID_DAYS} days: ${link}`;
-}
-
 export function createPasswordInvitations(deps: {
+  db: Database;
   mailer: Mailer;
   sms: SmsProvider;
   background: BackgroundTasks;
   clock: Clock;
   appUrl: string;
 }): PasswordInvitations {
+  /** Worded when it is sent, in the invitee's language (a text folded when the organization chose ASCII texts). */
   async function deliver(invitation: IssuedInvitation): Promise<void> {
     const link = resetPageLink(deps.appUrl, invitation.token);
+    const { language, asciiTexts } = await repository.recipientWording(deps.db, invitation.userId);
+    const wording = { link, again: invitation.again === true, days: INVITATION_VALID_DAYS };
     if (invitationChannel(invitation) === 'email' && invitation.email) {
-      const within = `Open this link within ${INVITATION_VALID_DAYS} days to choose your password`;
-      const why = invitation.again
-        ? 'Here is a new link to your FleetFuel driver account; earlier links no longer work.'
-        : 'You have been added as a driver on FleetFuel.';
-      await deps.mailer.send({
-        to: invitation.email,
-        subject: 'Choose your FleetFuel password',
-        text:
-          `Hello ${invitation.name},\n\n${why} ${within}:\n\n${link}\n\n` + 'Then sign in with this e-mail address and that password.\n',
-        html:
-          `<p>Hello ${escapeHtml(invitation.name)},</p><p>${escapeHtml(why)} ${within}:</p>` +
-          `<p><a href="${link}">Choose my password</a></p><p>Then sign in with this e-mail address and that password.</p>`,
-      });
+      await deps.mailer.send({ to: invitation.email, ...invitationMail(languageOf(language), { ...wording, name: invitation.name }) });
     } else if (invitation.phone) {
-      await deps.sms.send({ to: invitation.phone, text: invitationText(link, invitation.again) });
+      await deps.sms.send({ to: invitation.phone, text: firstFittingText(invitationTexts(languageOf(language), wording), asciiTexts) });
     } else {
       throw new Error(`Account ${invitation.userId} has neither an e-mail address nor a phone number`);
     }

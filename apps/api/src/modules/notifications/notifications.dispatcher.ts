@@ -6,6 +6,7 @@
  * send and its record only means the lease runs out and the message goes again (at least once).
  * A transaction may also write its messages already leased to its own process, which sends them
  * after the commit without a claim (`sendLeased`); if it stops first, they are due at the lease's end.
+ * Each message is worded as it is sent, in its recipient's language (`message-wording.ts`).
  */
 import type { BackgroundTasks } from '../../platform/background.js';
 import type { Clock } from '../../platform/clock.js';
@@ -14,8 +15,10 @@ import { retryDelayMs } from '../../platform/jobs/backoff.js';
 import type { Logger } from '../../platform/logging.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
 import { nigerianMobile, type SmsProvider } from '../../platform/sms/sms.js';
+import { UnwordableMessage, wordMessage, type WordedMessage } from './message-wording.js';
 import * as outbox from './outbox.repository.js';
 import type { ClaimedMessage, LeasedMessage } from './outbox.repository.js';
+import { framedMail } from './templates/catalog.js';
 
 /** Tries over about an hour (30 s, 1 min, 2 min … 32 min apart), then the message is FAILED. */
 export const MESSAGE_MAX_ATTEMPTS = 8;
@@ -35,12 +38,16 @@ export interface MessageOutcome {
   failed: number;
 }
 
-/** An e-mail as every FleetFuel e-mail reads: the greeting, the notice, the sign-off. */
-function mailText(recipientName: string, text: string, appUrl: string): string {
-  return `Hello ${recipientName},\n\n${text}\n\nFleetFuel — ${appUrl}\n(You can choose which e-mails you receive under Account Settings > Notification.)\n`;
-}
-
 class PermanentFailure extends Error {}
+
+/** The message in its recipient's language; one that can never be worded fails for good. */
+function worded(message: ClaimedMessage): WordedMessage {
+  try {
+    return wordMessage(message);
+  } catch (error) {
+    throw error instanceof UnwordableMessage ? new PermanentFailure(error.message) : error;
+  }
+}
 
 export function createMessageDispatcher(deps: {
   db: Database;
@@ -55,18 +62,19 @@ export function createMessageDispatcher(deps: {
 }) {
   const { db, clock } = deps;
 
-  function send(message: ClaimedMessage): Promise<void> {
+  async function send(message: ClaimedMessage): Promise<void> {
+    const { subject, body, language } = worded(message);
     if (message.channel === 'EMAIL') {
       return deps.mailer.send({
         to: message.recipient,
-        subject: message.subject ?? '',
-        text: mailText(message.recipient_name ?? message.recipient, message.body, deps.appUrl),
+        subject: subject ?? '',
+        text: framedMail(language, message.recipient_name ?? message.recipient, body, deps.appUrl),
       });
     }
     const to = nigerianMobile(message.recipient);
     // A landline or a mistyped number will not become a mobile by waiting.
-    if (!to) return Promise.reject(new PermanentFailure('The phone number is not a Nigerian mobile number'));
-    return deps.sms.send({ to, text: message.body });
+    if (!to) throw new PermanentFailure('The phone number is not a Nigerian mobile number');
+    return deps.sms.send({ to, text: body });
   }
 
   /** Sends messages claimed for this process, then records each outcome; adds them to `outcome`. */

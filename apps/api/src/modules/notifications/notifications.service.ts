@@ -9,7 +9,6 @@
  * once it commits; batch work (the daily reminders, a resend) writes them due and asks for a run
  * with `deliverSoon()`.
  */
-import { calendarDay } from '@fleetfuel/contract';
 import type { MessageListQuery, NotificationPreferences, OutgoingMessage } from '@fleetfuel/contract';
 import { AppError, notFound } from '../../platform/errors.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
@@ -24,12 +23,14 @@ import * as repository from './notifications.repository.js';
 import type { NotificationKind } from './notifications.repository.js';
 import * as outbox from './outbox.repository.js';
 import type { LeasedMessage, MessageAudience, MessageRow, OutgoingMessage as OutboxMessage } from './outbox.repository.js';
+import { wordForReading } from './message-wording.js';
+import type { TemplatedMail, TemplatedText } from './templates/catalog.js';
+import type { ExpiringPaper } from './templates/organization-mails.js';
 
-export interface Notice {
-  subject: string;
-  /** Plain text; the greeting and sign-off are added. */
-  text: string;
-}
+/** An e-mail: a template of the catalog and its parameters, worded in each recipient's language; the greeting and sign-off are added. */
+export type Notice = TemplatedMail;
+/** A text: a template of the catalog and its parameters, worded in the recipient's language and fitted to two SMS parts. */
+export type TextNotice = TemplatedText;
 
 /** Someone who wants a kind of e-mail (see organizationAdminsWanting). */
 export interface Recipient {
@@ -38,8 +39,9 @@ export interface Recipient {
   email: string;
 }
 
-/** A row of the outbox as the platform admin reads it. */
+/** A row of the outbox as the platform admin reads it: worded as its recipient reads it. */
 function toOutgoingMessage(row: MessageRow): OutgoingMessage {
+  const { subject, body } = wordForReading(row);
   return {
     id: row.id,
     channel: row.channel,
@@ -47,8 +49,8 @@ function toOutgoingMessage(row: MessageRow): OutgoingMessage {
     recipient: row.recipient,
     recipientName: row.recipient_name,
     organization: row.organization_id && row.organization_name ? { id: row.organization_id, name: row.organization_name } : null,
-    subject: row.subject,
-    body: row.body,
+    subject,
+    body,
     attempts: row.attempts,
     lastError: row.last_error,
     createdAt: row.created_at.toISOString(),
@@ -56,6 +58,8 @@ function toOutgoingMessage(row: MessageRow): OutgoingMessage {
     sentAt: row.sent_at?.toISOString() ?? null,
   };
 }
+
+const subjectOf = (row: MessageRow): string | null => wordForReading(row).subject;
 
 const EXPIRY_WARNING_DAYS = 30;
 const SUBSCRIPTION_WARNING_DAYS = 7;
@@ -95,7 +99,7 @@ export function createNotificationsService(deps: {
   ): Promise<void> {
     written(
       trx,
-      await outbox.enqueueMail(trx, audience, kind, outgoing(trx, { organizationId, subject: notice.subject, body: notice.text })),
+      await outbox.enqueueMail(trx, audience, kind, outgoing(trx, { organizationId, template: notice.template, params: notice.params })),
     );
   }
 
@@ -141,8 +145,13 @@ export function createNotificationsService(deps: {
      * without one still has the coupon in the app). A number that is not a Nigerian mobile is
      * marked FAILED by the sender, with the reason, rather than sent.
      */
-    async text(trx: Database, userId: string | null, message: string, organizationId: string | null): Promise<void> {
-      if (userId) written(trx, await outbox.enqueueText(trx, userId, outgoing(trx, { organizationId, body: message })));
+    async text(trx: Database, userId: string | null, message: TextNotice, organizationId: string | null): Promise<void> {
+      if (userId) {
+        written(
+          trx,
+          await outbox.enqueueText(trx, userId, outgoing(trx, { organizationId, template: message.template, params: message.params })),
+        );
+      }
     },
 
     /**
@@ -154,10 +163,11 @@ export function createNotificationsService(deps: {
       trx: Database,
       kind: NotificationKind,
       organizationId: string,
-      message: string,
+      message: TextNotice,
       roles: readonly string[] = ORGANIZATION_ADMINS,
     ): Promise<void> {
-      written(trx, await outbox.enqueueAdminTexts(trx, { organizationId, roles }, kind, outgoing(trx, { organizationId, body: message })));
+      const content = { organizationId, template: message.template, params: message.params };
+      written(trx, await outbox.enqueueAdminTexts(trx, { organizationId, roles }, kind, outgoing(trx, content)));
     },
 
     /**
@@ -213,7 +223,7 @@ export function createNotificationsService(deps: {
           entityId: id,
           before: { status: 'FAILED', attempts: found.attempts },
           after: { status: 'PENDING', attempts: 0 },
-          note: `${found.channel === 'EMAIL' ? 'E-mail' : 'Text'} to ${found.recipient}${found.subject ? `: ${found.subject}` : ''}`.slice(
+          note: `${found.channel === 'EMAIL' ? 'E-mail' : 'Text'} to ${found.recipient}${subjectOf(found) ? `: ${subjectOf(found)}` : ''}`.slice(
             0,
             1000,
           ),
@@ -265,32 +275,25 @@ export function createNotificationsService(deps: {
       const ran = await db.transaction().execute(async (trx) => {
         if (!(await repository.claimDailyRun(trx, 'daily-reminders', today))) return false;
         const warnUntil = addDays(today, EXPIRY_WARNING_DAYS);
-        const byOrganization = new Map<string, string[]>();
+        const byOrganization = new Map<string, ExpiringPaper[]>();
         for (const asset of await repository.expiringAssets(trx, today, warnUntil)) {
           const label = asset.plate_number ?? `${asset.make} ${asset.model}`;
-          const lines = byOrganization.get(asset.organization_id) ?? [];
+          const items = byOrganization.get(asset.organization_id) ?? [];
           if (asset.insurance_end && asset.insurance_end <= warnUntil) {
-            lines.push(
-              `- ${label}: insurance ${asset.insurance_end < today ? 'expired' : 'expires'} on ${calendarDay(asset.insurance_end)}`,
-            );
+            items.push({ label, paper: 'insurance', expired: asset.insurance_end < today, day: asset.insurance_end });
           }
           if (asset.registration_expiry && asset.registration_expiry <= warnUntil) {
-            lines.push(
-              `- ${label}: registration ${asset.registration_expiry < today ? 'expired' : 'expires'} on ${calendarDay(asset.registration_expiry)}`,
-            );
+            items.push({ label, paper: 'registration', expired: asset.registration_expiry < today, day: asset.registration_expiry });
           }
-          byOrganization.set(asset.organization_id, lines);
+          byOrganization.set(asset.organization_id, items);
         }
-        for (const [organizationId, lines] of byOrganization) {
-          if (lines.length === 0) continue;
+        for (const [organizationId, items] of byOrganization) {
+          if (items.length === 0) continue;
           await mailWilling(
             trx,
             'expiryWarnings',
             { userIds: [], adminsOf: { organizationId, roles: ORGANIZATION_ADMINS } },
-            {
-              subject: 'Insurance or registration expiring',
-              text: `These assets need attention:\n${lines.join('\n')}\n\nRenew them and record the new dates on each asset's page.`,
-            },
+            { template: 'expiryWarnings', params: { items } },
             organizationId,
           );
         }
@@ -304,11 +307,8 @@ export function createNotificationsService(deps: {
             'subscriptionDue',
             { userIds: [], adminsOf: { organizationId: organization.id, roles: ['ADMINISTRATOR'] } },
             {
-              subject: `Your ${organization.plan_name} subscription ${due < today ? 'has expired' : 'is due'}`,
-              text:
-                due < today
-                  ? `The ${organization.plan_name} subscription of ${organization.name} expired on ${due}. New requests are refused until it is renewed on the Billing page.`
-                  : `The ${organization.plan_name} subscription of ${organization.name} is due on ${due}. Renew it on the Billing page once that date has passed.`,
+              template: 'subscriptionDue',
+              params: { plan: organization.plan_name, organization: organization.name, due, expired: due < today },
             },
             organization.id,
           );

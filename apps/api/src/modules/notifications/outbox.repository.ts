@@ -15,12 +15,14 @@ export interface MessageAudience {
   adminsOf?: { organizationId: string; roles: readonly string[] };
 }
 
-/** A message as the caller words it; the outbox adds who it goes to. */
+/**
+ * A message as the caller gives it: a template of the catalog and its parameters, worded in each
+ * recipient's language when it is sent; the outbox adds who it goes to.
+ */
 export interface OutgoingMessage {
   organizationId: string | null;
-  /** E-mails only. */
-  subject?: string;
-  body: string;
+  template: string;
+  params: object;
   /** When it may first be sent: the clock's now. */
   at: Date;
   /**
@@ -30,6 +32,14 @@ export interface OutgoingMessage {
    * scheduled run sends it once the lease runs out.
    */
   leasedUntil?: Date;
+}
+
+/** The template and its parameters as a selected row's columns (the body is null: the template words it). */
+function templated(message: OutgoingMessage) {
+  return [
+    sql<string>`${message.template}::text`.as('template'),
+    sql<string>`${JSON.stringify(message.params)}::jsonb`.as('params'),
+  ] as const;
 }
 
 /**
@@ -53,8 +63,7 @@ export async function enqueueMail(
       'u.id as user_id',
       sql<string>`u.email`.as('recipient'),
       'u.name as recipient_name',
-      sql<string>`${message.subject ?? ''}::text`.as('subject'),
-      sql<string>`${message.body}::text`.as('body'),
+      ...templated(message),
       sql<Date>`${firstAttempt(message)}::timestamptz`.as('next_attempt_at'),
     ])
     .where((eb) =>
@@ -68,7 +77,7 @@ export async function enqueueMail(
     .where(wantsKind(kind), '=', true);
   const insert = db
     .insertInto('outgoing_messages')
-    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'subject', 'body', 'next_attempt_at'])
+    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'template', 'params', 'next_attempt_at'])
     .expression(recipients);
   return written(insert, message);
 }
@@ -95,6 +104,11 @@ async function written(
       'recipient_name',
       'subject',
       'body',
+      'template',
+      'params',
+      // Read as the message is written: in the recipient's language as it stands now.
+      sql<string | null>`(SELECT u.language FROM users u WHERE u.id = outgoing_messages.user_id)`.as('language'),
+      sql<boolean | null>`(SELECT o.ascii_texts FROM organizations o WHERE o.id = outgoing_messages.organization_id)`.as('ascii_texts'),
       'attempts',
       'next_attempt_at as leased_until',
     ])
@@ -109,7 +123,7 @@ async function written(
 export function enqueueText(db: Database, userId: string, message: OutgoingMessage): Promise<LeasedMessage[]> {
   const insert = db
     .insertInto('outgoing_messages')
-    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'body', 'next_attempt_at'])
+    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'template', 'params', 'next_attempt_at'])
     .expression(
       db
         .selectFrom('users as u')
@@ -119,7 +133,7 @@ export function enqueueText(db: Database, userId: string, message: OutgoingMessa
           'u.id as user_id',
           sql<string>`u.phone`.as('recipient'),
           'u.name as recipient_name',
-          sql<string>`${message.body}::text`.as('body'),
+          ...templated(message),
           sql<Date>`${firstAttempt(message)}::timestamptz`.as('next_attempt_at'),
         ])
         .where('u.id', '=', userId)
@@ -143,7 +157,7 @@ export function enqueueAdminTexts(
 ): Promise<LeasedMessage[]> {
   const insert = db
     .insertInto('outgoing_messages')
-    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'body', 'next_attempt_at'])
+    .columns(['organization_id', 'channel', 'user_id', 'recipient', 'recipient_name', 'template', 'params', 'next_attempt_at'])
     .expression(
       db
         .selectFrom('users as u')
@@ -154,7 +168,7 @@ export function enqueueAdminTexts(
           'u.id as user_id',
           sql<string>`u.phone`.as('recipient'),
           'u.name as recipient_name',
-          sql<string>`${message.body}::text`.as('body'),
+          ...templated(message),
           sql<Date>`${firstAttempt(message)}::timestamptz`.as('next_attempt_at'),
         ])
         .where('u.organization_id', '=', adminsOf.organizationId)
@@ -167,13 +181,22 @@ export function enqueueAdminTexts(
   return written(insert, message);
 }
 
-export interface ClaimedMessage {
-  id: string;
+/** What a message says: worded when written (rows before templates), or a template and its parameters. */
+export interface MessageContent {
   channel: 'EMAIL' | 'SMS';
+  subject: string | null;
+  body: string | null;
+  template: string | null;
+  params: Record<string, unknown> | null;
+  /** The recipient's language now, and whether the organization's texts are ASCII only (null: no organization). */
+  language: string | null;
+  ascii_texts: boolean | null;
+}
+
+export interface ClaimedMessage extends MessageContent {
+  id: string;
   recipient: string;
   recipient_name: string | null;
-  subject: string | null;
-  body: string;
   attempts: number;
 }
 
@@ -198,7 +221,9 @@ export async function claimDueMessages(db: Database, now: Date, leaseUntil: Date
       FOR UPDATE SKIP LOCKED
     ) due
     WHERE m.id = due.id
-    RETURNING m.id::text AS id, m.channel, m.recipient, m.recipient_name, m.subject, m.body, m.attempts`.execute(db);
+    RETURNING m.id::text AS id, m.channel, m.recipient, m.recipient_name, m.subject, m.body, m.template, m.params, m.attempts,
+      (SELECT u.language FROM users u WHERE u.id = m.user_id) AS language,
+      (SELECT o.ascii_texts FROM organizations o WHERE o.id = m.organization_id) AS ascii_texts`.execute(db);
   return rows;
 }
 
@@ -251,6 +276,7 @@ function messageViews(db: Database) {
   return db
     .selectFrom('outgoing_messages as m')
     .leftJoin('organizations as o', 'o.id', 'm.organization_id')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
     .select([
       sql<string>`m.id::text`.as('id'),
       'm.channel',
@@ -261,6 +287,10 @@ function messageViews(db: Database) {
       'o.name as organization_name',
       'm.subject',
       'm.body',
+      'm.template',
+      'm.params',
+      'u.language',
+      'o.ascii_texts',
       'm.attempts',
       'm.last_error',
       'm.created_at',
@@ -289,6 +319,8 @@ export async function listMessages(
         eb('m.recipient', 'ilike', pattern),
         eb('m.recipient_name', 'ilike', pattern),
         eb('m.subject', 'ilike', pattern),
+        // A templated message's plate, station, code or amount.
+        eb(sql<string>`m.params::text`, 'ilike', pattern),
         eb('o.name', 'ilike', pattern),
       ]),
     );

@@ -199,6 +199,7 @@ export function findSettings(db: Database, id: string) {
       'require_vehicle_scan',
       'require_odometer_photo',
       'require_odometer_at_pump',
+      'ascii_texts',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -219,6 +220,7 @@ export async function saveSettings(
     require_vehicle_scan: boolean;
     require_odometer_photo: boolean;
     require_odometer_at_pump: boolean;
+    ascii_texts: boolean;
   }>,
 ): Promise<void> {
   await db

@@ -67,6 +67,7 @@ function toSettings(row: NonNullable<Awaited<ReturnType<typeof repository.findSe
     requireVehicleScan: row.require_vehicle_scan,
     requireOdometerPhoto: row.require_odometer_photo,
     requireOdometerAtPump: row.require_odometer_at_pump,
+    asciiTexts: row.ascii_texts,
   };
 }
 
@@ -267,6 +268,7 @@ export function createOrganizationsService(deps: OrganizationsDeps): Organizatio
         ...(body.requireVehicleScan !== undefined ? { require_vehicle_scan: body.requireVehicleScan } : {}),
         ...(body.requireOdometerPhoto !== undefined ? { require_odometer_photo: body.requireOdometerPhoto } : {}),
         ...(body.requireOdometerAtPump !== undefined ? { require_odometer_at_pump: body.requireOdometerAtPump } : {}),
+        ...(body.asciiTexts !== undefined ? { ascii_texts: body.asciiTexts } : {}),
       });
       return this.settings(actor, undefined);
     },

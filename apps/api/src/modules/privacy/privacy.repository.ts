@@ -125,7 +125,21 @@ const addressedTo = (userId: string, addresses: readonly string[]) =>
 export function messagesTo(db: Database, userId: string, addresses: readonly string[], limit: number) {
   return db
     .selectFrom('outgoing_messages')
-    .select([sql<string>`id::text`.as('id'), 'channel', 'recipient', 'subject', 'body', 'status', 'created_at', 'sent_at'])
+    .select([
+      sql<string>`id::text`.as('id'),
+      'channel',
+      'recipient',
+      'subject',
+      'body',
+      'template',
+      'params',
+      // As the person reads them: in their language, folded if their organization folds texts.
+      sql<string | null>`(SELECT u.language FROM users u WHERE u.id = outgoing_messages.user_id)`.as('language'),
+      sql<boolean | null>`(SELECT o.ascii_texts FROM organizations o WHERE o.id = outgoing_messages.organization_id)`.as('ascii_texts'),
+      'status',
+      'created_at',
+      'sent_at',
+    ])
     .where(addressedTo(userId, addresses))
     .orderBy('id', 'desc')
     .limit(limit)

@@ -21,7 +21,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
 import { auditTrail } from '../audit/index.js';
 import type { FilesService } from '../files/index.js';
-import type { NotificationsService } from '../notifications/index.js';
+import { wordForReading, type NotificationsService } from '../notifications/index.js';
 import type { SessionsService } from '../sessions/index.js';
 import type { UsersService } from '../users/index.js';
 import * as repository from './privacy.repository.js';
@@ -125,12 +125,13 @@ function exportedMaintenanceRequest(row: Row<typeof repository.maintenanceReques
 }
 
 function exportedMessage(row: Row<typeof repository.messagesTo>): Exported['messages'][number] {
+  const { subject, body } = wordForReading(row);
   return {
     id: row.id,
     channel: row.channel,
     recipient: row.recipient,
-    subject: row.subject,
-    body: row.body,
+    subject,
+    body,
     status: row.status,
     createdAt: row.created_at.toISOString(),
     sentAt: iso(row.sent_at),

@@ -354,3 +354,11 @@ export function lockExpiredCoupons(db: Database, now: Date, limit: number) {
     .skipLocked()
     .execute();
 }
+
+/** The language of the first of `userIds` who has an account (a coupon's driver, else whoever downloads it); null when none has. */
+export async function languageOfFirst(db: Database, userIds: readonly (string | null)[]): Promise<string | null> {
+  const ids = userIds.filter((id): id is string => id !== null);
+  if (ids.length === 0) return null;
+  const rows = await db.selectFrom('users').select(['id', 'language']).where('id', 'in', ids).execute();
+  return ids.map((id) => rows.find((row) => row.id === id)?.language).find((language) => language !== undefined) ?? null;
+}

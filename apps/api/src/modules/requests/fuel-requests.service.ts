@@ -136,7 +136,7 @@ export function createFuelRequestsService(deps: FuelRequestsDeps) {
     findForStation: (stationId: string, coupon: { code?: string | undefined; qr?: string | undefined }) =>
       findFuelCouponForStation(deps, stationId, coupon),
 
-    couponPdf: (actor: Actor, id: string) => fuelCouponPdf({ clock, reader }, actor, id),
+    couponPdf: (actor: Actor, id: string) => fuelCouponPdf({ db, clock, reader }, actor, id),
 
     /** Approved coupons past their expiry become EXPIRED and release their money; returns how many. */
     expireDue: (limit = 100): Promise<number> => expireDueFuelCoupons({ db, ledger, now: clock.now() }, limit),

@@ -103,10 +103,7 @@ export function createSupportService(deps: {
             trx,
             'supportReplies',
             [ticket.opened_by],
-            {
-              subject: `Re: ${ticket.subject}`,
-              text: `FleetFuel support answered your ticket "${ticket.subject}":\n\n${message}\n\nReply from the Support page.`,
-            },
+            { template: 'supportReply', params: { subject: ticket.subject, message } },
             ticket.organization_id,
           );
         }

@@ -185,10 +185,7 @@ export function createCardPaymentsService(deps: WalletDeps, access: WalletAccess
           trx,
           'walletFunded',
           settled.organization_id,
-          {
-            subject: `Wallet funded: ${formatNaira(expected)}`,
-            text: `${formatNaira(expected)} paid by card (reference ${reference}) is now on the wallet.`,
-          },
+          { template: 'walletFunded', params: { amountKobo: expected.toString(), reference } },
           settled.initiated_by ? [settled.initiated_by] : [],
         );
       }

@@ -51,6 +51,8 @@ export interface OrganizationsTable {
   /** Whether each fuel redemption needs a photo of the odometer, and the reading typed at the pump (0051). */
   require_odometer_photo: Generated<boolean>;
   require_odometer_at_pump: Generated<boolean>;
+  /** Whether its texts are folded to plain GSM-7 (no accents): half the SMS parts (0057). */
+  ascii_texts: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -565,8 +567,12 @@ export interface OutgoingMessagesTable {
   user_id: string | null;
   recipient: string;
   recipient_name: string | null;
+  /** Worded when written (rows before 0057); null when `template` words it at send time. */
   subject: string | null;
-  body: string;
+  body: string | null;
+  /** The message's key in the templates catalog and its parameters (0057). */
+  template: string | null;
+  params: ColumnType<Record<string, unknown> | null, string | null | undefined, never>;
   status: Generated<'PENDING' | 'SENT' | 'FAILED'>;
   attempts: Generated<number>;
   next_attempt_at: Timestamp;

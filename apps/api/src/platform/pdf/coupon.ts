@@ -1,12 +1,17 @@
 /**
  * The coupon PDF a driver carries to the station (and the work order for a maintenance job): its
- * code, its QR, and everything the attendant checks before dispensing.
+ * code, its QR, and everything the attendant checks before dispensing, with its labels in
+ * `language` (the caller words the rows with the same `COUPON_LABELS`). It embeds DejaVu Sans so
+ * that Yoruba, Hausa and Igbo letters and ₦ print.
  */
+import type { Language } from '@fleetfuel/contract';
 import QRCode from 'qrcode';
-import { BRAND, fieldRows, header, pageFooters, renderPdf } from './document.js';
+import { COUPON_LABELS } from './coupon-labels.js';
+import { BRAND, fieldRows, header, pageFooters, renderPdf, unicodeFonts } from './document.js';
 
 export interface CouponDocument {
   kind: 'FUEL' | 'MAINTENANCE';
+  language: Language;
   code: string;
   qrPayload: string;
   organization: string;
@@ -34,27 +39,29 @@ export function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: n
 }
 
 export function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
-  const title = coupon.kind === 'FUEL' ? 'Fuel Coupon' : 'Maintenance Work Order';
+  const labels = COUPON_LABELS[coupon.language];
+  const title = coupon.kind === 'FUEL' ? labels.fuelTitle : labels.workOrderTitle;
   return renderPdf(
     (doc) => {
-      header(doc, title, coupon.organization);
+      const fonts = unicodeFonts(doc);
+      header(doc, title, coupon.organization, fonts);
       const left = doc.page.margins.left;
       const contentWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right;
       const qrSize = 190;
       const qrX = left + contentWidth - qrSize;
       const top = doc.y + 6;
 
-      doc.font('Helvetica').fontSize(10).fillColor(BRAND.muted).text('Coupon code', left, top);
+      doc.font(fonts.regular).fontSize(10).fillColor(BRAND.muted).text(labels.code, left, top);
       doc
-        .font('Courier-Bold')
+        .font(fonts.code)
         .fontSize(34)
         .fillColor(BRAND.dark)
         .text(coupon.code, left, top + 14);
       doc
-        .font('Helvetica')
+        .font(fonts.regular)
         .fontSize(10)
         .fillColor(BRAND.muted)
-        .text('Type this code at the station, or scan the QR code.', left, top + 56, {
+        .text(labels.howToUse, left, top + 56, {
           width: contentWidth - qrSize - 20,
         });
       drawQr(doc, coupon.qrPayload, qrX, top - 8, qrSize);
@@ -66,21 +73,14 @@ export function renderCoupon(coupon: CouponDocument): Promise<Buffer> {
         .strokeColor(BRAND.line)
         .stroke();
       doc.moveDown(1);
-      fieldRows(doc, coupon.rows, contentWidth);
+      fieldRows(doc, coupon.rows, contentWidth, fonts);
       doc.moveDown(1);
       doc
-        .font('Helvetica')
+        .font(fonts.regular)
         .fontSize(9)
         .fillColor(BRAND.muted)
-        .text(
-          coupon.kind === 'FUEL'
-            ? 'Valid once, only at the station named above, for at most the volume shown, until it expires. The station dispenses and records the volume; the organization pays for what is dispensed.'
-            : 'Valid once, at the station named above (or completed by the organization admin when none is named), for at most the approved cost.',
-          left,
-          doc.y,
-          { width: contentWidth },
-        );
-      pageFooters(doc, coupon.generatedAt);
+        .text(coupon.kind === 'FUEL' ? labels.fuelTerms : labels.workTerms, left, doc.y, { width: contentWidth });
+      pageFooters(doc, coupon.generatedAt, fonts, labels);
     },
     { title },
   );

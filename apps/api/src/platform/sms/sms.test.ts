@@ -46,14 +46,20 @@ describe('the outbox', () => {
     });
   });
 
-  it('refuses a message longer than one SMS, or to a number that is not a mobile', async () => {
+  it('sends two SMS parts but refuses a third, or a number that is not a mobile', async () => {
     // Whatever the file's other tests wrote there before this one: the refusals add nothing to it.
     const written = readdirSync(dir).filter((f) => f.endsWith('.json')).length;
-    await expect(createOutboxSms(dir).send({ to: '08031234567', text: 'x'.repeat(161) })).rejects.toThrow(
-      'An SMS holds 160 characters; this one has 161',
+    await expect(createOutboxSms(dir).send({ to: '08031234567', text: 'x'.repeat(307) })).rejects.toThrow(
+      'A text may take 2 SMS parts; this one (GSM-7, 307 units) takes 3',
+    );
+    // One Yoruba letter makes it UCS-2: 134 code units in two parts.
+    await expect(createOutboxSms(dir).send({ to: '08031234567', text: `ẹ${'x'.repeat(134)}` })).rejects.toThrow(
+      'this one (UCS-2, 135 units) takes 3',
     );
     await expect(createOutboxSms(dir).send({ to: '012345678', text: 'hi' })).rejects.toThrow('Not a Nigerian mobile number');
     expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(written);
+    await createOutboxSms(dir).send({ to: '08031234567', text: 'x'.repeat(306) });
+    expect(readdirSync(dir).filter((f) => f.endsWith('.json'))).toHaveLength(written + 1);
   });
 });
 
@@ -112,7 +118,7 @@ describe('Termii', () => {
 
   it('sends nothing for a message it must refuse', async () => {
     const before = received.length;
-    await expect(termii().send({ to: '08031234567', text: 'y'.repeat(200) })).rejects.toThrow('160');
+    await expect(termii().send({ to: '08031234567', text: 'y'.repeat(400) })).rejects.toThrow('takes 3');
     expect(received).toHaveLength(before);
   });
 });

@@ -1,11 +1,11 @@
 /**
  * Text messages behind one interface (issue 13): Termii, a Nigerian SMS gateway, when configured;
  * otherwise an outbox folder (`data/outbox/sms/`, one JSON file a message) that the operator and
- * the tests read. Numbers travel in +234 form and a message is one SMS: at most 160 characters.
+ * the tests read. Numbers travel in +234 form and a message takes at most two SMS parts (GSM-7:
+ * 306 characters; UCS-2, as soon as one letter like ẹ or ɓ is outside GSM-7: 134).
  */
 import { writeOutboxMessage } from '../files/outbox-folder.js';
-
-export const SMS_MAX_LENGTH = 160;
+import { SMS_MAX_SEGMENTS, smsSize } from './segments.js';
 
 interface SmsMessage {
   /** +234 followed by the 10 digits of a Nigerian mobile number. */
@@ -32,8 +32,12 @@ export function nigerianMobile(phone: string | null | undefined): string | null 
 function checked(message: SmsMessage): SmsMessage {
   const to = nigerianMobile(message.to);
   if (!to) throw new Error(`Not a Nigerian mobile number: ${message.to}`);
-  if (message.text.length > SMS_MAX_LENGTH)
-    throw new Error(`An SMS holds ${SMS_MAX_LENGTH} characters; this one has ${message.text.length}`);
+  const size = smsSize(message.text);
+  if (size.segments > SMS_MAX_SEGMENTS) {
+    throw new Error(
+      `A text may take ${SMS_MAX_SEGMENTS} SMS parts; this one (${size.encoding}, ${size.units} units) takes ${size.segments}`,
+    );
+  }
   return { to, text: message.text };
 }
 

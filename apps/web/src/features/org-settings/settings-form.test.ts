@@ -14,6 +14,7 @@ const valid = {
   requireVehicleScan: false,
   requireOdometerAtPump: false,
   requireOdometerPhoto: false,
+  asciiTexts: false,
 };
 
 describe('settingsFormSchema', () => {
@@ -54,6 +55,7 @@ describe('settingsFormSchema', () => {
       requireVehicleScan: false,
       requireOdometerAtPump: false,
       requireOdometerPhoto: false,
+      asciiTexts: false,
     });
   });
 
@@ -65,12 +67,14 @@ describe('settingsFormSchema', () => {
       requireDriverConfirmation: true,
       requireVehicleScan: true,
       requireOdometerAtPump: true,
+      asciiTexts: true,
     });
     expect(form).toMatchObject({
       lowBalanceThreshold: '75000',
       requireNoteForFlaggedApproval: true,
       requireDriverConfirmation: true,
       requireVehicleScan: true,
+      asciiTexts: true,
     });
   });
 });

@@ -20,6 +20,7 @@ export const settingsFormSchema = z
     requireVehicleScan: z.boolean(),
     requireOdometerAtPump: z.boolean(),
     requireOdometerPhoto: z.boolean(),
+    asciiTexts: z.boolean(),
   })
   .superRefine((values, ctx) => {
     for (const field of NUMBER_FIELDS) {
@@ -47,6 +48,7 @@ export function settingsToForm(settings: OrganizationSettings): SettingsFormValu
     requireVehicleScan: settings.requireVehicleScan,
     requireOdometerAtPump: settings.requireOdometerAtPump,
     requireOdometerPhoto: settings.requireOdometerPhoto,
+    asciiTexts: settings.asciiTexts,
   };
 }
 

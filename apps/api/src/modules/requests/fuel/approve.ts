@@ -2,15 +2,7 @@
  * Approving a fuel request: the vehicle's, station's and group's rules, the reserve draw, the price
  * locked, the coupon issued, the requester and the driver told, and the money held last.
  */
-import {
-  MESSAGES,
-  calendarDay,
-  dispensedFuelType,
-  koboToNaira,
-  lagosDateTime,
-  type SoldFuelType,
-  type VehicleFuelType,
-} from '@fleetfuel/contract';
+import { MESSAGES, dispensedFuelType, koboToNaira, type SoldFuelType, type VehicleFuelType } from '@fleetfuel/contract';
 import { addDays } from '../../../platform/clock.js';
 import { newCouponCode } from '../../../platform/coupons.js';
 import type { Database } from '../../../platform/db/database.js';
@@ -18,11 +10,10 @@ import { isUniqueViolation } from '../../../platform/db/database.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { reserveDraws } from '../../reserves/index.js';
-import { litres, plateOf } from '../format.js';
+import { plateOf } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
 import type { FuelRequestRecord, LockedFuelRequest } from '../fuel-requests.repository.js';
 import { decide } from '../request-decision.js';
-import { couponText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
 import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
 import { budgetAlertNotice } from '../rules/budget-usage.js';
@@ -143,26 +134,26 @@ async function tellApproval(
   approved: FuelRequestRecord,
 ): Promise<void> {
   const plate = vehicle.plate_number ?? vehicle.model;
-  const expires = lagosDateTime(expiresAt);
-  const volume = litres(request.volume, fuelType);
+  const fuel = { litres: Number(request.volume), fuelType, plate };
+  const code = approved.coupon_code ?? '';
   await notifications.notify(
     trx,
     'requestDecisions',
     [request.requested_by],
     {
-      subject: `Fuel approved for ${plate}`,
-      text: `Your request for ${volume} of ${fuelType} at ${stationName} on ${calendarDay(request.supply_date)} was approved. Coupon code: ${approved.coupon_code ?? ''}. Download the coupon from Fuel Tracking; it is valid until ${expires}.`,
+      template: 'fuelApproved',
+      params: { ...fuel, station: stationName, supplyDate: request.supply_date, code, expiresAt: expiresAt.toISOString() },
     },
     request.organization_id,
   );
   await notifications.text(
     trx,
     request.driver_id,
-    couponText({ code: approved.coupon_code ?? '', volume: `${volume} of ${fuelType}`, plate, station: stationName, expires }),
+    { template: 'fuelCoupon', params: { ...fuel, code, station: stationName, expiresAt: expiresAt.toISOString() } },
     request.organization_id,
   );
   for (const crossed of budgetAlerts) {
-    await notifications.notifyOrganization(trx, 'budgetAlerts', request.organization_id, budgetAlertNotice(crossed, { volume, plate }));
+    await notifications.notifyOrganization(trx, 'budgetAlerts', request.organization_id, budgetAlertNotice(crossed, fuel));
   }
 }
 

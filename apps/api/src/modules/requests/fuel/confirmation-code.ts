@@ -6,10 +6,8 @@ import { DRIVER_CONFIRMATION, type SoldFuelType } from '@fleetfuel/contract';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { driverConfirmation } from '../driver-confirmation.service.js';
-import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
 import { lockRedeemableFuelRequest } from '../redeemable-coupon.repository.js';
-import { confirmationCodeText } from '../request-texts.js';
 import { whyNotRedeemable } from '../rules/redemption-rules.js';
 import type { FuelRequestsDeps } from './deps.js';
 
@@ -34,13 +32,17 @@ export async function sendConfirmationCode(deps: Pick<FuelRequestsDeps, 'db' | '
     await notifications.text(
       trx,
       visible.driver_id,
-      confirmationCodeText({
-        code,
-        volume: `${litres(visible.volume, fuelType)} of ${fuelType}`,
-        plate: visible.plate_number ?? visible.model,
-        station: visible.station_name,
-        minutes: DRIVER_CONFIRMATION.codeMinutes,
-      }),
+      {
+        template: 'confirmationCode',
+        params: {
+          code,
+          litres: Number(visible.volume),
+          fuelType,
+          plate: visible.plate_number ?? visible.model,
+          station: visible.station_name,
+          minutes: DRIVER_CONFIRMATION.codeMinutes,
+        },
+      },
       visible.organization_id,
     );
   });

@@ -1,10 +1,11 @@
 /** A fuel coupon outside its decisions: its PDF, and the request a station's typed code or scanned QR stands for. */
-import { FUEL_UNITS, lagosDateTime, type SoldFuelType } from '@fleetfuel/contract';
+import { FUEL_UNITS, formatNaira, type SoldFuelType } from '@fleetfuel/contract';
 import { normalizeCouponCode } from '../../../platform/coupons.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { renderCoupon } from '../../../platform/pdf/coupon.js';
-import { money } from '../../../platform/pdf/document.js';
+import { COUPON_LABELS } from '../../../platform/pdf/coupon-labels.js';
+import { dateTimeIn, dayIn, fuelName, languageOf } from '../../notifications/index.js';
 import { confirmationLockMessage, driverConfirmation } from '../driver-confirmation.service.js';
 import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
@@ -14,32 +15,43 @@ import { whyNotRedeemable } from '../rules/redemption-rules.js';
 import type { FuelRequestsDeps } from './deps.js';
 import { toFuelRequest, type FuelRequestReader } from './view.js';
 
-/** The coupon of an approved (or redeemed) request as a PDF, with its signed QR. */
-export async function fuelCouponPdf(deps: Pick<FuelRequestsDeps, 'clock'> & { reader: FuelRequestReader }, actor: Actor, id: string) {
+/**
+ * The coupon of an approved (or redeemed) request as a PDF, with its signed QR. It is the driver's
+ * paper, shown at the pump: worded in the language of the driver it is for, whoever downloads it
+ * (an admin prints it for the driver); a request without a driver, in the downloader's language.
+ */
+export async function fuelCouponPdf(
+  deps: Pick<FuelRequestsDeps, 'db' | 'clock'> & { reader: FuelRequestReader },
+  actor: Actor,
+  id: string,
+) {
   const row = await deps.reader.view(actor, id);
   if (row.status !== 'APPROVED' && row.status !== 'COMPLETED') {
     throw new AppError('RULE_VIOLATION', 'Only approved requests have a coupon');
   }
+  const language = languageOf(await repository.languageOfFirst(deps.db, [row.driver_id, actor.userId]));
+  const labels = COUPON_LABELS[language];
   const fuelType = row.fuel_type as SoldFuelType;
   const pdf = await renderCoupon({
     kind: 'FUEL',
+    language,
     code: row.coupon_code as string,
     qrPayload: await deps.reader.couponPayload(row),
     organization: row.organization_name,
-    generatedAt: lagosDateTime(deps.clock.now()),
+    generatedAt: dateTimeIn(language, deps.clock.now().toISOString()),
     rows: [
-      ['Organization', row.organization_name],
-      ['Vehicle', `${row.make} ${row.model}`],
-      ['Plate number', row.plate_number ?? '—'],
-      ['Fuel', fuelType],
-      ['Volume (at most)', litres(row.volume, fuelType)],
-      ['Price locked', row.price_kobo ? `${money(BigInt(row.price_kobo))} per ${FUEL_UNITS[fuelType]}` : '—'],
-      ['Station', `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`],
-      ['Supply date', row.supply_date],
-      ['Expires', row.coupon_expires_at ? lagosDateTime(row.coupon_expires_at) : '—'],
-      ['Requested by', row.requester_name],
-      ['Approved by', row.approver_name ?? '—'],
-      ['Status', row.status],
+      [labels.organization, row.organization_name],
+      [labels.vehicle, `${row.make} ${row.model}`],
+      [labels.plate, row.plate_number ?? '—'],
+      [labels.fuel, fuelName(language, fuelType)],
+      [labels.volume, litres(row.volume, fuelType)],
+      [labels.priceLocked, row.price_kobo ? `${formatNaira(row.price_kobo)} ${labels.perUnit(FUEL_UNITS[fuelType])}` : '—'],
+      [labels.station, `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`],
+      [labels.supplyDate, dayIn(language, row.supply_date)],
+      [labels.expires, row.coupon_expires_at ? dateTimeIn(language, row.coupon_expires_at.toISOString()) : '—'],
+      [labels.requestedBy, row.requester_name],
+      [labels.approvedBy, row.approver_name ?? '—'],
+      [labels.status, labels.statuses[row.status]],
     ],
   });
   return {

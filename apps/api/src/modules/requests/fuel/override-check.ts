@@ -4,11 +4,9 @@
  * approval of this request still covers it. Asking writes the override, e-mails the admins and
  * texts those who may decide, and those writes stay although the redemption is refused.
  */
-import { formatNumber } from '../../../platform/number-format.js';
 import { PERMISSIONS, type RequestFlag } from '@fleetfuel/contract';
 import type { Database } from '../../../platform/db/database.js';
 import { AppError } from '../../../platform/errors.js';
-import { SMS_MAX_LENGTH } from '../../../platform/sms/sms.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { insertOverride, latestOverrideOf, setOverrideStatus } from '../../overrides/index.js';
 import type { RedeemableFuelRequest } from '../redeemable-coupon.repository.js';
@@ -16,14 +14,6 @@ import { RefusalKept } from '../request-decision.js';
 import { pumpOverride } from '../rules/override-rules.js';
 import type { FuelRequestsDeps } from './deps.js';
 import { checkFuelPolicies, type PolicyFill } from './policy-check.js';
-
-/** One SMS (the provider refuses more than 160 characters): a long station name is cut to fit. */
-export function overrideText(station: string, plate: string, litres: number): string {
-  const text = (at: string) =>
-    `FleetFuel: override needed at ${at} for ${plate}, ${formatNumber(litres, 2)} L. Approve in FleetFuel > Flags.`;
-  const room = SMS_MAX_LENGTH - text('').length;
-  return text(station.length <= room ? station : `${station.slice(0, Math.max(room - 3, 0))}...`);
-}
 
 const overrideRequired = (overrideId: string, breaches: readonly RequestFlag[]) =>
   new RefusalKept(
@@ -43,15 +33,16 @@ async function askManagers(
   fill: PolicyFill,
   breaches: readonly RequestFlag[],
 ): Promise<void> {
+  const fuel = { station: request.station_name, plate: fill.vehicle.plate, litres: fill.litres, fuelType: fill.fuelType };
   await notifications.notifyOrganization(trx, 'requestDecisions', request.organization_id, {
-    subject: `Override needed at ${request.station_name}: ${fill.vehicle.plate}`,
-    text: `The attendant at ${request.station_name} is about to dispense ${formatNumber(fill.litres, 2)} L of ${fill.fuelType} for ${fill.vehicle.plate}, which breaks: ${breaches.map((flag) => flag.message).join('; ')}. Approve or decline it under Flags > Overrides; the attendant waits.`,
+    template: 'overrideNeededMail',
+    params: { ...fuel, breaches: breaches.map((flag) => flag.message).join('; ') },
   });
   await notifications.textOrganization(
     trx,
     'requestDecisions',
     request.organization_id,
-    overrideText(request.station_name, fill.vehicle.plate, fill.litres),
+    { template: 'overrideNeeded', params: fuel },
     PERMISSIONS['overrides.decide'],
   );
 }

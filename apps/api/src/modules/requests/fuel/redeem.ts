@@ -5,9 +5,7 @@
  */
 import {
   dispensedFuelType,
-  formatNaira,
   koboToNaira,
-  lagosDateTime,
   type RouteBody,
   type SoldFuelType,
   type VehicleFuelType,
@@ -26,7 +24,6 @@ import * as repository from '../fuel-requests.repository.js';
 import type { FuelRequestRecord } from '../fuel-requests.repository.js';
 import { lockRedeemableFuelRequest, type RedeemableFuelRequest } from '../redeemable-coupon.repository.js';
 import { RefusalKept, decide } from '../request-decision.js';
-import { receiptText } from '../request-texts.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
 import { outsideHoursFlag } from '../rules/attendant-patterns.js';
 import { frozenFill, frozenRefusal } from '../rules/freeze-rules.js';
@@ -178,28 +175,22 @@ async function tellRedemption(
   completed: FuelRequestRecord,
   now: Date,
 ): Promise<void> {
-  const volume = `${litres(fill.dispensed, fill.fuelType)} of ${fill.fuelType}`;
+  const fuel = { litres: Number(fill.dispensed), fuelType: fill.fuelType, plate: fill.plate, station: request.station_name };
+  const amountKobo = fill.amount.toString();
   await notifications.notifyOrganization(
     trx,
     'couponRedeemed',
     request.organization_id,
-    {
-      subject: `Coupon redeemed: ${fill.plate}`,
-      text: `${volume} was dispensed for ${fill.plate} at ${request.station_name}; ${formatNaira(fill.amount)} was paid from the wallet.`,
-    },
+    { template: 'couponRedeemed', params: { ...fuel, amountKobo } },
     [request.requested_by],
   );
   await notifications.text(
     trx,
     request.driver_id,
-    receiptText({
-      code: request.coupon_code ?? '',
-      volume,
-      plate: fill.plate,
-      station: request.station_name,
-      amount: formatNaira(fill.amount),
-      at: lagosDateTime(completed.redeemed_at ?? now),
-    }),
+    {
+      template: 'fuelReceipt',
+      params: { ...fuel, code: request.coupon_code ?? '', amountKobo, at: (completed.redeemed_at ?? now).toISOString() },
+    },
     request.organization_id,
   );
 }

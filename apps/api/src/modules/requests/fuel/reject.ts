@@ -1,7 +1,6 @@
 /** Rejecting a pending fuel request, with the approver's note; the requester is told. */
-import { calendarDay, type SoldFuelType } from '@fleetfuel/contract';
+import type { SoldFuelType } from '@fleetfuel/contract';
 import type { Actor } from '../../../platform/http/actor.js';
-import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
 import { decide } from '../request-decision.js';
 import { enqueueFuelRequestWebhook } from '../request-webhooks.js';
@@ -38,8 +37,8 @@ export async function rejectFuelRequest(
         'requestDecisions',
         [locked.requested_by],
         {
-          subject: `Fuel request rejected for ${request.plate}`,
-          text: `Your request for ${litres(locked.volume, fuelType)} of ${fuelType} on ${calendarDay(locked.supply_date)} was rejected.${note ? ` Note: ${note}` : ''}`,
+          template: 'fuelRejected',
+          params: { plate: request.plate, litres: Number(locked.volume), fuelType, supplyDate: locked.supply_date, note },
         },
         locked.organization_id,
       );

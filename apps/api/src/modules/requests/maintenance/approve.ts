@@ -2,7 +2,7 @@
  * Approving a maintenance request: the vehicle goes UNDER_MAINTENANCE, the work order is issued and,
  * when a station services it, the estimated cost is held last.
  */
-import { calendarDay, koboToNaira } from '@fleetfuel/contract';
+import { koboToNaira } from '@fleetfuel/contract';
 import { newCouponCode } from '../../../platform/coupons.js';
 import { notFound } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
@@ -55,14 +55,19 @@ export async function approveMaintenance(
     }),
     webhook: (trx, approved) => enqueueMaintenanceWebhook(trx, 'maintenance.approved', approved),
     async notify(trx, request, { vehicle }, approved) {
-      const where = job.stationName ? ` at ${job.stationName}; the work order code is ${approved.coupon_code ?? ''}` : '';
       await notifications.notify(
         trx,
         'requestDecisions',
         [request.requested_by],
         {
-          subject: `Maintenance approved for ${vehicle.plate_number ?? vehicle.model}`,
-          text: `"${request.description}" on ${calendarDay(request.service_date)} was approved${where}. The vehicle is now UNDER MAINTENANCE.`,
+          template: 'maintenanceApproved',
+          params: {
+            plate: vehicle.plate_number ?? vehicle.model,
+            description: request.description,
+            serviceDate: request.service_date,
+            station: job.stationName,
+            code: job.stationName ? (approved.coupon_code ?? '') : null,
+          },
         },
         request.organization_id,
       );

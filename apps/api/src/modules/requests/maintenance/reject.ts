@@ -40,10 +40,7 @@ export async function rejectMaintenance(
         trx,
         'requestDecisions',
         [request.requested_by],
-        {
-          subject: `Maintenance rejected for ${job.plate}`,
-          text: `"${request.description}" was rejected.${note ? ` Note: ${note}` : ''}`,
-        },
+        { template: 'maintenanceRejected', params: { plate: job.plate, description: request.description, note } },
         request.organization_id,
       );
     },

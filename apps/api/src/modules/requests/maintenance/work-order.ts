@@ -1,10 +1,12 @@
 /** A maintenance work order outside its decisions: its PDF, and the job a station's typed code or scanned QR stands for. */
-import { lagosDateTime } from '@fleetfuel/contract';
+import { formatNaira } from '@fleetfuel/contract';
 import { normalizeCouponCode } from '../../../platform/coupons.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
 import { renderCoupon } from '../../../platform/pdf/coupon.js';
-import { money } from '../../../platform/pdf/document.js';
+import { COUPON_LABELS } from '../../../platform/pdf/coupon-labels.js';
+import { dateTimeIn, dayIn, languageOf } from '../../notifications/index.js';
+import { languageOfFirst } from '../fuel-requests.repository.js';
 import * as repository from '../maintenance.repository.js';
 import type { MaintenanceRow } from '../maintenance.repository.js';
 import { whyNotCompletable } from '../rules/redemption-rules.js';
@@ -24,28 +26,27 @@ export async function workOrderPdf(deps: Pick<MaintenanceDeps, 'db' | 'clock' | 
     code: row.coupon_code ?? undefined,
     plate: row.plate_number,
   });
+  // A work order is the organization's paper for the station: in the language of whoever prints it.
+  const language = languageOf(await languageOfFirst(deps.db, [actor.userId]));
+  const labels = COUPON_LABELS[language];
   const pdf = await renderCoupon({
     kind: 'MAINTENANCE',
+    language,
     code: row.coupon_code as string,
     qrPayload,
     organization: row.organization_name,
-    generatedAt: lagosDateTime(deps.clock.now()),
+    generatedAt: dateTimeIn(language, deps.clock.now().toISOString()),
     rows: [
-      ['Organization', row.organization_name],
-      ['Vehicle', `${row.make} ${row.model}`],
-      ['Plate number', row.plate_number ?? '—'],
-      ['Work', row.description],
-      ['Approved cost (at most)', money(BigInt(row.cost_kobo))],
-      [
-        'Station',
-        row.station_name
-          ? `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`
-          : 'None: completed by the organization',
-      ],
-      ['Date', row.service_date],
-      ['Requested by', row.requester_name],
-      ['Approved by', row.approver_name ?? '—'],
-      ['Status', row.status],
+      [labels.organization, row.organization_name],
+      [labels.vehicle, `${row.make} ${row.model}`],
+      [labels.plate, row.plate_number ?? '—'],
+      [labels.work, row.description],
+      [labels.approvedCost, formatNaira(row.cost_kobo)],
+      [labels.station, row.station_name ? `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}` : labels.noStation],
+      [labels.date, dayIn(language, row.service_date)],
+      [labels.requestedBy, row.requester_name],
+      [labels.approvedBy, row.approver_name ?? '—'],
+      [labels.status, labels.statuses[row.status]],
     ],
   });
   return {

@@ -89,15 +89,28 @@ describe('budget alerts', () => {
     ]);
   });
 
-  it('tells the admins which budget, where it comes from and which approval crossed it', () => {
+  it('tells the admins which budget, where it comes from and which approval crossed it (worded by the e-mail templates)', () => {
     const crossed = { policy: budget('WEEKLY_BUDGET_NAIRA', 150_000, { type: 'GROUP', id: 'g', name: 'Logistics' }), percent: 80 as const };
-    expect(budgetAlertNotice(crossed, { volume: '40 L', plate: 'LND-451-KJ' })).toEqual({
-      subject: 'Fuel budget 80% used (group Logistics policy)',
-      text: 'The weekly fuel budget of ₦150,000.00 (group Logistics policy) is 80% used after approving 40 L for LND-451-KJ. See Fuel Policies for what is left.',
+    expect(budgetAlertNotice(crossed, { litres: 40, fuelType: 'PETROL', plate: 'LND-451-KJ' })).toEqual({
+      template: 'budgetAlert',
+      params: {
+        percent: 80,
+        weekly: true,
+        budgetKobo: '15000000',
+        limitLitres: null,
+        scope: 'GROUP',
+        scopeName: 'Logistics',
+        litres: 40,
+        fuelType: 'PETROL',
+        plate: 'LND-451-KJ',
+      },
     });
     const litres = { policy: budget('MONTHLY_LITRES', 500), percent: 100 as const };
-    expect(budgetAlertNotice(litres, { volume: '20 L', plate: 'APP-220-XA' }).text).toBe(
-      'The monthly limit of 500 L (organization policy) is used up after approving 20 L for APP-220-XA. See Fuel Policies for what is left.',
-    );
+    expect(budgetAlertNotice(litres, { litres: 20, fuelType: 'DIESEL', plate: 'APP-220-XA' }).params).toMatchObject({
+      weekly: false,
+      budgetKobo: null,
+      limitLitres: 500,
+      scope: 'ORGANIZATION',
+    });
   });
 });

@@ -3,10 +3,10 @@
  * against its limit with the use projected to the period's end at the pace so far, and the alert
  * thresholds (80% and 100%) a fill crosses. The caller reads the use; nothing here reads a database.
  */
-import { formatNaira, koboToNaira, nairaToKobo, type BudgetRule, type BudgetUsage } from '@fleetfuel/contract';
-import { formatNumber } from '../../../platform/number-format.js';
+import { koboToNaira, nairaToKobo, type BudgetRule, type BudgetUsage, type SoldFuelType } from '@fleetfuel/contract';
 import { addDays, lagosDate } from '../../../platform/clock.js';
-import { policyPeriods, policySource, type FuelPolicy, type PeriodUse } from './fuel-policies.js';
+import type { Notice } from '../../notifications/index.js';
+import { policyPeriods, type FuelPolicy, type PeriodUse } from './fuel-policies.js';
 
 export type BudgetPolicy = FuelPolicy & { rule: BudgetRule };
 
@@ -93,16 +93,20 @@ export function budgetThresholdsCrossed(
 /** The e-mail of a crossed threshold: which budget, where it comes from, and the approval that crossed it. */
 export function budgetAlertNotice(
   crossed: { policy: BudgetPolicy; percent: (typeof BUDGET_ALERT_PERCENTS)[number] },
-  approval: { volume: string; plate: string },
-): { subject: string; text: string } {
+  approval: { litres: number; fuelType: SoldFuelType; plate: string },
+): Notice {
   const { policy, percent } = crossed;
-  const period = isWeekly(policy.rule) ? 'weekly' : 'monthly';
-  const budget = inNaira(policy.rule)
-    ? `The ${period} fuel budget of ${formatNaira(nairaToKobo(policy.value))}`
-    : `The ${period} limit of ${formatNumber(policy.value, 2)} L`;
-  const state = percent === 100 ? 'is used up' : 'is 80% used';
+  const naira = inNaira(policy.rule);
   return {
-    subject: `Fuel budget ${percent === 100 ? 'used up' : '80% used'} ${policySource(policy)}`,
-    text: `${budget} ${policySource(policy)} ${state} after approving ${approval.volume} for ${approval.plate}. See Fuel Policies for what is left.`,
+    template: 'budgetAlert',
+    params: {
+      percent,
+      weekly: isWeekly(policy.rule),
+      budgetKobo: naira ? nairaToKobo(policy.value).toString() : null,
+      limitLitres: naira ? null : policy.value,
+      scope: policy.scope.type,
+      scopeName: policy.scope.name,
+      ...approval,
+    },
   };
 }

@@ -86,6 +86,18 @@ describe('OrganizationSettingsPanel: the low balance threshold and the note for 
     expect(bodies).toEqual([expect.objectContaining({ requireOdometerAtPump: true, requireOdometerPhoto: true })]);
   });
 
+  it('saves the choice of texts without accents', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { bodies } = renderPanel(true);
+    const form = await screen.findByRole('form', { name: 'Organization preferences' });
+    const ascii = within(form).getByRole('switch', { name: /^Send texts without accents/ });
+    expect(within(form).getByText(/half the cost, and easier on old phones/)).toBeTruthy();
+    await user.click(ascii);
+    await user.click(within(form).getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings Updated!')).toBeTruthy();
+    expect(bodies).toEqual([expect.objectContaining({ asciiTexts: true })]);
+  });
+
   it('shows both to the assistant, who cannot change them', async () => {
     renderPanel(false);
     const form = await screen.findByRole('form', { name: 'Organization preferences' });

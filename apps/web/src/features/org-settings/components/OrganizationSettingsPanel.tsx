@@ -70,7 +70,8 @@ interface SwitchFieldProps {
     | 'requireDriverConfirmation'
     | 'requireVehicleScan'
     | 'requireOdometerAtPump'
-    | 'requireOdometerPhoto';
+    | 'requireOdometerPhoto'
+    | 'asciiTexts';
   label: string;
   description: string;
   disabled: boolean;
@@ -237,6 +238,13 @@ function PreferencesForm({ settings, editable }: { settings: OrganizationSetting
         name="requireOdometerPhoto"
         label="Require a photo of the odometer"
         description="When on, the attendant photographs the odometer before dispensing. The photo is kept with the request."
+        disabled={readOnly}
+      />
+      <SwitchField
+        control={control}
+        name="asciiTexts"
+        label="Send texts without accents"
+        description="When on, SMS to drivers and managers drop accents (ẹ→e, ɓ→b, ₦→N): half the cost, and easier on old phones."
         disabled={readOnly}
       />
     </FormCard>
