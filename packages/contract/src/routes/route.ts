@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions.js';
 import type { MoneyLimitKind } from '../money.js';
+import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -39,6 +40,24 @@ export { API_BASE, buildPath } from './paths.js';
 
 /** Declares one route; `const` keeps its literal path, method and schemas in the type. */
 export const route = <const T extends RouteDefinition>(definition: T): T => definition;
+
+/**
+ * Declares a CSV import of a fleet's records: a multipart `file`, its rows checked (`?dryRun=true`)
+ * or created, by the fleet's managers; the summary says what the rows are and when they are refused.
+ */
+export const csvImportRoute = <const T extends Pick<RouteDefinition, 'path' | 'summary' | 'tag'>>(definition: T) =>
+  route({
+    method: 'POST',
+    path: definition.path,
+    permission: 'fleet.manage',
+    summary: definition.summary,
+    tag: definition.tag,
+    query: importQuerySchema,
+    body: importBodySchema,
+    bodyType: 'multipart',
+    files: { file: 'csv' },
+    reply: importReplySchema,
+  });
 
 /** The reply of a route that answers with a generated PDF (not JSON). */
 export const pdfReply = z.unknown();
