@@ -105,3 +105,13 @@ export async function requestIds(t: TestApp): Promise<RequestIds> {
     greenline: await find.station('Greenline Energy Lekki'),
   };
 }
+
+/**
+ * The set-up request test files share: signs the station accounts in (into `tokens`), looks the
+ * request ids up (into `ids`) and credits Acme's wallet ₦400,000 for its requests' holds.
+ */
+export async function setUpStationWorld(t: TestApp, tokens: Record<string, string>, ids: Record<string, string>): Promise<void> {
+  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
+  Object.assign(ids, await requestIds(t));
+  await creditOrganization(t, 'Acme Logistics', 400_000);
+}

@@ -7,7 +7,7 @@ import type { AttendantFigures, AttendantsReply } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate, lagosDayStart } from '../../platform/clock.js';
-import { creditOrganization, demoIds, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
+import { demoIds, setUpStationWorld } from '../../../test/demo-world.js';
 import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { seedDemoActivity } from '../../db/seed-activity.js';
@@ -47,10 +47,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // The demo's months of redemptions, as `npm start` seeds them.
   await t.db.transaction().execute((trx) => seedDemoActivity(trx));
-  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
-  Object.assign(ids, await requestIds(t));
+  await setUpStationWorld(t, tokens, ids);
   ids.rep = await demoIds(t).user('rep@unityfuels.test');
-  await creditOrganization(t, 'Acme Logistics', 400_000);
 });
 afterAll(async () => t.close());
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createCouponKeyRing } from '../../platform/coupon-keys.js';
 import { createCouponSigner } from '../../platform/coupons.js';
-import { creditOrganization, requestIds, signInAll, STATION_ACCOUNTS, type RequestIds } from '../../../test/demo-world.js';
+import { type RequestIds, setUpStationWorld } from '../../../test/demo-world.js';
 import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -31,9 +31,7 @@ const approved = (volume: number) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
-  Object.assign(ids, await requestIds(t));
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
 });
 afterAll(async () => t.close());
 

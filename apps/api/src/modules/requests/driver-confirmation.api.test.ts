@@ -7,7 +7,7 @@
 import type { Alert, AuditEntry } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
+import { setUpStationWorld } from '../../../test/demo-world.js';
 import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 
@@ -95,13 +95,11 @@ async function lastCodeTextTo(phone: string): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
-  Object.assign(ids, await requestIds(t));
+  await setUpStationWorld(t, tokens, ids);
   const driver = await t.db.selectFrom('users').select(['id', 'phone']).where('email', '=', 'driver@acme.test').executeTakeFirstOrThrow();
   ids.driver = driver.id;
   ids.driverPhone = driver.phone as string;
   ids.betaDriver = (await t.db.selectFrom('users').select('id').where('email', '=', 'driver@beta.test').executeTakeFirstOrThrow()).id;
-  await creditOrganization(t, 'Acme Logistics', 400_000);
 });
 afterAll(async () => t.close());
 

@@ -8,7 +8,7 @@
 import type { Alert, OpenCouponsReply, RedemptionFollowUp } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
+import { setUpStationWorld } from '../../../test/demo-world.js';
 import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 
@@ -64,9 +64,7 @@ async function requireConfirmation(on: boolean) {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
-  Object.assign(ids, await requestIds(t));
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
 });
 afterAll(async () => t.close());
 

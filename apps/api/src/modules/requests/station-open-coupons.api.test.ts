@@ -5,7 +5,7 @@
  */
 import type { OpenCoupon } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditOrganization, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
+import { creditOrganization, setUpStationWorld } from '../../../test/demo-world.js';
 import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
@@ -15,9 +15,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
-  Object.assign(ids, await requestIds(t));
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
   await creditOrganization(t, 'Beta Haulage', 400_000);
 });
 afterAll(async () => t.close());
