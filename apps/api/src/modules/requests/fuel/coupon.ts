@@ -3,8 +3,8 @@ import { FUEL_UNITS, lagosDateTime, type SoldFuelType } from '@fleetfuel/contrac
 import { normalizeCouponCode } from '../../../platform/coupons.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
-import { renderCoupon } from '../../../platform/pdf/coupon.js';
 import { money } from '../../../platform/pdf/document.js';
+import { requestCouponPdf } from '../coupon-pdf.js';
 import { confirmationLockMessage, driverConfirmation } from '../driver-confirmation.service.js';
 import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
@@ -21,31 +21,21 @@ export async function fuelCouponPdf(deps: Pick<FuelRequestsDeps, 'clock'> & { re
     throw new AppError('RULE_VIOLATION', 'Only approved requests have a coupon');
   }
   const fuelType = row.fuel_type as SoldFuelType;
-  const pdf = await renderCoupon({
+  return requestCouponPdf({
     kind: 'FUEL',
-    code: row.coupon_code as string,
+    filePrefix: 'fuel-coupon',
+    row,
     qrPayload: await deps.reader.couponPayload(row),
-    organization: row.organization_name,
     generatedAt: lagosDateTime(deps.clock.now()),
-    rows: [
-      ['Organization', row.organization_name],
-      ['Vehicle', `${row.make} ${row.model}`],
-      ['Plate number', row.plate_number ?? '—'],
+    details: [
       ['Fuel', fuelType],
       ['Volume (at most)', litres(row.volume, fuelType)],
       ['Price locked', row.price_kobo ? `${money(BigInt(row.price_kobo))} per ${FUEL_UNITS[fuelType]}` : '—'],
       ['Station', `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`],
       ['Supply date', row.supply_date],
       ['Expires', row.coupon_expires_at ? lagosDateTime(row.coupon_expires_at) : '—'],
-      ['Requested by', row.requester_name],
-      ['Approved by', row.approver_name ?? '—'],
-      ['Status', row.status],
     ],
   });
-  return {
-    pdf,
-    filename: `fuel-coupon-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
-  };
 }
 
 /** The request a code or QR stands for, as the station sees it, whether it is redeemable or not. */

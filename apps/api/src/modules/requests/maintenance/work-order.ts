@@ -3,8 +3,8 @@ import { lagosDateTime } from '@fleetfuel/contract';
 import { normalizeCouponCode } from '../../../platform/coupons.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
-import { renderCoupon } from '../../../platform/pdf/coupon.js';
 import { money } from '../../../platform/pdf/document.js';
+import { requestCouponPdf } from '../coupon-pdf.js';
 import * as repository from '../maintenance.repository.js';
 import type { MaintenanceRow } from '../maintenance.repository.js';
 import { whyNotCompletable } from '../rules/redemption-rules.js';
@@ -24,16 +24,13 @@ export async function workOrderPdf(deps: Pick<MaintenanceDeps, 'db' | 'clock' | 
     code: row.coupon_code ?? undefined,
     plate: row.plate_number,
   });
-  const pdf = await renderCoupon({
+  return requestCouponPdf({
     kind: 'MAINTENANCE',
-    code: row.coupon_code as string,
+    filePrefix: 'work-order',
+    row,
     qrPayload,
-    organization: row.organization_name,
     generatedAt: lagosDateTime(deps.clock.now()),
-    rows: [
-      ['Organization', row.organization_name],
-      ['Vehicle', `${row.make} ${row.model}`],
-      ['Plate number', row.plate_number ?? '—'],
+    details: [
       ['Work', row.description],
       ['Approved cost (at most)', money(BigInt(row.cost_kobo))],
       [
@@ -43,15 +40,8 @@ export async function workOrderPdf(deps: Pick<MaintenanceDeps, 'db' | 'clock' | 
           : 'None: completed by the organization',
       ],
       ['Date', row.service_date],
-      ['Requested by', row.requester_name],
-      ['Approved by', row.approver_name ?? '—'],
-      ['Status', row.status],
     ],
   });
-  return {
-    pdf,
-    filename: `work-order-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
-  };
 }
 
 /** The job a work order's code or QR stands for, as the station sees it, whether it is completable or not. */
