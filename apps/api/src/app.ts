@@ -329,7 +329,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await couponKeys.signingKey();
   });
   const policies = createPoliciesService({ db });
-  const fuelRequests = createFuelRequestsService({
+  // What the fuel and maintenance services both need: holds and payments, prices, limits, coupons.
+  const requestDeps = {
     db,
     ledger,
     vehicles,
@@ -339,20 +340,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     coupons,
     platformFeeBps: config.payments.platformFeeBps,
     notifications,
-    policies,
-    files,
-  });
-  const maintenance = createMaintenanceService({
-    db,
-    ledger,
-    vehicles,
-    prices,
-    usage,
-    clock,
-    coupons,
-    platformFeeBps: config.payments.platformFeeBps,
-    notifications,
-  });
+  };
+  const fuelRequests = createFuelRequestsService({ ...requestDeps, policies, files });
+  const maintenance = createMaintenanceService(requestDeps);
   const flags = createFlagsService({ db });
   const analytics = createAnalyticsService({ db: readDb, primary: db, clock, vehicles, fuel: fuelRequests, maintenance, flags });
   const reports = createReportsService({

@@ -84,3 +84,34 @@ export const USUAL_ACCOUNTS = [
   'orgadmin@beta.test',
   'rep@unityfuels.test',
 ] as const;
+
+/** The usual accounts and the stations' other people: Unity Fuels' attendant and Greenline's rep (another station). */
+export const STATION_ACCOUNTS = [...USUAL_ACCOUNTS, 'attendant@unityfuels.test', 'rep@greenline.test'] as const;
+
+/** The ids `requestIds` looks up. */
+export type RequestIds = Record<'hilux' | 'truck' | 'betaTruck' | 'unity' | 'greenline', string>;
+
+/**
+ * The demo vehicles and stations request tests raise requests for: Acme's Hilux (80 L tank, driven
+ * by driver@acme.test) and truck, Beta's truck, and the stations Unity Fuels and Greenline.
+ */
+export async function requestIds(t: TestApp): Promise<RequestIds> {
+  const find = demoIds(t);
+  return {
+    hilux: await find.vehicle('LND-451-KJ'),
+    truck: await find.vehicle('APP-220-XA'),
+    betaTruck: await find.vehicle('KAN-903-BT'),
+    unity: await find.station('Unity Fuels Ikeja'),
+    greenline: await find.station('Greenline Energy Lekki'),
+  };
+}
+
+/**
+ * The set-up request test files share: signs the station accounts in (into `tokens`), looks the
+ * request ids up (into `ids`) and credits Acme's wallet ₦400,000 for its requests' holds.
+ */
+export async function setUpStationWorld(t: TestApp, tokens: Record<string, string>, ids: Record<string, string>): Promise<void> {
+  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
+  Object.assign(ids, await requestIds(t));
+  await creditOrganization(t, 'Acme Logistics', 400_000);
+}

@@ -1,6 +1,6 @@
 /** The analytics overview (spec section 3) and the report downloads (spec section 7, Reports). */
 import { z } from 'zod';
-import { dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import { dateRangeFields, dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema, withDateRangeCheck } from './common.js';
 import { vehicleFuelTypeSchema } from './enum-schemas.js';
 import { fuelRequestSchema, maintenanceRequestSchema } from './requests.schemas.js';
 
@@ -85,14 +85,9 @@ export const SILENT_ASSET_DAYS = 30;
  * by default the 90 days ending today. `search` matches the plate (and name); `vehicleId` narrows
  * the list to one asset (the asset's Fuel Logs tab).
  */
-export const efficiencyQuerySchema = listQuerySchema
-  .extend({
-    organizationId: idSchema.optional(),
-    vehicleId: idSchema.optional(),
-    from: dateSchema.optional(),
-    to: dateSchema.optional(),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+export const efficiencyQuerySchema = withDateRangeCheck(
+  listQuerySchema.extend({ organizationId: idSchema.optional(), vehicleId: idSchema.optional(), ...dateRangeFields }),
+);
 export type EfficiencyQuery = z.infer<typeof efficiencyQuerySchema>;
 
 export const efficiencyVehicleSchema = z.object({

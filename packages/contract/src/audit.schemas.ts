@@ -120,17 +120,22 @@ export type AuditValue = z.infer<typeof auditValueSchema>;
 export const auditChangesSchema = z.record(z.string(), z.object({ before: auditValueSchema, after: auditValueSchema }));
 export type AuditChanges = z.infer<typeof auditChangesSchema>;
 
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  occurredAt: timestampSchema,
-  /** Who acted, as they were then; null for the platform's own work (a scheduled renewal, a provider's webhook). */
-  actor: z.object({ id: idSchema, name: z.string(), role: roleSchema }).nullable(),
+/** What an audit entry records of one change, in the log and in a person's data export alike. */
+export const auditRecordFields = {
   action: auditActionSchema,
   entityType: auditEntityTypeSchema,
   entityId: z.string(),
   changes: auditChangesSchema,
   ipAddress: z.string().nullable(),
   note: z.string().nullable(),
+};
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  occurredAt: timestampSchema,
+  /** Who acted, as they were then; null for the platform's own work (a scheduled renewal, a provider's webhook). */
+  actor: z.object({ id: idSchema, name: z.string(), role: roleSchema }).nullable(),
+  ...auditRecordFields,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -74,6 +74,11 @@ export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export const messageReplySchema = z.object({ message: z.string() });
 
+/** A raised flag (a request's anomaly, an attendant's pattern): which one, how serious, and a message that says why. */
+export function flagSchema<const C extends readonly [string, ...string[]]>(codes: C) {
+  return z.object({ code: z.enum(codes), severity: z.enum(['warning', 'critical']), message: z.string() });
+}
+
 /** A query flag such as `?mine=true`. */
 export const booleanQuerySchema = z.enum(['true', 'false']).transform((v) => v === 'true');
 

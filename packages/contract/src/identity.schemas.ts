@@ -29,13 +29,18 @@ export const tenantRefSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 
-export const userSchema = z.object({
+/** Who a user is and how to reach them: the first keys of a user and of a person's data export. */
+export const userContactFields = {
   id: idSchema,
   name: z.string(),
   title: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
   role: roleSchema,
+};
+
+export const userSchema = z.object({
+  ...userContactFields,
   organizationId: idSchema.nullable(),
   fuelStationId: idSchema.nullable(),
   imageUrl: z.string().nullable(),

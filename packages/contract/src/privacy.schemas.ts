@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common.js';
-import { roleSchema, userStatusSchema } from './enum-schemas.js';
-import { auditActionSchema, auditChangesSchema, auditEntityTypeSchema } from './audit.schemas.js';
+import { userStatusSchema } from './enum-schemas.js';
+import { auditRecordFields } from './audit.schemas.js';
+import { userContactFields } from './identity.schemas.js';
 import { notificationPreferencesSchema } from './account.schemas.js';
 
 /** Rows of each list an export carries at most, newest first: a large customer's history stays out of memory. */
@@ -16,12 +17,7 @@ export const PERSONAL_DATA_EXPORT_LIMIT = 5_000;
 export const ERASED_PERSON_NAME = 'Erased person';
 
 const exportedPersonSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  title: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: roleSchema,
+  ...userContactFields,
   status: userStatusSchema,
   organization: z.string().nullable(),
   fuelStation: z.string().nullable(),
@@ -100,12 +96,7 @@ const exportedAuditEntrySchema = z.object({
   occurredAt: timestampSchema,
   /** `ACTOR`: the person did it; `SUBJECT`: it was done to the person's account. */
   as: z.enum(['ACTOR', 'SUBJECT']),
-  action: auditActionSchema,
-  entityType: auditEntityTypeSchema,
-  entityId: z.string(),
-  changes: auditChangesSchema,
-  ipAddress: z.string().nullable(),
-  note: z.string().nullable(),
+  ...auditRecordFields,
 });
 
 export const personalDataExportSchema = z.object({

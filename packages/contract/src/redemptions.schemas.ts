@@ -1,12 +1,18 @@
 /** A station's redemptions: fuel coupons redeemed and maintenance jobs completed there (issue 13). */
 import { z } from 'zod';
-import { dateSchema, idSchema, listQuerySchema, pageMetaSchema, timestampSchema } from './common.js';
+import {
+  dateRangeFields,
+  dateSchema,
+  flagSchema,
+  idSchema,
+  listQuerySchema,
+  pageMetaSchema,
+  timestampSchema,
+  withDateRangeCheck,
+} from './common.js';
 
 /** `from` and `to` are Lagos calendar days, both included; both default to today. */
-export const stationRedemptionsQuerySchema = listQuerySchema
-  .omit({ search: true })
-  .extend({ from: dateSchema.optional(), to: dateSchema.optional() })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+export const stationRedemptionsQuerySchema = withDateRangeCheck(listQuerySchema.omit({ search: true }).extend(dateRangeFields));
 
 export const stationRedemptionSchema = z.object({
   kind: z.enum(['FUEL', 'MAINTENANCE']),
@@ -145,11 +151,7 @@ export const ATTENDANT_PATTERN_CODES = [
   /** Redemptions while the station is closed. */
   'OUTSIDE_HOURS',
 ] as const;
-export const attendantPatternFlagSchema = z.object({
-  code: z.enum(ATTENDANT_PATTERN_CODES),
-  severity: z.enum(['warning', 'critical']),
-  message: z.string(),
-});
+export const attendantPatternFlagSchema = flagSchema(ATTENDANT_PATTERN_CODES);
 export type AttendantPatternFlag = z.infer<typeof attendantPatternFlagSchema>;
 
 /** The longest period one report reads, so that it stays a bounded read of the range index. */
@@ -160,9 +162,7 @@ export const ATTENDANT_REPORT_MAX_DAYS = 92;
  * sees its own station; the platform admin any (`stationId`, required); an organization's admins
  * its fleet's fills at every station, or one (`stationId`).
  */
-export const attendantsQuerySchema = z
-  .strictObject({ from: dateSchema.optional(), to: dateSchema.optional(), stationId: idSchema.optional() })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+export const attendantsQuerySchema = withDateRangeCheck(z.strictObject({ ...dateRangeFields, stationId: idSchema.optional() }));
 
 export const attendantFiguresSchema = z.object({
   id: idSchema,

@@ -7,6 +7,7 @@ import {
   idSchema,
   listQuerySchema,
   dateRangeFields,
+  flagSchema,
   sortQueryFields,
   withDateRangeCheck,
   optionalIdSchema,
@@ -50,12 +51,8 @@ export const REQUEST_FLAG_CODES = [
   /** At the pump (issue 42): a fill while the station is closed, by its opening hours. */
   'OUTSIDE_HOURS',
 ] as const;
-export const requestFlagSchema = z.object({
-  code: z.enum(REQUEST_FLAG_CODES),
-  severity: z.enum(['warning', 'critical']),
-  /** Says the numbers that raised it, e.g. "62 L requested; tank holds 50 L". */
-  message: z.string(),
-});
+/** A request's flag; its message says the numbers that raised it, e.g. "62 L requested; tank holds 50 L". */
+export const requestFlagSchema = flagSchema(REQUEST_FLAG_CODES);
 export type RequestFlag = z.infer<typeof requestFlagSchema>;
 
 /** Litres (kWh, kg) of one request: stored with two decimals. */
@@ -79,18 +76,16 @@ export const odometerSchema = formNumber(
     .refine((v) => hasAtMostDecimals(v, 1), decimalsMessage(1)),
 ).transform((v) => (v === 0 ? null : v));
 
-export const fuelRequestSchema = z.object({
+/** Who a fuel request or a maintenance job is for and by: the first keys of both. */
+const requestPartyFields = {
   id: idSchema,
   vehicle: vehicleRef,
   organization: person,
   requestedBy: person,
-  supplyDate: z.string(),
-  station: stationRef,
-  /** Litres (kWh for electric). */
-  volume: z.number(),
-  unit: z.string(),
-  /** The fuel dispensed (a HYBRID vehicle draws PETROL). */
-  fuelType: soldFuelTypeSchema,
+};
+
+/** The readings a fuel request or a maintenance job was raised with, and its review: the same keys, in this order, in both. */
+const requestReviewFields = {
   currentOdometerReading: z.number().nullable(),
   currentTankLevel: z.number().nullable(),
   status: requestStatusSchema,
@@ -101,6 +96,18 @@ export const fuelRequestSchema = z.object({
   rejectedBy: person.nullable(),
   rejectedAt: timestampSchema.nullable(),
   rejectionNote: z.string().nullable(),
+};
+
+export const fuelRequestSchema = z.object({
+  ...requestPartyFields,
+  supplyDate: z.string(),
+  station: stationRef,
+  /** Litres (kWh for electric). */
+  volume: z.number(),
+  unit: z.string(),
+  /** The fuel dispensed (a HYBRID vehicle draws PETROL). */
+  fuelType: soldFuelTypeSchema,
+  ...requestReviewFields,
   /** Why the approver approved it; required for a flagged request when the organization asks (Settings). */
   approvalNote: z.string().nullable(),
   /** Naira per unit, locked at approval. */
@@ -265,10 +272,7 @@ export const stationOptionsReplySchema = z.object({ stations: z.array(stationOpt
 export const requestWriteReplySchema = z.object({ message: z.string(), request: fuelRequestSchema });
 
 export const maintenanceRequestSchema = z.object({
-  id: idSchema,
-  vehicle: vehicleRef,
-  organization: person,
-  requestedBy: person,
+  ...requestPartyFields,
   date: z.string(),
   description: z.string(),
   /** Naira: the estimate, held at approval when a station services it. */
@@ -276,16 +280,7 @@ export const maintenanceRequestSchema = z.object({
   /** Naira: the station's final cost, not above the approved one. */
   finalCost: z.number().nullable(),
   fuelStation: stationRef.nullable(),
-  currentOdometerReading: z.number().nullable(),
-  currentTankLevel: z.number().nullable(),
-  status: requestStatusSchema,
-  note: z.string().nullable(),
-  createdAt: timestampSchema,
-  approvedBy: person.nullable(),
-  approvedAt: timestampSchema.nullable(),
-  rejectedBy: person.nullable(),
-  rejectedAt: timestampSchema.nullable(),
-  rejectionNote: z.string().nullable(),
+  ...requestReviewFields,
   couponCode: z.string().nullable(),
   completedBy: person.nullable(),
   completedAt: timestampSchema.nullable(),

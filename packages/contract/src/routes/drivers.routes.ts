@@ -1,4 +1,4 @@
-import { route } from './route.js';
+import { csvImportRoute, route } from './route.js';
 import { idParamsSchema, messageReplySchema } from '../common.js';
 import {
   driverCreateBodySchema,
@@ -9,7 +9,6 @@ import {
   driverUpdateBodySchema,
   freezeBodySchema,
 } from '../fleet.schemas.js';
-import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
 export const driverRoutes = {
   list: route({
@@ -41,18 +40,11 @@ export const driverRoutes = {
     files: { image: 'image' },
     reply: driverSchema,
   }),
-  import: route({
-    method: 'POST',
+  import: csvImportRoute({
     path: '/drivers/import',
-    permission: 'fleet.manage',
     summary:
       'Import drivers from a CSV `file` (multipart; columns of the Add Driver form, at most 10,000 rows): `?dryRun=true` checks every row and writes nothing; otherwise all rows are created in one transaction, or none (422 with the rows) when any has an error or a duplicate e-mail or phone',
     tag: 'drivers',
-    query: importQuerySchema,
-    body: importBodySchema,
-    bodyType: 'multipart',
-    files: { file: 'csv' },
-    reply: importReplySchema,
   }),
   update: route({
     method: 'PUT',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Permission } from '../permissions.js';
 import type { MoneyLimitKind } from '../money.js';
+import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -42,6 +43,24 @@ export { API_BASE, buildPath } from './paths.js';
 
 /** Declares one route; `const` keeps its literal path, method and schemas in the type. */
 export const route = <const T extends RouteDefinition>(definition: T): T => definition;
+
+/**
+ * Declares a CSV import of a fleet's records: a multipart `file`, its rows checked (`?dryRun=true`)
+ * or created, by the fleet's managers; the summary says what the rows are and when they are refused.
+ */
+export const csvImportRoute = <const T extends Pick<RouteDefinition, 'path' | 'summary' | 'tag'>>(definition: T) =>
+  route({
+    method: 'POST',
+    path: definition.path,
+    permission: 'fleet.manage',
+    summary: definition.summary,
+    tag: definition.tag,
+    query: importQuerySchema,
+    body: importBodySchema,
+    bodyType: 'multipart',
+    files: { file: 'csv' },
+    reply: importReplySchema,
+  });
 
 /**
  * How a reply that is not JSON is documented: its media types, or the redirect it answers with.

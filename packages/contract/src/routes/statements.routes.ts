@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema } from '../common.js';
+import { dateRangeFields, idSchema, withDateRangeCheck } from '../common.js';
 import { route, pdfOrCsvReply } from './route.js';
 
 /**
@@ -7,15 +7,14 @@ import { route, pdfOrCsvReply } from './route.js';
  * ADMIN names exactly one stationId or organizationId; a station rep gets its station's and an
  * organization's admins their organization's.
  */
-export const statementQuerySchema = z
-  .object({
+export const statementQuerySchema = withDateRangeCheck(
+  z.object({
     stationId: idSchema.optional(),
     organizationId: idSchema.optional(),
-    from: dateSchema.optional(),
-    to: dateSchema.optional(),
+    ...dateRangeFields,
     format: z.enum(['pdf', 'csv']).default('pdf'),
-  })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date must be on or before the end date', path: ['to'] });
+  }),
+);
 export type StatementQuery = z.infer<typeof statementQuerySchema>;
 
 export const statementRoutes = {

@@ -1,4 +1,4 @@
-import { route, pdfReply } from './route.js';
+import { csvImportRoute, route, pdfReply } from './route.js';
 import { idParamsSchema, messageReplySchema } from '../common.js';
 import {
   MAX_STICKERS_PER_SHEET,
@@ -16,7 +16,6 @@ import {
   vehicleStickersQuerySchema,
   vehicleUpdateBodySchema,
 } from '../fleet.schemas.js';
-import { importBodySchema, importQuerySchema, importReplySchema } from '../imports.schemas.js';
 
 export const vehicleRoutes = {
   list: route({
@@ -69,18 +68,11 @@ export const vehicleRoutes = {
     files: { image: 'image' },
     reply: vehicleSchema,
   }),
-  import: route({
-    method: 'POST',
+  import: csvImportRoute({
     path: '/vehicles/import',
-    permission: 'fleet.manage',
     summary:
       'Import assets from a CSV `file` (multipart; columns of the Add Asset form, at most 10,000 rows): `?dryRun=true` checks every row and writes nothing; otherwise all rows are created in one transaction, or none (422 with the rows) when any has an error or a duplicate plate',
     tag: 'vehicles',
-    query: importQuerySchema,
-    body: importBodySchema,
-    bodyType: 'multipart',
-    files: { file: 'csv' },
-    reply: importReplySchema,
   }),
   update: route({
     method: 'PUT',

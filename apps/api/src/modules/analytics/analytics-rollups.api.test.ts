@@ -6,7 +6,7 @@ import { NO_DRIVER_IDS_BELOW } from '../../platform/db/rollups.js';
 import { monthsEnding } from './analytics.service.js';
 import { createTestApps, movableClock, type TestApp } from '../../../test/harness.js';
 import { randomSource } from '../../../test/random.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 
 /**
  * The monthly rollups (migration 0011) against a computation from scratch: after a random but
@@ -56,16 +56,7 @@ const ATTENDANT: Record<string, string> = {};
 beforeAll(async () => {
   apps = await createTestApps(2, {}, { clock });
   t = apps[0] as TestApp;
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'orgadmin@beta.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-    ]),
-  );
+  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
   const byName = (rows: Array<{ id: string; name: string | null }>, name: string) => rows.find((row) => row.name === name)?.id as string;
   const organizations = await t.db.selectFrom('organizations').select(['id', 'name']).execute();
   const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number as name']).execute();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLedgerService } from '../ledger/index.js';
-import { demoIds } from '../../../test/demo-world.js';
+import { demoIds, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { completedFills } from '../../../test/fuel-history.js';
 import { movableClock } from '../../../test/harness.js';
 import { useTestApp } from '../../../test/test-world.js';
@@ -19,14 +19,7 @@ const clock = movableClock(new Date('2026-11-21T10:00:00Z'));
 
 const world = useTestApp({
   deps: { clock },
-  signIn: [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'orgadmin@beta.test',
-    'driver@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ],
+  signIn: STATION_ACCOUNTS,
   setUp: async ({ t }) => {
     const find = demoIds(t);
     const acme = await find.organization('Acme Logistics');

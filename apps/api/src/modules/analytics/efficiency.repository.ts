@@ -39,6 +39,9 @@ export function efficiencyFills(db: Database, filter: EfficiencyFilter): Promise
   return efficiencyFillsQuery(db, filter).execute();
 }
 
+/** What the statement reads of each completed fill, in the period and before it. */
+const FILL_COLUMNS = ['r.id', 'r.vehicle_id', 'r.odometer', 'r.dispensed_volume', 'r.amount_kobo', 'r.redeemed_at'] as const;
+
 /** The statement of `efficiencyFills`, unexecuted (its plan is checked at scale). */
 function efficiencyFillsQuery(db: Database, filter: EfficiencyFilter) {
   const matching = filter.search ? containsPattern(filter.search) : null;
@@ -46,15 +49,7 @@ function efficiencyFillsQuery(db: Database, filter: EfficiencyFilter) {
     .with('period', () =>
       db
         .selectFrom('fuel_requests as r')
-        .select([
-          'r.id',
-          'r.vehicle_id',
-          'r.odometer',
-          'r.dispensed_volume',
-          'r.amount_kobo',
-          'r.redeemed_at',
-          sql<boolean>`true`.as('in_period'),
-        ])
+        .select([...FILL_COLUMNS, sql<boolean>`true`.as('in_period')])
         .where('r.status', '=', 'COMPLETED')
         .where('r.redeemed_at', '>=', filter.from)
         .where('r.redeemed_at', '<', filter.until)
@@ -77,15 +72,7 @@ function efficiencyFillsQuery(db: Database, filter: EfficiencyFilter) {
           (eb) =>
             eb
               .selectFrom('fuel_requests as r')
-              .select([
-                'r.id',
-                'r.vehicle_id',
-                'r.odometer',
-                'r.dispensed_volume',
-                'r.amount_kobo',
-                'r.redeemed_at',
-                sql<boolean>`false`.as('in_period'),
-              ])
+              .select([...FILL_COLUMNS, sql<boolean>`false`.as('in_period')])
               .whereRef('r.vehicle_id', '=', 'pv.vehicle_id')
               .where('r.status', '=', 'COMPLETED')
               .where('r.redeemed_at', '<', filter.from)

@@ -82,6 +82,20 @@ function scopeOf(actor: Actor): AuditScope {
   throw forbidden();
 }
 
+/** What an entry records of its change, as the audit log and a person's data export both show it. */
+export function auditRecordOf(
+  row: Pick<AuditRow, 'action' | 'entity_type' | 'entity_id' | 'changes' | 'ip_address' | 'note'>,
+): Pick<AuditEntry, 'action' | 'entityType' | 'entityId' | 'changes' | 'ipAddress' | 'note'> {
+  return {
+    action: row.action as AuditAction,
+    entityType: row.entity_type as AuditEntityType,
+    entityId: row.entity_id,
+    changes: row.changes,
+    ipAddress: row.ip_address,
+    note: row.note,
+  };
+}
+
 function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
@@ -90,12 +104,7 @@ function toAuditEntry(row: AuditRow): AuditEntry {
       row.actor_user_id && row.actor_name && row.actor_role
         ? { id: row.actor_user_id, name: row.actor_name, role: row.actor_role as Role }
         : null,
-    action: row.action as AuditAction,
-    entityType: row.entity_type as AuditEntityType,
-    entityId: row.entity_id,
-    changes: row.changes,
-    ipAddress: row.ip_address,
-    note: row.note,
+    ...auditRecordOf(row),
   };
 }
 

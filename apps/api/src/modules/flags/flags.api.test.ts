@@ -8,20 +8,12 @@ import { sql } from 'kysely';
 import type { AnalyticsOverview, AuditEntry, ReviewFlag } from '@fleetfuel/contract';
 import { describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { creditOrganization } from '../../../test/demo-world.js';
+import { creditOrganization, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 const ADMIN = 'orgadmin@acme.test';
 const world = useTestApp({
-  signIn: [
-    'admin@fleetfuel.test',
-    ADMIN,
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ],
+  signIn: STATION_ACCOUNTS,
   ids: async (find) => ({
     acme: await find.organization('Acme Logistics'),
     hilux: await find.vehicle('LND-451-KJ'),

@@ -6,7 +6,7 @@
 import type { AuditEntry, FuelPolicyView } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -16,23 +16,9 @@ const ADMIN = 'orgadmin@acme.test';
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      ADMIN,
-      'asst@acme.test',
-      'driver@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ]),
-  );
-  const find = demoIds(t);
-  ids.acme = await find.organization('Acme Logistics');
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.betaTruck = await find.vehicle('KAN-903-BT');
-  ids.unity = await find.station('Unity Fuels Ikeja');
+  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
+  Object.assign(ids, await requestIds(t));
+  ids.acme = await demoIds(t).organization('Acme Logistics');
   ids.operations = (
     await t.db
       .selectFrom('departments')

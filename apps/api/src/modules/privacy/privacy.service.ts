@@ -5,21 +5,13 @@
  * the ids and amounts that the ledger, requests and audit trail stand on; the retention purge
  * deletes what is older than its settings, a bounded batch at a time.
  */
-import {
-  ERASED_PERSON_NAME,
-  PERSONAL_DATA_EXPORT_LIMIT,
-  koboToNaira,
-  type AuditAction,
-  type AuditEntityType,
-  type PersonalDataExport,
-  type Role,
-} from '@fleetfuel/contract';
+import { ERASED_PERSON_NAME, PERSONAL_DATA_EXPORT_LIMIT, koboToNaira, type PersonalDataExport, type Role } from '@fleetfuel/contract';
 import { ERASED_ACCOUNT_PASSWORD } from '../../platform/auth/passwords.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/actor.js';
-import { auditTrail } from '../audit/index.js';
+import { auditRecordOf, auditTrail } from '../audit/index.js';
 import type { FilesService } from '../files/index.js';
 import { wordForReading, type NotificationsService } from '../notifications/index.js';
 import type { SessionsService } from '../sessions/index.js';
@@ -143,12 +135,7 @@ function exportedAuditEntry(row: Row<typeof repository.auditEntriesOf>): Exporte
     id: row.id,
     occurredAt: row.occurred_at.toISOString(),
     as: row.as_actor ? 'ACTOR' : 'SUBJECT',
-    action: row.action as AuditAction,
-    entityType: row.entity_type as AuditEntityType,
-    entityId: row.entity_id,
-    changes: row.changes,
-    ipAddress: row.ip_address,
-    note: row.note,
+    ...auditRecordOf(row),
   };
 }
 

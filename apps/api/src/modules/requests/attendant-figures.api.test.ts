@@ -7,7 +7,8 @@ import type { AttendantFigures, AttendantsReply } from '@fleetfuel/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate, lagosDayStart } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { demoIds, setUpStationWorld } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 
@@ -29,18 +30,15 @@ function lagosClock(hoursFromNow: number): string {
 }
 
 async function redeemedNearMaximum(): Promise<void> {
-  const admin = tokens['orgadmin@acme.test'];
-  const created = await t.call('POST', '/api/fuel-requests', {
-    token: admin,
-    body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: today(), volume: 10 },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = created.json().request.id as string;
-  const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: admin, body: { note: 'Pattern test' } });
-  expect(approved.statusCode, approved.body).toBe(200);
+  const { id, couponCode } = await approvedFuelRequest(
+    t,
+    tokens['orgadmin@acme.test'] as string,
+    { vehicleId: ids.hilux, stationId: ids.unity, volume: 10 },
+    { note: 'Pattern test' },
+  );
   const redeemed = await t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
     token: tokens['rep@unityfuels.test'],
-    body: { code: approved.json().request.couponCode as string, dispensedVolume: 9.6 },
+    body: { code: couponCode, dispensedVolume: 9.6 },
   });
   expect(redeemed.statusCode, redeemed.body).toBe(200);
 }
@@ -49,23 +47,8 @@ beforeAll(async () => {
   t = await createTestApp();
   // The demo's months of redemptions, as `npm start` seeds them.
   await t.db.transaction().execute((trx) => seedDemoActivity(trx));
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'orgadmin@beta.test',
-      'driver@acme.test',
-      'attendant@unityfuels.test',
-      'rep@unityfuels.test',
-    ]),
-  );
-  const find = demoIds(t);
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  ids.rep = (await t.db.selectFrom('users').select('id').where('email', '=', 'rep@unityfuels.test').executeTakeFirstOrThrow()).id;
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
+  ids.rep = await demoIds(t).user('rep@unityfuels.test');
 });
 afterAll(async () => t.close());
 

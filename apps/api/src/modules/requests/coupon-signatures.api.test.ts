@@ -8,12 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createCouponKeyRing } from '../../platform/coupon-keys.js';
 import { createCouponSigner } from '../../platform/coupons.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { type RequestIds, setUpStationWorld } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+const ids = {} as RequestIds;
 
 interface Jwks {
   keys: { kid: string; kty: string; crv: string; x: string; alg: string; use: string }[];
@@ -25,35 +26,12 @@ async function jwks(): Promise<Jwks> {
   return res.json<Jwks>();
 }
 
-async function approved(volume: number) {
-  const token = tokens['orgadmin@acme.test'] as string;
-  const created = await t.call('POST', '/api/fuel-requests', {
-    token,
-    body: { vehicleId: ids.truck, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = created.json().request.id as string;
-  const res = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().request as { id: string; couponCode: string; couponExpiresAt: string; qrPayload: string | null };
-}
+const approved = (volume: number) =>
+  approvedFuelRequest(t, tokens['orgadmin@acme.test'] as string, { vehicleId: ids.truck, stationId: ids.unity, volume });
 
 beforeAll(async () => {
   t = await createTestApp();
-  const find = demoIds(t);
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'driver@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ]),
-  );
-  ids.truck = await find.vehicle('APP-220-XA');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
 });
 afterAll(async () => t.close());
 
@@ -137,7 +115,7 @@ describe('coupon signatures', () => {
     }).signLegacy({
       kind: 'F',
       requestId: request.id,
-      stationId: ids.unity as string,
+      stationId: ids.unity,
       max: '8.00',
       expiresAt: Math.floor(new Date(request.couponExpiresAt).getTime() / 1000),
     });
@@ -166,7 +144,7 @@ describe('coupon signatures', () => {
     const signedByNew = await createCouponSigner({ secret: t.config.appSecret, keys: ring }).sign({
       kind: 'F',
       requestId: after.id,
-      stationId: ids.unity as string,
+      stationId: ids.unity,
       max: '4.00',
       expiresAt: Math.floor(new Date(after.couponExpiresAt).getTime() / 1000),
     });

@@ -7,7 +7,8 @@
 import type { Alert, AuditEntry } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { setUpStationWorld } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -22,15 +23,13 @@ const minutesLater = (minutes: number) => clock.set(new Date(clock.now().getTime
 
 /** A fresh approved coupon for the Hilux (driven by driver@acme.test) at Unity Fuels. */
 async function approvedCoupon(): Promise<{ id: string; code: string }> {
-  const created = await t.call('POST', '/api/fuel-requests', {
-    token: token('orgadmin@acme.test'),
-    body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume: 5 },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = created.json().request.id as string;
-  const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test'), body: {} });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return { id, code: approved.json().request.couponCode as string };
+  const { id, couponCode } = await approvedFuelRequest(
+    t,
+    token('orgadmin@acme.test'),
+    { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume: 5 },
+    {},
+  );
+  return { id, code: couponCode };
 }
 
 const redeem = (coupon: { id: string; code: string }, confirmation: Record<string, string> = {}, email = 'attendant@unityfuels.test') =>
@@ -96,27 +95,11 @@ async function lastCodeTextTo(phone: string): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  const find = demoIds(t);
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'orgadmin@beta.test',
-      'attendant@unityfuels.test',
-      'rep@unityfuels.test',
-      'rep@greenline.test',
-    ]),
-  );
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.unity = await find.station('Unity Fuels Ikeja');
+  await setUpStationWorld(t, tokens, ids);
   const driver = await t.db.selectFrom('users').select(['id', 'phone']).where('email', '=', 'driver@acme.test').executeTakeFirstOrThrow();
   ids.driver = driver.id;
   ids.driverPhone = driver.phone as string;
   ids.betaDriver = (await t.db.selectFrom('users').select('id').where('email', '=', 'driver@beta.test').executeTakeFirstOrThrow()).id;
-  await creditOrganization(t, 'Acme Logistics', 400_000);
 });
 afterAll(async () => t.close());
 

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { creditOrganization, requestIds, signInAll, USUAL_ACCOUNTS } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -51,25 +51,9 @@ const approvalsOf = async (entityId: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-    ]),
-  );
-  const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number']).execute();
-  ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
-  ids.unity = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;
-  const walletId = (await t.call('GET', '/api/wallet', { token: orgAdmin() })).json().wallet.id as string;
-  await t.call('POST', `/api/wallet/${walletId}/create-transaction`, {
-    token: token('admin@fleetfuel.test'),
-    body: { amount: 1_000_000, type: 'CREDIT', note: 'flagged approval test funds' },
-  });
+  Object.assign(tokens, await signInAll(t, USUAL_ACCOUNTS));
+  Object.assign(ids, await requestIds(t));
+  await creditOrganization(t, 'Acme Logistics', 1_000_000);
   // The Hilux starts with no recent requests, so that a request at a low tank level carries no flags.
   await sql`UPDATE fuel_requests SET status = 'REJECTED' WHERE vehicle_id = ${ids.hilux} AND status = 'PENDING'`.execute(t.db);
   await sql`UPDATE fuel_requests SET created_at = created_at - interval '1 day' WHERE vehicle_id = ${ids.hilux}`.execute(t.db);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { lagosDate, addDays } from '../../platform/clock.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { demoIds, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 
 const clock = movableClock(new Date());
 let t: TestApp;
@@ -36,29 +36,11 @@ const request = (token: string, body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'driver2@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-    ]),
-  );
-  const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute();
-  ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
-  ids.truck = vehicles.find((v) => v.plate_number === 'APP-220-XA')?.id as string;
-  ids.bike = vehicles.find((v) => v.plate_number === 'KJA-118-QB')?.id as string;
-  ids.betaTruck = vehicles.find((v) => v.plate_number === 'KAN-903-BT')?.id as string;
-  const stations = await t.db.selectFrom('fuel_stations').select(['id', 'name']).execute();
-  ids.unity = stations.find((s) => s.name === 'Unity Fuels Ikeja')?.id as string;
-  ids.greenline = stations.find((s) => s.name === 'Greenline Energy Lekki')?.id as string;
-  ids.acme = (await t.db.selectFrom('organizations').select('id').where('name', '=', 'Acme Logistics').executeTakeFirstOrThrow()).id;
+  Object.assign(tokens, await signInAll(t, [...STATION_ACCOUNTS, 'driver2@acme.test']));
+  Object.assign(ids, await requestIds(t));
+  const find = demoIds(t);
+  ids.bike = await find.vehicle('KJA-118-QB');
+  ids.acme = await find.organization('Acme Logistics');
   await credit({ organizationId: ids.acme }, 500_000);
 });
 afterAll(async () => t.close());

@@ -9,7 +9,7 @@ import { buildApp } from '../../app.js';
 import { seedDemoActivity } from '../../db/seed-activity.js';
 import { lagosDate } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { fuelRequestSummary } from './fuel-requests.repository.js';
 import { maintenanceSummary } from './maintenance.repository.js';
@@ -17,28 +17,18 @@ import { STATION_VISIBLE_STATUSES } from './scope.js';
 
 let t: TestApp;
 let tokens: Record<string, string>;
-let ids: { acme: string; beta: string; truck: string; betaTruck: string; unity: string; greenline: string };
+let ids: Awaited<ReturnType<typeof requestIds>> & { acme: string; beta: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   // Six months of requests in every status, so that the rollups span months, statuses and shards.
   await t.db.transaction().execute((trx) => seedDemoActivity(trx));
-  tokens = await signInAll(t, [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-  ]);
+  tokens = await signInAll(t, STATION_ACCOUNTS);
   const demo = demoIds(t);
   ids = {
+    ...(await requestIds(t)),
     acme: await demo.organization('Acme Logistics'),
     beta: await demo.organization('Beta Haulage'),
-    truck: await demo.vehicle('APP-220-XA'),
-    betaTruck: await demo.vehicle('KAN-903-BT'),
-    unity: await demo.station('Unity Fuels Ikeja'),
-    greenline: await demo.station('Greenline Energy Lekki'),
   };
   await creditOrganization(t, 'Acme Logistics', 500_000);
   await creditOrganization(t, 'Beta Haulage', 500_000);

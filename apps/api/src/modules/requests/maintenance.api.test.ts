@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
-import { signInAll } from '../../../test/demo-world.js';
+import { creditOrganization, requestIds, signInAll, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -15,34 +15,10 @@ const today = () => lagosDate(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-    ]),
-  );
-  const vehicles = await t.db.selectFrom('vehicles').select(['id', 'plate_number', 'model']).execute();
-  ids.hilux = vehicles.find((v) => v.plate_number === 'LND-451-KJ')?.id as string;
-  ids.generator = vehicles.find((v) => v.model === 'MP 100kVA')?.id as string;
-  ids.unity = (await t.db.selectFrom('fuel_stations').select('id').where('name', '=', 'Unity Fuels Ikeja').executeTakeFirstOrThrow()).id;
-  const acme = (
-    await t.db
-      .selectFrom('ledger_accounts as a')
-      .innerJoin('organizations as o', 'o.id', 'a.organization_id')
-      .select('a.id')
-      .where('o.name', '=', 'Acme Logistics')
-      .executeTakeFirstOrThrow()
-  ).id;
-  await t.call('POST', `/api/wallet/${acme}/create-transaction`, {
-    token: tokens['admin@fleetfuel.test'],
-    body: { amount: 300_000, type: 'CREDIT', note: 'test funds' },
-  });
+  Object.assign(tokens, await signInAll(t, STATION_ACCOUNTS));
+  Object.assign(ids, await requestIds(t));
+  ids.generator = (await t.db.selectFrom('vehicles').select('id').where('model', '=', 'MP 100kVA').executeTakeFirstOrThrow()).id;
+  await creditOrganization(t, 'Acme Logistics', 300_000);
 });
 afterAll(async () => t.close());
 

@@ -8,27 +8,26 @@
 import type { Alert, OpenCouponsReply, RedemptionFollowUp } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { setUpStationWorld } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, movableClock, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 const clock = movableClock();
 const tokens: Record<string, string> = {};
-const ids = {} as Record<'hilux' | 'unity', string>;
+const ids = {} as Record<'hilux' | 'unity' | 'greenline', string>;
 const token = (email: string) => tokens[email] as string;
 const ATTENDANT = 'attendant@unityfuels.test';
 const REP = 'rep@unityfuels.test';
 
 async function approvedCoupon(volume = 5): Promise<{ id: string; code: string }> {
-  const created = await t.call('POST', '/api/fuel-requests', {
-    token: token('orgadmin@acme.test'),
-    body: { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = created.json().request.id as string;
-  const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test'), body: {} });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return { id, code: approved.json().request.couponCode as string };
+  const { id, couponCode } = await approvedFuelRequest(
+    t,
+    token('orgadmin@acme.test'),
+    { vehicleId: ids.hilux, stationId: ids.unity, supplyDate: lagosDate(clock.now()), volume },
+    {},
+  );
+  return { id, code: couponCode };
 }
 
 /** What the device's queue sends: the fill, when it was recorded, and the key it keeps for every attempt. */
@@ -65,14 +64,7 @@ async function requireConfirmation(on: boolean) {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  const find = demoIds(t);
-  Object.assign(
-    tokens,
-    await signInAll(t, ['admin@fleetfuel.test', 'orgadmin@acme.test', 'orgadmin@beta.test', ATTENDANT, REP, 'rep@greenline.test']),
-  );
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
 });
 afterAll(async () => t.close());
 
@@ -174,14 +166,12 @@ describe('a refused offline redemption', () => {
   });
 
   it('names nothing of another station’s coupon sent by this station', async () => {
-    const greenline = await demoIds(t).station('Greenline Energy Lekki');
-    const created = await t.call('POST', '/api/fuel-requests', {
-      token: token('orgadmin@acme.test'),
-      body: { vehicleId: ids.hilux, stationId: greenline, supplyDate: lagosDate(clock.now()), volume: 5 },
-    });
-    const id = created.json().request.id as string;
-    const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test'), body: {} });
-    expect(approved.statusCode, approved.body).toBe(200);
+    const { id } = await approvedFuelRequest(
+      t,
+      token('orgadmin@acme.test'),
+      { vehicleId: ids.hilux, stationId: ids.greenline, supplyDate: lagosDate(clock.now()), volume: 5 },
+      {},
+    );
     const refused = await sendQueued({ id, code: 'WXYZ-2345' }, 'device-key-other-station');
     expect(refused.statusCode).toBe(404);
     const item = (await followUps(REP, { search: 'WXYZ' })).followUps[0];

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { creditOrganization, requestIds, signInAll } from '../../../test/demo-world.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -13,10 +13,8 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const find = demoIds(t);
-  for (const email of ['admin@fleetfuel.test', 'orgadmin@acme.test', 'attendant@unityfuels.test']) tokens[email] = await t.login(email);
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.unity = await find.station('Unity Fuels Ikeja');
+  Object.assign(tokens, await signInAll(t, ['admin@fleetfuel.test', 'orgadmin@acme.test', 'attendant@unityfuels.test']));
+  Object.assign(ids, await requestIds(t));
   await creditOrganization(t, 'Acme Logistics', 400_000);
 });
 afterAll(async () => t.close());

@@ -11,30 +11,32 @@ import type { MaintenanceRecord } from './maintenance.repository.js';
 const naira = (kobo: string | null) => (kobo === null ? null : koboToNaira(kobo));
 const decimal = (value: string | null) => (value === null ? null : Number(value));
 
-/** The request's event, from its row as the change's write returned it (see FuelRequestRecord). */
-export async function enqueueFuelRequestWebhook(
+/** The columns of a fuel request's and a maintenance job's rows that lead and end both payloads (a job's station may be none). */
+type RequestRecord = Pick<
+  MaintenanceRecord,
+  'id' | 'organization_id' | 'status' | 'vehicle_id' | 'station_id' | 'amount_kobo' | 'created_at'
+>;
+
+/** Writes a request's event: its own `details` between the keys both kinds of request carry. */
+async function enqueueRequestWebhook(
   trx: Database,
-  event: Extract<WebhookEvent, `fuel_request.${string}`>,
-  row: FuelRequestRecord,
+  event: WebhookEvent,
+  recordKey: string,
+  row: RequestRecord,
+  details: Record<string, unknown>,
 ) {
   const { id } = row;
   await webhookOutbox.enqueue(trx, {
     organizationId: row.organization_id,
     event,
-    recordKey: `fuel_request:${id}`,
+    recordKey,
     data: {
       request: {
         id,
         status: row.status,
         vehicleId: row.vehicle_id,
         stationId: row.station_id,
-        fuelType: row.fuel_type,
-        volume: Number(row.volume),
-        supplyDate: row.supply_date,
-        pricePerUnit: naira(row.price_kobo),
-        couponCode: row.coupon_code,
-        couponExpiresAt: row.coupon_expires_at?.toISOString() ?? null,
-        dispensedVolume: decimal(row.dispensed_volume),
+        ...details,
         amount: naira(row.amount_kobo),
         createdAt: row.created_at.toISOString(),
       },
@@ -42,30 +44,25 @@ export async function enqueueFuelRequestWebhook(
   });
 }
 
+/** The request's event, from its row as the change's write returned it (see FuelRequestRecord). */
+export function enqueueFuelRequestWebhook(trx: Database, event: Extract<WebhookEvent, `fuel_request.${string}`>, row: FuelRequestRecord) {
+  return enqueueRequestWebhook(trx, event, `fuel_request:${row.id}`, row, {
+    fuelType: row.fuel_type,
+    volume: Number(row.volume),
+    supplyDate: row.supply_date,
+    pricePerUnit: naira(row.price_kobo),
+    couponCode: row.coupon_code,
+    couponExpiresAt: row.coupon_expires_at?.toISOString() ?? null,
+    dispensedVolume: decimal(row.dispensed_volume),
+  });
+}
+
 /** The request's event, from its row as the change's write returned it (see MaintenanceRecord). */
-export async function enqueueMaintenanceWebhook(
-  trx: Database,
-  event: Extract<WebhookEvent, `maintenance.${string}`>,
-  row: MaintenanceRecord,
-) {
-  const { id } = row;
-  await webhookOutbox.enqueue(trx, {
-    organizationId: row.organization_id,
-    event,
-    recordKey: `maintenance:${id}`,
-    data: {
-      request: {
-        id,
-        status: row.status,
-        vehicleId: row.vehicle_id,
-        stationId: row.station_id,
-        description: row.description,
-        date: row.service_date,
-        cost: koboToNaira(row.cost_kobo),
-        finalCost: naira(row.final_cost_kobo),
-        amount: naira(row.amount_kobo),
-        createdAt: row.created_at.toISOString(),
-      },
-    },
+export function enqueueMaintenanceWebhook(trx: Database, event: Extract<WebhookEvent, `maintenance.${string}`>, row: MaintenanceRecord) {
+  return enqueueRequestWebhook(trx, event, `maintenance:${row.id}`, row, {
+    description: row.description,
+    date: row.service_date,
+    cost: koboToNaira(row.cost_kobo),
+    finalCost: naira(row.final_cost_kobo),
   });
 }

@@ -5,48 +5,25 @@
  */
 import type { OpenCoupon } from '@fleetfuel/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { creditOrganization, setUpStationWorld } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 const ids: Record<string, string> = {};
-const today = () => lagosDate(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();
-  const find = demoIds(t);
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'orgadmin@beta.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-      'driver@acme.test',
-    ]),
-  );
-  ids.truck = await find.vehicle('APP-220-XA');
-  ids.betaTruck = await find.vehicle('KAN-903-BT');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  ids.greenline = await find.station('Greenline Energy Lekki');
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
   await creditOrganization(t, 'Beta Haulage', 400_000);
 });
 afterAll(async () => t.close());
 
 /** An approved fuel request: its id and coupon code. */
 async function approvedCoupon(admin: string, vehicleId: string, stationId: string, volume: number) {
-  const token = tokens[admin] as string;
-  const created = await t.call('POST', '/api/fuel-requests', { token, body: { vehicleId, stationId, supplyDate: today(), volume } });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = created.json().request.id as string;
-  const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return { id, code: approved.json().request.couponCode as string };
+  const { id, couponCode } = await approvedFuelRequest(t, tokens[admin] as string, { vehicleId, stationId, volume });
+  return { id, code: couponCode };
 }
 
 async function openCoupons(email: string): Promise<OpenCoupon[]> {

@@ -4,46 +4,30 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { type RequestIds, setUpStationWorld } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const ids: Record<string, string> = {};
+const ids = {} as RequestIds;
 const today = () => lagosDate(new Date());
 
 beforeAll(async () => {
   t = await createTestApp();
-  const find = demoIds(t);
-  Object.assign(
-    tokens,
-    await signInAll(t, [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-      'rep@greenline.test',
-      'driver@acme.test',
-    ]),
-  );
-  ids.truck = await find.vehicle('APP-220-XA');
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.unity = await find.station('Unity Fuels Ikeja');
-  await creditOrganization(t, 'Acme Logistics', 400_000);
+  await setUpStationWorld(t, tokens, ids);
 });
 afterAll(async () => t.close());
 
 async function redeemFuel(volume: number, dispensed: number) {
-  const token = tokens['orgadmin@acme.test'] as string;
-  const created = await t.call('POST', '/api/fuel-requests', {
-    token,
-    body: { vehicleId: ids.truck, stationId: ids.unity, supplyDate: today(), volume },
+  const { id, couponCode } = await approvedFuelRequest(t, tokens['orgadmin@acme.test'] as string, {
+    vehicleId: ids.truck,
+    stationId: ids.unity,
+    volume,
   });
-  const id = created.json().request.id as string;
-  const code = (await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token })).json().request.couponCode as string;
   const done = await t.call('PATCH', `/api/fuel-requests/${id}/complete`, {
     token: tokens['attendant@unityfuels.test'],
-    body: { code, dispensedVolume: dispensed },
+    body: { code: couponCode, dispensedVolume: dispensed },
   });
   expect(done.statusCode, done.body).toBe(200);
   return done.json().request as { id: string; amount: number };

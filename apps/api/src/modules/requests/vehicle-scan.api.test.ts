@@ -4,8 +4,8 @@
  * sticker of another vehicle is refused naming both plates. Off, redemption is as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lagosDate } from '../../platform/clock.js';
-import { creditOrganization, demoIds, signInAll } from '../../../test/demo-world.js';
+import { creditOrganization, requestIds, signInAll } from '../../../test/demo-world.js';
+import { approvedFuelRequest } from '../../../test/fuel-coupons.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 
 let t: TestApp;
@@ -14,15 +14,8 @@ const ids = {} as Record<'hilux' | 'truck' | 'unity', string>;
 const token = (email: string) => tokens[email] as string;
 
 async function approvedCoupon(vehicleId = ids.hilux): Promise<{ id: string; code: string; qr: string }> {
-  const created = await t.call('POST', '/api/fuel-requests', {
-    token: token('orgadmin@acme.test'),
-    body: { vehicleId, stationId: ids.unity, supplyDate: lagosDate(new Date()), volume: 5 },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = created.json().request.id as string;
-  const approved = await t.call('PATCH', `/api/fuel-requests/${id}/approve`, { token: token('orgadmin@acme.test'), body: {} });
-  expect(approved.statusCode, approved.body).toBe(200);
-  return { id, code: approved.json().request.couponCode as string, qr: approved.json().request.qrPayload as string };
+  const approved = await approvedFuelRequest(t, token('orgadmin@acme.test'), { vehicleId, stationId: ids.unity, volume: 5 }, {});
+  return { id: approved.id, code: approved.couponCode, qr: approved.qrPayload as string };
 }
 
 const redeem = (coupon: { id: string; code: string }, vehicleQr?: string) =>
@@ -45,11 +38,8 @@ const statusOf = async (id: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const find = demoIds(t);
   Object.assign(tokens, await signInAll(t, ['orgadmin@acme.test', 'attendant@unityfuels.test']));
-  ids.hilux = await find.vehicle('LND-451-KJ');
-  ids.truck = await find.vehicle('APP-220-XA');
-  ids.unity = await find.station('Unity Fuels Ikeja');
+  Object.assign(ids, await requestIds(t));
   await creditOrganization(t, 'Acme Logistics', 400_000);
 });
 afterAll(async () => t.close());

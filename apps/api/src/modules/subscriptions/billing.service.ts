@@ -11,8 +11,8 @@ import type { Actor } from '../../platform/http/actor.js';
 import { organizationFilter, owningOrganization } from '../../platform/tenancy/organization-scope.js';
 import * as plans from './plans.repository.js';
 import { toPlan } from './plans.service.js';
-import * as renewals from './renewal.repository.js';
 import type { RenewalService } from './renewal.service.js';
+import { findOrganizationWithPlan } from './usage.repository.js';
 import type { UsageService } from './usage.service.js';
 
 const DAY_MS = 86_400_000;
@@ -21,7 +21,7 @@ export function createBillingService(deps: { db: Database; usage: UsageService; 
   const { db, usage, renewal, clock } = deps;
 
   async function current(organizationId: string) {
-    const subscription = await renewals.findSubscription(db, organizationId);
+    const subscription = await findOrganizationWithPlan(db, organizationId);
     if (!subscription) throw notFound('Organization');
     const planRow = subscription.subscription_plan_id ? await plans.findPlan(db, subscription.subscription_plan_id) : undefined;
     const now = clock.now().getTime();

@@ -1,25 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.js';
 
-export function findSubscription(db: Database, organizationId: string) {
-  return db
-    .selectFrom('organizations as o')
-    .leftJoin('subscription_plans as p', 'p.id', 'o.subscription_plan_id')
-    .select([
-      'o.id',
-      'o.name',
-      'o.status',
-      'o.next_billing',
-      'o.subscription_plan_id',
-      'p.name as plan_name',
-      'p.status as plan_status',
-      'p.circle_days',
-      'p.amount_kobo',
-    ])
-    .where('o.id', '=', organizationId)
-    .executeTakeFirst();
-}
-
 export function findPlan(db: Database, planId: string) {
   return db
     .selectFrom('subscription_plans')

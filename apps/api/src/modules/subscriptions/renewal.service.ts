@@ -14,6 +14,7 @@ import { InsufficientFundsError } from '../ledger/index.js';
 import { auditTrail, type AuditActor } from '../audit/index.js';
 import { webhookOutbox } from '../webhooks/index.js';
 import * as repository from './renewal.repository.js';
+import { findOrganizationWithPlan } from './usage.repository.js';
 
 export interface RenewalTerms {
   organizationId: string;
@@ -29,7 +30,7 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
 
   /** What renewing now would cost, or why it is not possible yet. */
   async function terms(executor: Database, organizationId: string, planId?: string): Promise<RenewalTerms> {
-    const subscription = await repository.findSubscription(executor, organizationId);
+    const subscription = await findOrganizationWithPlan(executor, organizationId);
     if (!subscription) throw notFound('Organization');
     if (subscription.status !== 'ACTIVE') {
       throw new AppError(
@@ -68,9 +69,9 @@ export function createRenewalService(deps: { db: Database; ledger: LedgerService
     plan: { id: string; circleDays: number },
     note: string,
   ): Promise<void> {
-    const before = await repository.findSubscription(trx, organizationId);
+    const before = await findOrganizationWithPlan(trx, organizationId);
     await repository.extendSubscription(trx, organizationId, plan.id, plan.circleDays, clock.now());
-    const after = await repository.findSubscription(trx, organizationId);
+    const after = await findOrganizationWithPlan(trx, organizationId);
     await auditTrail.record(trx, {
       actor,
       action: 'organization.renewed',

@@ -10,6 +10,7 @@ export function lockOrganizationWithPlan(db: Database, organizationId: string) {
   return organizationWithPlan(db, organizationId).forNoKeyUpdate('o').executeTakeFirst();
 }
 
+/** The organization with its plan: its limits for usage, its status, plan and billing date for renewals and the Billing page. */
 export function findOrganizationWithPlan(db: Database, organizationId: string) {
   return organizationWithPlan(db, organizationId).executeTakeFirst();
 }
@@ -24,6 +25,7 @@ function organizationWithPlan(db: Database, organizationId: string) {
       'o.name',
       'o.status',
       'o.next_billing',
+      'o.subscription_plan_id',
       'p.name as plan_name',
       'p.circle_days',
       'p.drivers_limit',

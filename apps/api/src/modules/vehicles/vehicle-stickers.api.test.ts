@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { lagosDate } from '../../platform/clock.js';
 import { createCouponKeyRing } from '../../platform/coupon-keys.js';
 import { createCouponSigner } from '../../platform/coupons.js';
-import { creditOrganization, demoIds } from '../../../test/demo-world.js';
+import { creditOrganization, demoIds, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 const token = (email: string) => world.token(email);
@@ -45,14 +45,7 @@ function altered(payload: string, change: (claims: Record<string, unknown>) => v
 }
 
 const world = useTestApp({
-  signIn: [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'orgadmin@beta.test',
-    'attendant@unityfuels.test',
-  ],
+  signIn: STATION_ACCOUNTS,
   ids: async (find) => ({
     hilux: await find.vehicle('LND-451-KJ'),
     truck: await find.vehicle('APP-220-XA'),

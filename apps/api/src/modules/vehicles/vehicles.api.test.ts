@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { useTestApp } from '../../../test/test-world.js';
 import { multipart, png } from '../../../test/multipart.js';
 
 const world = useTestApp({
-  signIn: [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'asst@acme.test',
-    'driver@acme.test',
-    'driver2@acme.test',
-    'orgadmin@beta.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-  ],
+  signIn: [...STATION_ACCOUNTS, 'driver2@acme.test'],
   ids: async (_find, t) => {
     const ids: Record<string, string> = {};
     for (const row of await t.db.selectFrom('users').select(['id', 'email']).execute()) if (row.email) ids[row.email] = row.id;
@@ -38,14 +30,7 @@ describe('reading assets', () => {
   // The demo's assets as seeded, on a database of their own: the other tests' writes (new assets,
   // assignments) do not reach it, whichever order the tests run in.
   const seeded = useTestApp({
-    signIn: [
-      'admin@fleetfuel.test',
-      'orgadmin@acme.test',
-      'asst@acme.test',
-      'driver@acme.test',
-      'rep@unityfuels.test',
-      'attendant@unityfuels.test',
-    ],
+    signIn: STATION_ACCOUNTS,
   });
 
   it('an organization sees its own assets with driver, group and insurance status; search works', async () => {

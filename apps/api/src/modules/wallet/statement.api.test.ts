@@ -10,19 +10,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lagosDate } from '../../platform/clock.js';
-import { creditOrganization } from '../../../test/demo-world.js';
+import { creditOrganization, STATION_ACCOUNTS } from '../../../test/demo-world.js';
 import { parseCsv } from '../../../test/csv.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 const world = useTestApp({
-  signIn: [
-    'admin@fleetfuel.test',
-    'orgadmin@acme.test',
-    'rep@unityfuels.test',
-    'attendant@unityfuels.test',
-    'rep@greenline.test',
-    'driver@acme.test',
-  ],
+  signIn: STATION_ACCOUNTS,
   ids: async (find, t) => {
     const unity = await find.station('Unity Fuels Ikeja');
     return {

@@ -3,9 +3,8 @@ import { FUEL_UNITS, formatNaira, type SoldFuelType } from '@fleetfuel/contract'
 import { normalizeCouponCode } from '../../../platform/coupons.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
-import { renderCoupon } from '../../../platform/pdf/coupon.js';
-import { COUPON_LABELS } from '../../../platform/pdf/coupon-labels.js';
 import { dateTimeIn, dayIn, fuelName, languageOf } from '../../notifications/index.js';
+import { requestCouponPdf } from '../coupon-pdf.js';
 import { confirmationLockMessage, driverConfirmation } from '../driver-confirmation.service.js';
 import { litres } from '../format.js';
 import * as repository from '../fuel-requests.repository.js';
@@ -30,34 +29,23 @@ export async function fuelCouponPdf(
     throw new AppError('RULE_VIOLATION', 'Only approved requests have a coupon');
   }
   const language = languageOf(await repository.languageOfFirst(deps.db, [row.driver_id, actor.userId]));
-  const labels = COUPON_LABELS[language];
   const fuelType = row.fuel_type as SoldFuelType;
-  const pdf = await renderCoupon({
+  return requestCouponPdf({
     kind: 'FUEL',
     language,
-    code: row.coupon_code as string,
+    filePrefix: 'fuel-coupon',
+    row: { ...row, status: row.status },
     qrPayload: await deps.reader.couponPayload(row),
-    organization: row.organization_name,
     generatedAt: dateTimeIn(language, deps.clock.now().toISOString()),
-    rows: [
-      [labels.organization, row.organization_name],
-      [labels.vehicle, `${row.make} ${row.model}`],
-      [labels.plate, row.plate_number ?? '—'],
+    details: (labels) => [
       [labels.fuel, fuelName(language, fuelType)],
       [labels.volume, litres(row.volume, fuelType)],
       [labels.priceLocked, row.price_kobo ? `${formatNaira(row.price_kobo)} ${labels.perUnit(FUEL_UNITS[fuelType])}` : '—'],
       [labels.station, `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}`],
       [labels.supplyDate, dayIn(language, row.supply_date)],
       [labels.expires, row.coupon_expires_at ? dateTimeIn(language, row.coupon_expires_at.toISOString()) : '—'],
-      [labels.requestedBy, row.requester_name],
-      [labels.approvedBy, row.approver_name ?? '—'],
-      [labels.status, labels.statuses[row.status]],
     ],
   });
-  return {
-    pdf,
-    filename: `fuel-coupon-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
-  };
 }
 
 /** The request a code or QR stands for, as the station sees it, whether it is redeemable or not. */

@@ -3,10 +3,9 @@ import { formatNaira } from '@fleetfuel/contract';
 import { normalizeCouponCode } from '../../../platform/coupons.js';
 import { AppError } from '../../../platform/errors.js';
 import type { Actor } from '../../../platform/http/actor.js';
-import { renderCoupon } from '../../../platform/pdf/coupon.js';
-import { COUPON_LABELS } from '../../../platform/pdf/coupon-labels.js';
 import { dateTimeIn, dayIn, languageOf } from '../../notifications/index.js';
 import { languageOfFirst } from '../fuel-requests.repository.js';
+import { requestCouponPdf } from '../coupon-pdf.js';
 import * as repository from '../maintenance.repository.js';
 import type { MaintenanceRow } from '../maintenance.repository.js';
 import { whyNotCompletable } from '../rules/redemption-rules.js';
@@ -28,31 +27,20 @@ export async function workOrderPdf(deps: Pick<MaintenanceDeps, 'db' | 'clock' | 
   });
   // A work order is the organization's paper for the station: in the language of whoever prints it.
   const language = languageOf(await languageOfFirst(deps.db, [actor.userId]));
-  const labels = COUPON_LABELS[language];
-  const pdf = await renderCoupon({
+  return requestCouponPdf({
     kind: 'MAINTENANCE',
     language,
-    code: row.coupon_code as string,
+    filePrefix: 'work-order',
+    row: { ...row, status: row.status },
     qrPayload,
-    organization: row.organization_name,
     generatedAt: dateTimeIn(language, deps.clock.now().toISOString()),
-    rows: [
-      [labels.organization, row.organization_name],
-      [labels.vehicle, `${row.make} ${row.model}`],
-      [labels.plate, row.plate_number ?? '—'],
+    details: (labels) => [
       [labels.work, row.description],
       [labels.approvedCost, formatNaira(row.cost_kobo)],
       [labels.station, row.station_name ? `${row.station_name}${row.station_address ? `, ${row.station_address}` : ''}` : labels.noStation],
       [labels.date, dayIn(language, row.service_date)],
-      [labels.requestedBy, row.requester_name],
-      [labels.approvedBy, row.approver_name ?? '—'],
-      [labels.status, labels.statuses[row.status]],
     ],
   });
-  return {
-    pdf,
-    filename: `work-order-${(row.plate_number ?? row.model).replace(/[^A-Za-z0-9-]/g, '')}-${row.coupon_code as string}.pdf`,
-  };
 }
 
 /** The job a work order's code or QR stands for, as the station sees it, whether it is completable or not. */
