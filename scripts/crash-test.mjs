@@ -427,8 +427,9 @@ async function recoveryFlow(db) {
 const SQL_CHECKS = [
   ...LEDGER_CHECKS,
   {
-    // Every request here is raised by Acme's admin, who wants these e-mails: one per decision. The
-    // demo's seeded history records decisions too, all before the load began, and mails none.
+    // Every request here is raised by Acme's admin, who wants these e-mails: one per decision, kept
+    // by its template (it is worded when sent). The demo's seeded history records decisions too, all
+    // before the load began, and mails none.
     name: 'every approval and rejection that committed wrote its e-mail with it (none lost to a kill, none for a rolled-back one)',
     get sql() {
       return `WITH decided AS (
@@ -436,10 +437,10 @@ const SQL_CHECKS = [
             WHERE a.action IN ('fuel_request.approved', 'fuel_request.rejected') AND a.occurred_at >= '${loadStartedAt}'
             GROUP BY a.action),
           mailed AS (
-            SELECT CASE WHEN m.subject LIKE 'Fuel approved for %' THEN 'fuel_request.approved' ELSE 'fuel_request.rejected' END AS action,
+            SELECT CASE m.template WHEN 'fuelApproved' THEN 'fuel_request.approved' ELSE 'fuel_request.rejected' END AS action,
                    count(*)::int AS emails
             FROM outgoing_messages m
-            WHERE m.channel = 'EMAIL' AND (m.subject LIKE 'Fuel approved for %' OR m.subject LIKE 'Fuel request rejected for %')
+            WHERE m.channel = 'EMAIL' AND m.template IN ('fuelApproved', 'fuelRejected')
             GROUP BY 1)
           SELECT coalesce(d.action, m.action) AS action, coalesce(d.decisions, 0) AS decisions, coalesce(m.emails, 0) AS emails
           FROM decided d FULL JOIN mailed m ON m.action = d.action
@@ -621,7 +622,7 @@ async function selfTest(db) {
       11,
       `UPDATE card_payments SET status = 'FAILED', entry_id = NULL WHERE id = (SELECT id FROM card_payments WHERE status = 'SUCCESS' LIMIT 1)`,
     ],
-    [12, `DELETE FROM outgoing_messages WHERE id = (SELECT min(id) FROM outgoing_messages WHERE subject LIKE 'Fuel approved for %')`],
+    [12, `DELETE FROM outgoing_messages WHERE id = (SELECT min(id) FROM outgoing_messages WHERE template = 'fuelApproved')`],
   ];
   const caught = [];
   for (const [index, statement] of sabotage) {

@@ -26,15 +26,24 @@ describe('passwordFormSchema', () => {
 
 describe('profileFormSchema', () => {
   it('requires a name and a Nigerian phone when one is given', () => {
-    const result = profileFormSchema.safeParse({ name: ' ', phone: '12', title: '' });
+    const result = profileFormSchema.safeParse({ name: ' ', phone: '12', title: '', language: 'en' });
     const fields = result.error?.issues.map((issue) => issue.path[0]);
     expect(fields).toEqual(expect.arrayContaining(['name', 'phone']));
   });
 
-  it('sends empty phone and title so that they are cleared', () => {
-    const body = toProfileFormData({ name: ' Ada ', phone: '', title: '' }, null);
+  it('takes only the languages offered', () => {
+    expect(profileFormSchema.safeParse({ name: 'Ada', phone: '', title: '', language: 'yo' }).success).toBe(true);
+    const result = profileFormSchema.safeParse({ name: 'Ada', phone: '', title: '', language: '' });
+    expect(result.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ['language', 'Choose one of the languages offered'],
+    ]);
+  });
+
+  it('sends empty phone and title so that they are cleared, and the language', () => {
+    const body = toProfileFormData({ name: ' Ada ', phone: '', title: '', language: 'ha' }, null);
     expect(body.get('name')).toBe('Ada');
     expect(body.get('phone')).toBe('');
+    expect(body.get('language')).toBe('ha');
     expect(body.has('image')).toBe(false);
   });
 });

@@ -3,22 +3,32 @@
  * schemas, so a form cannot send what the API would refuse.
  */
 import { z } from 'zod';
-import { MESSAGES, emailChangeBodySchema, passwordSchema, profileUpdateBodySchema, type SessionUser } from '@fleetfuel/contract';
+import {
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  MESSAGES,
+  emailChangeBodySchema,
+  passwordSchema,
+  profileUpdateBodySchema,
+  type SessionUser,
+} from '@fleetfuel/contract';
 
 export const PASSWORD_MISMATCH = 'Passwords do not match';
 
 /** Plain strings, checked by the contract's own body schema (the phone and title may be left empty). */
-export const profileFormSchema = z.object({ name: z.string(), phone: z.string(), title: z.string() }).superRefine((values, ctx) => {
-  const result = profileUpdateBodySchema.safeParse(values);
-  if (result.success) return;
-  for (const issue of result.error.issues) {
-    ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
-  }
-});
+export const profileFormSchema = z
+  .object({ name: z.string(), phone: z.string(), title: z.string(), language: z.string() })
+  .superRefine((values, ctx) => {
+    const result = profileUpdateBodySchema.safeParse(values);
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+    }
+  });
 export type ProfileFormValues = z.infer<typeof profileFormSchema>;
 
 export function profileToForm(user: SessionUser): ProfileFormValues {
-  return { name: user.name, phone: user.phone ?? '', title: user.title ?? '' };
+  return { name: user.name, phone: user.phone ?? '', title: user.title ?? '', language: user.language };
 }
 
 /** The multipart body of PUT /account/profile; an empty phone or title clears it. */
@@ -27,9 +37,13 @@ export function toProfileFormData(values: ProfileFormValues, image: File | null)
   body.append('name', values.name.trim());
   body.append('phone', values.phone.trim());
   body.append('title', values.title.trim());
+  body.append('language', values.language);
   if (image) body.append('image', image);
   return body;
 }
+
+/** Each language by its own name, so that someone who reads only that one finds it. */
+export const LANGUAGE_OPTIONS = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
 
 export const emailFormSchema = emailChangeBodySchema;
 

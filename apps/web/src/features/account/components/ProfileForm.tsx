@@ -7,14 +7,14 @@ import { ROLE_LABELS, type SessionUser } from '@fleetfuel/contract';
 import { FormCard } from '@/components/ui/FormCard';
 import { useResettingForm } from '@/lib/resetting-form';
 import { ImageUploadField } from '@/components/ui/ImageUploadField';
-import { PasswordField, SubmitButton, TextField } from '@/components/ui/FormFields';
+import { PasswordField, SelectField, SubmitButton, TextField } from '@/components/ui/FormFields';
 import { imageFileError } from '@/lib/image-file';
 import { useAuth } from '@/lib/auth';
 import { useChangeEmail, useUpdateProfile } from '../api';
-import { emailFormSchema, profileFormSchema, profileToForm, toProfileFormData } from '../account-forms';
+import { LANGUAGE_OPTIONS, emailFormSchema, profileFormSchema, profileToForm, toProfileFormData } from '../account-forms';
 import { showFieldError } from '@/lib/form-errors';
 
-/** General tab: the user's own name, phone, title and picture, and the e-mail in a form of its own. */
+/** General tab: the user's own name, phone, title, language and picture, and the e-mail in a form of its own. */
 export function ProfileForm({ user }: { user: SessionUser }) {
   return (
     <Stack gap="lg">
@@ -77,6 +77,13 @@ function ProfileDetails({ user }: { user: SessionUser }) {
         <TextField control={control} name="name" label="Name" withAsterisk autoComplete="name" />
         <TextField control={control} name="title" label="Title" placeholder="e.g. Fleet Manager" autoComplete="organization-title" />
         <TextField control={control} name="phone" type="tel" label="Phone" placeholder="0803 123 4567" autoComplete="tel" />
+        <SelectField
+          control={control}
+          name="language"
+          label="Language"
+          description="Your texts, e-mails, coupons and USSD menu come in this language"
+          options={LANGUAGE_OPTIONS}
+        />
       </SimpleGrid>
     </FormCard>
   );
