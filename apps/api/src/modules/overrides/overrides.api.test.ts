@@ -261,17 +261,18 @@ describe('a SOFT breach at the pump', () => {
     const texts = () =>
       t.db
         .selectFrom('outgoing_messages')
-        .select(['user_id', 'recipient', 'body'])
+        .select(['user_id', 'recipient', 'params'])
         .where('channel', '=', 'SMS')
         .where('organization_id', '=', ids.acme)
-        .where('body', 'like', 'FleetFuel: override needed%')
+        .where('template', '=', 'overrideNeeded')
         .orderBy('created_at')
         .execute();
     const before = (await texts()).length;
     await redeem(await coupon(), 25);
+    // The assistant cannot decide, so only the admin is texted, worded when sent (in English: the admin's language).
+    const params = { station: 'Unity Fuels Ikeja', plate: 'APP-220-XA', litres: 25, fuelType: 'DIESEL' };
+    expect((await texts()).slice(before)).toEqual([{ user_id: ids.admin, recipient: '+2348030000002', params }]);
     const body = 'FleetFuel: override needed at Unity Fuels Ikeja for APP-220-XA, 25 L. Approve in FleetFuel > Flags.';
-    // The assistant cannot decide, so only the admin is texted.
-    expect((await texts()).slice(before)).toEqual([{ user_id: ids.admin, recipient: '+2348030000002', body }]);
     await eventually(() => t.smsOutbox().find((sms) => sms.to === '+2348030000002' && sms.text === body));
 
     // Request decisions turned off: no e-mail, and no text either.

@@ -12,6 +12,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lagosDate } from '../clock.js';
 import { useTestApp } from '../../../test/test-world.js';
 
 const world = useTestApp();
@@ -27,7 +28,7 @@ const CLIENT_SOURCE = `
 import createClient from 'openapi-fetch';
 import type { paths } from './api.js';
 
-export async function callThree(baseUrl: string, apiKey: string) {
+export async function callThree(baseUrl: string, apiKey: string, supplyDate: string) {
   const client = createClient<paths>({ baseUrl, headers: { Authorization: \`Bearer \${apiKey}\`, 'Content-Type': 'application/json' } });
   const vehicles = await client.GET('/api/vehicles', { params: { query: { search: 'Hilux' } } });
   const stations = await client.GET('/api/fuel-requests/fuel-stations');
@@ -35,7 +36,7 @@ export async function callThree(baseUrl: string, apiKey: string) {
   const station = stations.data?.stations[0];
   if (!vehicle || !station) return { vehicles: vehicles.response.status, stations: stations.response.status, created: null };
   const created = await client.POST('/api/fuel-requests', {
-    body: { vehicleId: vehicle.id, stationId: station.id, supplyDate: new Date().toISOString().slice(0, 10), volume: 20 },
+    body: { vehicleId: vehicle.id, stationId: station.id, supplyDate, volume: 20 },
   });
   return {
     vehicles: vehicles.response.status,
@@ -118,9 +119,10 @@ describe('a client generated from it', () => {
     if (!world.t.app.server.listening) await world.t.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = world.t.app.server.address() as AddressInfo;
     const client = (await import(pathToFileURL(path.join(clientDir, 'client.mjs')).href)) as {
-      callThree(baseUrl: string, apiKey: string): Promise<Record<string, unknown>>;
+      callThree(baseUrl: string, apiKey: string, supplyDate: string): Promise<Record<string, unknown>>;
     };
-    const result = await client.callThree(`http://127.0.0.1:${port}`, key.json<{ secret: string }>().secret);
+    // Today in Lagos (UTC+1), as the API judges a supply date: not the UTC day, which lags an hour behind.
+    const result = await client.callThree(`http://127.0.0.1:${port}`, key.json<{ secret: string }>().secret, lagosDate(new Date()));
     expect(result).toMatchObject({ vehicles: 200, plate: expect.any(String), stations: 200, created: 200 });
   });
 });
